@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+// The largest amount a record may hold. Cents of it still fit in a JS safe integer, and
+// ten years of such sums do too, so statistics in cents never lose precision.
+export const MAX_AMOUNT = 1_000_000_000_000;
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a `YYYY-MM-DD` string naming a day that exists (2024-02-29 yes, 2023-02-29 no). */
+export function isValidDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** True when a number has at most two decimals, tolerating binary noise such as 0.1 + 0.2. */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  const cents = value * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+export const dateSchema = z
+  .string({ error: '请填写日期' })
+  .refine(isValidDate, { message: '日期格式应为 YYYY-MM-DD 且真实存在' });
+
+/** An optional date: absent, null or '' all mean "none" and are stored as ''. */
+export const optionalDateSchema = z
+  .union([z.literal(''), z.null(), dateSchema])
+  .optional()
+  .transform((v) => v ?? '');
+
+export const isoTimestampSchema = z.iso.datetime({ offset: true, message: '时间戳格式无效' });
+
+// Client ids are accepted so that a re-upload is idempotent. Legacy ids from the original
+// app are numbers-as-strings, so any short, URL-safe token is allowed, not only UUIDs.
+export const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'id 只能包含字母、数字、- 和 _，最长 64 位' });
+
+export const textSchema = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `最多 ${max} 个字符` })
+    .optional()
+    .nullable()
+    .transform((v) => v ?? '');
+
+export const requiredTextSchema = (label: string, max: number) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(1, { message: `请填写${label}` })
+    .max(max, { message: `${label}最多 ${max} 个字符` });
+
+const amountBase = z
+  .number({ error: '请输入有效金额' })
+  .refine(Number.isFinite, { message: '请输入有效金额' })
+  .refine(hasAtMostTwoDecimals, { message: '金额最多两位小数' })
+  .refine((v) => v <= MAX_AMOUNT, { message: '金额过大' });
+
+/** A bookkeeping amount: strictly positive yuan with at most 2 decimals. */
+export const positiveAmountSchema = amountBase.refine((v) => v > 0, { message: '金额必须大于 0' });
+
+/** An asset or liability value: zero is allowed (a paid-off loan, an empty account). */
+export const nonNegativeAmountSchema = amountBase.refine((v) => v >= 0, {
+  message: '金额不能为负数',
+});
+
+/** Adds an issue on `category` when the key does not belong to the record's type. */
+export function checkCategory(
+  allowed: readonly string[],
+  category: string,
+  ctx: z.RefinementCtx,
+): void {
+  if (!allowed.includes(category)) {
+    ctx.addIssue({ code: 'custom', path: ['category'], message: '分类与类型不匹配' });
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { timeCategories } from './categories';
+import { dateSchema, idSchema, isoTimestampSchema, requiredTextSchema } from './common';
+
+/** The task name of a quick start (SPEC §5). */
+export const DEFAULT_FOCUS_TASK = '专注时间';
+
+const fields = {
+  task: requiredTextSchema('任务名称', 100),
+  category: z.enum(timeCategories, { error: '请选择分类' }),
+  /** Seconds; the timer never saves less than one second, nor more than a day. */
+  duration: z
+    .number({ error: '请填写时长' })
+    .int({ message: '时长必须是整数秒' })
+    .min(1, { message: '时长至少 1 秒' })
+    .max(86_400, { message: '时长不能超过 24 小时' }),
+  date: dateSchema,
+  createdAt: isoTimestampSchema.optional(),
+};
+
+export const timeRecordInputSchema = z.object({ ...fields, id: idSchema.optional() });
+export const timeRecordSchema = z.object({
+  ...fields,
+  id: idSchema,
+  createdAt: isoTimestampSchema,
+});
+
+export type TimeRecordInput = z.input<typeof timeRecordInputSchema>;
+export type TimeRecordData = z.output<typeof timeRecordInputSchema>;
+export type TimeRecord = z.output<typeof timeRecordSchema>;
