@@ -127,12 +127,12 @@ export type CheckinType = (typeof checkinTypes)[number];
 export type CheckinCategory = (typeof checkinCategories)[number];
 
 /** The category labels that belong to an account type: the 分类 list changes with 类型. */
-export function accountCategoryLabels(type: AccountType): Labels<AccountCategory> {
+export function accountCategoryLabels(type: AccountType): Readonly<Record<string, string>> {
   return type === 'expense' ? expenseCategoryLabels : incomeCategoryLabels;
 }
 
 /** The category labels that belong to an asset type: the 分类 list changes with 类型. */
-export function assetCategoryLabelsFor(type: AssetType): Labels<AssetCategory | LiabilityCategory> {
+export function assetCategoryLabelsFor(type: AssetType): Readonly<Record<string, string>> {
   return type === 'asset' ? assetCategoryLabels : liabilityCategoryLabels;
 }
 
