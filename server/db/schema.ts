@@ -1,0 +1,181 @@
+import {
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+// Conventions (DESIGN §1): money as integer cents, dates as YYYY-MM-DD text, timestamps as
+// ISO-8601 text. Every resource row is keyed by (user_id, id): ids are unique per user only,
+// which is what lets two users upload records with the same legacy id.
+
+export const users = sqliteTable('users', {
+  username: text('username').primaryKey(),
+  displayName: text('display_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+});
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    username: text('username')
+      .notNull()
+      .references(() => users.username, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('sessions_username_idx').on(t.username)],
+);
+
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    date: text('date').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('accounts_user_date_idx').on(t.userId, t.date),
+  ],
+);
+
+export const assets = sqliteTable(
+  'assets',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    date: text('date').notNull(),
+    effectiveDate: text('effective_date').notNull(),
+    version: integer('version').notNull(),
+    originalId: text('original_id'),
+    previousVersionId: text('previous_version_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('assets_user_original_idx').on(t.userId, t.originalId),
+  ],
+);
+
+export const assetHistory = sqliteTable(
+  'asset_history',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    assetId: text('asset_id').notNull(),
+    assetName: text('asset_name').notNull(),
+    action: text('action').notNull(),
+    /** JSON snapshot, or null. */
+    oldData: text('old_data'),
+    newData: text('new_data'),
+    timestamp: text('timestamp').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('asset_history_user_asset_idx').on(t.userId, t.assetId),
+  ],
+);
+
+export const workouts = sqliteTable(
+  'workouts',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    duration: integer('duration').notNull(),
+    calories: integer('calories'),
+    notes: text('notes').notNull(),
+    date: text('date').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('workouts_user_date_idx').on(t.userId, t.date),
+  ],
+);
+
+export const timeRecords = sqliteTable(
+  'time_records',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    task: text('task').notNull(),
+    category: text('category').notNull(),
+    duration: integer('duration').notNull(),
+    date: text('date').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('time_records_user_date_idx').on(t.userId, t.date),
+  ],
+);
+
+export const tasks = sqliteTable(
+  'tasks',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    priority: text('priority').notNull(),
+    category: text('category').notNull(),
+    dueDate: text('due_date').notNull(),
+    completed: integer('completed', { mode: 'boolean' }).notNull(),
+    completedAt: text('completed_at'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('tasks_user_due_idx').on(t.userId, t.dueDate),
+  ],
+);
+
+export const checkinTasks = sqliteTable(
+  'checkin_tasks',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull(),
+    frequency: integer('frequency').notNull(),
+    monthlyTarget: integer('monthly_target').notNull(),
+    category: text('category').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);
+
+export const checkinRecords = sqliteTable(
+  'checkin_records',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    taskId: text('task_id').notNull(),
+    date: text('date').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    // One record per task per day; also serves listing by user and the cascade from tasks.
+    uniqueIndex('checkin_records_user_task_date_idx').on(t.userId, t.taskId, t.date),
+    index('checkin_records_user_date_idx').on(t.userId, t.date),
+    foreignKey({
+      columns: [t.userId, t.taskId],
+      foreignColumns: [checkinTasks.userId, checkinTasks.id],
+    }).onDelete('cascade'),
+  ],
+);

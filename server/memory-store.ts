@@ -1,0 +1,172 @@
+import type { Asset } from '../src/domain/schemas/asset';
+import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
+import type {
+  AssetStore,
+  RecordStore,
+  SessionRecord,
+  SessionStore,
+  Store,
+  UserRecord,
+  UserStore,
+} from './store';
+
+// Runtime-agnostic (the browser demo runs it): no Node imports. Records are cloned on the way
+// in and out so that a caller mutating a returned object never changes what is stored.
+const clone = <T>(value: T): T => structuredClone(value);
+
+class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
+  protected readonly byUser = new Map<string, Map<string, T>>();
+
+  protected records(userId: string): Map<string, T> {
+    let records = this.byUser.get(userId);
+    if (!records) {
+      records = new Map();
+      this.byUser.set(userId, records);
+    }
+    return records;
+  }
+
+  /** The stored record that makes `record` a duplicate, if any (override to add rules). */
+  protected duplicateOf(userId: string, record: T): T | undefined {
+    return this.records(userId).get(record.id);
+  }
+
+  async list(userId: string): Promise<T[]> {
+    return [...this.records(userId).values()].map(clone);
+  }
+
+  async get(userId: string, id: string): Promise<T | undefined> {
+    const record = this.records(userId).get(id);
+    return record && clone(record);
+  }
+
+  async create(userId: string, record: T): Promise<{ record: T; created: boolean }> {
+    const existing = this.duplicateOf(userId, record);
+    if (existing) return { record: clone(existing), created: false };
+    this.records(userId).set(record.id, clone(record));
+    return { record: clone(record), created: true };
+  }
+
+  async update(userId: string, record: T): Promise<T | undefined> {
+    const records = this.records(userId);
+    if (!records.has(record.id)) return undefined;
+    records.set(record.id, clone(record));
+    return clone(record);
+  }
+
+  async remove(userId: string, id: string): Promise<boolean> {
+    return this.records(userId).delete(id);
+  }
+}
+
+class MemoryAssetStore extends MemoryRecordStore<Asset> implements AssetStore {
+  async removeChain(userId: string, chainId: string): Promise<number> {
+    const records = this.records(userId);
+    let removed = 0;
+    for (const [id, asset] of records) {
+      if (id === chainId || asset.originalId === chainId) {
+        records.delete(id);
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
+
+class MemoryCheckinRecordStore extends MemoryRecordStore<CheckinRecord> {
+  constructor(private readonly tasks: MemoryRecordStore<CheckinTask>) {
+    super();
+  }
+
+  protected override duplicateOf(userId: string, record: CheckinRecord) {
+    const sameId = super.duplicateOf(userId, record);
+    if (sameId) return sameId;
+    for (const r of this.records(userId).values()) {
+      if (r.taskId === record.taskId && r.date === record.date) return r;
+    }
+    return undefined;
+  }
+
+  override async create(userId: string, record: CheckinRecord) {
+    // Mirrors the SQLite foreign key so that both stores keep the same contract.
+    if (!(await this.tasks.get(userId, record.taskId))) {
+      throw new Error(`check-in task ${record.taskId} does not exist`);
+    }
+    return super.create(userId, record);
+  }
+
+  removeForTask(userId: string, taskId: string): void {
+    const records = this.records(userId);
+    for (const [id, r] of records) if (r.taskId === taskId) records.delete(id);
+  }
+}
+
+class MemoryCheckinTaskStore extends MemoryRecordStore<CheckinTask> {
+  constructor(private readonly onRemove: (userId: string, taskId: string) => void) {
+    super();
+  }
+
+  override async remove(userId: string, id: string): Promise<boolean> {
+    const removed = await super.remove(userId, id);
+    if (removed) this.onRemove(userId, id);
+    return removed;
+  }
+}
+
+class MemoryUserStore implements UserStore {
+  private readonly users = new Map<string, UserRecord>();
+  async get(username: string) {
+    const user = this.users.get(username);
+    return user && clone(user);
+  }
+  async count() {
+    return this.users.size;
+  }
+  async upsert(user: UserRecord) {
+    this.users.set(user.username, clone(user));
+  }
+}
+
+class MemorySessionStore implements SessionStore {
+  private readonly sessions = new Map<string, SessionRecord>();
+  async create(session: SessionRecord) {
+    this.sessions.set(session.tokenHash, clone(session));
+  }
+  async get(tokenHash: string) {
+    const session = this.sessions.get(tokenHash);
+    return session && clone(session);
+  }
+  async remove(tokenHash: string) {
+    this.sessions.delete(tokenHash);
+  }
+  async removeForUser(username: string) {
+    for (const [hash, s] of this.sessions) if (s.username === username) this.sessions.delete(hash);
+  }
+  async removeExpired(now: string) {
+    const cutoff = Date.parse(now);
+    for (const [hash, s] of this.sessions) {
+      if (Date.parse(s.expiresAt) < cutoff) this.sessions.delete(hash);
+    }
+  }
+}
+
+/** A store that lives in memory: the browser demo and fast tests. */
+export function createMemoryStore(): Store {
+  const checkinTasks = new MemoryCheckinTaskStore((userId, taskId) =>
+    checkinRecords.removeForTask(userId, taskId),
+  );
+  const checkinRecords = new MemoryCheckinRecordStore(checkinTasks);
+  return {
+    accounts: new MemoryRecordStore(),
+    assets: new MemoryAssetStore(),
+    assetHistory: new MemoryRecordStore(),
+    workouts: new MemoryRecordStore(),
+    tasks: new MemoryRecordStore(),
+    timeRecords: new MemoryRecordStore(),
+    checkinTasks,
+    checkinRecords,
+    users: new MemoryUserStore(),
+    sessions: new MemorySessionStore(),
+    close() {},
+  };
+}

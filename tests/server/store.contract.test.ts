@@ -1,0 +1,282 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../server/db/sqlite-store';
+import { createMemoryStore } from '../../server/memory-store';
+import type { Store } from '../../server/store';
+import type { Account } from '../../src/domain/schemas/account';
+import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
+import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
+import type { Task } from '../../src/domain/schemas/task';
+import type { TimeRecord } from '../../src/domain/schemas/time-record';
+import type { Workout } from '../../src/domain/schemas/workout';
+
+const dir = mkdtempSync(join(tmpdir(), 'pms-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let fileNo = 0;
+
+const implementations: [string, () => Store][] = [
+  ['memory', createMemoryStore],
+  ['sqlite', () => openSqliteStore(join(dir, `store-${++fileNo}.sqlite`))],
+];
+
+const account = (id: string, amount = 12.34): Account => ({
+  id,
+  type: 'expense',
+  amount,
+  category: 'dining',
+  description: '午饭',
+  date: '2024-03-01',
+});
+const asset = (id: string, version = 1, originalId: string | null = null): Asset => ({
+  id,
+  type: 'asset',
+  name: '招商银行',
+  category: 'bank_deposit',
+  amount: 1000.5,
+  description: '',
+  date: '2024-01-01',
+  effectiveDate: '',
+  version,
+  originalId,
+  previousVersionId: null,
+});
+const history = (id: string): AssetHistoryEntry => ({
+  id,
+  assetId: 'a1',
+  assetName: '招商银行',
+  action: 'update',
+  oldData: asset('a1'),
+  newData: null,
+  timestamp: '2024-01-02T03:04:05.000Z',
+});
+const workout = (id: string): Workout => ({
+  id,
+  type: 'running',
+  duration: 30,
+  calories: null,
+  notes: '',
+  date: '2024-03-01',
+  createdAt: '2024-03-01T08:00:00.000Z',
+});
+const timeRecord = (id: string): TimeRecord => ({
+  id,
+  task: '专注时间',
+  category: 'other',
+  duration: 1500,
+  date: '2024-03-01',
+  createdAt: '2024-03-01T08:00:00.000Z',
+});
+const task = (id: string): Task => ({
+  id,
+  title: '写周报',
+  description: '',
+  priority: 'high',
+  category: 'work',
+  dueDate: '',
+  completed: false,
+  completedAt: null,
+  createdAt: '2024-03-01T08:00:00.000Z',
+  updatedAt: '2024-03-01T08:00:00.000Z',
+});
+const checkinTask = (id: string): CheckinTask => ({
+  id,
+  name: '早起',
+  description: '',
+  type: 'weekly',
+  frequency: 3,
+  monthlyTarget: 12,
+  category: 'habit',
+});
+const checkinRecord = (id: string, taskId: string, date = '2024-03-01'): CheckinRecord => ({
+  id,
+  taskId,
+  date,
+});
+
+describe.each(implementations)('%s store', (_name, open) => {
+  let store: Store;
+  beforeEach(() => {
+    store = open();
+  });
+  afterEach(() => store.close());
+
+  // The generic record contract, once per resource, with a sample that exercises its columns.
+  const resources = [
+    ['accounts', account, (r: Account) => ({ ...r, amount: 99.99 })],
+    ['assets', (id: string) => asset(id), (r: Asset) => ({ ...r, name: '工商银行', amount: 0 })],
+    ['assetHistory', history, (r: AssetHistoryEntry) => ({ ...r, newData: asset('a2', 2, 'a1') })],
+    ['workouts', workout, (r: Workout) => ({ ...r, calories: 300 })],
+    ['timeRecords', timeRecord, (r: TimeRecord) => ({ ...r, duration: 60 })],
+    [
+      'tasks',
+      task,
+      (r: Task) => ({ ...r, completed: true, completedAt: '2024-03-02T00:00:00.000Z' }),
+    ],
+    ['checkinTasks', checkinTask, (r: CheckinTask) => ({ ...r, name: '早睡' })],
+  ] as const;
+
+  describe.each(resources)('%s', (key, sample, change) => {
+    // biome-ignore lint/suspicious/noExplicitAny: one table of cases over differently typed stores.
+    const s = () => store[key] as any;
+    const make = sample as (id: string) => { id: string };
+    const edit = change as (r: { id: string }) => { id: string };
+
+    it('creates, lists in insertion order, gets, updates and removes', async () => {
+      expect(await s().list('alice')).toEqual([]);
+      expect(await s().create('alice', make('r2'))).toEqual({ record: make('r2'), created: true });
+      await s().create('alice', make('r1'));
+      expect(await s().list('alice')).toEqual([make('r2'), make('r1')]);
+      expect(await s().get('alice', 'r1')).toEqual(make('r1'));
+      expect(await s().get('alice', 'nope')).toBeUndefined();
+
+      expect(await s().update('alice', edit(make('r1')))).toEqual(edit(make('r1')));
+      expect(await s().get('alice', 'r1')).toEqual(edit(make('r1')));
+      expect(await s().update('alice', make('nope'))).toBeUndefined();
+      expect(await s().list('alice')).toHaveLength(2);
+
+      expect(await s().remove('alice', 'r1')).toBe(true);
+      expect(await s().remove('alice', 'r1')).toBe(false);
+      expect(await s().list('alice')).toEqual([make('r2')]);
+    });
+
+    it('answers a repeated id with the stored record and writes nothing', async () => {
+      await s().create('alice', make('r1'));
+      expect(await s().create('alice', edit(make('r1')))).toEqual({
+        record: make('r1'),
+        created: false,
+      });
+      expect(await s().list('alice')).toEqual([make('r1')]);
+    });
+
+    it('keeps users apart, even with the same id', async () => {
+      await s().create('alice', make('r1'));
+      expect(await s().list('bob')).toEqual([]);
+      expect(await s().get('bob', 'r1')).toBeUndefined();
+      expect(await s().update('bob', edit(make('r1')))).toBeUndefined();
+      expect(await s().remove('bob', 'r1')).toBe(false);
+      expect((await s().create('bob', edit(make('r1')))).created).toBe(true);
+      expect(await s().get('alice', 'r1')).toEqual(make('r1'));
+      expect(await s().get('bob', 'r1')).toEqual(edit(make('r1')));
+    });
+
+    it('does not let a caller change stored data through a returned object', async () => {
+      const { record } = await s().create('alice', make('r1'));
+      (record as { id: string }).id = 'changed';
+      expect(await s().get('alice', 'r1')).toEqual(make('r1'));
+    });
+  });
+
+  it('keeps amounts exact to the cent', async () => {
+    const amounts = [0.1, 0.2, 0.07, 1234.56, 19.99, 1_000_000_000_000, 0.01];
+    for (const [i, amount] of amounts.entries()) {
+      await store.accounts.create('alice', account(`a${i}`, amount));
+      await store.assets.create('alice', { ...asset(`s${i}`), amount });
+    }
+    expect((await store.accounts.list('alice')).map((a) => a.amount)).toEqual(amounts);
+    expect((await store.assets.list('alice')).map((a) => a.amount)).toEqual(amounts);
+  });
+
+  it('removes a whole asset chain, and nothing else', async () => {
+    await store.assets.create('alice', asset('a1'));
+    await store.assets.create('alice', asset('a2', 2, 'a1'));
+    await store.assets.create('alice', asset('a3', 3, 'a1'));
+    await store.assets.create('alice', asset('b1'));
+    await store.assets.create('bob', asset('a1'));
+    await store.assets.create('bob', asset('a2', 2, 'a1'));
+    expect(await store.assets.removeChain('alice', 'a1')).toBe(3);
+    expect((await store.assets.list('alice')).map((a) => a.id)).toEqual(['b1']);
+    expect(await store.assets.list('bob')).toHaveLength(2);
+    expect(await store.assets.removeChain('alice', 'a1')).toBe(0);
+  });
+
+  it('removes the check-in records of a removed check-in task', async () => {
+    for (const user of ['alice', 'bob']) {
+      await store.checkinTasks.create(user, checkinTask('t1'));
+      await store.checkinTasks.create(user, checkinTask('t2'));
+      await store.checkinRecords.create(user, checkinRecord('r1', 't1', '2024-03-01'));
+      await store.checkinRecords.create(user, checkinRecord('r2', 't1', '2024-03-02'));
+      await store.checkinRecords.create(user, checkinRecord('r3', 't2', '2024-03-01'));
+    }
+    expect(await store.checkinTasks.remove('alice', 't1')).toBe(true);
+    expect((await store.checkinRecords.list('alice')).map((r) => r.id)).toEqual(['r3']);
+    expect(await store.checkinRecords.list('bob')).toHaveLength(3);
+  });
+
+  it('keeps one check-in record per task and day', async () => {
+    await store.checkinTasks.create('alice', checkinTask('t1'));
+    const first = checkinRecord('r1', 't1');
+    await store.checkinRecords.create('alice', first);
+    expect(await store.checkinRecords.create('alice', checkinRecord('r2', 't1'))).toEqual({
+      record: first,
+      created: false,
+    });
+    expect(
+      (await store.checkinRecords.create('alice', checkinRecord('r3', 't1', '2024-03-02'))).created,
+    ).toBe(true);
+    expect(await store.checkinRecords.list('alice')).toHaveLength(2);
+  });
+
+  it("refuses a check-in record for a task the user doesn't have", async () => {
+    await store.checkinTasks.create('bob', checkinTask('t1'));
+    await expect(store.checkinRecords.create('alice', checkinRecord('r1', 't1'))).rejects.toThrow();
+    expect(await store.checkinRecords.list('alice')).toEqual([]);
+  });
+
+  it('creates and updates users', async () => {
+    expect(await store.users.count()).toBe(0);
+    expect(await store.users.get('alice')).toBeUndefined();
+    await store.users.upsert({ username: 'alice', displayName: '爱丽丝', passwordHash: 'h1' });
+    await store.users.upsert({ username: 'bob', displayName: 'Bob', passwordHash: 'h2' });
+    await store.users.upsert({ username: 'alice', displayName: '小爱', passwordHash: 'h3' });
+    expect(await store.users.count()).toBe(2);
+    expect(await store.users.get('alice')).toEqual({
+      username: 'alice',
+      displayName: '小爱',
+      passwordHash: 'h3',
+    });
+  });
+
+  it('stores, expires and revokes sessions', async () => {
+    await store.users.upsert({ username: 'alice', displayName: 'A', passwordHash: 'h' });
+    await store.users.upsert({ username: 'bob', displayName: 'B', passwordHash: 'h' });
+    const session = (tokenHash: string, username: string, expiresAt: string) => ({
+      tokenHash,
+      username,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      expiresAt,
+    });
+    await store.sessions.create(session('s1', 'alice', '2024-02-01T00:00:00.000Z'));
+    await store.sessions.create(session('s2', 'alice', '2024-04-01T00:00:00.000Z'));
+    await store.sessions.create(session('s3', 'bob', '2024-04-01T00:00:00.000Z'));
+    await store.sessions.create(session('s4', 'alice', '2024-04-01T00:00:00.000Z'));
+    expect(await store.sessions.get('s1')).toEqual(
+      session('s1', 'alice', '2024-02-01T00:00:00.000Z'),
+    );
+    await store.sessions.removeExpired('2024-03-01T00:00:00.000Z');
+    expect(await store.sessions.get('s1')).toBeUndefined();
+    expect(await store.sessions.get('s2')).toBeDefined();
+    await store.sessions.remove('s2');
+    expect(await store.sessions.get('s2')).toBeUndefined();
+    await store.sessions.removeForUser('alice');
+    expect(await store.sessions.get('s4')).toBeUndefined();
+    expect(await store.sessions.get('s3')).toBeDefined();
+  });
+});
+
+describe('sqlite store', () => {
+  it('keeps data across reopening, in WAL mode', async () => {
+    const file = join(dir, 'reopen.sqlite');
+    const first = openSqliteStore(file);
+    await first.accounts.create('alice', account('a1'));
+    first.close();
+    const second = openSqliteStore(file);
+    expect(await second.accounts.list('alice')).toEqual([account('a1')]);
+    second.close();
+    const raw = new Database(file, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    raw.close();
+  });
+});
