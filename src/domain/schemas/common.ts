@@ -11,14 +11,20 @@ export function isValidDate(value: string): boolean {
   const m = DATE_RE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0–99 onto 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 /** True when a number has at most two decimals, tolerating binary noise such as 0.1 + 0.2. */
 export function hasAtMostTwoDecimals(value: number): boolean {
   const cents = value * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
+  // The noise grows with the magnitude (a double near 10^14 cents is only exact to ~0.02), so a
+  // fixed tolerance would reject valid large amounts. A few units in the last place stays far
+  // below the half cent that separates 1.005 from a two-decimal value, up to MAX_AMOUNT.
+  const tolerance = Math.max(1e-6, Math.abs(cents) * Number.EPSILON * 8);
+  return Math.abs(cents - Math.round(cents)) <= tolerance;
 }
 
 export const dateSchema = z
@@ -74,7 +80,8 @@ export function checkCategory(
   category: string,
   ctx: z.RefinementCtx,
 ): void {
-  if (!allowed.includes(category)) {
+  // A blank category already carries its "required" issue; a second one would only repeat it.
+  if (category !== '' && !allowed.includes(category)) {
     ctx.addIssue({ code: 'custom', path: ['category'], message: '分类与类型不匹配' });
   }
 }

@@ -5,6 +5,9 @@ import { dateSchema, idSchema, isoTimestampSchema, requiredTextSchema } from './
 /** The task name of a quick start (SPEC §5). */
 export const DEFAULT_FOCUS_TASK = '专注时间';
 
+/** The longest time record, in seconds: one entry never holds more than a day. */
+export const MAX_TIME_RECORD_SECONDS = 86_400;
+
 const fields = {
   task: requiredTextSchema('任务名称', 100),
   category: z.enum(timeCategories, { error: '请选择分类' }),
@@ -13,7 +16,7 @@ const fields = {
     .number({ error: '请填写时长' })
     .int({ message: '时长必须是整数秒' })
     .min(1, { message: '时长至少 1 秒' })
-    .max(86_400, { message: '时长不能超过 24 小时' }),
+    .max(MAX_TIME_RECORD_SECONDS, { message: '时长不能超过 24 小时' }),
   date: dateSchema,
   createdAt: isoTimestampSchema.optional(),
 };

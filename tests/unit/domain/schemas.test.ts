@@ -1,0 +1,376 @@
+import { describe, expect, it } from 'vitest';
+import { accountInputSchema, accountSchema } from '../../../src/domain/schemas/account';
+import { assetHistoryInputSchema, assetInputSchema } from '../../../src/domain/schemas/asset';
+import { loginSchema } from '../../../src/domain/schemas/auth';
+import {
+  accountCategoryLabels,
+  assetCategories,
+  assetCategoryLabelsFor,
+  expenseCategories,
+  incomeCategories,
+  labelOf,
+  liabilityCategories,
+} from '../../../src/domain/schemas/categories';
+import {
+  checkinRecordInputSchema,
+  checkinTaskInputSchema,
+} from '../../../src/domain/schemas/checkin';
+import {
+  hasAtMostTwoDecimals,
+  isValidDate,
+  MAX_AMOUNT,
+  optionalDateSchema,
+} from '../../../src/domain/schemas/common';
+import { taskInputSchema, taskSchema } from '../../../src/domain/schemas/task';
+import { timeRecordInputSchema } from '../../../src/domain/schemas/time-record';
+import { workoutInputSchema } from '../../../src/domain/schemas/workout';
+
+type Parser = {
+  safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } };
+};
+
+/** The dotted paths of the issues a parse reports ([] when it succeeds). */
+function issuePaths(schema: Parser, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : (result.error?.issues ?? []).map((i) => i.path.join('.'));
+}
+
+const account = {
+  type: 'expense',
+  amount: 12.5,
+  category: 'dining',
+  description: '',
+  date: '2026-11-21',
+};
+const asset = {
+  type: 'asset',
+  name: '招行储蓄卡',
+  category: 'bank_deposit',
+  amount: 1000,
+  date: '2026-11-01',
+};
+const workout = { type: 'running', duration: 30, date: '2026-11-21' };
+const timeRecord = { task: '写周报', category: 'work', duration: 1500, date: '2026-11-21' };
+const task = { title: '交房租' };
+const checkin = { name: '早起' };
+
+describe('isValidDate', () => {
+  it.each([
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-04-31', false],
+    ['2026-12-31', true],
+    ['2026-1-1', false],
+    ['2026-01-01T00:00:00Z', false],
+    ['', false],
+    ['0050-03-01', true],
+    ['2000-02-29', true],
+    ['1900-02-29', false],
+  ])('%s → %s', (value, ok) => {
+    expect(isValidDate(value)).toBe(ok);
+  });
+});
+
+describe('hasAtMostTwoDecimals', () => {
+  it.each([
+    [0.1 + 0.2, true],
+    [0.30000000000000004, true],
+    [1.005, false],
+    [12.34, true],
+    [12.345, false],
+    [123456789012.34, true],
+    [999999999999.99, true],
+    [999999999999.995, false],
+    [566032791434.31, true],
+    [678147605887.92, true],
+  ])('%d → %s', (value, ok) => {
+    expect(hasAtMostTwoDecimals(value)).toBe(ok);
+  });
+
+  it('accepts every two-decimal amount up to MAX_AMOUNT (sampled)', () => {
+    // A linear congruential sequence keeps the sample the same on every run.
+    let seed = 12345;
+    const rejected: number[] = [];
+    for (let i = 0; i < 20000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      const cents = Math.floor((seed / 2 ** 31) * MAX_AMOUNT * 100);
+      if (!hasAtMostTwoDecimals(cents / 100)) rejected.push(cents / 100);
+    }
+    expect(rejected).toEqual([]);
+  });
+});
+
+describe('account', () => {
+  it.each([
+    ['a valid expense', {}, []],
+    ['0.1 + 0.2', { amount: 0.1 + 0.2 }, []],
+    ['the largest amount', { amount: MAX_AMOUNT }, []],
+    ['a missing note', { description: undefined }, []],
+    ['a null note', { description: null }, []],
+    ['an amount of 0', { amount: 0 }, ['amount']],
+    ['a negative amount', { amount: -1 }, ['amount']],
+    ['three decimals', { amount: 1.005 }, ['amount']],
+    ['an amount over the limit', { amount: MAX_AMOUNT + 1 }, ['amount']],
+    ['an amount as text', { amount: '12' }, ['amount']],
+    ['NaN', { amount: Number.NaN }, ['amount']],
+    ['a missing amount', { amount: undefined }, ['amount']],
+    ['a missing category', { category: undefined }, ['category']],
+    ['a blank category', { category: '  ' }, ['category']],
+    ['a missing date', { date: undefined }, ['date']],
+    ['a date that does not exist', { date: '2023-02-29' }, ['date']],
+    ['an unknown type', { type: 'transfer' }, ['type']],
+    ['an income category on an expense', { category: 'salary' }, ['category']],
+    ['an expense category on an income', { type: 'income', category: 'dining' }, ['category']],
+    ['an unknown category', { category: 'travel' }, ['category']],
+    ['a long note', { description: 'x'.repeat(501) }, ['description']],
+  ])('%s', (_, patch, paths) => {
+    expect(issuePaths(accountInputSchema, { ...account, ...patch })).toEqual(paths);
+  });
+
+  it.each([
+    ...expenseCategories.map((c) => ['expense', c]),
+    ...incomeCategories.map((c) => ['income', c]),
+  ])('%s accepts its own category %s', (type, category) => {
+    expect(issuePaths(accountInputSchema, { ...account, type, category })).toEqual([]);
+  });
+
+  it('requires an id on a stored record and accepts a client id on input', () => {
+    expect(issuePaths(accountSchema, account)).toEqual(['id']);
+    expect(issuePaths(accountSchema, { ...account, id: 'a-1' })).toEqual([]);
+    expect(issuePaths(accountInputSchema, { ...account, id: 'bad id/..' })).toEqual(['id']);
+  });
+
+  it('fills a missing note with an empty string', () => {
+    expect(accountInputSchema.parse({ ...account, description: undefined }).description).toBe('');
+  });
+});
+
+describe('asset', () => {
+  it.each([
+    ['a valid asset', {}, []],
+    ['an amount of 0', { amount: 0 }, []],
+    ['two decimals', { amount: 0.01 }, []],
+    ['a negative amount', { amount: -0.01 }, ['amount']],
+    ['three decimals', { amount: 1.005 }, ['amount']],
+    ['a missing name', { name: undefined }, ['name']],
+    ['a blank name', { name: '   ' }, ['name']],
+    ['a missing category', { category: undefined }, ['category']],
+    ['a missing amount', { amount: undefined }, ['amount']],
+    ['a missing date', { date: undefined }, ['date']],
+    ['an effective date', { effectiveDate: '2026-10-15' }, []],
+    ['an empty effective date', { effectiveDate: '' }, []],
+    ['an impossible effective date', { effectiveDate: '2026-02-30' }, ['effectiveDate']],
+    ['a liability category on an asset', { category: 'mortgage' }, ['category']],
+    ['an asset category on a liability', { type: 'liability', category: 'cash' }, ['category']],
+    ['a liability', { type: 'liability', category: 'mortgage' }, []],
+    ['version 0', { version: 0 }, ['version']],
+    ['a fractional version', { version: 1.5 }, ['version']],
+  ])('%s', (_, patch, paths) => {
+    expect(issuePaths(assetInputSchema, { ...asset, ...patch })).toEqual(paths);
+  });
+
+  it.each([
+    ...assetCategories.map((c) => ['asset', c]),
+    ...liabilityCategories.map((c) => ['liability', c]),
+  ])('%s accepts its own category %s', (type, category) => {
+    expect(issuePaths(assetInputSchema, { ...asset, type, category })).toEqual([]);
+  });
+
+  it('defaults version 1, no chain links and no effective date', () => {
+    expect(assetInputSchema.parse(asset)).toMatchObject({
+      version: 1,
+      originalId: null,
+      previousVersionId: null,
+      effectiveDate: '',
+      description: '',
+    });
+  });
+
+  it.each([
+    ['create', null, { name: 'x' }, []],
+    ['delete', { name: 'x' }, null, []],
+    ['update', { name: 'x' }, { name: 'y' }, []],
+    ['rename', null, null, ['action']],
+  ])('history entry %s', (action, oldData, newData, paths) => {
+    const entry = {
+      assetId: 'a1',
+      assetName: 'x',
+      action,
+      oldData,
+      newData,
+      timestamp: '2026-11-21T08:00:00.000Z',
+    };
+    expect(issuePaths(assetHistoryInputSchema, entry)).toEqual(paths);
+  });
+
+  it('rejects a history entry without an ISO timestamp', () => {
+    const entry = { assetId: 'a1', assetName: 'x', action: 'create', timestamp: '2026-11-21' };
+    expect(issuePaths(assetHistoryInputSchema, entry)).toEqual(['timestamp']);
+  });
+});
+
+describe('workout', () => {
+  it.each([
+    ['a valid workout', {}, []],
+    ['a whole day', { duration: 1440 }, []],
+    ['more than a day', { duration: 1441 }, ['duration']],
+    ['a zero duration', { duration: 0 }, ['duration']],
+    ['a negative duration', { duration: -5 }, ['duration']],
+    ['a fractional duration', { duration: 30.5 }, ['duration']],
+    ['a missing duration', { duration: undefined }, ['duration']],
+    ['a missing type', { type: undefined }, ['type']],
+    ['an unknown type', { type: 'chess' }, ['type']],
+    ['calories', { calories: 300 }, []],
+    ['zero calories', { calories: 0 }, []],
+    ['null calories (upload)', { calories: null }, []],
+    ['negative calories', { calories: -1 }, ['calories']],
+    ['fractional calories', { calories: 10.5 }, ['calories']],
+  ])('%s', (_, patch, paths) => {
+    expect(issuePaths(workoutInputSchema, { ...workout, ...patch })).toEqual(paths);
+  });
+
+  it.each([
+    [undefined, 0],
+    [null, null],
+    [250, 250],
+  ])('calories %s are stored as %s', (calories, stored) => {
+    expect(workoutInputSchema.parse({ ...workout, calories }).calories).toBe(stored);
+  });
+});
+
+describe('time record', () => {
+  it.each([
+    ['a valid record', {}, []],
+    ['one second', { duration: 1 }, []],
+    ['a whole day', { duration: 86_400 }, []],
+    ['zero seconds', { duration: 0 }, ['duration']],
+    ['more than a day', { duration: 86_401 }, ['duration']],
+    ['fractional seconds', { duration: 1.5 }, ['duration']],
+    ['a blank task', { task: '  ' }, ['task']],
+    ['a missing category', { category: undefined }, ['category']],
+    ['an unknown category', { category: 'gaming' }, ['category']],
+    ['a missing date', { date: undefined }, ['date']],
+  ])('%s', (_, patch, paths) => {
+    expect(issuePaths(timeRecordInputSchema, { ...timeRecord, ...patch })).toEqual(paths);
+  });
+});
+
+describe('task', () => {
+  it.each([
+    ['a title', {}, []],
+    ['a blank title', { title: '   ' }, ['title']],
+    ['a missing title', { title: undefined }, ['title']],
+    ['an unknown priority', { priority: 'urgent' }, ['priority']],
+    ['an unknown category', { category: 'travel' }, ['category']],
+    ['a due date', { dueDate: '2026-12-01' }, []],
+    ['an empty due date', { dueDate: '' }, []],
+    ['a null due date', { dueDate: null }, []],
+    ['an impossible due date', { dueDate: '2026-11-31' }, ['dueDate']],
+    ['a completedAt timestamp', { completed: true, completedAt: '2026-11-21T08:00:00.000Z' }, []],
+    ['a completedAt date only', { completedAt: '2026-11-21' }, ['completedAt']],
+  ])('%s', (_, patch, paths) => {
+    expect(issuePaths(taskInputSchema, { ...task, ...patch })).toEqual(paths);
+  });
+
+  it('trims the title and fills the defaults', () => {
+    expect(taskInputSchema.parse({ title: '  交房租  ' })).toMatchObject({
+      title: '交房租',
+      description: '',
+      priority: 'medium',
+      category: 'other',
+      dueDate: '',
+      completed: false,
+      completedAt: null,
+    });
+  });
+
+  it('requires the timestamps on a stored task', () => {
+    expect(issuePaths(taskSchema, { ...task, id: 't1' }).sort()).toEqual([
+      'createdAt',
+      'updatedAt',
+    ]);
+  });
+});
+
+describe('check-in task', () => {
+  it.each([
+    ['daily ignores a frequency', { type: 'daily', frequency: 5 }, [], 1],
+    ['weekly 1', { type: 'weekly', frequency: 1 }, [], 1],
+    ['weekly 7', { type: 'weekly', frequency: 7 }, [], 7],
+    ['weekly 8', { type: 'weekly', frequency: 8 }, ['frequency'], null],
+    ['weekly 0', { type: 'weekly', frequency: 0 }, ['frequency'], null],
+    ['monthly 31', { type: 'monthly', frequency: 31 }, [], 31],
+    ['monthly 32', { type: 'monthly', frequency: 32 }, ['frequency'], null],
+    ['a fractional frequency', { type: 'weekly', frequency: 2.5 }, ['frequency'], null],
+  ])('%s', (_, patch, paths, frequency) => {
+    const value = { ...checkin, ...patch };
+    expect(issuePaths(checkinTaskInputSchema, value)).toEqual(paths);
+    if (frequency !== null) expect(checkinTaskInputSchema.parse(value).frequency).toBe(frequency);
+  });
+
+  it.each([
+    ['target 1', { monthlyTarget: 1 }, []],
+    ['target 31', { monthlyTarget: 31 }, []],
+    ['target 0', { monthlyTarget: 0 }, ['monthlyTarget']],
+    ['target 32', { monthlyTarget: 32 }, ['monthlyTarget']],
+    ['a missing name', { name: undefined }, ['name']],
+    ['a blank name', { name: ' ' }, ['name']],
+    ['an unknown category', { category: 'sleep' }, ['category']],
+    ['an unknown type', { type: 'yearly' }, ['type']],
+  ])('%s', (_, patch, paths) => {
+    expect(issuePaths(checkinTaskInputSchema, { ...checkin, ...patch })).toEqual(paths);
+  });
+
+  it('defaults to a daily health habit, once a day, 30 days a month', () => {
+    expect(checkinTaskInputSchema.parse(checkin)).toEqual({
+      name: '早起',
+      description: '',
+      type: 'daily',
+      frequency: 1,
+      monthlyTarget: 30,
+      category: 'health',
+    });
+  });
+
+  it.each([
+    [{ taskId: 'c1', date: '2026-11-21' }, []],
+    [{ taskId: 'c1', date: '2026-11-31' }, ['date']],
+    [{ date: '2026-11-21' }, ['taskId']],
+  ])('record %j', (record, paths) => {
+    expect(issuePaths(checkinRecordInputSchema, record)).toEqual(paths);
+  });
+});
+
+describe('login', () => {
+  it.each([
+    [{ username: 'alice', password: 'pw' }, []],
+    [{ username: '  ', password: 'pw' }, ['username']],
+    [{ username: 'alice', password: '' }, ['password']],
+    [{}, ['username', 'password']],
+  ])('%j', (value, paths) => {
+    expect(issuePaths(loginSchema, value)).toEqual(paths);
+  });
+});
+
+describe('optional dates and labels', () => {
+  it.each([
+    [undefined, ''],
+    [null, ''],
+    ['', ''],
+    ['2024-02-29', '2024-02-29'],
+  ])('optional date %s is stored as %j', (value, stored) => {
+    expect(optionalDateSchema.parse(value)).toBe(stored);
+  });
+
+  it.each([
+    [accountCategoryLabels('expense'), 'dining', '餐饮'],
+    [accountCategoryLabels('income'), 'part_time', '兼职'],
+    [assetCategoryLabelsFor('asset'), 'receivables', '应收款'],
+    [assetCategoryLabelsFor('liability'), 'credit_card', '信用卡'],
+    [accountCategoryLabels('income'), 'dining', 'dining'],
+  ])('label lookup %#', (labels, key, label) => {
+    expect(labelOf(labels, key)).toBe(label);
+  });
+});
