@@ -1,0 +1,82 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
+import { apiRequest, publicRequest } from './http';
+import { clearMirror } from './local-mirror';
+import { clearSession, onSessionExpired, readSession, saveSession } from './session';
+
+type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+interface AuthState {
+  status: AuthStatus;
+  user: User | null;
+  /** Signs in against the server; rejects with the server's message (用户名或密码错误). */
+  login: (input: LoginInput) => Promise<void>;
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUser] = useState<User | null>(null);
+
+  // SPEC §4: a stored flag plus a stored user restore the session at start.
+  useEffect(() => {
+    const session = readSession();
+    setUser(session?.user ?? null);
+    setStatus(session ? 'authenticated' : 'anonymous');
+  }, []);
+
+  const forget = useCallback(() => {
+    clearSession();
+    clearMirror();
+    queryClient.clear();
+    setUser(null);
+    setStatus('anonymous');
+  }, [queryClient]);
+
+  useEffect(() => onSessionExpired(forget), [forget]);
+
+  const { mutateAsync: requestLogin } = useMutation({
+    mutationFn: (input: LoginInput) =>
+      publicRequest<LoginResponse>('POST', '/api/auth/login', input),
+  });
+
+  const value = useMemo<AuthState>(
+    () => ({
+      status,
+      user,
+      login: async (input) => {
+        const { token, user: signedIn } = await requestLogin(input);
+        // Whatever the previous user left cached must not show for this one.
+        queryClient.clear();
+        saveSession({ token, user: signedIn });
+        setUser(signedIn);
+        setStatus('authenticated');
+      },
+      logout: async () => {
+        await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);
+        forget();
+      },
+    }),
+    [status, user, requestLogin, queryClient, forget],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}

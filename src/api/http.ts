@@ -1,0 +1,93 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
+import { notifySessionExpired, readSession } from './session';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** An error whose message is ready to show to the user (SPEC §8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NOT_LOGGED_IN = '用户未登录';
+export const TIMEOUT_MESSAGE = '请求超时，请重试';
+export const OFFLINE_MESSAGE = '无法连接服务器，请检查网络';
+
+function apiBase(): string {
+  const configured = import.meta.env.VITE_API_BASE as string | undefined;
+  if (configured) return configured.replace(/\/$/, '');
+  return globalThis.location?.origin ?? '';
+}
+
+const client = ky.create({
+  timeout: REQUEST_TIMEOUT_MS,
+  retry: 0,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof TimeoutError) return new ApiError(TIMEOUT_MESSAGE, 0);
+  if (error instanceof HTTPError) {
+    const { status } = error.response;
+    let body: unknown;
+    try {
+      body = await error.response.json();
+    } catch {
+      return new ApiError('Network error', status);
+    }
+    const message = (body as { error?: unknown } | null)?.error;
+    if (typeof message === 'string' && message) return new ApiError(message, status);
+    return new ApiError(`HTTP error! status: ${status}`, status);
+  }
+  return new ApiError(OFFLINE_MESSAGE, 0);
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<T> {
+  try {
+    const response = await client(`${apiBase()}${path}`, { method, json: body, headers });
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+/**
+ * A call as the signed-in user: the token proves who it is, and x-user-id (SPEC §6) names
+ * the same user so the server can refuse a mismatch. Without a stored user nothing is sent.
+ */
+export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const session = readSession();
+  if (!session) throw new ApiError(NOT_LOGGED_IN, 0);
+  try {
+    return await send<T>(method, path, body, {
+      Authorization: `Bearer ${session.token}`,
+      'x-user-id': session.user.username,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) notifySessionExpired();
+    throw error;
+  }
+}
+
+/** A call that needs no session: login and the health check. */
+export function publicRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return send<T>(method, path, body, {});
+}
+
+export function errorMessage(error: unknown, fallback = '未知错误'): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { AuthProvider } from '../api/auth';
+import { ConfirmProvider } from '../components/confirm';
+import { FullScreenSpinner } from '../components/Spinner';
+import { ToastProvider } from '../components/toast';
+import { createQueryClient } from './query-client';
+import { createRouter } from './router';
+
+const Devtools = import.meta.env.DEV
+  ? lazy(() =>
+      import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })),
+    )
+  : () => null;
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <ConfirmProvider>
+          <AuthProvider>
+            <Suspense fallback={<FullScreenSpinner />}>
+              <RouterProvider router={router} />
+            </Suspense>
+          </AuthProvider>
+        </ConfirmProvider>
+      </ToastProvider>
+      <Suspense fallback={null}>
+        <Devtools />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

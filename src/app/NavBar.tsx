@@ -1,0 +1,118 @@
+import { LogOut, Menu, RefreshCw, UserRound, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '../api/auth';
+import { hasLegacyData } from '../api/local-mirror';
+import { useConfirm } from '../components/confirm';
+import { NAV_ITEMS } from './nav-items';
+
+const UNSYNCED_WARNING =
+  '本机还有尚未上传到云端的旧数据。退出后它们仍保留在本机，但只有登录后才能在“同步”中上传。确定退出登录吗？';
+
+interface NavBarProps {
+  onOpenSync: () => void;
+}
+
+/**
+ * SPEC §2: a sticky bar with a link per route. Above 1024px links show icon and label,
+ * from 769px to 1024px icons only, and at 768px and below a menu button opens the same
+ * items as a vertical list.
+ */
+export function NavBar({ onOpenSync }: NavBarProps) {
+  const { user, logout } = useAuth();
+  const confirm = useConfirm();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  async function handleLogout() {
+    if (hasLegacyData() && !(await confirm(UNSYNCED_WARNING, { confirmLabel: '退出登录' }))) return;
+    await logout();
+  }
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+      isActive ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+    }`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4">
+        <NavLink to="/" className="shrink-0 text-lg font-bold text-blue-700">
+          个人管理系统
+        </NavLink>
+
+        <nav aria-label="主导航" className="hidden flex-1 items-center gap-1 tablet:flex">
+          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            <NavLink key={to} to={to} end={to === '/'} className={linkClass} title={label} aria-label={label}>
+              <Icon size={18} aria-hidden="true" />
+              <span className="hidden wide:inline">{label}</span>
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-2 tablet:flex">
+          <button type="button" className="btn-ghost" onClick={onOpenSync}>
+            <RefreshCw size={16} aria-hidden="true" />
+            同步
+          </button>
+          <span className="flex items-center gap-1 text-sm text-slate-600">
+            <UserRound size={16} aria-hidden="true" />
+            {user?.displayName}
+          </span>
+          <button type="button" className="btn-ghost" onClick={handleLogout}>
+            <LogOut size={16} aria-hidden="true" />
+            退出登录
+          </button>
+        </div>
+
+        <button
+          type="button"
+          className="btn-icon ml-auto tablet:hidden"
+          aria-label={menuOpen ? '关闭菜单' : '打开菜单'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X size={20} /> : <Menu size={20} />}
+        </button>
+      </div>
+
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 tablet:hidden">
+          <nav aria-label="移动导航" className="flex flex-col gap-1">
+            {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+              <NavLink key={to} to={to} end={to === '/'} className={linkClass}>
+                <Icon size={18} aria-hidden="true" />
+                <span>{label}</span>
+              </NavLink>
+            ))}
+          </nav>
+          <div className="mt-3 flex flex-col gap-1 border-t border-slate-100 pt-3">
+            <span className="flex items-center gap-2 px-3 py-1 text-sm text-slate-600">
+              <UserRound size={16} aria-hidden="true" />
+              {user?.displayName}
+            </span>
+            <button
+              type="button"
+              className="btn-ghost justify-start"
+              onClick={() => {
+                setMenuOpen(false);
+                onOpenSync();
+              }}
+            >
+              <RefreshCw size={16} aria-hidden="true" />
+              同步
+            </button>
+            <button type="button" className="btn-ghost justify-start" onClick={handleLogout}>
+              <LogOut size={16} aria-hidden="true" />
+              退出登录
+            </button>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import {
+  CalendarCheck,
+  Dumbbell,
+  House,
+  Landmark,
+  ListTodo,
+  type LucideIcon,
+  Timer,
+  Wallet,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** One link per protected route of SPEC §2, in the spec's order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: '首页', icon: House },
+  { to: '/accounting', label: '记账管理', icon: Wallet },
+  { to: '/assets', label: '资产管理', icon: Landmark },
+  { to: '/fitness', label: '健身记录', icon: Dumbbell },
+  { to: '/time', label: '时间管理', icon: Timer },
+  { to: '/tasks', label: '任务管理', icon: ListTodo },
+  { to: '/checkin', label: '打卡管理', icon: CalendarCheck },
+];

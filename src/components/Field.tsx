@@ -1,0 +1,34 @@
+import { type ReactNode, useId } from 'react';
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  /** Receives the id the control must carry so the label names it. */
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}
+
+/** A labelled form control with its validation message (DESIGN.md §5: real labels). */
+export function Field({ label, error, hint, required, children }: FieldProps) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {required && <span className="ml-0.5 text-red-500" aria-hidden="true">*</span>}
+      </label>
+      {children(id, error || hint ? messageId : undefined)}
+      {error ? (
+        <p id={messageId} className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

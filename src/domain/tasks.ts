@@ -1,0 +1,83 @@
+import { daysBetween } from './dates';
+import type { TaskPriority } from './schemas/categories';
+import type { Task } from './schemas/task';
+
+/** How many days ahead a due date counts as "soon" and is highlighted (SPEC §9). */
+export const DUE_SOON_DAYS = 3;
+
+type DueFields = Pick<Task, 'completed' | 'dueDate'>;
+
+export interface TaskStats {
+  total: number;
+  completed: number;
+  pending: number;
+  overdue: number;
+  completionPercent: number;
+}
+
+/** Overdue = not completed and due before today; a task due today is not late yet. */
+export function isOverdue(task: DueFields, today: string): boolean {
+  return !task.completed && task.dueDate !== '' && task.dueDate < today;
+}
+
+/** Days from today to the due date: 0 today, 1 tomorrow, negative once overdue. */
+export function dueInDays(dueDate: string, today: string): number {
+  return daysBetween(today, dueDate);
+}
+
+/**
+ * '今天' / '明天' / 'N天后到期' / '已逾期N天'; null without a due date. A completed task is never
+ * late, so it gets no label either: the countdown only matters while the work is pending.
+ */
+export function dueLabel(task: DueFields, today: string): string | null {
+  if (task.completed || task.dueDate === '') return null;
+  const days = dueInDays(task.dueDate, today);
+  if (days < 0) return `已逾期${-days}天`;
+  if (days === 0) return '今天';
+  if (days === 1) return '明天';
+  return `${days}天后到期`;
+}
+
+/**
+ * Pending and due within the next DUE_SOON_DAYS days, today included. Overdue tasks are left
+ * out: they already carry their own, stronger marking.
+ */
+export function isDueSoon(task: DueFields, today: string): boolean {
+  if (task.completed || task.dueDate === '') return false;
+  const days = dueInDays(task.dueDate, today);
+  return days >= 0 && days <= DUE_SOON_DAYS;
+}
+
+/** Completion percent, rounded; 0 with no tasks (SPEC §9). */
+export function completionPercent(completed: number, total: number): number {
+  return total === 0 ? 0 : Math.round((completed / total) * 100);
+}
+
+export function taskStats(tasks: readonly DueFields[], today: string): TaskStats {
+  const completed = tasks.filter((t) => t.completed).length;
+  return {
+    total: tasks.length,
+    completed,
+    pending: tasks.length - completed,
+    overdue: tasks.filter((t) => isOverdue(t, today)).length,
+    completionPercent: completionPercent(completed, tasks.length),
+  };
+}
+
+export function priorityDistribution(
+  pendingTasks: readonly Pick<Task, 'priority'>[],
+): Record<TaskPriority, number> {
+  const counts: Record<TaskPriority, number> = { high: 0, medium: 0, low: 0 };
+  for (const t of pendingTasks) counts[t.priority] += 1;
+  return counts;
+}
+
+/** Completing stamps completedAt; un-completing clears it (SPEC §4). */
+export function toggleCompletion<T extends Pick<Task, 'completed' | 'completedAt'>>(
+  task: T,
+  now: Date | number,
+): T & { updatedAt: string } {
+  const at = new Date(now).toISOString();
+  const completed = !task.completed;
+  return { ...task, completed, completedAt: completed ? at : null, updatedAt: at };
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import './index.css';
+
+async function start() {
+  // Demo mode answers every API call in the browser with the real server code over an
+  // in-memory store (DESIGN.md §1); the production bundle never loads it.
+  if (import.meta.env.MODE === 'demo') {
+    const { startDemoWorker } = await import('../mocks/browser');
+    await startDemoWorker();
+  }
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_PASSWORD, type E2EUser } from './users';
+
+export const baseURL = () => inject('baseURL');
+
+// The flags this sandbox needs: no sandbox as root, and no background traffic to hosts
+// that cannot be reached from here (DESIGN.md §7).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 812 },
+  tablet: { width: 800, height: 1000 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseURL(),
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+export async function login(page: Page, username: E2EUser, password = E2E_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** Saved under screenshots/ for a person to look at; not compared by the tests. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}

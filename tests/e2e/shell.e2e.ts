@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+
+const NAV_LABELS = ['首页', '记账管理', '资产管理', '健身记录', '时间管理', '任务管理', '打卡管理'];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('app shell and login', () => {
+  it('sends an unauthenticated visitor of /tasks to /login, replacing history', async () => {
+    const page = await openPage(browser);
+    await page.goto('/tasks');
+    await page.waitForURL('**/login');
+    await expect(page.getByPlaceholder('请输入用户名').isVisible()).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe('个人管理系统');
+    await screenshot(page, 'login-1280');
+    await page.context().close();
+  });
+
+  it('shows the red box for a wrong password and stays on /login', async () => {
+    const page = await openPage(browser);
+    await login(page, 'shell', 'not-the-password');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toBe('用户名或密码错误');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  it('asks for both fields before sending anything', async () => {
+    const page = await openPage(browser, VIEWPORTS.phone);
+    await page.goto('/login');
+    let loginCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/login')) loginCalls += 1;
+    });
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('请输入用户名', { exact: true }).waitFor();
+    await page.getByText('请输入密码', { exact: true }).waitFor();
+    expect(loginCalls).toBe(0);
+    await screenshot(page, 'login-375');
+    await page.context().close();
+  });
+
+  it('signs in, shows the nav at 1280 px, and logs out back to a guarded app', async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop);
+    await login(page, 'shell');
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    for (const label of NAV_LABELS) {
+      await expect(nav.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expect(page.getByText('导航测试').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'home-1280');
+
+    // The session survives a reload (stored flag + user + token).
+    await page.reload();
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+
+    // A signed-in visitor of /login is sent home.
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await page.goto('/tasks');
+    await page.waitForURL('**/login');
+    await page.context().close();
+  });
+
+  it('at 800 px shows icon-only links with the active one highlighted', async () => {
+    const page = await openPage(browser, { width: 900, height: 900 });
+    await login(page, 'shell');
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    const tasksLink = nav.getByRole('link', { name: '任务管理' });
+    await expect(tasksLink.isVisible()).resolves.toBe(true);
+    await expect(nav.getByText('任务管理', { exact: true }).isVisible()).resolves.toBe(false);
+    await tasksLink.click();
+    await page.waitForURL('**/tasks');
+    await expect(tasksLink.getAttribute('aria-current')).resolves.toBe('page');
+
+    await page.setViewportSize(VIEWPORTS.tablet);
+    await page.goto('/');
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await screenshot(page, 'home-800');
+    await page.context().close();
+  });
+
+  it('at 375 px collapses the nav into a menu listing all seven links', async () => {
+    const page = await openPage(browser, VIEWPORTS.phone);
+    await login(page, 'shell');
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await expect(page.getByRole('navigation', { name: '主导航' }).isVisible()).resolves.toBe(false);
+    await screenshot(page, 'home-375');
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    const menu = page.getByRole('navigation', { name: '移动导航' });
+    await menu.waitFor();
+    const links = await menu.getByRole('link').allTextContents();
+    expect(links).toEqual(NAV_LABELS);
+    await screenshot(page, 'menu-375');
+    await menu.getByRole('link', { name: '打卡管理' }).click();
+    await page.waitForURL('**/checkin');
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Every e2e file signs in as its own user so files never see each other's records.
+ * The global setup creates them all through PM_USERS.
+ */
+export const E2E_PASSWORD = 'e2e-Passw0rd!';
+
+export const E2E_USERS = {
+  shell: '导航测试',
+  dashboard: '首页测试',
+  accounting: '记账测试',
+  assets: '资产测试',
+  fitness: '健身测试',
+  time: '时间测试',
+  tasks: '任务测试',
+  checkin: '打卡测试',
+  sync: '同步测试',
+  sync2: '同步测试二',
+} as const;
+
+export type E2EUser = keyof typeof E2E_USERS;
