@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCents,
+  formatSignedCents,
+  fromCents,
+  MASKED_AMOUNT,
+  sumCents,
+  toCents,
+} from '../../../src/domain/money';
+
+describe('toCents', () => {
+  it.each([
+    [0.1 + 0.2, 30],
+    [0, 0],
+    [12.34, 1234],
+    // Binary noise on either side of a whole cent is absorbed.
+    [4.35, 435],
+    [1.1, 110],
+    [0.07, 7],
+    [0.57, 57],
+    // An exact half cent rounds up; 1.005 is stored as 1.00499… (the schemas reject both).
+    [0.125, 13],
+    [1.005, 100],
+    [-12.34, -1234],
+    [123456789012.34, 12345678901234],
+    [999999999999.99, 99999999999999],
+  ])('%d yuan → %d cents', (yuan, cents) => {
+    expect(toCents(yuan)).toBe(cents);
+  });
+});
+
+describe('fromCents', () => {
+  it.each([
+    [30, 0.3],
+    [1234, 12.34],
+    [-5, -0.05],
+    [0, 0],
+  ])('%d cents → %d yuan', (cents, yuan) => {
+    expect(fromCents(cents)).toBe(yuan);
+  });
+});
+
+describe('sumCents', () => {
+  it.each([
+    ['0.1 + 0.2', [0.1, 0.2], 30],
+    ['ten dimes', Array(10).fill(0.1), 100],
+    ['nothing', [], 0],
+    ['income and refund', [100.1, -0.1], 10000],
+    ['large sums stay exact', [123456789012.34, 0.01, 0.01], 12345678901236],
+    ['a thousand 0.01s', Array(1000).fill(0.01), 1000],
+  ])('%s', (_, values, cents) => {
+    expect(sumCents(values)).toBe(cents);
+  });
+
+  it('takes any iterable', () => {
+    expect(sumCents(new Set([1.1, 2.2]))).toBe(330);
+  });
+});
+
+describe('formatCents', () => {
+  it.each([
+    [0, '¥0.00'],
+    [-0, '¥0.00'],
+    [5, '¥0.05'],
+    [30, '¥0.30'],
+    [100, '¥1.00'],
+    [99999, '¥999.99'],
+    [123456, '¥1,234.56'],
+    [-123456, '-¥1,234.56'],
+    [-5, '-¥0.05'],
+    [100000000, '¥1,000,000.00'],
+    [12345678901234, '¥123,456,789,012.34'],
+    [-12345678901234, '-¥123,456,789,012.34'],
+    [toCents(0.1 + 0.2), '¥0.30'],
+  ])('%d → %s', (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
+  });
+});
+
+describe('formatSignedCents', () => {
+  it.each([
+    [1200, '+', '+¥12.00'],
+    [1200, '-', '-¥12.00'],
+    [123456, '+', '+¥1,234.56'],
+    [0, '-', '-¥0.00'],
+  ] as const)('%d with %s → %s', (cents, sign, text) => {
+    expect(formatSignedCents(cents, sign)).toBe(text);
+  });
+});
+
+it('masks amounts with a fixed placeholder', () => {
+  expect(MASKED_AMOUNT).toBe('¥****');
+});
