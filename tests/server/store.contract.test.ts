@@ -122,7 +122,7 @@ describe.each(implementations)('%s store', (_name, open) => {
     // biome-ignore lint/suspicious/noExplicitAny: one table of cases over differently typed stores.
     const s = () => store[key] as any;
     const make = sample as (id: string) => { id: string };
-    const edit = change as (r: { id: string }) => { id: string };
+    const edit = change as unknown as (r: { id: string }) => { id: string };
 
     it('creates, lists in insertion order, gets, updates and removes', async () => {
       expect(await s().list('alice')).toEqual([]);

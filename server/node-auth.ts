@@ -1,0 +1,41 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import type { PasswordHasher } from './store';
+
+// scrypt with a random 16-byte salt per password, stored as
+// `scrypt$<N>$<r>$<p>$<salt>$<hash>` (base64url) so the cost can be raised later without
+// invalidating older hashes.
+
+const PREFIX = 'scrypt';
+const KEY_LENGTH = 64;
+const DEFAULTS = { N: 2 ** 15, r: 8, p: 1 };
+
+function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  // maxmem must cover 128 * N * r bytes (32 MiB for the defaults) with some headroom.
+  const maxmem = 256 * (options.N ?? DEFAULTS.N) * (options.r ?? DEFAULTS.r);
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEY_LENGTH, { ...options, maxmem }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+/** A PasswordHasher on node:crypto scrypt (N=2^15, r=8, p=1 unless told otherwise). */
+export function createNodePasswordHasher(params: Partial<typeof DEFAULTS> = {}): PasswordHasher {
+  const { N, r, p } = { ...DEFAULTS, ...params };
+  return {
+    async hash(password) {
+      const salt = randomBytes(16);
+      const hash = await scryptAsync(password, salt, { N, r, p });
+      return [PREFIX, N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+    },
+    async verify(password, stored) {
+      const [prefix, n, rr, pp, salt, hash] = stored.split('$');
+      if (prefix !== PREFIX || !salt || !hash) return false;
+      const options = { N: Number(n), r: Number(rr), p: Number(pp) };
+      if (!Object.values(options).every((v) => Number.isSafeInteger(v) && v > 0)) return false;
+      const expected = Buffer.from(hash, 'base64url');
+      const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), options);
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+  };
+}

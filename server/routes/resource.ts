@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import type { RecordStore, Store } from '../store';
+import { type AppEnv, fail, HttpError, readBody } from './http';
+
+export interface RecordContext<T> {
+  id: string;
+  /** ISO-8601 time of this request. */
+  now: string;
+  /** The stored record a PUT replaces. */
+  existing?: T;
+}
+
+/** One REST resource: which store, which input schema, and the few rules that make it special. */
+export interface Resource<D extends { id?: string }, T extends { id: string }> {
+  store(store: Store): RecordStore<T>;
+  input: z.ZodType<D>;
+  /** Whether PUT /{id} exists. */
+  updatable: boolean;
+  /** Turns a validated body into the record to store (id, server-set timestamps). */
+  toRecord(data: D, ctx: RecordContext<T>): T;
+  /** Refuses a create with a 400 message, e.g. a reference to a record that does not exist. */
+  checkCreate?(store: Store, userId: string, record: T): Promise<string | undefined>;
+  /** Replaces the plain delete of `existing`. */
+  remove?(store: Store, userId: string, existing: T): Promise<void>;
+}
+
+export const NOT_FOUND = '记录不存在';
+
+/** GET / · POST / · GET /:id · PUT /:id · DELETE /:id for one resource, scoped by the caller. */
+export function resourceRouter<D extends { id?: string }, T extends { id: string }>(
+  store: Store,
+  resource: Resource<D, T>,
+  now: () => Date,
+) {
+  const records = resource.store(store);
+  const app = new Hono<AppEnv>();
+  const userId = (c: { get(key: 'user'): { username: string } }) => c.get('user').username;
+
+  app.get('/', async (c) => c.json(await records.list(userId(c))));
+
+  app.post('/', async (c) => {
+    const data = await readBody(c, resource.input);
+    const record = resource.toRecord(data, {
+      id: data.id ?? crypto.randomUUID(),
+      now: now().toISOString(),
+    });
+    const refused = await resource.checkCreate?.(store, userId(c), record);
+    if (refused) return fail(c, 400, refused);
+    const result = await records.create(userId(c), record);
+    return c.json(result.record, result.created ? 201 : 200);
+  });
+
+  app.get('/:id', async (c) => {
+    const record = await records.get(userId(c), c.req.param('id'));
+    return record ? c.json(record) : fail(c, 404, NOT_FOUND);
+  });
+
+  if (resource.updatable) {
+    app.put('/:id', async (c) => {
+      const id = c.req.param('id');
+      const data = await readBody(c, resource.input);
+      if (data.id !== undefined && data.id !== id) {
+        throw new HttpError(400, 'id: 与路径中的 id 不一致');
+      }
+      const existing = await records.get(userId(c), id);
+      if (!existing) return fail(c, 404, NOT_FOUND);
+      const record = resource.toRecord(data, { id, now: now().toISOString(), existing });
+      const updated = await records.update(userId(c), record);
+      return updated ? c.json(updated) : fail(c, 404, NOT_FOUND);
+    });
+  }
+
+  app.delete('/:id', async (c) => {
+    const existing = await records.get(userId(c), c.req.param('id'));
+    if (!existing) return fail(c, 404, NOT_FOUND);
+    if (resource.remove) await resource.remove(store, userId(c), existing);
+    else await records.remove(userId(c), existing.id);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { PasswordHasher, Store } from './store';
+
+// Usernames travel in the x-user-id header, so they are kept to header-safe ASCII.
+export const usernameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: '用户名只能包含字母、数字、_ . -，最长 64 位' });
+
+export const passwordSchema = z
+  .string()
+  .min(8, { message: '密码至少 8 位' })
+  .max(256, { message: '密码最多 256 位' });
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: '请填写显示名称' })
+  .max(64, { message: '显示名称最多 64 个字符' });
+
+/** One entry of PM_USERS. */
+export const userSpecSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  displayName: displayNameSchema.optional(),
+});
+export type UserSpec = z.infer<typeof userSpecSchema>;
+
+/**
+ * Creates the user or brings it up to date. A password that changes revokes the user's
+ * sessions; applying the same spec again (PM_USERS on every start) writes nothing and
+ * keeps everyone signed in.
+ */
+export async function setUser(
+  store: Store,
+  hasher: PasswordHasher,
+  { username, password, displayName }: UserSpec,
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const existing = await store.users.get(username);
+  const name = displayName ?? existing?.displayName ?? username;
+  if (existing && (await hasher.verify(password, existing.passwordHash))) {
+    if (existing.displayName === name) return 'unchanged';
+    await store.users.upsert({ ...existing, displayName: name });
+    return 'updated';
+  }
+  await store.users.upsert({
+    username,
+    displayName: name,
+    passwordHash: await hasher.hash(password),
+  });
+  if (!existing) return 'created';
+  await store.sessions.removeForUser(username);
+  return 'updated';
+}
