@@ -1,0 +1,39 @@
+// npm start: build the SPA when dist/ is missing or older than its sources, then run the
+// server in the foreground, passing signals in and the exit code out.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const builtIndex = join(root, 'dist', 'index.html');
+const sourcesChanged =
+  Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'index.html'))) >
+  (existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0);
+
+if (sourcesChanged) {
+  console.log('正在构建前端… / building the web app…');
+  const build = spawnSync(npx, ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(npx, ['tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => {
+  if (!signal) process.exit(code ?? 1);
+  // Die of the same signal, as a shell expects of a foreground process.
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+});
