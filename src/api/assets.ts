@@ -1,13 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  firstVersion,
-  historyEntry,
-  nextVersion,
-} from '../domain/asset-versioning';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { firstVersion, historyEntry, nextVersion } from '../domain/asset-versioning';
 import type { Asset, AssetData, AssetHistoryEntry } from '../domain/schemas/asset';
 import { apiRequest } from './http';
 import { newId } from './ids';
-import { listQueryOptions } from './resource';
+import { listQueryOptions, useInvalidate } from './resource';
 
 const PATH = '/api/assets';
 const HISTORY_PATH = '/api/assets/history';
@@ -21,11 +17,6 @@ export const assetQueries = {
 export const useAssets = () => useQuery(assetQueries.all());
 export const useAssetHistory = () => useQuery(assetQueries.history());
 
-function useInvalidateAssets() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['assets'] });
-}
-
 export interface SaveAssetVars {
   /** The version being edited, or null to create a new chain. */
   existing: Asset | null;
@@ -37,7 +28,7 @@ export interface SaveAssetVars {
  * version + 1 of the chain; each is followed by its history entry.
  */
 export function useSaveAsset() {
-  const onSettled = useInvalidateAssets();
+  const onSettled = useInvalidate(['assets']);
   return useMutation({
     mutationFn: async ({ existing, data }: SaveAssetVars) => {
       const record = existing ? nextVersion(existing, data, newId()) : firstVersion(data, newId());
@@ -52,7 +43,7 @@ export function useSaveAsset() {
 
 /** Deleting removes the whole chain on the server and records one `delete` entry. */
 export function useDeleteAsset() {
-  const onSettled = useInvalidateAssets();
+  const onSettled = useInvalidate(['assets']);
   return useMutation({
     mutationFn: async (latest: Asset) => {
       await apiRequest<void>('DELETE', `${PATH}/${encodeURIComponent(latest.id)}`);

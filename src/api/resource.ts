@@ -1,9 +1,4 @@
-import {
-  queryOptions,
-  type QueryKey,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorMessage } from './http';
 import { type MirrorKey, readMirror, writeMirror } from './local-mirror';
 import { readSession } from './session';
@@ -47,24 +42,25 @@ export function listQueryOptions<T>(queryKey: QueryKey, path: string, mirrorKey:
  * Create / update / delete for a plain resource. Each mutation invalidates the resource's
  * key when it settles, so the list (and its mirror) is refreshed from the server.
  */
+export function useInvalidate(queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey });
+}
+
 export function resourceMutations<T extends { id: string }, Input>(
   baseKey: QueryKey,
   path: string,
 ) {
-  function useInvalidate() {
-    const queryClient = useQueryClient();
-    return () => queryClient.invalidateQueries({ queryKey: baseKey });
-  }
   return {
     useCreate() {
-      const onSettled = useInvalidate();
+      const onSettled = useInvalidate(baseKey);
       return useMutation({
         mutationFn: (input: Input) => apiRequest<T>('POST', path, input),
         onSettled,
       });
     },
     useUpdate() {
-      const onSettled = useInvalidate();
+      const onSettled = useInvalidate(baseKey);
       return useMutation({
         mutationFn: ({ id, input }: { id: string; input: Input }) =>
           apiRequest<T>('PUT', `${path}/${encodeURIComponent(id)}`, input),
@@ -72,10 +68,9 @@ export function resourceMutations<T extends { id: string }, Input>(
       });
     },
     useDelete() {
-      const onSettled = useInvalidate();
+      const onSettled = useInvalidate(baseKey);
       return useMutation({
-        mutationFn: (id: string) =>
-          apiRequest<void>('DELETE', `${path}/${encodeURIComponent(id)}`),
+        mutationFn: (id: string) => apiRequest<void>('DELETE', `${path}/${encodeURIComponent(id)}`),
         onSettled,
       });
     },

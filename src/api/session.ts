@@ -22,7 +22,7 @@ function storage(): Storage | null {
 
 export function readSession(): StoredSession | null {
   const s = storage();
-  if (!s || s.getItem(FLAG_KEY) !== 'true') return null;
+  if (s?.getItem(FLAG_KEY) !== 'true') return null;
   const token = s.getItem(TOKEN_KEY);
   const raw = s.getItem(USER_KEY);
   if (!token || !raw) return null;

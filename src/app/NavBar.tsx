@@ -34,7 +34,9 @@ export function NavBar({ onOpenSync }: NavBarProps) {
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-      isActive ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+      isActive
+        ? 'bg-blue-50 text-blue-700'
+        : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
     }`;
 
   return (
@@ -46,7 +48,14 @@ export function NavBar({ onOpenSync }: NavBarProps) {
 
         <nav aria-label="主导航" className="hidden flex-1 items-center gap-1 tablet:flex">
           {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-            <NavLink key={to} to={to} end={to === '/'} className={linkClass} title={label} aria-label={label}>
+            <NavLink
+              key={to}
+              to={to}
+              end={to === '/'}
+              className={linkClass}
+              title={label}
+              aria-label={label}
+            >
               <Icon size={18} aria-hidden="true" />
               <span className="hidden wide:inline">{label}</span>
             </NavLink>
@@ -81,7 +90,10 @@ export function NavBar({ onOpenSync }: NavBarProps) {
       </div>
 
       {menuOpen && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 tablet:hidden">
+        <div
+          id="mobile-menu"
+          className="border-t border-slate-200 bg-white px-4 py-3 tablet:hidden"
+        >
           <nav aria-label="移动导航" className="flex flex-col gap-1">
             {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
               <NavLink key={to} to={to} end={to === '/'} className={linkClass}>

@@ -25,13 +25,34 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      { index: true, element: screen(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen') },
-      { path: 'accounting', element: screen(() => import('../features/accounting/AccountingScreen'), 'AccountingScreen') },
-      { path: 'assets', element: screen(() => import('../features/assets/AssetsScreen'), 'AssetsScreen') },
-      { path: 'fitness', element: screen(() => import('../features/fitness/FitnessScreen'), 'FitnessScreen') },
+      {
+        index: true,
+        element: screen(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen'),
+      },
+      {
+        path: 'accounting',
+        element: screen(
+          () => import('../features/accounting/AccountingScreen'),
+          'AccountingScreen',
+        ),
+      },
+      {
+        path: 'assets',
+        element: screen(() => import('../features/assets/AssetsScreen'), 'AssetsScreen'),
+      },
+      {
+        path: 'fitness',
+        element: screen(() => import('../features/fitness/FitnessScreen'), 'FitnessScreen'),
+      },
       { path: 'time', element: screen(() => import('../features/time/TimeScreen'), 'TimeScreen') },
-      { path: 'tasks', element: screen(() => import('../features/tasks/TasksScreen'), 'TasksScreen') },
-      { path: 'checkin', element: screen(() => import('../features/checkin/CheckinScreen'), 'CheckinScreen') },
+      {
+        path: 'tasks',
+        element: screen(() => import('../features/tasks/TasksScreen'), 'TasksScreen'),
+      },
+      {
+        path: 'checkin',
+        element: screen(() => import('../features/checkin/CheckinScreen'), 'CheckinScreen'),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

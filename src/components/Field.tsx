@@ -17,7 +17,11 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
-        {required && <span className="ml-0.5 text-red-500" aria-hidden="true">*</span>}
+        {required && (
+          <span className="ml-0.5 text-red-500" aria-hidden="true">
+            *
+          </span>
+        )}
       </label>
       {children(id, error || hint ? messageId : undefined)}
       {error ? (

@@ -78,7 +78,12 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
-          <button type="button" className="btn-icon" aria-label="关闭" onClick={() => close.current()}>
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label="关闭"
+            onClick={() => close.current()}
+          >
             <X size={18} />
           </button>
         </div>

@@ -17,7 +17,14 @@ interface StatCardProps {
   action?: ReactNode;
 }
 
-export function StatCard({ title, value, subtitle, icon, tone = 'default', action }: StatCardProps) {
+export function StatCard({
+  title,
+  value,
+  subtitle,
+  icon,
+  tone = 'default',
+  action,
+}: StatCardProps) {
   return (
     <section className="card flex flex-col gap-1" aria-label={title}>
       <div className="flex items-center justify-between gap-2">

@@ -36,7 +36,9 @@ describe('apiRequest', () => {
         return HttpResponse.json({ id: 't1' }, { status: 201 });
       }),
     );
-    await expect(apiRequest('POST', '/api/tasks', { title: '读书' })).resolves.toEqual({ id: 't1' });
+    await expect(apiRequest('POST', '/api/tasks', { title: '读书' })).resolves.toEqual({
+      id: 't1',
+    });
     expect(seen?.headers.get('content-type')).toBe('application/json');
     expect(seen?.headers.get('authorization')).toBe('Bearer tok-123');
     expect(seen?.headers.get('x-user-id')).toBe('alice');
@@ -60,12 +62,19 @@ describe('apiRequest', () => {
   });
 
   it('says Network error when the error body is not JSON', async () => {
-    server.use(http.get(url('/api/accounts'), () => new HttpResponse('<h1>bad gateway</h1>', { status: 502 })));
+    server.use(
+      http.get(
+        url('/api/accounts'),
+        () => new HttpResponse('<h1>bad gateway</h1>', { status: 502 }),
+      ),
+    );
     expect((await failure(apiRequest('GET', '/api/accounts'))).message).toBe('Network error');
   });
 
   it('says HTTP error! status: {code} for a JSON body without error', async () => {
-    server.use(http.get(url('/api/accounts'), () => HttpResponse.json({ detail: 'x' }, { status: 500 })));
+    server.use(
+      http.get(url('/api/accounts'), () => HttpResponse.json({ detail: 'x' }, { status: 500 })),
+    );
     expect((await failure(apiRequest('GET', '/api/accounts'))).message).toBe(
       'HTTP error! status: 500',
     );

@@ -34,12 +34,18 @@ export function LoginScreen() {
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-50 via-slate-50 to-indigo-50 px-4">
       <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
         <h1 className="mb-1 text-center text-2xl font-bold text-slate-900">个人管理系统</h1>
-        <p className="mb-6 text-center text-sm text-slate-500">记账 · 资产 · 健身 · 时间 · 任务 · 打卡</p>
+        <p className="mb-6 text-center text-sm text-slate-500">
+          记账 · 资产 · 健身 · 时间 · 任务 · 打卡
+        </p>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <Field label="用户名" error={errors.username?.message} required>
             {(id, describedBy) => (
               <div className="relative">
-                <UserRound size={16} className="absolute top-3 left-3 text-slate-400" aria-hidden="true" />
+                <UserRound
+                  size={16}
+                  className="absolute top-3 left-3 text-slate-400"
+                  aria-hidden="true"
+                />
                 <input
                   id={id}
                   className="input pl-9"
@@ -56,7 +62,11 @@ export function LoginScreen() {
           <Field label="密码" error={errors.password?.message} required>
             {(id, describedBy) => (
               <div className="relative">
-                <LockKeyhole size={16} className="absolute top-3 left-3 text-slate-400" aria-hidden="true" />
+                <LockKeyhole
+                  size={16}
+                  className="absolute top-3 left-3 text-slate-400"
+                  aria-hidden="true"
+                />
                 <input
                   id={id}
                   type="password"
@@ -71,7 +81,10 @@ export function LoginScreen() {
             )}
           </Field>
           {failure && (
-            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+            >
               {failure}
             </div>
           )}
