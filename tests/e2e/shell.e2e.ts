@@ -17,7 +17,7 @@ describe('app shell and login', () => {
     const page = await openPage(browser);
     await page.goto('/tasks');
     await page.waitForURL('**/login');
-    await expect(page.getByPlaceholder('请输入用户名').isVisible()).resolves.toBe(true);
+    await page.getByPlaceholder('请输入用户名').waitFor();
     await expect(page.title()).resolves.toBe('个人管理系统');
     await screenshot(page, 'login-1280');
     await page.context().close();
@@ -86,7 +86,11 @@ describe('app shell and login', () => {
     await expect(nav.getByText('任务管理', { exact: true }).isVisible()).resolves.toBe(false);
     await tasksLink.click();
     await page.waitForURL('**/tasks');
-    await expect(tasksLink.getAttribute('aria-current')).resolves.toBe('page');
+    const active = nav.locator('a[aria-current="page"]');
+    await page.waitForFunction(() =>
+      document.querySelector('nav[aria-label="主导航"] a[aria-current="page"]')?.getAttribute('aria-label') === '任务管理',
+    );
+    await expect(active.getAttribute('class')).resolves.toContain('bg-blue-50');
 
     await page.setViewportSize(VIEWPORTS.tablet);
     await page.goto('/');
@@ -109,7 +113,7 @@ describe('app shell and login', () => {
     await screenshot(page, 'menu-375');
     await menu.getByRole('link', { name: '打卡管理' }).click();
     await page.waitForURL('**/checkin');
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await menu.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });
