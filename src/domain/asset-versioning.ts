@@ -139,10 +139,11 @@ export function chainHistory<T extends AssetHistoryData | AssetHistoryEntry>(
 }
 
 function sameValue(field: TrackedField, a: unknown, b: unknown): boolean {
-  // A missing note or effective date and an empty one mean the same thing (SPEC §3).
+  // Amounts compare in cents, so float noise is not reported as an edit.
   if (field === 'amount' && typeof a === 'number' && typeof b === 'number') {
     return toCents(a) === toCents(b);
   }
+  // A missing note or effective date and an empty one mean the same thing (SPEC §3).
   return (a ?? '') === (b ?? '');
 }
 
