@@ -75,7 +75,8 @@ export function createApp({
     .use(
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
-        onError: (c) => c.json(errorBody('请求体过大（上限 1 MB）'), 413),
+        // The unread rest of the body is still on the wire: the connection cannot be reused.
+        onError: (c) => c.json(errorBody('请求体过大（上限 1 MB）'), 413, { Connection: 'close' }),
       }),
     )
     .use((c, next) => (c.req.path === '/api/auth/login' ? next() : session(c, next)))

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
@@ -84,11 +84,19 @@ async function main() {
   const hasher = createNodePasswordHasher();
   await applyUsers(store, hasher, env.PM_USERS);
 
+  const staticDir = resolve(env.PM_STATIC_DIR || './dist');
+  const hasWebApp = existsSync(join(staticDir, 'index.html'));
+  if (!hasWebApp) {
+    console.warn(
+      `${staticDir} 中没有构建好的前端，只提供 API（先运行 npm run build）/ ` +
+        'no built web app there: serving the API only (run npm run build first)',
+    );
+  }
   const app = createApp({
     store,
     auth: hasher,
     clientIp: (c) => getConnInfo(c).remote.address,
-    staticFiles: spaStaticFiles(resolve(env.PM_STATIC_DIR || './dist')),
+    staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
   });
 
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
