@@ -23,7 +23,7 @@ export default function PieChart({
   height = 260,
 }: PieChartProps) {
   return (
-    <div style={{ height }} role="figure" aria-label={title}>
+    <figure style={{ height }} aria-label={title} className="m-0">
       <ResponsivePie
         data={data}
         margin={{ top: 16, right: 16, bottom: 16, left: 16 }}
@@ -40,6 +40,6 @@ export default function PieChart({
         valueFormat={formatValue}
         onClick={onSliceClick ? (d) => onSliceClick(d.data) : undefined}
       />
-    </div>
+    </figure>
   );
 }
