@@ -17,8 +17,9 @@ function newestMtime(path) {
 }
 
 const builtIndex = join(root, 'dist', 'index.html');
+const sources = ['src', 'index.html', 'public', 'vite.config.ts'].map((p) => join(root, p));
 const sourcesChanged =
-  Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'index.html'))) >
+  Math.max(...sources.map(newestMtime)) >
   (existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0);
 
 if (sourcesChanged) {
@@ -27,7 +28,12 @@ if (sourcesChanged) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(npx, ['tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit' });
+// `node --import tsx` rather than `npx tsx`: npx does not pass SIGTERM on, which would leave
+// the server running (and holding the data directory) after its parent was stopped.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -60,7 +60,7 @@ async function applyUsers(store: Store, hasher: PasswordHasher, json: string | u
 
 async function main() {
   const env = process.env;
-  const port = Number(env.PORT ?? 8080);
+  const port = Number(env.PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     exitWith(`PORT 无效 / invalid PORT: ${env.PORT}`);
   const host = env.HOST || '127.0.0.1';

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { fromCents, toCents } from '../../src/domain/money';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
@@ -25,9 +26,8 @@ type ResourceTable =
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
-// Money crosses this boundary as yuan (≤ 2 decimals, checked by the schemas) and is stored as cents.
-const toCents = (yuan: number) => Math.round(yuan * 100);
-const fromCents = (cents: number) => cents / 100;
+// Money crosses this boundary as yuan (≤ 2 decimals, checked by the schemas) and is stored
+// as integer cents (toCents / fromCents).
 
 /** Opens (creating if needed) the database file, applies pending migrations, and returns the store. */
 export function openSqliteStore(file: string): Store {

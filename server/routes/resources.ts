@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { chainId } from '../../src/domain/asset-versioning';
 import { accountInputSchema } from '../../src/domain/schemas/account';
 import { assetHistoryInputSchema, assetInputSchema } from '../../src/domain/schemas/asset';
 import { checkinRecordInputSchema, checkinTaskInputSchema } from '../../src/domain/schemas/checkin';
@@ -18,9 +19,6 @@ const createdAt = (
   data: { createdAt?: string },
   { now, existing }: RecordContext<{ createdAt: string }>,
 ) => data.createdAt ?? existing?.createdAt ?? now;
-
-/** The id every version of an asset chain shares (SPEC §4: originalId, else the first version's id). */
-const chainId = (asset: { id: string; originalId: string | null }) => asset.originalId ?? asset.id;
 
 const accounts = resource({
   store: (s) => s.accounts,
