@@ -1,9 +1,9 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
-import { Layout } from './Layout';
 
-// Every screen is its own chunk: the login route must not pay for charts (DESIGN.md §6).
+// Every screen is its own chunk, and so is the signed-in shell: the login route loads
+// nothing it does not show (DESIGN.md §6: ≤ 100 KB gzip).
 function screen(load: () => Promise<{ [name: string]: ComponentType }>, name: string) {
   const Screen = lazy(() => load().then((m) => ({ default: m[name]! })));
   return <Screen />;
@@ -19,11 +19,7 @@ export const routes: RouteObject[] = [
     ),
   },
   {
-    element: (
-      <RequireAuth>
-        <Layout />
-      </RequireAuth>
-    ),
+    element: <RequireAuth>{screen(() => import('./Layout'), 'Layout')}</RequireAuth>,
     children: [
       {
         index: true,
