@@ -139,18 +139,19 @@ function recordStore<R extends { id: string }>(
     const row = db.select().from(table).where(byId(userId, id)).get();
     return row && mapping.fromRow(row);
   };
+  // Lists are the hot path (ten years of bookkeeping is ~40k rows): prepare the query once.
+  const listStatement = db
+    .select()
+    .from(table)
+    .where(eq(table.userId, sql.placeholder('userId')))
+    .orderBy(asc(sql`rowid`))
+    .prepare();
   const rowOf = (userId: string, record: R) =>
     mapping.toRow(userId, record) as typeof table.$inferInsert;
 
   return {
     async list(userId) {
-      return db
-        .select()
-        .from(table)
-        .where(eq(table.userId, userId))
-        .orderBy(asc(sql`rowid`))
-        .all()
-        .map(mapping.fromRow);
+      return listStatement.all({ userId }).map(mapping.fromRow);
     },
     async get(userId, id) {
       return find(userId, id);

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createMemoryStore } from '../../server/memory-store';
@@ -148,5 +150,29 @@ describe('createApp', () => {
       createdAt: '2024-03-01T00:00:00.000Z',
       updatedAt: '2024-03-01T00:01:00.000Z',
     });
+  });
+});
+
+describe('the code the browser demo runs', () => {
+  it('imports nothing that only exists on Node', () => {
+    const server = join(import.meta.dirname, '..', '..', 'server');
+    const files = [
+      'app.ts',
+      'auth.ts',
+      'memory-store.ts',
+      'store.ts',
+      'users.ts',
+      'web-auth.ts',
+      ...readdirSync(join(server, 'routes')).map((f) => `routes/${f}`),
+    ];
+    for (const file of files) {
+      const source = readFileSync(join(server, file), 'utf8');
+      const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      for (const specifier of imports) {
+        expect(specifier, `${file} imports ${specifier}`).not.toMatch(
+          /^(node:|better-sqlite3|drizzle-orm|@hono\/node-server)|^\.\/(node-auth|main|static|lock|config|db\/)/,
+        );
+      }
+    }
   });
 });
