@@ -31,6 +31,58 @@ export function recordsInMonth<T extends Pick<RecordFields, 'date'>>(
   return records.filter((r) => monthOf(r.date) === month);
 }
 
+/** Each task's records, so per-habit figures do not each scan every record. */
+export function recordsByTask<T extends Pick<RecordFields, 'taskId'>>(
+  records: readonly T[],
+): Map<string, T[]> {
+  const byTask = new Map<string, T[]>();
+  for (const r of records) {
+    const list = byTask.get(r.taskId);
+    if (list) list.push(r);
+    else byTask.set(r.taskId, [r]);
+  }
+  return byTask;
+}
+
+export interface MonthlyCheckinStats {
+  taskCount: number;
+  /** Check-ins in the month that belong to a current habit. */
+  checkins: number;
+  /** The habits' mean rate, rounded. */
+  averageRate: number;
+  /** Habits whose month reached its target. */
+  targetsMet: number;
+}
+
+export function monthlyStats(
+  tasks: readonly Pick<CheckinTask, 'id' | 'monthlyTarget'>[],
+  byTask: ReadonlyMap<string, readonly Pick<RecordFields, 'date'>[]>,
+  month: string,
+): MonthlyCheckinStats {
+  let checkins = 0;
+  let rateSum = 0;
+  let targetsMet = 0;
+  for (const task of tasks) {
+    const count = recordsInMonth(byTask.get(task.id) ?? [], month).length;
+    const rate = checkinRate(count, task.monthlyTarget);
+    checkins += count;
+    // Capped like the bar: one habit far past its target must not hide another one's gap.
+    rateSum += progressWidth(rate);
+    if (rate >= 100) targetsMet += 1;
+  }
+  return {
+    taskCount: tasks.length,
+    checkins,
+    averageRate: tasks.length === 0 ? 0 : Math.round(rateSum / tasks.length),
+    targetsMet,
+  };
+}
+
+/** '2026年11月' for '2026-11'. */
+export function formatMonth(month: string): string {
+  return `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;
+}
+
 export function findTodayRecord<T extends RecordFields>(
   records: readonly T[],
   taskId: string,

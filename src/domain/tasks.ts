@@ -81,3 +81,41 @@ export function toggleCompletion<T extends Pick<Task, 'completed' | 'completedAt
   const completed = !task.completed;
   return { ...task, completed, completedAt: completed ? at : null, updatedAt: at };
 }
+
+export type TaskFilter = 'all' | 'pending' | 'completed' | 'overdue';
+
+export function matchesFilter(task: DueFields, filter: TaskFilter, today: string): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'pending':
+      return !task.completed;
+    case 'completed':
+      return task.completed;
+    case 'overdue':
+      return isOverdue(task, today);
+  }
+}
+
+const PRIORITY_RANK: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 };
+
+type SortFields = DueFields & Pick<Task, 'priority' | 'completedAt' | 'createdAt'>;
+
+/**
+ * The list order: what still needs doing comes first, most urgent on top — earliest due date
+ * (undated work after dated), then higher priority, then the newest. Completed tasks follow,
+ * the most recently finished first, so a task just ticked off is still near where it was.
+ */
+export function sortTasks<T extends SortFields>(tasks: readonly T[]): T[] {
+  return [...tasks].sort((a, b) => {
+    if (a.completed !== b.completed) return a.completed ? 1 : -1;
+    if (a.completed) return (b.completedAt ?? '').localeCompare(a.completedAt ?? '');
+    if (a.dueDate !== b.dueDate) {
+      if (a.dueDate === '') return 1;
+      if (b.dueDate === '') return -1;
+      return a.dueDate < b.dueDate ? -1 : 1;
+    }
+    const byPriority = PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority];
+    return byPriority !== 0 ? byPriority : b.createdAt.localeCompare(a.createdAt);
+  });
+}

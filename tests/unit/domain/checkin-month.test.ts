@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { formatMonth, monthlyStats, recordsByTask } from '../../../src/domain/checkin';
+
+const records = (taskId: string, dates: string[]) =>
+  dates.map((date, i) => ({ id: `${taskId}-${i}`, taskId, date }));
+
+describe('recordsByTask', () => {
+  it('groups records by habit, keeping their order', () => {
+    const all = [
+      ...records('a', ['2026-11-01', '2026-11-02']),
+      ...records('b', ['2026-11-01']),
+      ...records('a', ['2026-11-03']).map((r) => ({ ...r, id: 'a-late' })),
+    ];
+    const byTask = recordsByTask(all);
+    expect(byTask.get('a')?.map((r) => r.id)).toEqual(['a-0', 'a-1', 'a-late']);
+    expect(byTask.get('b')?.map((r) => r.id)).toEqual(['b-0']);
+    expect(byTask.get('c')).toBeUndefined();
+  });
+});
+
+describe('monthlyStats', () => {
+  const month = '2026-11';
+  const days = (n: number) =>
+    Array.from({ length: n }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+
+  it.each([
+    ['no habits', [], [], { taskCount: 0, checkins: 0, averageRate: 0, targetsMet: 0 }],
+    [
+      'one habit half way',
+      [{ id: 'a', monthlyTarget: 20 }],
+      records('a', days(10)),
+      { taskCount: 1, checkins: 10, averageRate: 50, targetsMet: 0 },
+    ],
+    [
+      'an over-achiever counts as 100 % in the mean',
+      [
+        { id: 'a', monthlyTarget: 5 },
+        { id: 'b', monthlyTarget: 10 },
+      ],
+      [...records('a', days(10)), ...records('b', days(3))],
+      { taskCount: 2, checkins: 13, averageRate: 65, targetsMet: 1 },
+    ],
+    [
+      'other months and deleted habits are left out',
+      [{ id: 'a', monthlyTarget: 3 }],
+      [
+        ...records('a', ['2026-10-31', '2026-11-01', '2026-12-01']),
+        ...records('gone', ['2026-11-02']),
+      ],
+      { taskCount: 1, checkins: 1, averageRate: 33, targetsMet: 0 },
+    ],
+    [
+      'exactly on target',
+      [{ id: 'a', monthlyTarget: 2 }],
+      records('a', ['2026-11-05', '2026-11-06']),
+      { taskCount: 1, checkins: 2, averageRate: 100, targetsMet: 1 },
+    ],
+  ])('%s', (_, tasks, all, stats) => {
+    expect(monthlyStats(tasks, recordsByTask(all), month)).toEqual(stats);
+  });
+});
+
+it.each([
+  ['2026-11', '2026年11月'],
+  ['2027-01', '2027年1月'],
+])('formatMonth(%s) → %s', (month, label) => {
+  expect(formatMonth(month)).toBe(label);
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Task } from '../../../src/domain/schemas/task';
+import { matchesFilter, sortTasks, type TaskFilter } from '../../../src/domain/tasks';
+
+const TODAY = '2026-11-21';
+
+function task(id: string, fields: Partial<Task> = {}): Task {
+  return {
+    id,
+    title: id,
+    description: '',
+    priority: 'medium',
+    category: 'other',
+    dueDate: '',
+    completed: false,
+    completedAt: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+describe('matchesFilter', () => {
+  const late = task('late', { dueDate: '2026-11-20' });
+  const dueToday = task('today', { dueDate: TODAY });
+  const undated = task('undated');
+  const doneLate = task('done', { dueDate: '2026-11-01', completed: true });
+
+  it.each<[TaskFilter, string[]]>([
+    ['all', ['late', 'today', 'undated', 'done']],
+    ['pending', ['late', 'today', 'undated']],
+    ['completed', ['done']],
+    ['overdue', ['late']],
+  ])('%s', (filter, ids) => {
+    const tasks = [late, dueToday, undated, doneLate];
+    expect(tasks.filter((t) => matchesFilter(t, filter, TODAY)).map((t) => t.id)).toEqual(ids);
+  });
+});
+
+describe('sortTasks', () => {
+  it.each([
+    [
+      'pending before completed',
+      [task('done', { completed: true, completedAt: '2026-11-20T00:00:00.000Z' }), task('open')],
+      ['open', 'done'],
+    ],
+    [
+      'earlier due date first, undated last',
+      [
+        task('undated'),
+        task('dec', { dueDate: '2026-12-01' }),
+        task('late', { dueDate: '2026-11-02' }),
+      ],
+      ['late', 'dec', 'undated'],
+    ],
+    [
+      'same due date: higher priority first',
+      [
+        task('low', { dueDate: TODAY, priority: 'low' }),
+        task('high', { dueDate: TODAY, priority: 'high' }),
+        task('medium', { dueDate: TODAY }),
+      ],
+      ['high', 'medium', 'low'],
+    ],
+    [
+      'same due date and priority: newest first',
+      [
+        task('old', { createdAt: '2026-10-01T00:00:00.000Z' }),
+        task('new', { createdAt: '2026-11-20T00:00:00.000Z' }),
+      ],
+      ['new', 'old'],
+    ],
+    [
+      'completed: most recently finished first',
+      [
+        task('first', { completed: true, completedAt: '2026-11-01T08:00:00.000Z' }),
+        task('last', { completed: true, completedAt: '2026-11-21T08:00:00.000Z' }),
+        task('legacy', { completed: true, completedAt: null }),
+      ],
+      ['last', 'first', 'legacy'],
+    ],
+  ])('%s', (_, tasks, ids) => {
+    expect(sortTasks(tasks).map((t) => t.id)).toEqual(ids);
+  });
+
+  it('leaves its input in place', () => {
+    const tasks = [task('b', { dueDate: '2026-12-01' }), task('a', { dueDate: TODAY })];
+    sortTasks(tasks);
+    expect(tasks.map((t) => t.id)).toEqual(['b', 'a']);
+  });
+});
