@@ -56,6 +56,10 @@ export class CheckinToggleError extends ApiError {
   }
 }
 
+// The record's id is chosen before it is sent, so the optimistic copy already carries the
+// id the server will store: a later un-check can delete it even before the list is refetched.
+type ToggleRequest = ToggleCheckinVars & { id: string };
+
 const pendingTasks = new Set<string>();
 
 /**
@@ -68,19 +72,19 @@ export function useToggleCheckin() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: TOGGLE_KEY,
-    mutationFn: async ({ taskId, date, existing }: ToggleCheckinVars) => {
+    mutationFn: async ({ id, taskId, date, existing }: ToggleRequest) => {
       try {
         if (existing) {
           await new Promise((resolve) => setTimeout(resolve, DELETE_DELAY_MS));
           await apiRequest<void>('DELETE', `${PATH}/${encodeURIComponent(existing.id)}`);
           return null;
         }
-        return await apiRequest<CheckinRecord>('POST', PATH, { id: newId(), taskId, date });
+        return await apiRequest<CheckinRecord>('POST', PATH, { id, taskId, date });
       } catch (error) {
         throw new CheckinToggleError(existing ? 'delete' : 'create', error);
       }
     },
-    onMutate: async ({ taskId, date, existing }) => {
+    onMutate: async ({ id, taskId, date, existing }) => {
       await queryClient.cancelQueries({ queryKey: KEY });
       const previous = queryClient.getQueryData<ListResult<CheckinRecord>>(KEY);
       queryClient.setQueryData<ListResult<CheckinRecord>>(KEY, (old) => {
@@ -89,7 +93,7 @@ export function useToggleCheckin() {
           ...(old ?? { local: false }),
           items: existing
             ? items.filter((r) => r.id !== existing.id)
-            : [...items, { id: `pending-${taskId}-${date}`, taskId, date }],
+            : [...items, { id, taskId, date }],
         };
       });
       return { previous };
@@ -115,7 +119,7 @@ export function useToggleCheckin() {
     (vars: ToggleCheckinVars, options?: Parameters<typeof mutate>[1]) => {
       if (pendingTasks.has(vars.taskId)) return false;
       pendingTasks.add(vars.taskId);
-      mutate(vars, options);
+      mutate({ ...vars, id: newId() }, options);
       return true;
     },
     [mutate],
