@@ -1,5 +1,5 @@
 import { lastNMonths, monthOf } from './dates';
-import { sumCents, toCents } from './money';
+import { formatCents, formatSignedCents, fromCents, sumCents, toCents } from './money';
 import type {
   Asset,
   AssetData,
@@ -224,20 +224,29 @@ export function monthlyCategoryValues(
   today: string,
   category: AssetCategory | 'all',
 ): MonthlyValue[] {
+  // Every version goes under the name (and side) its chain carries now: a renamed asset is
+  // still one asset, so its old name must not keep counting beside the new one; and a loan
+  // named like the car it paid for is not that car.
+  const nameKey = (a: Asset) => `${a.type}:${a.name}`;
+  const currentKey = new Map(latestPerChain(assets).map((a) => [chainId(a), nameKey(a)]));
   const byName = new Map<string, Asset[]>();
   for (const a of assets) {
-    if (a.type !== 'asset') continue;
-    const records = byName.get(a.name);
+    const key = currentKey.get(chainId(a)) ?? nameKey(a);
+    const records = byName.get(key);
     if (records) records.push(a);
-    else byName.set(a.name, [a]);
+    else byName.set(key, [a]);
   }
 
   const values: MonthlyValue[] = [];
   for (const month of lastNMonths(today, 12)) {
     let totalCents = 0;
     for (const records of byName.values()) {
+      // Type and category are those of the record chosen for the month, so a chain that was
+      // turned into a liability stops counting from then on rather than freezing its last value.
       const r = valueRecord(records, month);
-      if (r && (category === 'all' || r.category === category)) totalCents += toCents(r.amount);
+      if (r?.type === 'asset' && (category === 'all' || r.category === category)) {
+        totalCents += toCents(r.amount);
+      }
     }
     if (totalCents === 0) continue;
     const previous = values.at(-1);
@@ -252,4 +261,84 @@ export function monthlyCategoryValues(
     });
   }
   return values;
+}
+
+/** '+¥200.00 (+11.1%)': a bar's change against the previous listed month, or null for the first. */
+export function formatMonthlyChange(value: Pick<MonthlyValue, 'changeCents' | 'changePercent'>) {
+  const { changeCents, changePercent } = value;
+  if (changeCents === null || changePercent === null) return null;
+  const sign = changeCents < 0 ? '-' : '+';
+  const percentSign = changePercent < 0 ? '-' : '+';
+  return `${formatSignedCents(changeCents, sign)} (${percentSign}${Math.abs(changePercent).toFixed(1)}%)`;
+}
+
+/** A bar's label (SPEC §2): the month's amount, then its change when there is an earlier bar. */
+export function monthlyBarLabel(value: MonthlyValue): string {
+  const change = formatMonthlyChange(value);
+  return change ? `${formatCents(value.totalCents)} ${change}` : formatCents(value.totalCents);
+}
+
+export interface CategoryShare<T> {
+  category: string;
+  totalCents: number;
+  /** The category's latest asset versions, largest first. */
+  items: T[];
+}
+
+/**
+ * The distribution pie: latest asset versions grouped by category, largest category first.
+ * Categories worth nothing are left out, since a slice of zero cannot be seen or clicked.
+ */
+export function assetDistribution<T extends Pick<Asset, 'type' | 'category' | 'amount'>>(
+  latest: readonly T[],
+): CategoryShare<T>[] {
+  const groups = new Map<string, T[]>();
+  for (const a of latest) {
+    if (a.type !== 'asset') continue;
+    const items = groups.get(a.category);
+    if (items) items.push(a);
+    else groups.set(a.category, [a]);
+  }
+  return [...groups]
+    .map(([category, items]) => ({
+      category,
+      totalCents: sumCents(items.map((a) => a.amount)),
+      items: [...items].sort((a, b) => toCents(b.amount) - toCents(a.amount)),
+    }))
+    .filter((share) => share.totalCents > 0)
+    .sort((a, b) => b.totalCents - a.totalCents);
+}
+
+export interface AssetDetails {
+  scope: 'latest-version';
+  /** Yuan, as the records hold amounts. */
+  total: number;
+  items: {
+    id: string;
+    originalId: string;
+    version: number;
+    name: string;
+    category: string;
+    amount: number;
+  }[];
+}
+
+/**
+ * What 复制明细 copies (SPEC §2): the assets counted in 总资产, i.e. the latest version of each
+ * asset chain. `originalId` names the chain, so a first version carries its own id.
+ */
+export function assetDetails(latest: readonly Asset[]): AssetDetails {
+  const assets = latest.filter((a) => a.type === 'asset');
+  return {
+    scope: 'latest-version',
+    total: fromCents(sumCents(assets.map((a) => a.amount))),
+    items: assets.map((a) => ({
+      id: a.id,
+      originalId: chainId(a),
+      version: a.version,
+      name: a.name,
+      category: a.category,
+      amount: a.amount,
+    })),
+  };
 }
