@@ -156,3 +156,39 @@ export function parseTimerState(stored: unknown, now: Date | number): TimerState
     },
   };
 }
+
+export type TimerAction =
+  | { type: 'start'; session: { task: string; category: TimeCategory }; now: number }
+  | { type: 'pause'; now: number }
+  | { type: 'resume'; now: number }
+  /** Back to idle once the ended session's record is saved, or when it had nothing to save. */
+  | { type: 'reset' }
+  /** Another tab wrote the stored state. */
+  | { type: 'load'; stored: unknown; now: number };
+
+/**
+ * The timer as one reducer over the functions above. Ending is not an action: the record
+ * of `endTimer` must be saved first, and the session is kept until the save succeeds.
+ */
+export function timerReducer(state: TimerState, action: TimerAction): TimerState {
+  switch (action.type) {
+    case 'start':
+      return startTimer(state, action.session, action.now);
+    case 'pause':
+      return pauseTimer(state, action.now);
+    case 'resume':
+      return resumeTimer(state, action.now);
+    case 'reset':
+      return idleTimer;
+    case 'load':
+      return parseTimerState(action.stored, action.now);
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The timer's face: '00:25:03'; hours keep counting past 99 rather than wrapping. */
+export function formatElapsed(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
