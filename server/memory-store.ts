@@ -47,6 +47,12 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
     return { record: clone(record), created: true };
   }
 
+  async createMany(userId: string, records: T[]): Promise<{ record: T; created: boolean }[]> {
+    const results = [];
+    for (const record of records) results.push(await this.create(userId, record));
+    return results;
+  }
+
   async update(userId: string, record: T): Promise<T | undefined> {
     const records = this.records(userId);
     if (!records.has(record.id)) return undefined;

@@ -18,6 +18,12 @@ export interface RecordStore<T extends { id: string }> {
    * and the stored record comes back with `created: false` — this is what makes re-uploads harmless.
    */
   create(userId: string, record: T): Promise<{ record: T; created: boolean }>;
+  /**
+   * `create` for many records in one transaction, results in input order. An upload of ten
+   * years of data is ~110k records: one fsync per record would take minutes, one per batch
+   * takes seconds (DESIGN §6).
+   */
+  createMany(userId: string, records: T[]): Promise<{ record: T; created: boolean }[]>;
   /** Replaces the record with the same id; undefined when the user has none. */
   update(userId: string, record: T): Promise<T | undefined>;
   /** True when a record was removed. */

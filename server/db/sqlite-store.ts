@@ -148,6 +148,13 @@ function recordStore<R extends { id: string }>(
     .prepare();
   const rowOf = (userId: string, record: R) =>
     mapping.toRow(userId, record) as typeof table.$inferInsert;
+  const insertOne = (tx: Pick<Db, 'insert' | 'select'>, userId: string, record: R) => {
+    const inserted = tx.insert(table).values(rowOf(userId, record)).onConflictDoNothing().run();
+    if (inserted.changes > 0) return { record: find(userId, record.id)!, created: true };
+    const where = mapping.duplicateOf?.(userId, record) ?? byId(userId, record.id);
+    const existing = tx.select().from(table).where(where).limit(1).get();
+    return { record: mapping.fromRow(existing) as R, created: false };
+  };
 
   return {
     async list(userId) {
@@ -157,13 +164,10 @@ function recordStore<R extends { id: string }>(
       return find(userId, id);
     },
     async create(userId, record) {
-      return db.transaction((tx) => {
-        const inserted = tx.insert(table).values(rowOf(userId, record)).onConflictDoNothing().run();
-        if (inserted.changes > 0) return { record: find(userId, record.id)!, created: true };
-        const where = mapping.duplicateOf?.(userId, record) ?? byId(userId, record.id);
-        const existing = tx.select().from(table).where(where).limit(1).get();
-        return { record: mapping.fromRow(existing), created: false };
-      });
+      return db.transaction((tx) => insertOne(tx, userId, record));
+    },
+    async createMany(userId, records) {
+      return db.transaction((tx) => records.map((record) => insertOne(tx, userId, record)));
     },
     async update(userId, record) {
       const { userId: _u, id: _i, ...values } = rowOf(userId, record) as Record<string, unknown>;

@@ -44,10 +44,13 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
     throw new HttpError(400, '请求体必须是 JSON 对象');
   }
   const result = await schema.safeParseAsync(body);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const field = issue.path.map(String).join('.') || '请求体';
-    throw new HttpError(400, `${field}: ${issue.message}`);
-  }
+  if (!result.success) throw new HttpError(400, issueMessage(result.error));
   return result.data;
+}
+
+/** The first problem of a failed validation as `<field>: <message>`. */
+export function issueMessage(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join('.') || '请求体';
+  return `${field}: ${issue.message}`;
 }
