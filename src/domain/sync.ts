@@ -1,0 +1,223 @@
+import type { z } from 'zod';
+import { normaliseLegacy } from './legacy';
+import { accountInputSchema } from './schemas/account';
+import { assetHistoryInputSchema, assetInputSchema } from './schemas/asset';
+import { checkinRecordInputSchema, checkinTaskInputSchema } from './schemas/checkin';
+import { taskInputSchema } from './schemas/task';
+import { timeRecordInputSchema } from './schemas/time-record';
+import { workoutInputSchema } from './schemas/workout';
+
+// What the sync dialog moves between the browser and the server: which kinds of record, in
+// which order, with which defaults, and how an export file is written and read back.
+
+/** The export file's keys: the spec's five first, then the three this version adds. */
+export const SYNC_CATEGORIES = [
+  'accounts',
+  'assets',
+  'workouts',
+  'tasks',
+  'timeRecords',
+  'assetHistory',
+  'checkinTasks',
+  'checkinRecords',
+] as const;
+
+export type SyncCategory = (typeof SYNC_CATEGORIES)[number];
+
+export const SYNC_CATEGORY_LABELS: Readonly<Record<SyncCategory, string>> = {
+  accounts: '记账记录',
+  assets: '资产/负债',
+  workouts: '运动记录',
+  tasks: '任务',
+  timeRecords: '时间记录',
+  assetHistory: '资产修改历史',
+  checkinTasks: '打卡任务',
+  checkinRecords: '打卡记录',
+};
+
+/** One list per category: an export file, or the records found in the browser. */
+export type SyncData = Record<SyncCategory, unknown[]>;
+
+/** A record ready to be posted: valid for its input schema and carrying its own id. */
+export type UploadRecord = { id: string } & Record<string, unknown>;
+
+export interface UploadItem {
+  category: SyncCategory;
+  record: UploadRecord;
+}
+
+const INPUT_SCHEMAS: Record<SyncCategory, z.ZodType> = {
+  accounts: accountInputSchema,
+  assets: assetInputSchema,
+  workouts: workoutInputSchema,
+  tasks: taskInputSchema,
+  timeRecords: timeRecordInputSchema,
+  assetHistory: assetHistoryInputSchema,
+  checkinTasks: checkinTaskInputSchema,
+  checkinRecords: checkinRecordInputSchema,
+};
+
+// SPEC §7: an uploaded record without a description or notes gets '', without calories
+// null, without a due date '', and an uncompleted task false.
+const UPLOAD_DEFAULTS: Partial<Record<SyncCategory, Readonly<Record<string, unknown>>>> = {
+  accounts: { description: '' },
+  assets: { description: '' },
+  workouts: { notes: '', calories: null },
+  tasks: { description: '', dueDate: '', completed: false },
+  checkinTasks: { description: '' },
+};
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+export function withUploadDefaults(
+  category: SyncCategory,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out = { ...record };
+  for (const [field, value] of Object.entries(UPLOAD_DEFAULTS[category] ?? {})) {
+    if (isMissing(out[field])) out[field] = value;
+  }
+  return out;
+}
+
+export type Prepared =
+  | { ok: true; record: UploadRecord }
+  | { ok: false; field: string; message: string };
+
+/**
+ * Any local or imported record — the server's own shape or the original app's — as the
+ * body to post: normalised, given the upload defaults, and checked by the schema the server
+ * applies, so a record the server would refuse is known before anything is sent.
+ */
+export function prepareRecord(category: SyncCategory, raw: unknown): Prepared {
+  const record = normaliseLegacy(category, raw);
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    return { ok: false, field: '', message: '不是一条记录' };
+  }
+  const body = withUploadDefaults(category, record as Record<string, unknown>);
+  const parsed = INPUT_SCHEMAS[category].safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, field: issue.path.join('.'), message: issue.message };
+  }
+  return { ok: true, record: parsed.data as UploadRecord };
+}
+
+/**
+ * The order uploads must respect, as batches that run one after the other: a later version
+ * of an asset after the one it follows (so a chain is never left with a gap), a check-in
+ * record after the habit the server checks it against. Inside a batch order does not matter.
+ */
+export function uploadBatches<T extends UploadItem>(items: readonly T[]): T[][] {
+  const stageOf = ({ category, record }: T) => {
+    if (category === 'assets') return Math.max(0, Number(record.version) - 1);
+    return category === 'checkinRecords' ? 1 : 0;
+  };
+  const stages = new Map<number, T[]>();
+  for (const item of items) {
+    const stage = stageOf(item);
+    stages.set(stage, [...(stages.get(stage) ?? []), item]);
+  }
+  return [...stages.keys()].sort((a, b) => a - b).map((stage) => stages.get(stage)!);
+}
+
+export interface CategoryCount {
+  category: SyncCategory;
+  ok: number;
+  failed: number;
+}
+
+/** Successes and failures per category, in the dialog's order, leaving out empty ones. */
+export function tallyResults(
+  results: Iterable<{ category: SyncCategory; ok: boolean }>,
+): CategoryCount[] {
+  const counts = new Map<SyncCategory, CategoryCount>();
+  for (const { category, ok } of results) {
+    const count = counts.get(category) ?? { category, ok: 0, failed: 0 };
+    if (ok) count.ok += 1;
+    else count.failed += 1;
+    counts.set(category, count);
+  }
+  return SYNC_CATEGORIES.flatMap((category) => counts.get(category) ?? []);
+}
+
+/** Record counts per category, every category listed (a download shows zeros too). */
+export function countData(data: Readonly<Record<SyncCategory, readonly unknown[]>>) {
+  return SYNC_CATEGORIES.map((category) => ({
+    category,
+    ok: data[category].length,
+    failed: 0,
+  }));
+}
+
+export function exportFileName(today: string): string {
+  return `personal-management-data-${today}.json`;
+}
+
+function idOf(record: unknown): unknown {
+  return typeof record === 'object' && record !== null
+    ? (record as { id?: unknown }).id
+    : undefined;
+}
+
+/**
+ * The export: the account's records, then each legacy record not uploaded yet — in its
+ * uploadable form when it has one, else as it was, so the backup never loses a record
+ * (importing it will then name that record as the one to fix).
+ */
+export function buildExport(records: SyncData, legacy: SyncData): SyncData {
+  const out = {} as SyncData;
+  for (const category of SYNC_CATEGORIES) {
+    const ids = new Set(records[category].map(idOf));
+    const extra = legacy[category].flatMap((raw) => {
+      const prepared = prepareRecord(category, raw);
+      const record = prepared.ok ? prepared.record : raw;
+      return ids.has(idOf(record)) ? [] : [record];
+    });
+    out[category] = [...records[category], ...extra];
+  }
+  return out;
+}
+
+export type ParsedImport = { ok: true; items: UploadItem[] } | { ok: false; message: string };
+
+/**
+ * Reads an export file (this version's, or the original app's five keys). Every record is
+ * checked before anything is sent: the first bad one is named by category, position and
+ * field, and then nothing is imported at all.
+ */
+export function parseImport(text: string): ParsedImport {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, message: '文件不是有效的 JSON，请选择“导出本地数据”生成的文件' };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, message: '文件内容不是导出的数据，请选择“导出本地数据”生成的文件' };
+  }
+  const file = data as Record<string, unknown>;
+  if (!SYNC_CATEGORIES.some((category) => category in file)) {
+    return { ok: false, message: '文件中没有可导入的数据（应包含 accounts、assets 等列表）' };
+  }
+  const items: UploadItem[] = [];
+  for (const category of SYNC_CATEGORIES) {
+    const list = file[category] ?? [];
+    const label = SYNC_CATEGORY_LABELS[category];
+    if (!Array.isArray(list)) return { ok: false, message: `${label}（${category}）应是一个列表` };
+    for (const [index, raw] of list.entries()) {
+      const prepared = prepareRecord(category, raw);
+      if (!prepared.ok) {
+        const field = prepared.field ? `字段 ${prepared.field}：` : '';
+        return {
+          ok: false,
+          message: `${label}第 ${index + 1} 条记录无效（${field}${prepared.message}），未导入任何数据`,
+        };
+      }
+      items.push({ category, record: prepared.record });
+    }
+  }
+  return { ok: true, items };
+}
