@@ -1,6 +1,180 @@
+import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useAssets, useDeleteAsset } from '../../api/assets';
+import { errorMessage } from '../../api/http';
+import { useConfirm } from '../../components/confirm';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { useToast } from '../../components/toast';
+import { assetTotals, latestPerChain } from '../../domain/asset-versioning';
+import { todayString } from '../../domain/dates';
+import { formatCents, toCents } from '../../domain/money';
+import type { Asset } from '../../domain/schemas/asset';
+import { AssetDetailsDialog } from './AssetDetailsDialog';
+import { AssetDistributionCard } from './AssetDistributionCard';
+import { AssetFormDialog } from './AssetFormDialog';
+import { AssetHistoryDialog } from './AssetHistoryDialog';
+import { AssetList } from './AssetList';
+import { AssetTrendCard } from './AssetTrendCard';
 
-// Placeholder until this screen's issue lands.
+type Dialog =
+  | { kind: 'form'; existing: Asset | null }
+  | { kind: 'history'; asset: Asset }
+  | { kind: 'details' };
+
+const NO_ASSETS: Asset[] = [];
+
+const largestFirst = (a: Asset, b: Asset) => toCents(b.amount) - toCents(a.amount);
+
 export function AssetsScreen() {
-  return <PageHeader title="资产管理" />;
+  const today = todayString(new Date());
+  const { data, isPending, error } = useAssets();
+  const remove = useDeleteAsset();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const all = data?.items ?? NO_ASSETS;
+  // Only the highest version of each chain is listed and counted (SPEC §4).
+  const latest = useMemo(() => latestPerChain(all), [all]);
+  const totals = useMemo(() => assetTotals(latest), [latest]);
+  const assets = useMemo(
+    () => latest.filter((a) => a.type === 'asset').sort(largestFirst),
+    [latest],
+  );
+  const liabilities = useMemo(
+    () => latest.filter((a) => a.type === 'liability').sort(largestFirst),
+    [latest],
+  );
+
+  async function onDelete(asset: Asset) {
+    const ok = await confirm(
+      `确定要删除「${asset.name}」吗？它的所有版本都会被删除，修改历史会保留。`,
+      {
+        confirmLabel: '删除',
+      },
+    );
+    if (!ok) return;
+    remove.mutate(asset, {
+      onSuccess: () => toast.success('已删除'),
+      onError: (e) => toast.error(`删除资产失败：${errorMessage(e)}，请重试`),
+    });
+  }
+
+  const header = (
+    <PageHeader
+      title="资产管理"
+      actions={
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => setDialog({ kind: 'form', existing: null })}
+        >
+          <Plus size={16} aria-hidden="true" />
+          添加资产/负债
+        </button>
+      }
+    />
+  );
+
+  if (isPending) {
+    return (
+      <>
+        {header}
+        <Spinner />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <div className="space-y-5">
+        {error && (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            获取资产失败：{error.message}
+          </p>
+        )}
+        {data?.local && <OfflineNotice error={data.error} />}
+
+        <div className="grid grid-cols-2 gap-3 tablet:grid-cols-4 sm:gap-4">
+          <StatCard
+            title="总资产"
+            value={formatCents(totals.assetsCents)}
+            subtitle={`${assets.length} 项资产`}
+            icon={<Wallet size={18} />}
+            action={
+              <button
+                type="button"
+                className="mt-1 self-start text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline"
+                onClick={() => setDialog({ kind: 'details' })}
+              >
+                查看明细
+              </button>
+            }
+          />
+          <StatCard
+            title="总负债"
+            value={formatCents(totals.liabilitiesCents)}
+            subtitle={`${liabilities.length} 项负债`}
+            icon={<Landmark size={18} />}
+          />
+          <StatCard
+            title="应收款总额"
+            value={formatCents(totals.receivablesCents)}
+            subtitle="已计入总资产"
+            icon={<HandCoins size={18} />}
+          />
+          <StatCard
+            title="净资产"
+            value={formatCents(totals.netWorthCents)}
+            subtitle="总资产 − 总负债"
+            icon={<Scale size={18} />}
+            tone={totals.netWorthCents >= 0 ? 'positive' : 'negative'}
+          />
+        </div>
+
+        <div className="grid gap-5 wide:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <AssetTrendCard assets={all} today={today} />
+          <AssetDistributionCard latest={latest} />
+        </div>
+
+        <div className="grid gap-5 wide:grid-cols-2">
+          <AssetList
+            title="资产"
+            items={assets}
+            totalCents={totals.assetsCents}
+            emptyMessage="暂无资产，点击上方按钮添加第一项"
+            onHistory={(asset) => setDialog({ kind: 'history', asset })}
+            onEdit={(asset) => setDialog({ kind: 'form', existing: asset })}
+            onDelete={onDelete}
+          />
+          <AssetList
+            title="负债"
+            items={liabilities}
+            totalCents={totals.liabilitiesCents}
+            emptyMessage="暂无负债"
+            onHistory={(asset) => setDialog({ kind: 'history', asset })}
+            onEdit={(asset) => setDialog({ kind: 'form', existing: asset })}
+            onDelete={onDelete}
+          />
+        </div>
+      </div>
+
+      {dialog?.kind === 'form' && (
+        <AssetFormDialog existing={dialog.existing} today={today} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'history' && (
+        <AssetHistoryDialog asset={dialog.asset} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'details' && (
+        <AssetDetailsDialog latest={latest} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,120 @@
+import { History, Pencil, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import { effectiveDateOf } from '../../domain/asset-versioning';
+import { formatCents, toCents } from '../../domain/money';
+import type { Asset } from '../../domain/schemas/asset';
+import { assetCategoryLabelsFor, labelOf } from '../../domain/schemas/categories';
+
+interface AssetListProps {
+  title: string;
+  /** Latest versions of one side (资产 or 负债), in display order. */
+  items: Asset[];
+  totalCents: number;
+  emptyMessage: string;
+  onHistory: (asset: Asset) => void;
+  onEdit: (asset: Asset) => void;
+  onDelete: (asset: Asset) => void;
+}
+
+/** One side of the balance sheet: a row per asset chain, showing its latest version. */
+export function AssetList({
+  title,
+  items,
+  totalCents,
+  emptyMessage,
+  onHistory,
+  onEdit,
+  onDelete,
+}: AssetListProps) {
+  const titleId = useId();
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <div className="mb-2 flex items-baseline justify-between gap-2">
+        <h2 id={titleId} className="font-semibold text-slate-900">
+          {title}
+          <span className="ml-1.5 text-sm font-normal text-slate-400">{items.length} 项</span>
+        </h2>
+        <span className="text-sm text-slate-500 tabular-nums">合计 {formatCents(totalCents)}</span>
+      </div>
+      {items.length === 0 ? (
+        <EmptyState message={emptyMessage} />
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label={title}>
+          {items.map((asset) => {
+            const effective = effectiveDateOf(asset);
+            return (
+              <li
+                key={asset.id}
+                aria-label={asset.name}
+                className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3"
+              >
+                <div className="min-w-0 flex-1 basis-48">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium break-all text-slate-900">{asset.name}</span>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs ${
+                        asset.type === 'asset'
+                          ? 'bg-blue-50 text-blue-700'
+                          : 'bg-orange-50 text-orange-700'
+                      }`}
+                    >
+                      {labelOf(assetCategoryLabelsFor(asset.type), asset.category)}
+                    </span>
+                    {asset.version > 1 && (
+                      <span className="text-xs text-slate-400">v{asset.version}</span>
+                    )}
+                  </div>
+                  <p className="mt-0.5 text-xs text-slate-500 tabular-nums">
+                    创建 {asset.date}
+                    <span className="mx-1.5 text-slate-300">·</span>
+                    生效 {effective}
+                  </p>
+                  {asset.description && (
+                    <p className="mt-0.5 text-sm break-words text-slate-600">{asset.description}</p>
+                  )}
+                </div>
+                <div className="ml-auto flex items-center gap-1">
+                  <span
+                    className={`mr-1 font-semibold tabular-nums ${
+                      asset.type === 'asset' ? 'text-slate-900' : 'text-red-600'
+                    }`}
+                  >
+                    {formatCents(toCents(asset.amount))}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn-icon"
+                    aria-label="修改历史"
+                    title="修改历史"
+                    onClick={() => onHistory(asset)}
+                  >
+                    <History size={16} />
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-icon"
+                    aria-label="编辑"
+                    title="编辑"
+                    onClick={() => onEdit(asset)}
+                  >
+                    <Pencil size={16} />
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-icon hover:text-red-600"
+                    aria-label="删除"
+                    title="删除"
+                    onClick={() => onDelete(asset)}
+                  >
+                    <Trash2 size={16} />
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
