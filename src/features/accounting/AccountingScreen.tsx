@@ -1,6 +1,159 @@
+import { CalendarDays, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAccounts, useDeleteAccount } from '../../api/accounts';
+import { errorMessage } from '../../api/http';
+import { useConfirm } from '../../components/confirm';
+import { EmptyState } from '../../components/EmptyState';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { useToast } from '../../components/toast';
+import { accountSummary, newestFirst, RECENT_LIMIT } from '../../domain/accounting';
+import { todayString } from '../../domain/dates';
+import { formatCents } from '../../domain/money';
+import type { Account } from '../../domain/schemas/account';
+import { type AccountType, accountTypes } from '../../domain/schemas/categories';
+import { AccountDialog } from './AccountDialog';
+import { AccountList } from './AccountList';
+import { Ledger } from './Ledger';
 
-// Placeholder until this screen's issue lands.
+const NONE: readonly Account[] = [];
+
+type DialogState = { record: Account | null; type: AccountType };
+
+const isAccountType = (value: string): value is AccountType =>
+  (accountTypes as readonly string[]).includes(value);
+
 export function AccountingScreen() {
-  return <PageHeader title="记账管理" />;
+  const { data, isPending, error } = useAccounts();
+  const remove = useDeleteAccount();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [params, setParams] = useSearchParams();
+  const recentTitle = useId();
+  const today = todayString(new Date());
+
+  const items = data?.items ?? NONE;
+  const summary = useMemo(() => accountSummary(items, today), [items, today]);
+  const newest = useMemo(() => newestFirst(items), [items]);
+
+  // The dashboard's 记一笔支出 lands here as ?add=expense: open the dialog once, then drop the
+  // parameter (replace) so that a reload or Back does not open it again.
+  const add = params.get('add');
+  useEffect(() => {
+    if (add === null) return;
+    if (isAccountType(add)) setDialog({ record: null, type: add });
+    setParams(
+      (p) => {
+        p.delete('add');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [add, setParams]);
+
+  async function handleDelete(record: Account) {
+    if (!(await confirm('确定要删除这条记录吗？', { confirmLabel: '删除' }))) return;
+    remove.mutate(record.id, { onError: () => toast.error('删除记录失败，请重试') });
+  }
+
+  const actions = {
+    onEdit: (record: Account) => setDialog({ record, type: record.type }),
+    onDelete: handleDelete,
+    deletingId: remove.isPending ? (remove.variables ?? null) : null,
+  };
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="记账管理"
+        actions={
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => setDialog({ record: null, type: 'expense' })}
+          >
+            <Plus size={16} aria-hidden="true" />
+            添加记录
+          </button>
+        }
+      />
+
+      {data?.local && <OfflineNotice error={data.error} />}
+
+      {isPending ? (
+        <Spinner />
+      ) : error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+        >
+          加载记录失败：{errorMessage(error)}
+        </p>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">
+            <StatCard
+              title="今日支出"
+              value={formatCents(summary.todayExpenseCents)}
+              icon={<TrendingDown size={18} aria-hidden="true" />}
+              tone="negative"
+            />
+            <StatCard
+              title="本月支出"
+              value={formatCents(summary.monthExpenseCents)}
+              icon={<CalendarDays size={18} aria-hidden="true" />}
+              tone="negative"
+            />
+            <StatCard
+              title="今日收入"
+              value={formatCents(summary.todayIncomeCents)}
+              icon={<TrendingUp size={18} aria-hidden="true" />}
+              tone="positive"
+            />
+            <StatCard
+              title="本月收入"
+              value={formatCents(summary.monthIncomeCents)}
+              icon={<CalendarDays size={18} aria-hidden="true" />}
+              tone="positive"
+            />
+            <div className="col-span-2 wide:col-span-1 [&>section]:h-full">
+              <StatCard
+                title="报销支出"
+                value={formatCents(summary.reimbursementCents)}
+                subtitle="全部报销类支出"
+                icon={<ReceiptText size={18} aria-hidden="true" />}
+              />
+            </div>
+          </div>
+
+          <section className="card" aria-labelledby={recentTitle}>
+            <h2 id={recentTitle} className="mb-1 text-lg font-semibold text-slate-900">
+              最近记录
+            </h2>
+            {newest.length === 0 ? (
+              <EmptyState message="暂无记录，点击上方按钮添加第一条记录" />
+            ) : (
+              <AccountList records={newest.slice(0, RECENT_LIMIT)} {...actions} />
+            )}
+          </section>
+
+          {newest.length > 0 && <Ledger records={newest} {...actions} />}
+        </>
+      )}
+
+      {dialog && (
+        <AccountDialog
+          key={dialog.record?.id ?? dialog.type}
+          record={dialog.record}
+          type={dialog.type}
+          today={today}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,72 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { formatSignedCents, toCents } from '../../domain/money';
+import type { Account } from '../../domain/schemas/account';
+import { accountCategoryLabels, accountTypeLabels, labelOf } from '../../domain/schemas/categories';
+
+export interface RowActions {
+  onEdit: (record: Account) => void;
+  onDelete: (record: Account) => void;
+  /** The record whose deletion is in flight: its button waits. */
+  deletingId: string | null;
+}
+
+/** Bookkeeping rows as both the recent list and the full ledger show them. */
+export function AccountList({
+  records,
+  onEdit,
+  onDelete,
+  deletingId,
+}: { records: readonly Account[] } & RowActions) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {records.map((record) => {
+        const expense = record.type === 'expense';
+        const category = labelOf(accountCategoryLabels(record.type), record.category);
+        return (
+          <li key={record.id} className="flex items-center gap-3 py-3">
+            <span
+              className={`shrink-0 rounded-md px-2 py-0.5 text-xs font-medium ${
+                expense ? 'bg-red-50 text-red-700' : 'bg-emerald-50 text-emerald-700'
+              }`}
+            >
+              {accountTypeLabels[record.type]}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-900">{category}</p>
+              <p className="truncate text-sm text-slate-500">
+                <time dateTime={record.date}>{record.date}</time>
+                {record.description && <span> · {record.description}</span>}
+              </p>
+            </div>
+            <span
+              className={`shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-600'}`}
+            >
+              {formatSignedCents(toCents(record.amount), expense ? '-' : '+')}
+            </span>
+            <div className="flex shrink-0">
+              <button
+                type="button"
+                className="btn-icon"
+                aria-label="编辑"
+                title="编辑"
+                onClick={() => onEdit(record)}
+              >
+                <Pencil size={16} aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className="btn-icon hover:bg-red-50 hover:text-red-600"
+                aria-label="删除"
+                title="删除"
+                disabled={deletingId === record.id}
+                onClick={() => onDelete(record)}
+              >
+                <Trash2 size={16} aria-hidden="true" />
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,177 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import {
+  filterLedger,
+  type LedgerFilter,
+  ledgerMonths,
+  ledgerTotals,
+  NO_FILTER,
+} from '../../domain/accounting';
+import { formatCents, formatSignedCents } from '../../domain/money';
+import type { Account } from '../../domain/schemas/account';
+import {
+  type AccountType,
+  accountCategoryLabels,
+  accountTypeLabels,
+  accountTypes,
+} from '../../domain/schemas/categories';
+import { AccountList, type RowActions } from './AccountList';
+
+// Ten years of records is ~40k rows: the filters run over all of them, the page renders 50.
+const PAGE_SIZE = 50;
+
+// One select narrows by type or by type + category: 'expense' or 'expense:dining'.
+function categoryValue({ type, category }: LedgerFilter): string {
+  if (!type) return '';
+  return category ? `${type}:${category}` : type;
+}
+
+function parseCategoryValue(value: string): Pick<LedgerFilter, 'type' | 'category'> {
+  if (!value) return { type: null, category: null };
+  const [type, category] = value.split(':') as [AccountType, string | undefined];
+  return { type, category: category ?? null };
+}
+
+function monthLabel(month: string): string {
+  const [year, m] = month.split('-');
+  return `${year}年${Number(m)}月`;
+}
+
+/** 全部记录: every record, narrowed by month and category, with the totals of what is shown. */
+export function Ledger({ records, ...actions }: { records: readonly Account[] } & RowActions) {
+  const [filter, setFilter] = useState<LedgerFilter>(NO_FILTER);
+  const [page, setPage] = useState(0);
+  const titleId = useId();
+  const monthId = useId();
+  const categoryId = useId();
+
+  const months = useMemo(() => ledgerMonths(records), [records]);
+  const filtered = useMemo(() => filterLedger(records, filter), [records, filter]);
+  const totals = useMemo(() => ledgerTotals(filtered), [filtered]);
+
+  const pageCount = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
+  // A deletion can empty the last page; stay on the last one that exists.
+  const current = Math.min(page, pageCount - 1);
+  const rows = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+
+  function narrow(change: Partial<LedgerFilter>) {
+    setFilter((f) => ({ ...f, ...change }));
+    setPage(0);
+  }
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          全部记录
+        </h2>
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <div className="min-w-0 flex-1 sm:w-40 sm:flex-none">
+            <label htmlFor={monthId} className="sr-only">
+              月份
+            </label>
+            <select
+              id={monthId}
+              className="input py-1.5"
+              value={filter.month ?? ''}
+              onChange={(e) => narrow({ month: e.target.value || null })}
+            >
+              <option value="">全部月份</option>
+              {months.map((month) => (
+                <option key={month} value={month}>
+                  {monthLabel(month)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="min-w-0 flex-1 sm:w-40 sm:flex-none">
+            <label htmlFor={categoryId} className="sr-only">
+              分类筛选
+            </label>
+            <select
+              id={categoryId}
+              className="input py-1.5"
+              value={categoryValue(filter)}
+              onChange={(e) => narrow(parseCategoryValue(e.target.value))}
+            >
+              <option value="">全部分类</option>
+              {accountTypes.map((type) => (
+                <optgroup key={type} label={accountTypeLabels[type]}>
+                  <option value={type}>全部{accountTypeLabels[type]}</option>
+                  {Object.entries(accountCategoryLabels(type)).map(([key, label]) => (
+                    <option key={key} value={`${type}:${key}`}>
+                      {label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+
+      <dl
+        aria-label="筛选合计"
+        className="mb-2 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-4"
+      >
+        <div>
+          <dt className="text-slate-500">记录数</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{totals.count} 条</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">收入合计</dt>
+          <dd className="font-semibold tabular-nums text-emerald-600">
+            {formatSignedCents(totals.incomeCents, '+')}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">支出合计</dt>
+          <dd className="font-semibold tabular-nums text-red-600">
+            {formatSignedCents(totals.expenseCents, '-')}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">结余</dt>
+          <dd
+            className={`font-semibold tabular-nums ${totals.netCents >= 0 ? 'text-emerald-600' : 'text-red-600'}`}
+          >
+            {formatCents(totals.netCents)}
+          </dd>
+        </div>
+      </dl>
+
+      {rows.length === 0 ? (
+        <EmptyState message="没有符合筛选条件的记录" />
+      ) : (
+        <AccountList records={rows} {...actions} />
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label="分页" className="mt-3 flex items-center justify-between gap-2 text-sm">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={current === 0}
+            onClick={() => setPage(current - 1)}
+          >
+            <ChevronLeft size={16} aria-hidden="true" />
+            上一页
+          </button>
+          <span className="tabular-nums text-slate-600">
+            第 {current + 1} / {pageCount} 页
+          </span>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={current === pageCount - 1}
+            onClick={() => setPage(current + 1)}
+          >
+            下一页
+            <ChevronRight size={16} aria-hidden="true" />
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
