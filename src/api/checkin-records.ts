@@ -98,6 +98,14 @@ export function useToggleCheckin() {
       });
       return { previous };
     },
+    // The server keeps one record per task and day: if another device checked in first, it
+    // answers with that record, whose id then replaces the one chosen here.
+    onSuccess: (record, { id }) => {
+      if (!record || record.id === id) return;
+      queryClient.setQueryData<ListResult<CheckinRecord>>(KEY, (old) =>
+        old ? { ...old, items: old.items.map((r) => (r.id === id ? record : r)) } : old,
+      );
+    },
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(KEY, context.previous);
     },

@@ -1,6 +1,181 @@
+import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../api/http';
+import { useDeleteTask, useTasks } from '../../api/tasks';
+import { useConfirm } from '../../components/confirm';
+import { EmptyState } from '../../components/EmptyState';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { useToast } from '../../components/toast';
+import { todayString } from '../../domain/dates';
+import type { Task } from '../../domain/schemas/task';
+import {
+  matchesFilter,
+  priorityDistribution,
+  sortTasks,
+  type TaskFilter,
+  taskStats,
+} from '../../domain/tasks';
+import { PriorityDistribution } from './PriorityDistribution';
+import { TaskDialog } from './TaskDialog';
+import { TaskItem } from './TaskItem';
 
-// Placeholder until this screen's issue lands.
+const FILTERS: { key: TaskFilter; label: string }[] = [
+  { key: 'all', label: '全部' },
+  { key: 'pending', label: '待完成' },
+  { key: 'completed', label: '已完成' },
+  { key: 'overdue', label: '已逾期' },
+];
+
+/** The dialog in use: adding (task null) or editing one task. */
+type Dialog = { task: Task | null } | null;
+
 export function TasksScreen() {
-  return <PageHeader title="任务管理" />;
+  const { data, error, isPending, refetch } = useTasks();
+  const remove = useDeleteTask();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [filter, setFilter] = useState<TaskFilter>('all');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [params, setParams] = useSearchParams();
+  const today = todayString(new Date());
+
+  // The dashboard's 添加任务 links here with ?add=1: open once, and drop the parameter so a
+  // reload or going back does not open it again.
+  useEffect(() => {
+    if (params.get('add') !== '1') return;
+    setDialog({ task: null });
+    setParams(
+      (current) => {
+        current.delete('add');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+
+  const tasks = useMemo(() => data?.items ?? [], [data]);
+  const stats = useMemo(() => taskStats(tasks, today), [tasks, today]);
+  const distribution = useMemo(
+    () => priorityDistribution(tasks.filter((t) => !t.completed)),
+    [tasks],
+  );
+  const visible = useMemo(
+    () => sortTasks(tasks).filter((t) => matchesFilter(t, filter, today)),
+    [tasks, filter, today],
+  );
+  const counts: Record<TaskFilter, number> = {
+    all: stats.total,
+    pending: stats.pending,
+    completed: stats.completed,
+    overdue: stats.overdue,
+  };
+
+  async function handleDelete(task: Task) {
+    if (!(await confirm('确定要删除这个任务吗？'))) return;
+    remove.mutate(task.id, {
+      onError: (e) => toast.error(`删除任务失败：${errorMessage(e)}`),
+    });
+  }
+
+  const addButton = (
+    <button type="button" className="btn-primary" onClick={() => setDialog({ task: null })}>
+      <Plus size={16} aria-hidden="true" />
+      添加任务
+    </button>
+  );
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title="任务管理" actions={addButton} />
+      {data?.local && <OfflineNotice error={data.error} />}
+
+      {isPending ? (
+        <Spinner />
+      ) : error ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
+          <span className="flex-1">获取任务失败：{errorMessage(error)}</span>
+          <button type="button" className="btn-secondary" onClick={() => refetch()}>
+            重试
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
+            <StatCard title="总任务" value={stats.total} icon={<ListTodo size={18} />} />
+            <StatCard
+              title="已完成"
+              value={stats.completed}
+              subtitle={`完成率 ${stats.completionPercent}%`}
+              tone="positive"
+              icon={<CheckCircle2 size={18} />}
+            />
+            <StatCard title="待完成" value={stats.pending} icon={<Circle size={18} />} />
+            <StatCard
+              title="已逾期"
+              value={stats.overdue}
+              tone={stats.overdue > 0 ? 'negative' : 'default'}
+              icon={<AlertTriangle size={18} />}
+            />
+          </div>
+
+          <div className="grid items-start gap-4 wide:grid-cols-[minmax(0,1fr)_18rem]">
+            <section className="card space-y-4" aria-label="任务列表">
+              <fieldset className="flex flex-wrap gap-2">
+                <legend className="sr-only">筛选任务</legend>
+                {FILTERS.map(({ key, label }) => (
+                  <button
+                    key={key}
+                    type="button"
+                    aria-pressed={filter === key}
+                    className={`btn px-3 py-1.5 ${
+                      filter === key
+                        ? 'bg-blue-600 text-white hover:bg-blue-700'
+                        : 'bg-slate-100 text-slate-600 hover:bg-slate-200'
+                    }`}
+                    onClick={() => setFilter(key)}
+                  >
+                    {label}
+                    <span
+                      className={`rounded-full px-1.5 text-xs tabular-nums ${
+                        filter === key ? 'bg-white/20' : 'bg-white text-slate-500'
+                      }`}
+                    >
+                      {counts[key]}
+                    </span>
+                  </button>
+                ))}
+              </fieldset>
+              {tasks.length === 0 ? (
+                <EmptyState message="暂无任务，点击上方按钮添加第一个任务" />
+              ) : visible.length === 0 ? (
+                <p className="py-6 text-center text-sm text-slate-500">没有符合条件的任务</p>
+              ) : (
+                <ul className="space-y-2">
+                  {visible.map((task) => (
+                    <TaskItem
+                      key={task.id}
+                      task={task}
+                      today={today}
+                      onEdit={(t) => setDialog({ task: t })}
+                      onDelete={handleDelete}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+            <PriorityDistribution counts={distribution} />
+          </div>
+        </>
+      )}
+
+      {dialog && <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
+    </div>
+  );
 }

@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage } from '../../api/http';
+import { useCreateTask, useUpdateTask } from '../../api/tasks';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { useToast } from '../../components/toast';
+import { taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
+import { type Task, taskInputSchema } from '../../domain/schemas/task';
+
+// The fields a person types; completion and timestamps are the list's business.
+const taskFormSchema = taskInputSchema.pick({
+  title: true,
+  description: true,
+  priority: true,
+  category: true,
+  dueDate: true,
+});
+type TaskFormInput = z.input<typeof taskFormSchema>;
+type TaskFormValues = z.output<typeof taskFormSchema>;
+
+// A new task starts from the schema's own defaults (优先级 中).
+const NEW_TASK: TaskFormInput = {
+  title: '',
+  description: '',
+  priority: taskFormSchema.shape.priority.parse(undefined),
+  category: taskFormSchema.shape.category.parse(undefined),
+  dueDate: '',
+};
+
+interface TaskDialogProps {
+  /** The task being edited, or null to add one. */
+  task: Task | null;
+  onClose: () => void;
+}
+
+/** 添加任务 / 编辑任务. A failed save keeps the dialog open with what was typed. */
+export function TaskDialog({ task, onClose }: TaskDialogProps) {
+  const toast = useToast();
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TaskFormInput, unknown, TaskFormValues>({
+    resolver: zodResolver(taskFormSchema),
+    defaultValues: task
+      ? {
+          title: task.title,
+          description: task.description,
+          priority: task.priority,
+          category: task.category,
+          dueDate: task.dueDate,
+        }
+      : NEW_TASK,
+  });
+  const saving = create.isPending || update.isPending;
+
+  const onSubmit = handleSubmit((values) => {
+    const options = { onSuccess: onClose, onError: (error: Error) => toast.error(message(error)) };
+    if (task) {
+      // PUT replaces the record: carry over what the form does not show.
+      const { completed, completedAt, createdAt } = task;
+      update.mutate(
+        { id: task.id, input: { ...values, completed, completedAt, createdAt } },
+        options,
+      );
+    } else {
+      create.mutate(values, options);
+    }
+  });
+
+  function message(error: Error) {
+    return `${task ? '更新' : '创建'}任务失败：${errorMessage(error)}`;
+  }
+
+  return (
+    <Modal title={task ? '编辑任务' : '添加任务'} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="标题" error={errors.title?.message} required>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              className="input"
+              placeholder="要做什么？"
+              aria-invalid={!!errors.title}
+              aria-describedby={describedBy}
+              {...register('title')}
+            />
+          )}
+        </Field>
+        <Field label="描述" error={errors.description?.message}>
+          {(id, describedBy) => (
+            <textarea
+              id={id}
+              className="input min-h-20"
+              rows={3}
+              aria-invalid={!!errors.description}
+              aria-describedby={describedBy}
+              {...register('description')}
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="优先级" error={errors.priority?.message}>
+            {(id, describedBy) => (
+              <select
+                id={id}
+                className="input"
+                aria-describedby={describedBy}
+                {...register('priority')}
+              >
+                {Object.entries(taskPriorityLabels).map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="分类" error={errors.category?.message}>
+            {(id, describedBy) => (
+              <select
+                id={id}
+                className="input"
+                aria-describedby={describedBy}
+                {...register('category')}
+              >
+                {Object.entries(taskCategoryLabels).map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <Field label="截止日期" error={errors.dueDate?.message} hint="可不填">
+          {(id, describedBy) => (
+            <input
+              id={id}
+              type="date"
+              className="input"
+              aria-invalid={!!errors.dueDate}
+              aria-describedby={describedBy}
+              {...register('dueDate')}
+            />
+          )}
+        </Field>
+        <div className="flex justify-end gap-2 pt-1">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? '保存中...' : '保存'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

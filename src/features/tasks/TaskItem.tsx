@@ -1,0 +1,109 @@
+import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { errorMessage } from '../../api/http';
+import { useToggleTask } from '../../api/tasks';
+import { useToast } from '../../components/toast';
+import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
+import type { Task } from '../../domain/schemas/task';
+import { dueLabel, isDueSoon, isOverdue } from '../../domain/tasks';
+import { PRIORITY_STYLE } from './priority-style';
+
+interface TaskItemProps {
+  task: Task;
+  today: string;
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
+}
+
+/** One row of the list: completion box, title and badges, 编辑 and 删除. */
+export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
+  const titleId = useId();
+  const toast = useToast();
+  const toggle = useToggleTask();
+  const overdue = isOverdue(task, today);
+  const soon = isDueSoon(task, today);
+  const due = dueLabel(task, today);
+
+  // SPEC §9: tasks due within 3 days stand out; an overdue one stands out more.
+  const tone = overdue
+    ? 'border-red-200 bg-red-50/60'
+    : soon
+      ? 'border-amber-300 bg-amber-50/70'
+      : 'border-slate-200 bg-white';
+
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={`flex items-start gap-3 rounded-xl border p-3 ${tone}`}
+    >
+      <input
+        type="checkbox"
+        className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-blue-600 disabled:cursor-wait"
+        checked={task.completed}
+        disabled={toggle.isPending}
+        aria-labelledby={titleId}
+        onChange={() =>
+          toggle.mutate(task, {
+            onError: (error) => toast.error(`更新任务状态失败：${errorMessage(error)}`),
+          })
+        }
+      />
+      <div className="min-w-0 flex-1">
+        <p
+          id={titleId}
+          className={`break-words font-medium ${task.completed ? 'text-slate-400 line-through' : 'text-slate-900'}`}
+        >
+          {task.title}
+        </p>
+        {task.description && (
+          <p className="mt-0.5 line-clamp-2 break-words text-sm text-slate-500">
+            {task.description}
+          </p>
+        )}
+        <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
+          <span
+            className={`rounded-full px-2 py-0.5 font-medium ring-1 ${PRIORITY_STYLE[task.priority].badge}`}
+          >
+            {labelOf(taskPriorityLabels, task.priority)}
+          </span>
+          <span className="rounded-full bg-blue-50 px-2 py-0.5 text-blue-700 ring-1 ring-blue-100">
+            {labelOf(taskCategoryLabels, task.category)}
+          </span>
+          {task.dueDate && (
+            <span className="inline-flex items-center gap-1 text-slate-500">
+              <CalendarDays size={13} aria-hidden="true" />
+              {task.dueDate}
+            </span>
+          )}
+          {due && (
+            <span
+              className={`font-medium ${overdue ? 'text-red-600' : soon ? 'text-amber-700' : 'text-slate-500'}`}
+            >
+              {due}
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-0.5">
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label="编辑"
+          title="编辑"
+          onClick={() => onEdit(task)}
+        >
+          <Pencil size={16} />
+        </button>
+        <button
+          type="button"
+          className="btn-icon hover:bg-red-50 hover:text-red-600"
+          aria-label="删除"
+          title="删除"
+          onClick={() => onDelete(task)}
+        >
+          <Trash2 size={16} />
+        </button>
+      </div>
+    </li>
+  );
+}
