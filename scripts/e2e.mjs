@@ -1,5 +1,6 @@
-// Browser tests: build the SPA the server will serve, then run the e2e suite, which
-// starts the real server itself (tests/e2e/global-setup.ts).
+// Browser tests: build the SPA the server will serve, hold the login route to its size
+// budget, then run the e2e suite, which starts the real server itself
+// (tests/e2e/global-setup.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -17,4 +18,5 @@ if (!existsSync(chrome)) {
 }
 
 run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run('node', ['scripts/check-bundle.mjs', 'dist']);
 run('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)]);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type * as core from 'zod/v4/core';
 import type { User } from '../../src/domain/schemas/auth';
 
 /** What every /api handler after the auth middleware can read from the context. */
@@ -29,7 +30,10 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * type, 400 for a body that is not JSON or not an object, or for the first field that
  * breaks the schema, named as `<field>: <message>`.
  */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function readBody<S extends core.$ZodType>(
+  c: Context,
+  schema: S,
+): Promise<core.output<S>> {
   if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
     throw new HttpError(415, '请求体必须是 JSON（Content-Type: application/json）');
   }
@@ -43,13 +47,13 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, '请求体必须是 JSON 对象');
   }
-  const result = await schema.safeParseAsync(body);
+  const result = await z.safeParseAsync(schema, body);
   if (!result.success) throw new HttpError(400, issueMessage(result.error));
   return result.data;
 }
 
 /** The first problem of a failed validation as `<field>: <message>`. */
-export function issueMessage(error: z.ZodError): string {
+export function issueMessage(error: { issues: readonly core.$ZodIssue[] }): string {
   const issue = error.issues[0]!;
   const field = issue.path.map(String).join('.') || '请求体';
   return `${field}: ${issue.message}`;

@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
 import { notifySessionExpired, readSession } from './session';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -24,14 +24,35 @@ function apiBase(): string {
   return globalThis.location?.origin ?? '';
 }
 
-const client = ky.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  retry: 0,
-  headers: { 'Content-Type': 'application/json' },
-});
+// ky is loaded with the first request rather than with the page: the login route is held
+// to 100 KB gzip (DESIGN.md §6) and shows its form before anything is sent.
+let kyModule: Promise<typeof import('ky')> | undefined;
+let client: Promise<KyInstance> | undefined;
+
+function loadKy() {
+  kyModule ??= import('ky');
+  client ??= kyModule.then(
+    ({ default: ky }) =>
+      ky.create({
+        timeout: REQUEST_TIMEOUT_MS,
+        retry: 0,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    (error: unknown) => {
+      // The chunk could not be fetched (server down): try again with the next request.
+      kyModule = undefined;
+      client = undefined;
+      throw error;
+    },
+  );
+  return client;
+}
 
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
+  const loaded = await kyModule?.catch(() => undefined);
+  if (!loaded) return new ApiError(OFFLINE_MESSAGE, 0);
+  const { HTTPError, TimeoutError } = loaded;
   if (error instanceof TimeoutError) return new ApiError(TIMEOUT_MESSAGE, 0);
   if (error instanceof HTTPError) {
     const { status } = error.response;
@@ -57,7 +78,8 @@ async function send<T>(
   headers: Record<string, string>,
 ): Promise<T> {
   try {
-    const response = await client(`${apiBase()}${path}`, { method, json: body, headers });
+    const ky = await loadKy();
+    const response = await ky(`${apiBase()}${path}`, { method, json: body, headers });
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   } catch (error) {

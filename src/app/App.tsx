@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '../api/auth';
 import { ConfirmProvider } from '../components/confirm';
 import { FullScreenSpinner } from '../components/Spinner';
 import { ToastProvider } from '../components/toast';
 import { createQueryClient } from './query-client';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
 const Devtools = import.meta.env.DEV
   ? lazy(() =>
@@ -16,15 +16,16 @@ const Devtools = import.meta.env.DEV
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <ConfirmProvider>
           <AuthProvider>
-            <Suspense fallback={<FullScreenSpinner />}>
-              <RouterProvider router={router} />
-            </Suspense>
+            <BrowserRouter>
+              <Suspense fallback={<FullScreenSpinner />}>
+                <AppRoutes />
+              </Suspense>
+            </BrowserRouter>
           </AuthProvider>
         </ConfirmProvider>
       </ToastProvider>

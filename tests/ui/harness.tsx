@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { type ReactNode, Suspense } from 'react';
+import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import type { DemoServer } from '../../mocks/demo-server';
 import { AuthProvider } from '../../src/api/auth';
 import { saveSession } from '../../src/api/session';
 import { createQueryClient } from '../../src/app/query-client';
-import { routes } from '../../src/app/router';
+import { AppRoutes } from '../../src/app/router';
 import { ConfirmProvider } from '../../src/components/confirm';
 import { ToastProvider } from '../../src/components/toast';
 
@@ -44,13 +44,27 @@ export function Providers({
   );
 }
 
-/** The whole app at `path`, with a memory router instead of the browser's. */
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  onChange(useLocation());
+  return null;
+}
+
+/** The whole app at `path` in a memory router; `router.state.location` is where it is now. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
+  const router = { state: { location: undefined as unknown as Location } };
   const view = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe
+          onChange={(location) => {
+            router.state.location = location;
+          }}
+        />
+        <Suspense fallback={null}>
+          <AppRoutes />
+        </Suspense>
+      </MemoryRouter>
     </Providers>,
   );
   return { ...view, router, queryClient };

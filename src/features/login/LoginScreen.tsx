@@ -1,34 +1,44 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LockKeyhole, UserRound } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { Field } from '../../components/Field';
-import { type LoginInput, loginSchema } from '../../domain/schemas/auth';
 import { DemoAccounts } from './DemoAccounts';
+
+type Errors = Partial<Record<'username' | 'password', string>>;
+
+// The one form without react-hook-form and zod: the login route is held to 100 KB gzip
+// (DESIGN.md §6) and those two cost 27 KB for two required fields. The server checks the
+// same rules with loginSchema.
+function validate(username: string, password: string): Errors {
+  const errors: Errors = {};
+  if (!username.trim()) errors.username = '请输入用户名';
+  if (!password) errors.password = '请输入密码';
+  return errors;
+}
 
 export function LoginScreen() {
   const { login } = useAuth();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
-  });
+  const [busy, setBusy] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found = validate(username, password);
+    setErrors(found);
     setFailure(null);
+    if (found.username || found.password) return;
+    setBusy(true);
     try {
-      await login(values);
+      await login({ username: username.trim(), password });
     } catch (error) {
       setFailure(errorMessage(error, '用户名或密码错误'));
+      setBusy(false);
     }
-  });
+  }
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-50 via-slate-50 to-indigo-50 px-4">
@@ -38,46 +48,36 @@ export function LoginScreen() {
           记账 · 资产 · 健身 · 时间 · 任务 · 打卡
         </p>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="用户名" error={errors.username?.message} required>
+          <Field label="用户名" error={errors.username} required>
             {(id, describedBy) => (
-              <div className="relative">
-                <UserRound
-                  size={16}
-                  className="absolute top-3 left-3 text-slate-400"
-                  aria-hidden="true"
-                />
-                <input
-                  id={id}
-                  className="input pl-9"
-                  placeholder="请输入用户名"
-                  autoComplete="username"
-                  autoFocus
-                  aria-invalid={!!errors.username}
-                  aria-describedby={describedBy}
-                  {...register('username')}
-                />
-              </div>
+              <input
+                id={id}
+                name="username"
+                className="input"
+                placeholder="请输入用户名"
+                autoComplete="username"
+                autoFocus
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                aria-invalid={!!errors.username}
+                aria-describedby={describedBy}
+              />
             )}
           </Field>
-          <Field label="密码" error={errors.password?.message} required>
+          <Field label="密码" error={errors.password} required>
             {(id, describedBy) => (
-              <div className="relative">
-                <LockKeyhole
-                  size={16}
-                  className="absolute top-3 left-3 text-slate-400"
-                  aria-hidden="true"
-                />
-                <input
-                  id={id}
-                  type="password"
-                  className="input pl-9"
-                  placeholder="请输入密码"
-                  autoComplete="current-password"
-                  aria-invalid={!!errors.password}
-                  aria-describedby={describedBy}
-                  {...register('password')}
-                />
-              </div>
+              <input
+                id={id}
+                name="password"
+                type="password"
+                className="input"
+                placeholder="请输入密码"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={!!errors.password}
+                aria-describedby={describedBy}
+              />
             )}
           </Field>
           {failure && (
@@ -88,15 +88,15 @@ export function LoginScreen() {
               {failure}
             </div>
           )}
-          <button type="submit" className="btn-primary w-full py-2.5" disabled={isSubmitting}>
-            {isSubmitting ? '登录中...' : '登录'}
+          <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
+            {busy ? '登录中...' : '登录'}
           </button>
         </form>
         {import.meta.env.MODE === 'demo' && (
           <DemoAccounts
-            onPick={(username, password) => {
-              setValue('username', username);
-              setValue('password', password);
+            onPick={(name, secret) => {
+              setUsername(name);
+              setPassword(secret);
             }}
           />
         )}
