@@ -1,6 +1,119 @@
-import { PageHeader } from '../../components/PageHeader';
+import { Activity, ListChecks, Scale, Timer } from 'lucide-react';
+import { useMemo } from 'react';
+import { useAccounts } from '../../api/accounts';
+import { useAssets } from '../../api/assets';
+import { errorMessage } from '../../api/http';
+import type { ListResult } from '../../api/resource';
+import { useTasks } from '../../api/tasks';
+import { useTimeRecords } from '../../api/time-records';
+import { useWorkouts } from '../../api/workouts';
+import { OfflineNotice } from '../../components/OfflineNotice';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { dailyGoals } from '../../domain/daily-goals';
+import { todayString } from '../../domain/dates';
+import { formatCents } from '../../domain/money';
+import { dashboardStats } from '../../domain/stats';
+import { Clock } from './Clock';
+import { DailyGoals } from './DailyGoals';
+import { NetWorthCard } from './NetWorthCard';
+import { QuickActions } from './QuickActions';
 
-// Placeholder until this screen's issue lands.
+const NONE: readonly never[] = [];
+const itemsOf = <T,>(data: ListResult<T> | undefined): readonly T[] => data?.items ?? NONE;
+
 export function DashboardScreen() {
-  return <PageHeader title="欢迎回来！" />;
+  // SPEC §7: the five lists load in parallel, each falling back to its own local copy.
+  const accounts = useAccounts();
+  const workouts = useWorkouts();
+  const tasks = useTasks();
+  const timeRecords = useTimeRecords();
+  const assets = useAssets();
+  const lists = [accounts, workouts, tasks, timeRecords, assets];
+  const today = todayString(new Date());
+
+  const stats = useMemo(
+    () =>
+      dashboardStats(
+        {
+          accounts: itemsOf(accounts.data),
+          workouts: itemsOf(workouts.data),
+          tasks: itemsOf(tasks.data),
+          timeRecords: itemsOf(timeRecords.data),
+          assets: itemsOf(assets.data),
+        },
+        today,
+      ),
+    [accounts.data, workouts.data, tasks.data, timeRecords.data, assets.data, today],
+  );
+  const goals = useMemo(() => dailyGoals(stats), [stats]);
+
+  const local = lists.find((q) => q.data?.local)?.data;
+  const failed = lists.find((q) => q.isError)?.error;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">欢迎回来！</h1>
+        <Clock />
+      </div>
+
+      {local && <OfflineNotice error={local.error} />}
+      {failed && (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+        >
+          部分数据加载失败：{errorMessage(failed)}
+        </p>
+      )}
+
+      {lists.some((q) => q.isPending) ? (
+        <Spinner />
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">
+            <StatCard
+              title="今日收支"
+              value={formatCents(stats.balanceCents)}
+              subtitle={`全部记录：收入 ${formatCents(stats.incomeCents)} · 支出 ${formatCents(stats.expenseCents)}`}
+              icon={<Scale size={18} aria-hidden="true" />}
+              tone={stats.balanceCents >= 0 ? 'positive' : 'negative'}
+            />
+            <StatCard
+              title="今日运动"
+              value={`${stats.todayWorkouts} 次`}
+              subtitle="今天完成的运动"
+              icon={<Activity size={18} aria-hidden="true" />}
+            />
+            <StatCard
+              title="任务进度"
+              value={`${stats.tasksCompleted}/${stats.tasksTotal}`}
+              subtitle={`完成率 ${stats.completionPercent}%`}
+              icon={<ListChecks size={18} aria-hidden="true" />}
+            />
+            <StatCard
+              title="专注时间"
+              value={`${stats.focusMinutes} 分钟`}
+              subtitle="今天的专注时长"
+              icon={<Timer size={18} aria-hidden="true" />}
+            />
+            <div className="col-span-2 wide:col-span-1 [&>section]:h-full">
+              <NetWorthCard
+                netWorthCents={stats.netWorthCents}
+                assetsCents={stats.assetsCents}
+                liabilitiesCents={stats.liabilitiesCents}
+              />
+            </div>
+          </div>
+          <div className="grid gap-4 wide:grid-cols-3">
+            <div className="wide:col-span-2">
+              <DailyGoals goals={goals} />
+            </div>
+            <QuickActions />
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,35 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { StatCard } from '../../components/StatCard';
+import { formatCents, MASKED_AMOUNT } from '../../domain/money';
+
+interface NetWorthCardProps {
+  netWorthCents: number;
+  assetsCents: number;
+  liabilitiesCents: number;
+}
+
+/** 净资产: hidden until the eye is pressed (SPEC §2), so the dashboard can be shown to others. */
+export function NetWorthCard({ netWorthCents, assetsCents, liabilitiesCents }: NetWorthCardProps) {
+  const [shown, setShown] = useState(false);
+  const money = (cents: number) => (shown ? formatCents(cents) : MASKED_AMOUNT);
+  return (
+    <StatCard
+      title="净资产"
+      value={money(netWorthCents)}
+      subtitle={`资产 ${money(assetsCents)} · 负债 ${money(liabilitiesCents)}`}
+      tone={shown ? (netWorthCents >= 0 ? 'positive' : 'negative') : 'default'}
+      icon={
+        <button
+          type="button"
+          className="btn-icon -my-1.5 -mr-1.5"
+          aria-label={shown ? '隐藏金额' : '显示金额'}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+        </button>
+      }
+    />
+  );
+}
