@@ -1,6 +1,91 @@
+import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../api/http';
+import { useWorkouts } from '../../api/workouts';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { useDeepLink } from '../../components/useDeepLink';
+import { todayString } from '../../domain/dates';
+import { fitnessStats, formatHoursMinutes, newestFirst, weekStrip } from '../../domain/fitness';
+import type { Workout } from '../../domain/schemas/workout';
+import { FitnessCharts } from './FitnessCharts';
+import { WeekStrip } from './WeekStrip';
+import { WorkoutDialog } from './WorkoutDialog';
+import { WorkoutList } from './WorkoutList';
 
-// Placeholder until this screen's issue lands.
+/** Which dialog is open: none, 添加运动, or 编辑运动 of one workout. */
+type Editing = null | { workout: Workout | null };
+
 export function FitnessScreen() {
-  return <PageHeader title="健身记录" />;
+  const { data, error, isPending, refetch } = useWorkouts();
+  const [editing, setEditing] = useState<Editing>(null);
+  const today = todayString(new Date());
+  const workouts = data?.items;
+
+  // 健身打卡 on the dashboard links here with ?add=1.
+  useDeepLink('add', () => setEditing({ workout: null }));
+
+  const stats = useMemo(() => fitnessStats(workouts ?? [], today), [workouts, today]);
+  const strip = useMemo(() => weekStrip(workouts ?? [], today), [workouts, today]);
+  const recent = useMemo(() => newestFirst(workouts ?? [], 20), [workouts]);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="健身记录"
+        actions={
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => setEditing({ workout: null })}
+          >
+            <Plus size={16} aria-hidden="true" />
+            添加运动
+          </button>
+        }
+      />
+      {data?.local && <OfflineNotice error={data.error} />}
+      {isPending ? (
+        <Spinner />
+      ) : !workouts ? (
+        <div role="alert" className="card flex flex-wrap items-center justify-between gap-3">
+          <span className="text-red-700">加载运动记录失败：{errorMessage(error)}</span>
+          <button type="button" className="btn-secondary" onClick={() => refetch()}>
+            重试
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 wide:grid-cols-4">
+            <StatCard title="总运动次数" value={`${stats.count}次`} icon={<Dumbbell size={18} />} />
+            <StatCard
+              title="总运动时长"
+              value={formatHoursMinutes(stats.totalMinutes)}
+              icon={<Clock size={18} />}
+            />
+            <StatCard
+              title="总消耗卡路里"
+              value={stats.totalCalories.toLocaleString('zh-CN')}
+              subtitle="千卡"
+              icon={<Flame size={18} />}
+            />
+            <StatCard
+              title="本周运动天数"
+              value={`${stats.weekDaysActive}/7`}
+              subtitle="周一至周日"
+              icon={<CalendarCheck size={18} />}
+            />
+          </div>
+          <WeekStrip days={strip} />
+          <FitnessCharts workouts={workouts} today={today} />
+          <WorkoutList workouts={recent} onEdit={(workout) => setEditing({ workout })} />
+        </>
+      )}
+      {editing && (
+        <WorkoutDialog workout={editing.workout} today={today} onClose={() => setEditing(null)} />
+      )}
+    </div>
+  );
 }

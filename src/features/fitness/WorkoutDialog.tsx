@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../api/http';
+import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { type WorkoutType, workoutTypeLabels, workoutTypes } from '../../domain/schemas/categories';
+import { type Workout, workoutInputSchema } from '../../domain/schemas/workout';
+
+const workoutFormSchema = workoutInputSchema.pick({
+  type: true,
+  duration: true,
+  calories: true,
+  notes: true,
+  date: true,
+});
+
+interface WorkoutDialogProps {
+  /** The workout being edited, or null to add one. */
+  workout: Workout | null;
+  today: string;
+  onClose: () => void;
+}
+
+// An empty number box is "not typed": undefined makes 时长 required, while 卡路里 falls back to
+// its default of 0 (SPEC §5).
+const numberOrUndefined = (value: unknown) =>
+  value == null || String(value).trim() === '' ? undefined : Number(value);
+
+/** 添加运动 / 编辑运动. A failed save keeps the dialog, and what was typed, open. */
+export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
+  const create = useCreateWorkout();
+  const update = useUpdateWorkout();
+  const saving = workout ? update : create;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(workoutFormSchema),
+    defaultValues: workout
+      ? {
+          type: workout.type,
+          duration: workout.duration,
+          calories: workout.calories ?? 0,
+          notes: workout.notes,
+          date: workout.date,
+        }
+      : { type: 'running' as WorkoutType, notes: '', date: today },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (workout) await update.mutateAsync({ id: workout.id, input: values });
+      else await create.mutateAsync(values);
+      onClose();
+    } catch {
+      // The mutation's error is shown below; the dialog keeps what was typed.
+    }
+  });
+
+  return (
+    <Modal title={workout ? '编辑运动' : '添加运动'} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="运动类型" error={errors.type?.message} required>
+          {(id, describedBy) => (
+            <select
+              id={id}
+              className="input"
+              aria-invalid={!!errors.type}
+              aria-describedby={describedBy}
+              {...register('type')}
+            >
+              {workoutTypes.map((key) => (
+                <option key={key} value={key}>
+                  {workoutTypeLabels[key]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="时长（分钟）" error={errors.duration?.message} required>
+            {(id, describedBy) => (
+              <input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min="1"
+                step="1"
+                placeholder="30"
+                className="input tabular-nums"
+                aria-invalid={!!errors.duration}
+                aria-describedby={describedBy}
+                {...register('duration', { setValueAs: numberOrUndefined })}
+              />
+            )}
+          </Field>
+          <Field label="卡路里" error={errors.calories?.message}>
+            {(id, describedBy) => (
+              <input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min="0"
+                step="1"
+                placeholder="0"
+                className="input tabular-nums"
+                aria-invalid={!!errors.calories}
+                aria-describedby={describedBy}
+                {...register('calories', { setValueAs: numberOrUndefined })}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="日期" error={errors.date?.message} required>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              type="date"
+              className="input"
+              aria-invalid={!!errors.date}
+              aria-describedby={describedBy}
+              {...register('date')}
+            />
+          )}
+        </Field>
+        <Field label="备注" error={errors.notes?.message}>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              className="input"
+              placeholder="可选"
+              maxLength={500}
+              aria-invalid={!!errors.notes}
+              aria-describedby={describedBy}
+              {...register('notes')}
+            />
+          )}
+        </Field>
+        {saving.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            保存运动记录失败：{errorMessage(saving.error)}，请重试
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? '保存中...' : '保存'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { errorMessage } from '../../api/http';
+import { useDeleteWorkout } from '../../api/workouts';
+import { EmptyState } from '../../components/EmptyState';
+import { useToast } from '../../components/toast';
+import { labelOf, workoutTypeLabels } from '../../domain/schemas/categories';
+import type { Workout } from '../../domain/schemas/workout';
+
+interface WorkoutListProps {
+  workouts: Workout[];
+  onEdit: (workout: Workout) => void;
+}
+
+/** 最近记录: the newest 20 workouts (SPEC §9), each with 编辑 and 删除. */
+export function WorkoutList({ workouts, onEdit }: WorkoutListProps) {
+  const toast = useToast();
+  const remove = useDeleteWorkout();
+
+  function onDelete(workout: Workout) {
+    remove.mutate(workout.id, {
+      onError: (error) => toast.error(`删除运动记录失败：${errorMessage(error)}，请重试`),
+    });
+  }
+
+  return (
+    <section className="card" aria-labelledby="fitness-recent">
+      <h2 id="fitness-recent" className="mb-3 text-base font-semibold text-slate-900">
+        最近记录
+      </h2>
+      {workouts.length === 0 ? (
+        <EmptyState message="暂无运动记录，点击上方按钮添加第一条记录" />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {workouts.map((workout) => (
+            <li key={workout.id} className="flex items-center gap-3 py-2.5">
+              <span className="shrink-0 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700">
+                {labelOf(workoutTypeLabels, workout.type)}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="text-sm text-slate-700 tabular-nums">
+                  {workout.duration}分钟
+                  {workout.calories ? (
+                    <span className="text-slate-500"> · {workout.calories}千卡</span>
+                  ) : null}
+                </p>
+                <p className="truncate text-xs text-slate-500">
+                  {workout.date}
+                  {workout.notes && ` · ${workout.notes}`}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn-icon shrink-0"
+                aria-label="编辑"
+                title="编辑"
+                onClick={() => onEdit(workout)}
+              >
+                <Pencil size={16} />
+              </button>
+              <button
+                type="button"
+                className="btn-icon shrink-0 hover:text-red-600"
+                aria-label="删除"
+                title="删除"
+                disabled={remove.isPending && remove.variables === workout.id}
+                onClick={() => onDelete(workout)}
+              >
+                <Trash2 size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
