@@ -105,3 +105,8 @@ export function replaceLegacy(key: MirrorKey, items: readonly unknown[]): void {
 export function hasLegacyData(): boolean {
   return MIRROR_KEYS.some((key) => readLegacy(key).length > 0);
 }
+
+/** How many legacy records still wait for upload, over every key. */
+export function countLegacyRecords(): number {
+  return MIRROR_KEYS.reduce((sum, key) => sum + readLegacy(key).length, 0);
+}

@@ -1,10 +1,340 @@
+import { CloudDownload, CloudUpload, FileDown, FileUp } from 'lucide-react';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useHealth } from '../../api/health';
+import { errorMessage } from '../../api/http';
+import { countLegacyRecords } from '../../api/local-mirror';
+import {
+  type SyncProgress,
+  useDownloadData,
+  useExportData,
+  useImportData,
+  useUploadLocalData,
+} from '../../api/sync';
 import { Modal } from '../../components/Modal';
+import { useToast } from '../../components/toast';
+import { todayString } from '../../domain/dates';
+import {
+  type CategoryCount,
+  exportFileName,
+  parseImport,
+  tallyResults,
+  type UploadItem,
+} from '../../domain/sync';
+import { ServerStatusBadge } from './ServerStatusBadge';
+import { SyncResultList } from './SyncResultList';
+import { saveJsonFile } from './save-json-file';
 
-// Placeholder until the sync issue lands.
+/** SPEC §4's states, plus the import this version adds. */
+type SyncStatus =
+  | 'idle'
+  | 'uploading'
+  | 'upload_success'
+  | 'upload_failed'
+  | 'downloading'
+  | 'download_success'
+  | 'download_failed'
+  | 'importing'
+  | 'import_success'
+  | 'import_failed';
+
+const MESSAGES: Record<SyncStatus, string> = {
+  idle: '选择同步操作',
+  uploading: '正在上传数据到云端...',
+  upload_success: '数据上传成功！',
+  upload_failed: '数据上传失败，请检查网络连接',
+  downloading: '正在从云端下载数据...',
+  download_success: '数据下载成功！页面即将刷新...',
+  download_failed: '数据下载失败，请检查网络连接',
+  importing: '正在导入数据到云端...',
+  import_success: '数据导入成功！',
+  import_failed: '数据导入失败，请检查网络连接',
+};
+
+const MESSAGE_TONE: Partial<Record<SyncStatus, string>> = {
+  upload_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  download_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  import_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  upload_failed: 'border-red-200 bg-red-50 text-red-700',
+  download_failed: 'border-red-200 bg-red-50 text-red-700',
+  import_failed: 'border-red-200 bg-red-50 text-red-700',
+};
+
+/** SPEC §9: the page reloads this long after a successful download. */
+const RELOAD_DELAY_MS = 2000;
+
+const USAGE = [
+  [
+    '上传本地数据到云端',
+    '把本机保存的数据（包括旧版本留在本机的数据）逐条上传；云端已有的记录不会重复。',
+  ],
+  ['从云端下载数据', '用云端的数据覆盖本机副本，完成后页面自动刷新。'],
+  ['导出本地数据', '把全部数据保存为 JSON 文件备份；服务器离线时导出本机副本。'],
+  ['导入数据', '选择导出的 JSON 文件，检查无误并确认后上传到当前账户。'],
+] as const;
+
+interface Result {
+  title: string;
+  counts: CategoryCount[];
+  empty: string;
+}
+
+interface PendingImport {
+  fileName: string;
+  items: UploadItem[];
+}
+
 export function SyncDialog({ onClose }: { onClose: () => void }) {
+  const health = useHealth();
+  const toast = useToast();
+  const upload = useUploadLocalData();
+  const download = useDownloadData();
+  const importData = useImportData();
+  const exportData = useExportData();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const [status, setStatus] = useState<SyncStatus>('idle');
+  const [detail, setDetail] = useState<string | null>(null);
+  const [progress, setProgress] = useState<SyncProgress | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const [pendingImport, setPendingImport] = useState<PendingImport | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const [legacyCount, setLegacyCount] = useState(countLegacyRecords);
+
+  const busy = ['uploading', 'downloading', 'importing'].includes(status) || exportData.isPending;
+  const online = health.status === 'online';
+
+  function begin(next: SyncStatus) {
+    setStatus(next);
+    setDetail(null);
+    setResult(null);
+    setImportError(null);
+    setPendingImport(null);
+  }
+
+  function handleUpload() {
+    begin('uploading');
+    upload.mutate(
+      { onProgress: setProgress },
+      {
+        onSuccess: ({ counts, ok }) => {
+          setStatus(ok ? 'upload_success' : 'upload_failed');
+          setResult({ title: '上传结果', counts, empty: '本机没有需要上传的数据' });
+        },
+        onError: (error) => {
+          setStatus('upload_failed');
+          setDetail(errorMessage(error));
+        },
+        onSettled: () => {
+          setProgress(null);
+          setLegacyCount(countLegacyRecords());
+        },
+      },
+    );
+  }
+
+  function handleDownload() {
+    begin('downloading');
+    download.mutate(undefined, {
+      onSuccess: (counts) => {
+        setStatus('download_success');
+        setResult({ title: '下载结果', counts, empty: '云端没有数据' });
+        // Every screen then starts from the freshly written mirror and cache (SPEC §4).
+        setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+      },
+      onError: (error) => {
+        setStatus('download_failed');
+        setDetail(errorMessage(error));
+      },
+    });
+  }
+
+  function handleExport() {
+    exportData.mutate(
+      { refresh: online },
+      {
+        onSuccess: (data) => {
+          const fileName = exportFileName(todayString(new Date()));
+          saveJsonFile(fileName, data);
+          toast.success(`已导出 ${fileName}`);
+        },
+        onError: (error) => toast.error(`导出失败：${errorMessage(error)}`),
+      },
+    );
+  }
+
+  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that choosing the same file again (after fixing it) fires a change.
+    event.target.value = '';
+    if (!file) return;
+    begin('idle');
+    const parsed = parseImport(await file.text());
+    if (!parsed.ok) {
+      setImportError(`无法导入「${file.name}」：${parsed.message}`);
+      return;
+    }
+    setPendingImport({ fileName: file.name, items: parsed.items });
+    setResult({
+      title: `导入预览：${file.name}`,
+      counts: tallyResults(parsed.items.map(({ category }) => ({ category, ok: true }))),
+      empty: '文件中没有记录',
+    });
+  }
+
+  function handleConfirmImport() {
+    if (!pendingImport) return;
+    const { items } = pendingImport;
+    begin('importing');
+    importData.mutate(
+      { items, onProgress: setProgress },
+      {
+        onSuccess: ({ counts, ok }) => {
+          setStatus(ok ? 'import_success' : 'import_failed');
+          setResult({ title: '导入结果', counts, empty: '文件中没有记录' });
+        },
+        onError: (error) => {
+          setStatus('import_failed');
+          setDetail(errorMessage(error));
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  }
+
+  const needsServer = !online ? '服务器在线时才能使用' : undefined;
+
   return (
-    <Modal title="数据同步" onClose={onClose}>
-      <p className="text-slate-600">选择同步操作</p>
+    <Modal title="数据同步" onClose={onClose} size="lg">
+      <div className="space-y-4">
+        <ServerStatusBadge status={health.status} onRefresh={health.refresh} />
+
+        <div
+          className={`rounded-lg border px-3 py-2.5 text-sm ${MESSAGE_TONE[status] ?? 'border-slate-200 bg-white text-slate-700'}`}
+        >
+          <p role="status" className="font-medium">
+            {MESSAGES[status]}
+          </p>
+          {detail && <p className="mt-0.5 text-xs opacity-80">{detail}</p>}
+          {progress && (
+            <div className="mt-2 flex items-center gap-3">
+              <div
+                role="progressbar"
+                aria-label="同步进度"
+                aria-valuemin={0}
+                aria-valuemax={progress.total}
+                aria-valuenow={progress.done}
+                className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
+              >
+                <div
+                  className="h-full rounded-full bg-blue-600 transition-[width]"
+                  style={{
+                    width: `${progress.total ? (progress.done / progress.total) * 100 : 0}%`,
+                  }}
+                />
+              </div>
+              <span className="shrink-0 text-xs tabular-nums text-slate-500">
+                {progress.done} / {progress.total}
+              </span>
+            </div>
+          )}
+        </div>
+
+        {legacyCount > 0 && (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            本机有 {legacyCount}{' '}
+            条旧版数据尚未上传到云端。上传成功的会从本机旧数据中移除，无法上传的会保留。
+          </p>
+        )}
+
+        {importError && (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            {importError}
+          </p>
+        )}
+
+        {result && <SyncResultList {...result} />}
+
+        {pendingImport && (
+          <div className="flex flex-col gap-2 rounded-lg bg-blue-50 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-blue-900">
+              将把 {pendingImport.items.length} 条记录导入当前账户，云端已有的记录会跳过。
+            </p>
+            <div className="flex shrink-0 justify-end gap-2">
+              <button type="button" className="btn-secondary" onClick={() => begin('idle')}>
+                取消
+              </button>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={busy || !online || pendingImport.items.length === 0}
+                title={needsServer}
+                onClick={handleConfirmImport}
+              >
+                确认导入
+              </button>
+            </div>
+          </div>
+        )}
+
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={busy || !online}
+            title={needsServer}
+            onClick={handleUpload}
+          >
+            <CloudUpload size={16} aria-hidden="true" />
+            上传本地数据到云端
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={busy || !online}
+            title={needsServer}
+            onClick={handleDownload}
+          >
+            <CloudDownload size={16} aria-hidden="true" />
+            从云端下载数据
+          </button>
+          <button type="button" className="btn-secondary" disabled={busy} onClick={handleExport}>
+            <FileDown size={16} aria-hidden="true" />
+            导出本地数据
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={busy}
+            onClick={() => fileInput.current?.click()}
+          >
+            <FileUp size={16} aria-hidden="true" />
+            导入数据
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            aria-label="选择要导入的数据文件"
+            className="hidden"
+            onChange={handleFile}
+          />
+        </div>
+
+        <section aria-label="使用说明" className="rounded-lg bg-slate-50 px-3 py-2.5">
+          <h3 className="text-sm font-medium text-slate-700">使用说明</h3>
+          <ul className="mt-1 space-y-1 text-xs leading-relaxed text-slate-600">
+            {USAGE.map(([button, text]) => (
+              <li key={button}>
+                <span className="font-medium text-slate-700">{button}：</span>
+                {text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
     </Modal>
   );
 }

@@ -1,0 +1,270 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  buildExport,
+  type CategoryCount,
+  countData,
+  prepareRecord,
+  SYNC_CATEGORIES,
+  type SyncCategory,
+  type SyncData,
+  tallyResults,
+  type UploadItem,
+  uploadBatches,
+} from '../domain/sync';
+import { accountQueries } from './accounts';
+import { assetQueries } from './assets';
+import { checkinRecordQueries } from './checkin-records';
+import { checkinTaskQueries } from './checkin-tasks';
+import { ApiError, apiRequest, NOT_LOGGED_IN } from './http';
+import { readLegacy, readMirror, replaceLegacy } from './local-mirror';
+import type { ListResult } from './resource';
+import { readSession } from './session';
+import { taskQueries } from './tasks';
+import { timeRecordQueries } from './time-records';
+import { workoutQueries } from './workouts';
+
+// The sync dialog's four actions (SPEC §2, §7): upload the browser's records, download the
+// server's, export everything to a file and import such a file. Uploads post each record
+// with its own id, which the server treats as "create unless it exists" (DESIGN.md §1), so
+// running one twice, or importing a file twice, never duplicates anything.
+
+/** Posts in flight at once: the six connections a browser opens to one host. */
+export const UPLOAD_CONCURRENCY = 6;
+
+// Where each category is created. The resource files keep their paths private; these are
+// the same routes (SPEC §7).
+const PATHS: Record<SyncCategory, string> = {
+  accounts: '/api/accounts',
+  assets: '/api/assets',
+  workouts: '/api/workouts',
+  tasks: '/api/tasks',
+  timeRecords: '/api/time-records',
+  assetHistory: '/api/assets/history',
+  checkinTasks: '/api/checkin-tasks',
+  checkinRecords: '/api/checkin-records',
+};
+
+type ListQuery = () => Parameters<QueryClient['fetchQuery']>[0];
+
+// Fetching through the screens' own query options refreshes their cache and, inside
+// fetchList, the mirror: a download is nothing more than fetching every list afresh.
+const LIST_QUERIES: Record<SyncCategory, ListQuery> = {
+  accounts: accountQueries.all as ListQuery,
+  assets: assetQueries.all as ListQuery,
+  workouts: workoutQueries.all as ListQuery,
+  tasks: taskQueries.all as ListQuery,
+  timeRecords: timeRecordQueries.all as ListQuery,
+  assetHistory: assetQueries.history as ListQuery,
+  checkinTasks: checkinTaskQueries.all as ListQuery,
+  checkinRecords: checkinRecordQueries.all as ListQuery,
+};
+
+export interface SyncProgress {
+  done: number;
+  total: number;
+}
+
+export type ProgressListener = (progress: SyncProgress) => void;
+
+export interface UploadOutcome {
+  counts: CategoryCount[];
+  /** False when the server could not be reached or failed, rather than refusing a record. */
+  ok: boolean;
+}
+
+interface PlannedItem extends UploadItem {
+  /** The legacy records this post settles: removed from legacy storage once it succeeds. */
+  legacy: unknown[];
+}
+
+function currentUser(): string {
+  const username = readSession()?.user.username;
+  if (!username) throw new ApiError(NOT_LOGGED_IN, 0);
+  return username;
+}
+
+/** The server refused this record (bad input, a missing habit): only counted (SPEC §8). */
+function isRecordRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 403, 429].includes(error.status)
+  );
+}
+
+/** No server, or no session: every further post would fail the same way. */
+function endsUpload(error: unknown): boolean {
+  return !(error instanceof ApiError) || [0, 401, 403].includes(error.status);
+}
+
+async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
+  const total = items.length;
+  const step = Math.max(1, Math.floor(total / 100));
+  const succeeded = new Set<PlannedItem>();
+  let done = 0;
+  let ok = true;
+  let stopped = false;
+  onProgress({ done, total });
+
+  for (const batch of uploadBatches(items)) {
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length && !stopped) {
+        const item = batch[next++]!;
+        try {
+          await apiRequest('POST', PATHS[item.category], item.record);
+          succeeded.add(item);
+        } catch (error) {
+          if (!isRecordRefusal(error)) ok = false;
+          if (endsUpload(error)) stopped = true;
+        }
+        done += 1;
+        // A re-render per record would cost more than the upload on ten years of data.
+        if (done % step === 0 || done === total) onProgress({ done, total });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, batch.length) }, worker));
+    if (stopped) break;
+  }
+  // Whatever was never sent after the connection was lost counts as failed too.
+  const results = items.map((item) => ({ category: item.category, ok: succeeded.has(item) }));
+  return { results, ok, succeeded };
+}
+
+/** The user's mirror and the original app's records, keyed by id so each is posted once. */
+function localItems(username: string) {
+  const items: PlannedItem[] = [];
+  const invalid: { category: SyncCategory; ok: false }[] = [];
+  const legacy = {} as SyncData;
+  for (const category of SYNC_CATEGORIES) {
+    const byId = new Map<string, PlannedItem>();
+    legacy[category] = readLegacy(category);
+    const add = (raw: unknown, fromLegacy: boolean) => {
+      const prepared = prepareRecord(category, raw);
+      // A record that cannot be made valid is counted as failed; a legacy one stays stored.
+      if (!prepared.ok) return invalid.push({ category, ok: false });
+      const { record } = prepared;
+      const item = byId.get(record.id) ?? { category, record, legacy: [] };
+      if (fromLegacy) item.legacy.push(raw);
+      byId.set(record.id, item);
+    };
+    for (const raw of readMirror<unknown>(category, username) ?? []) add(raw, false);
+    for (const raw of legacy[category]) add(raw, true);
+    items.push(...byId.values());
+  }
+  return { items, invalid, legacy };
+}
+
+async function uploadLocalData(onProgress: ProgressListener): Promise<UploadOutcome> {
+  const { items, invalid, legacy } = localItems(currentUser());
+  const { results, ok, succeeded } = await postAll(items, onProgress);
+  for (const category of SYNC_CATEGORIES) {
+    if (legacy[category].length === 0) continue;
+    const uploaded = new Set(
+      [...succeeded].filter((item) => item.category === category).flatMap((item) => item.legacy),
+    );
+    replaceLegacy(
+      category,
+      legacy[category].filter((raw) => !uploaded.has(raw)),
+    );
+  }
+  return { counts: tallyResults([...results, ...invalid]), ok };
+}
+
+async function fetchLists(queryClient: QueryClient) {
+  const lists = await Promise.all(
+    SYNC_CATEGORIES.map(
+      (category) =>
+        queryClient.fetchQuery({
+          ...LIST_QUERIES[category](),
+          staleTime: 0,
+        }) as Promise<ListResult<unknown>>,
+    ),
+  );
+  return Object.fromEntries(SYNC_CATEGORIES.map((c, i) => [c, lists[i]!])) as Record<
+    SyncCategory,
+    ListResult<unknown>
+  >;
+}
+
+/** Every list fetched in parallel; the mirror is overwritten on the way (fetchList). */
+async function downloadAll(queryClient: QueryClient): Promise<CategoryCount[]> {
+  currentUser();
+  const lists = await fetchLists(queryClient);
+  // fetchList answers a failed request with the mirror; for a download that is a failure.
+  const offline = Object.values(lists).find((list) => list.local);
+  if (offline) throw new ApiError(offline.error ?? '无法连接服务器', 0);
+  return countData(Object.fromEntries(SYNC_CATEGORIES.map((c) => [c, lists[c].items])) as SyncData);
+}
+
+/**
+ * Everything the account has, as fresh as can be had: when the server is online the lists
+ * are fetched first (each falls back to its mirror on its own), otherwise the mirror is used
+ * as it is. Legacy records not yet uploaded are included so the file is a complete backup.
+ */
+async function collectExport(queryClient: QueryClient, refresh: boolean): Promise<SyncData> {
+  const username = currentUser();
+  const records = {} as SyncData;
+  await Promise.all(
+    SYNC_CATEGORIES.map(async (category) => {
+      const fetched = refresh
+        ? await (
+            queryClient.fetchQuery({ ...LIST_QUERIES[category](), staleTime: 0 }) as Promise<
+              ListResult<unknown>
+            >
+          ).catch(() => null)
+        : null;
+      records[category] = fetched?.items ?? readMirror<unknown>(category, username) ?? [];
+    }),
+  );
+  const legacy = Object.fromEntries(SYNC_CATEGORIES.map((c) => [c, readLegacy(c)])) as SyncData;
+  return buildExport(records, legacy);
+}
+
+/** After an upload or import every screen's list may have grown. */
+function useRefreshAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries();
+}
+
+export function useUploadLocalData() {
+  const onSettled = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ onProgress }: { onProgress: ProgressListener }) => uploadLocalData(onProgress),
+    onSettled,
+  });
+}
+
+export function useImportData() {
+  const onSettled = useRefreshAll();
+  return useMutation({
+    mutationFn: async ({
+      items,
+      onProgress,
+    }: {
+      items: UploadItem[];
+      onProgress: ProgressListener;
+    }): Promise<UploadOutcome> => {
+      currentUser();
+      const { results, ok } = await postAll(
+        items.map((item) => ({ ...item, legacy: [] })),
+        onProgress,
+      );
+      return { counts: tallyResults(results), ok };
+    },
+    onSettled,
+  });
+}
+
+export function useDownloadData() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => downloadAll(queryClient) });
+}
+
+export function useExportData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ refresh }: { refresh: boolean }) => collectExport(queryClient, refresh),
+  });
+}

@@ -1,0 +1,44 @@
+import { RefreshCw } from 'lucide-react';
+import type { ServerStatus } from '../../api/health';
+
+const STATUS: Record<ServerStatus, { label: string; dot: string; text: string }> = {
+  checking: { label: '检查中', dot: 'bg-slate-400 animate-pulse', text: 'text-slate-600' },
+  online: { label: '在线', dot: 'bg-emerald-500', text: 'text-emerald-700' },
+  offline: { label: '离线', dot: 'bg-red-500', text: 'text-red-700' },
+};
+
+/** SPEC §4: 检查中 until GET /health answers, then 在线 or 离线; the button checks again. */
+export function ServerStatusBadge({
+  status,
+  onRefresh,
+}: {
+  status: ServerStatus;
+  onRefresh: () => void;
+}) {
+  const { label, dot, text } = STATUS[status];
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        服务器状态
+        <span className={`inline-flex items-center gap-1.5 font-medium ${text}`} role="status">
+          <span className={`h-2 w-2 rounded-full ${dot}`} aria-hidden="true" />
+          {label}
+        </span>
+      </p>
+      <button
+        type="button"
+        className="btn-icon"
+        aria-label="刷新服务器状态"
+        title="刷新服务器状态"
+        disabled={status === 'checking'}
+        onClick={onRefresh}
+      >
+        <RefreshCw
+          size={16}
+          aria-hidden="true"
+          className={status === 'checking' ? 'animate-spin' : ''}
+        />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,354 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DemoServer } from '../../mocks/demo-server';
+import { createTestServer } from '../../mocks/node';
+import { writeMirror } from '../../src/api/local-mirror';
+import { legacyId } from '../../src/domain/legacy';
+import { renderApp, signIn } from './harness';
+
+const TODAY = '2026-11-21';
+let demo: DemoServer;
+let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+
+// A fresh store per case: uploads and imports are counted against an empty account.
+beforeEach(async () => {
+  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
+  server.listen({ onUnhandledRequest: 'error' });
+  await signIn(demo);
+});
+afterEach(() => {
+  server.close();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const account = (id: string, amount = 12.5) => ({
+  id,
+  type: 'expense',
+  amount,
+  category: 'dining',
+  description: '午餐',
+  date: TODAY,
+});
+
+async function openDialog() {
+  const user = userEvent.setup();
+  renderApp('/');
+  await user.click(await screen.findByRole('button', { name: '同步' }));
+  const dialog = await screen.findByRole('dialog', { name: '数据同步' });
+  await within(dialog).findByText('在线');
+  return { user, dialog: within(dialog) };
+}
+
+/**
+ * A mirror holding records the server does not have (say, restored from a backup). The
+ * list GET fails so that the screens behind the dialog serve the mirror instead of
+ * overwriting it with the server's empty list.
+ */
+function mirrorAhead(records: unknown[]) {
+  writeMirror('accounts', 'demo', records);
+  server.use(
+    http.get(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 503 })),
+  );
+}
+
+const stored = async () => ({
+  accounts: await demo.store.accounts.list('demo'),
+  assets: await demo.store.assets.list('demo'),
+  workouts: await demo.store.workouts.list('demo'),
+  tasks: await demo.store.tasks.list('demo'),
+  checkinTasks: await demo.store.checkinTasks.list('demo'),
+  checkinRecords: await demo.store.checkinRecords.list('demo'),
+});
+
+/** What the original app left in localStorage, with nobody signed in on this browser since. */
+function seedLegacy() {
+  localStorage.setItem(
+    'accounts',
+    JSON.stringify([
+      { id: '1700000000000.25', type: '支出', amount: '35.50', category: '餐饮', date: '2024/1/5' },
+      { id: '1700000000001', type: '收入', amount: '8000', category: '工资', date: '2024-01-10' },
+      // A negative amount cannot be made valid: counted as failed and kept.
+      { id: '1700000000002', type: '支出', amount: '-3', category: '交通', date: '2024-01-11' },
+    ]),
+  );
+  localStorage.setItem(
+    'assets',
+    JSON.stringify([
+      {
+        id: '1700000000010.5',
+        type: '资产',
+        name: '招行储蓄',
+        category: '银行存款',
+        amount: '1000',
+        date: '2024-01-01',
+        version: 2,
+        originalId: '1700000000009',
+        previousVersionId: '1700000000009',
+      },
+      {
+        id: '1700000000009',
+        type: '资产',
+        name: '招行储蓄',
+        category: '银行存款',
+        amount: '800',
+        date: '2024-01-01',
+      },
+    ]),
+  );
+  localStorage.setItem(
+    'workouts',
+    JSON.stringify([{ id: 'w1', type: '跑步', duration: '30', date: '2024-01-05' }]),
+  );
+  localStorage.setItem(
+    'tasks',
+    JSON.stringify([{ id: 't1', title: '写周报', priority: '高', category: '工作' }]),
+  );
+}
+
+describe('sync dialog', () => {
+  it('opens from the nav bar with the status, the default message and the usage note', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog.getByText('选择同步操作')).toBeInTheDocument();
+    const note = dialog.getByRole('region', { name: '使用说明' });
+    for (const button of ['上传本地数据到云端', '从云端下载数据', '导出本地数据', '导入数据']) {
+      expect(dialog.getByRole('button', { name: button })).toBeEnabled();
+      expect(within(note).getByText(`${button}：`)).toBeInTheDocument();
+    }
+  });
+
+  it('offline: upload and download are disabled, export is not, and refresh checks again', async () => {
+    server.use(http.get(/\/health$/, () => HttpResponse.error()));
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: '同步' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '数据同步' }));
+    await dialog.findByText('离线');
+    expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeDisabled();
+    expect(dialog.getByRole('button', { name: '从云端下载数据' })).toBeDisabled();
+    expect(dialog.getByRole('button', { name: '导出本地数据' })).toBeEnabled();
+
+    server.resetHandlers();
+    await user.click(dialog.getByRole('button', { name: '刷新服务器状态' }));
+    await dialog.findByText('在线');
+    expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeEnabled();
+  });
+
+  it('uploads the mirror and normalised legacy records, keeps what cannot be made valid, and a second upload adds nothing', async () => {
+    seedLegacy();
+    mirrorAhead([account('mirror-1')]);
+    const { user, dialog } = await openDialog();
+    expect(dialog.getByText(/本机有 7 条旧版数据尚未上传到云端/)).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
+    await dialog.findByText('数据上传成功！');
+    const results = within(dialog.getByRole('region', { name: '上传结果' }));
+    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('3 条失败 1 条');
+    expect(results.getByText('资产/负债').nextSibling).toHaveTextContent('2 条');
+    expect(results.getByText('运动记录').nextSibling).toHaveTextContent('1 条');
+    expect(results.getByText('任务').nextSibling).toHaveTextContent('1 条');
+
+    const after = await stored();
+    expect(after.accounts.map((a) => [a.id, a.type, a.amount, a.category]).sort()).toEqual(
+      [
+        ['1700000000001', 'income', 8000, 'salary'],
+        [legacyId('1700000000000.25'), 'expense', 35.5, 'dining'],
+        ['mirror-1', 'expense', 12.5, 'dining'],
+      ].sort(),
+    );
+    const chain = after.assets.toSorted((a, b) => a.version - b.version);
+    expect(chain.map((a) => [a.id, a.version, a.originalId, a.amount])).toEqual([
+      ['1700000000009', 1, null, 800],
+      [legacyId('1700000000010.5'), 2, '1700000000009', 1000],
+    ]);
+    expect(after.workouts[0]).toMatchObject({
+      id: 'w1',
+      type: 'running',
+      calories: null,
+      notes: '',
+    });
+    expect(after.tasks[0]).toMatchObject({
+      priority: 'high',
+      category: 'work',
+      completed: false,
+      dueDate: '',
+    });
+
+    // Only the record that could not be made valid is still waiting.
+    expect(JSON.parse(localStorage.getItem('legacy:accounts')!)).toEqual([
+      expect.objectContaining({ id: '1700000000002' }),
+    ]);
+    expect(localStorage.getItem('legacy:assets')).toBeNull();
+    expect(dialog.getByText(/本机有 1 条旧版数据尚未上传到云端/)).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('region', { name: '上传结果' })).toBeInTheDocument(),
+    );
+    await dialog.findByText('数据上传成功！');
+    const again = await stored();
+    expect(again.accounts).toHaveLength(after.accounts.length);
+    expect(again.assets).toHaveLength(2);
+  });
+
+  it('reports a failed upload when the server fails, counting each record', async () => {
+    mirrorAhead([account('a1'), account('a2')]);
+    server.use(
+      http.post(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 500 })),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
+    await dialog.findByText('数据上传失败，请检查网络连接');
+    const results = within(dialog.getByRole('region', { name: '上传结果' }));
+    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 2 条');
+  });
+
+  it('downloads every list, overwrites the mirror, and reloads after 2 s', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    await demo.store.accounts.create('demo', account('srv-1') as never);
+    await demo.store.accounts.create('demo', account('srv-2') as never);
+    writeMirror('accounts', 'demo', [account('stale')]);
+    const { user, dialog } = await openDialog();
+
+    await user.click(dialog.getByRole('button', { name: '从云端下载数据' }));
+    await dialog.findByText('数据下载成功！页面即将刷新...');
+    const results = within(dialog.getByRole('region', { name: '下载结果' }));
+    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('2 条');
+    expect(results.getByText('打卡记录').nextSibling).toHaveTextContent('0 条');
+    expect(JSON.parse(localStorage.getItem('accounts')!).map((a: { id: string }) => a.id)).toEqual([
+      'srv-1',
+      'srv-2',
+    ]);
+    expect(reload).not.toHaveBeenCalled();
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 3000 });
+  });
+
+  it('a failed download says so, with the server’s reason', async () => {
+    server.use(
+      http.get(/\/api\/tasks$/, () =>
+        HttpResponse.json({ error: '数据库不可用' }, { status: 500 }),
+      ),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(dialog.getByRole('button', { name: '从云端下载数据' }));
+    await dialog.findByText('数据下载失败，请检查网络连接');
+    expect(dialog.getByText('数据库不可用')).toBeInTheDocument();
+  });
+
+  it('exports every category to personal-management-data-<today>.json, legacy records included', async () => {
+    await demo.store.accounts.create('demo', account('srv-1') as never);
+    await demo.store.tasks.create('demo', {
+      id: 'task-1',
+      title: '写周报',
+      description: '',
+      priority: 'medium',
+      category: 'work',
+      dueDate: '',
+      completed: false,
+      completedAt: null,
+      createdAt: `${TODAY}T01:00:00.000Z`,
+      updatedAt: `${TODAY}T01:00:00.000Z`,
+    });
+    seedLegacy();
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
+    });
+    const { user, dialog } = await openDialog();
+
+    await user.click(dialog.getByRole('button', { name: '导出本地数据' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const today = new Date().toLocaleDateString('sv-SE');
+    expect(saved[0]!.name).toBe(`personal-management-data-${today}.json`);
+    const file = JSON.parse(await saved[0]!.blob.text());
+    expect(Object.keys(file)).toEqual([
+      'accounts',
+      'assets',
+      'workouts',
+      'tasks',
+      'timeRecords',
+      'assetHistory',
+      'checkinTasks',
+      'checkinRecords',
+    ]);
+    expect(file.accounts.map((a: { id: string }) => a.id)).toEqual([
+      'srv-1',
+      legacyId('1700000000000.25'),
+      '1700000000001',
+      '1700000000002',
+    ]);
+    expect(file.tasks.map((t: { id: string }) => t.id)).toEqual(['task-1', 't1']);
+    expect(await screen.findByText(`已导出 personal-management-data-${today}.json`)).toBeVisible();
+  });
+
+  function importFile(content: unknown, name = 'backup.json') {
+    const text = typeof content === 'string' ? content : JSON.stringify(content);
+    return new File([text], name, { type: 'application/json' });
+  }
+
+  it('refuses a bad file, naming the first bad record, and writes nothing', async () => {
+    const { user, dialog } = await openDialog();
+    await user.upload(
+      dialog.getByLabelText('选择要导入的数据文件'),
+      importFile({ accounts: [account('ok-1'), { ...account('bad'), amount: 0 }] }),
+    );
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      '无法导入「backup.json」：记账记录第 2 条记录无效（字段 amount：金额必须大于 0），未导入任何数据',
+    );
+    expect(dialog.queryByRole('button', { name: '确认导入' })).toBeNull();
+    expect(await demo.store.accounts.list('demo')).toEqual([]);
+  });
+
+  it('previews an exported file, imports it on confirmation, and a second import adds nothing', async () => {
+    const file = {
+      accounts: [account('acc-1'), account('acc-2', 99)],
+      assets: [],
+      workouts: [{ id: 'wo-1', type: 'yoga', duration: 45, calories: 120, notes: '', date: TODAY }],
+      tasks: [],
+      timeRecords: [],
+      assetHistory: [],
+      checkinTasks: [
+        {
+          id: 'habit-1',
+          name: '早起',
+          description: '',
+          type: 'daily',
+          frequency: 1,
+          monthlyTarget: 30,
+          category: 'health',
+        },
+      ],
+      checkinRecords: [{ id: 'rec-1', taskId: 'habit-1', date: TODAY }],
+    };
+    const { user, dialog } = await openDialog();
+    await user.upload(dialog.getByLabelText('选择要导入的数据文件'), importFile(file));
+    const preview = within(await dialog.findByRole('region', { name: '导入预览：backup.json' }));
+    expect(preview.getByText('记账记录').nextSibling).toHaveTextContent('2 条');
+    expect(preview.getByText('打卡记录').nextSibling).toHaveTextContent('1 条');
+    expect(await demo.store.accounts.list('demo')).toEqual([]);
+
+    await user.click(dialog.getByRole('button', { name: '确认导入' }));
+    await dialog.findByText('数据导入成功！');
+    const first = await stored();
+    expect(first.accounts.map((a) => a.id).sort()).toEqual(['acc-1', 'acc-2']);
+    expect(first.workouts.map((w) => w.id)).toEqual(['wo-1']);
+    expect(first.checkinRecords.map((r) => r.id)).toEqual(['rec-1']);
+
+    await user.upload(dialog.getByLabelText('选择要导入的数据文件'), importFile(file));
+    await user.click(await dialog.findByRole('button', { name: '确认导入' }));
+    await dialog.findByText('数据导入成功！');
+    expect(await stored()).toEqual(first);
+  });
+});
