@@ -1,6 +1,161 @@
+import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useCheckinRecords } from '../../api/checkin-records';
+import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
+import { errorMessage } from '../../api/http';
+import { useConfirm } from '../../components/confirm';
+import { EmptyState } from '../../components/EmptyState';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { useToast } from '../../components/toast';
+import { findTodayRecord, monthlyStats, rateColour, recordsByTask } from '../../domain/checkin';
+import { monthOf, todayString } from '../../domain/dates';
+import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
+import { CheckinTaskDialog } from './CheckinTaskDialog';
+import { HabitCard } from './HabitCard';
+import { MonthPicker } from './MonthPicker';
+import { ShortLabel } from './ShortLabel';
 
-// Placeholder until this screen's issue lands.
+/** The dialog in use: creating (task null) or editing one habit. */
+type Dialog = { task: CheckinTask | null } | null;
+
+const NO_RECORDS: CheckinRecord[] = [];
+
 export function CheckinScreen() {
-  return <PageHeader title="打卡管理" />;
+  const tasksQuery = useCheckinTasks();
+  const recordsQuery = useCheckinRecords();
+  const remove = useDeleteCheckinTask();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const today = todayString(new Date());
+  const [month, setMonth] = useState(() => monthOf(today));
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
+  useEffect(() => {
+    if (recordsQuery.error) console.error('获取打卡记录失败:', errorMessage(recordsQuery.error));
+  }, [recordsQuery.error]);
+
+  const tasks = useMemo(() => tasksQuery.data?.items ?? [], [tasksQuery.data]);
+  const byTask = useMemo(
+    () => recordsByTask(recordsQuery.data?.items ?? NO_RECORDS),
+    [recordsQuery.data],
+  );
+  const stats = useMemo(() => monthlyStats(tasks, byTask, month), [tasks, byTask, month]);
+  const checkedToday = tasks.filter((t) =>
+    findTodayRecord(byTask.get(t.id) ?? NO_RECORDS, t.id, today),
+  ).length;
+
+  async function handleDelete(task: CheckinTask) {
+    if (!(await confirm('确定要删除这个打卡任务吗？'))) return;
+    remove.mutate(task.id, {
+      onError: (error) => toast.error(`删除打卡任务失败: ${errorMessage(error)}`),
+    });
+  }
+
+  const openCreate = () => setDialog({ task: null });
+  const averageTone = { green: 'positive', yellow: 'default', red: 'negative' } as const;
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="打卡管理"
+        actions={
+          <button
+            type="button"
+            className="btn-primary"
+            aria-label="创建打卡任务"
+            onClick={openCreate}
+          >
+            <Plus size={16} aria-hidden="true" />
+            <ShortLabel short="创建" long="创建打卡任务" />
+          </button>
+        }
+      />
+
+      {/* SPEC §8: shown while the habits cannot be had, from the server or this browser; it
+          goes away with the next successful load. */}
+      {tasksQuery.error && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
+          <span className="flex-1">获取打卡任务失败：{errorMessage(tasksQuery.error)}</span>
+          <button type="button" className="btn-secondary" onClick={() => tasksQuery.refetch()}>
+            重试
+          </button>
+        </div>
+      )}
+      {tasksQuery.data?.local && <OfflineNotice error={tasksQuery.data.error} />}
+
+      {tasksQuery.isPending ? (
+        <Spinner />
+      ) : tasksQuery.data && tasks.length === 0 ? (
+        <EmptyState
+          message="还没有打卡任务，创建一个习惯开始每日打卡吧"
+          action={
+            <button type="button" className="btn-primary" onClick={openCreate}>
+              <Plus size={16} aria-hidden="true" />
+              创建第一个打卡任务
+            </button>
+          }
+        />
+      ) : tasksQuery.data ? (
+        <>
+          <section aria-labelledby="checkin-month-stats" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="checkin-month-stats" className="font-semibold text-slate-900">
+                月度统计
+              </h2>
+              <MonthPicker month={month} currentMonth={monthOf(today)} onChange={setMonth} />
+            </div>
+            <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
+              <StatCard
+                title="打卡任务"
+                value={stats.taskCount}
+                subtitle={`今日已打卡 ${checkedToday} 个`}
+                icon={<ListChecks size={18} />}
+              />
+              <StatCard
+                title="打卡次数"
+                value={stats.checkins}
+                subtitle="所选月份"
+                icon={<CalendarCheck size={18} />}
+              />
+              <StatCard
+                title="平均完成率"
+                value={`${stats.averageRate}%`}
+                tone={averageTone[rateColour(stats.averageRate)]}
+                icon={<Target size={18} />}
+              />
+              <StatCard
+                title="达成目标"
+                value={`${stats.targetsMet} / ${stats.taskCount}`}
+                subtitle="打卡次数达到每月目标"
+                icon={<CheckCheck size={18} />}
+              />
+            </div>
+          </section>
+
+          <div className="grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
+            {tasks.map((task) => (
+              <HabitCard
+                key={task.id}
+                task={task}
+                records={byTask.get(task.id) ?? NO_RECORDS}
+                month={month}
+                today={today}
+                onEdit={(t) => setDialog({ task: t })}
+                onDelete={handleDelete}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+
+      {dialog && <CheckinTaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
+    </div>
+  );
 }

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useCreateCheckinTask, useUpdateCheckinTask } from '../../api/checkin-tasks';
+import { errorMessage } from '../../api/http';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { useToast } from '../../components/toast';
+import { checkinCategoryLabels, checkinTypeLabels } from '../../domain/schemas/categories';
+import {
+  type CheckinTask,
+  type CheckinTaskData,
+  type CheckinTaskInput,
+  checkinTaskInputSchema,
+  MAX_FREQUENCY,
+} from '../../domain/schemas/checkin';
+
+// A new habit starts from the schema's own defaults: 每日, 频率 1, 每月目标 30, 分类 健康.
+const { shape } = checkinTaskInputSchema.in;
+const NEW_HABIT: CheckinTaskInput = {
+  name: '',
+  description: '',
+  type: shape.type.parse(undefined),
+  frequency: shape.frequency.parse(undefined),
+  monthlyTarget: shape.monthlyTarget.parse(undefined),
+  category: shape.category.parse(undefined),
+};
+
+const FREQUENCY_HINT = { weekly: '每周打卡几次', monthly: '每月打卡几次' } as const;
+
+// An emptied number box means "not given", so the schema's default applies rather than NaN.
+const asNumber = (value: string) => (value === '' ? undefined : Number(value));
+
+interface CheckinTaskDialogProps {
+  /** The habit being edited, or null to create one. */
+  task: CheckinTask | null;
+  onClose: () => void;
+}
+
+/** 创建打卡任务 / 编辑打卡任务. A failed save keeps the dialog open with what was typed. */
+export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
+  const toast = useToast();
+  const create = useCreateCheckinTask();
+  const update = useUpdateCheckinTask();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<CheckinTaskInput, unknown, CheckinTaskData>({
+    resolver: zodResolver(checkinTaskInputSchema),
+    defaultValues: task
+      ? {
+          name: task.name,
+          description: task.description,
+          type: task.type,
+          frequency: task.frequency,
+          monthlyTarget: task.monthlyTarget,
+          category: task.category,
+        }
+      : NEW_HABIT,
+  });
+  const type = watch('type') ?? 'daily';
+  const saving = create.isPending || update.isPending;
+
+  const onSubmit = handleSubmit((values) => {
+    const onError = (error: Error) =>
+      toast.error(`${task ? '更新' : '创建'}打卡任务失败：${errorMessage(error)}`);
+    if (task) update.mutate({ id: task.id, input: values }, { onSuccess: onClose, onError });
+    else create.mutate(values, { onSuccess: onClose, onError });
+  });
+
+  return (
+    <Modal title={task ? '编辑打卡任务' : '创建打卡任务'} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="名称" error={errors.name?.message} required>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              className="input"
+              placeholder="例如：早起、阅读 30 分钟"
+              aria-invalid={!!errors.name}
+              aria-describedby={describedBy}
+              {...register('name')}
+            />
+          )}
+        </Field>
+        <Field label="描述" error={errors.description?.message}>
+          {(id, describedBy) => (
+            <textarea
+              id={id}
+              className="input min-h-16"
+              rows={2}
+              aria-invalid={!!errors.description}
+              aria-describedby={describedBy}
+              {...register('description')}
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="类型" error={errors.type?.message}>
+            {(id, describedBy) => (
+              <select
+                id={id}
+                className="input"
+                aria-describedby={describedBy}
+                {...register('type')}
+              >
+                {Object.entries(checkinTypeLabels).map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="分类" error={errors.category?.message}>
+            {(id, describedBy) => (
+              <select
+                id={id}
+                className="input"
+                aria-describedby={describedBy}
+                {...register('category')}
+              >
+                {Object.entries(checkinCategoryLabels).map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          {/* SPEC §5: a daily habit has no frequency to set. */}
+          {type !== 'daily' && (
+            <Field
+              label="频率"
+              error={errors.frequency?.message}
+              hint={`${FREQUENCY_HINT[type]}，1–${MAX_FREQUENCY[type]}`}
+            >
+              {(id, describedBy) => (
+                <input
+                  id={id}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_FREQUENCY[type]}
+                  step={1}
+                  className="input"
+                  aria-invalid={!!errors.frequency}
+                  aria-describedby={describedBy}
+                  {...register('frequency', { setValueAs: asNumber })}
+                />
+              )}
+            </Field>
+          )}
+          <Field label="每月目标" error={errors.monthlyTarget?.message} hint="每月打卡天数，1–31">
+            {(id, describedBy) => (
+              <input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={31}
+                step={1}
+                className="input"
+                aria-invalid={!!errors.monthlyTarget}
+                aria-describedby={describedBy}
+                {...register('monthlyTarget', { setValueAs: asNumber })}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="flex justify-end gap-2 pt-1">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? '保存中...' : '保存'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

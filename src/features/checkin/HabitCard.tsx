@@ -1,0 +1,196 @@
+import { CheckCircle2, Circle, Flame, Loader2, Pencil, Trash2, Trophy } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { CheckinToggleError, useToggleCheckin } from '../../api/checkin-records';
+import { useToast } from '../../components/toast';
+import {
+  bestStreak,
+  checkinRate,
+  currentStreak,
+  findTodayRecord,
+  progressWidth,
+  type RateColour,
+  rateColour,
+  recordsInMonth,
+} from '../../domain/checkin';
+import { checkinCategoryLabels, checkinTypeLabels, labelOf } from '../../domain/schemas/categories';
+import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
+import { MonthCalendar } from './MonthCalendar';
+import { ShortLabel } from './ShortLabel';
+
+const BAR: Record<RateColour, string> = {
+  green: 'bg-emerald-500',
+  yellow: 'bg-amber-400',
+  red: 'bg-red-500',
+};
+const RATE_TEXT: Record<RateColour, string> = {
+  green: 'text-emerald-600',
+  yellow: 'text-amber-600',
+  red: 'text-red-600',
+};
+
+/** Streaks count the habit's own periods. */
+const STREAK_UNIT: Record<CheckinTask['type'], string> = {
+  daily: '天',
+  weekly: '周',
+  monthly: '个月',
+};
+
+function toggleFailure(error: Error): string {
+  if (error instanceof CheckinToggleError) {
+    return error.action === 'create' ? '打卡失败' : '取消打卡失败';
+  }
+  return '操作失败，请重试';
+}
+
+interface HabitCardProps {
+  task: CheckinTask;
+  /** Every record of this habit, any month. */
+  records: readonly CheckinRecord[];
+  month: string;
+  today: string;
+  onEdit: (task: CheckinTask) => void;
+  onDelete: (task: CheckinTask) => void;
+}
+
+export function HabitCard({ task, records, month, today, onEdit, onDelete }: HabitCardProps) {
+  const nameId = useId();
+  const toast = useToast();
+  const { toggle, isProcessing } = useToggleCheckin();
+
+  const figures = useMemo(() => {
+    const inMonth = recordsInMonth(records, month);
+    const rate = checkinRate(inMonth.length, task.monthlyTarget);
+    return {
+      count: inMonth.length,
+      rate,
+      colour: rateColour(rate),
+      checked: new Set(inMonth.map((r) => r.date)),
+      current: currentStreak(task, records, today),
+      best: bestStreak(task, records),
+    };
+  }, [task, records, month, today]);
+  const todayRecord = findTodayRecord(records, task.id, today);
+  const processing = isProcessing(task.id);
+  const unit = STREAK_UNIT[task.type];
+
+  function onToggle() {
+    toggle(
+      { taskId: task.id, date: today, existing: todayRecord ?? null },
+      { onError: (error) => toast.error(toggleFailure(error)) },
+    );
+  }
+
+  return (
+    <article aria-labelledby={nameId} className="card flex flex-col gap-4">
+      <header className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h3 id={nameId} className="break-words font-semibold text-slate-900">
+            {task.name}
+          </h3>
+          <div className="mt-1 flex flex-wrap gap-1.5 text-xs">
+            <span className="rounded-full bg-blue-50 px-2 py-0.5 text-blue-700 ring-1 ring-blue-100">
+              {labelOf(checkinCategoryLabels, task.category)}
+            </span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-600">
+              {labelOf(checkinTypeLabels, task.type)}
+              {task.type !== 'daily' && ` ${task.frequency} 次`}
+            </span>
+          </div>
+          {task.description && (
+            <p className="mt-1.5 line-clamp-2 break-words text-sm text-slate-500">
+              {task.description}
+            </p>
+          )}
+        </div>
+        <div className="flex shrink-0 gap-0.5">
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label="编辑"
+            title="编辑"
+            onClick={() => onEdit(task)}
+          >
+            <Pencil size={16} />
+          </button>
+          <button
+            type="button"
+            className="btn-icon hover:bg-red-50 hover:text-red-600"
+            aria-label="删除"
+            title="删除"
+            onClick={() => onDelete(task)}
+          >
+            <Trash2 size={16} />
+          </button>
+        </div>
+      </header>
+
+      <div className="flex gap-4 text-sm text-slate-600">
+        <span className="inline-flex items-center gap-1">
+          <Flame size={16} className="text-orange-500" aria-hidden="true" />
+          连续 <strong className="tabular-nums text-slate-900">{figures.current}</strong> {unit}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Trophy size={16} className="text-amber-500" aria-hidden="true" />
+          最佳 <strong className="tabular-nums text-slate-900">{figures.best}</strong> {unit}
+        </span>
+      </div>
+
+      <div>
+        <div className="mb-1 flex items-baseline justify-between text-sm">
+          <span className="text-slate-600">
+            本月 <span className="tabular-nums">{figures.count}</span> / {task.monthlyTarget} 次
+          </span>
+          <span className={`font-semibold tabular-nums ${RATE_TEXT[figures.colour]}`}>
+            {figures.rate}%
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="本月进度"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progressWidth(figures.rate)}
+          aria-valuetext={`${figures.rate}%`}
+          className="h-2 overflow-hidden rounded-full bg-slate-100"
+        >
+          <div
+            className={`h-full rounded-full transition-[width] ${BAR[figures.colour]}`}
+            style={{ width: `${progressWidth(figures.rate)}%` }}
+          />
+        </div>
+      </div>
+
+      <MonthCalendar month={month} today={today} checked={figures.checked} />
+
+      <button
+        type="button"
+        className={`mt-auto w-full ${
+          todayRecord
+            ? 'btn border border-emerald-200 bg-emerald-50 text-emerald-700 hover:bg-emerald-100'
+            : 'btn-primary'
+        }`}
+        disabled={processing}
+        aria-label={processing ? '处理中...' : todayRecord ? '今日已打卡' : '今日打卡'}
+        title={todayRecord && !processing ? '再点一次取消今日打卡' : undefined}
+        onClick={onToggle}
+      >
+        {processing ? (
+          <>
+            <Loader2 size={16} className="animate-spin" aria-hidden="true" />
+            处理中...
+          </>
+        ) : todayRecord ? (
+          <>
+            <CheckCircle2 size={16} aria-hidden="true" />
+            <ShortLabel short="已打卡" long="今日已打卡" />
+          </>
+        ) : (
+          <>
+            <Circle size={16} aria-hidden="true" />
+            <ShortLabel short="打卡" long="今日打卡" />
+          </>
+        )}
+      </button>
+    </article>
+  );
+}
