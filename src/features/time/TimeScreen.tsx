@@ -1,6 +1,78 @@
+import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../api/http';
+import { useTimeRecords } from '../../api/time-records';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
+import { Spinner } from '../../components/Spinner';
+import { StatCard } from '../../components/StatCard';
+import { todayString } from '../../domain/dates';
+import { formatHoursMinutes, newestFirst } from '../../domain/fitness';
+import { focusStats } from '../../domain/focus';
+import { FocusTimer } from './FocusTimer';
+import { TimeCharts } from './TimeCharts';
+import { TimeRecordDialog } from './TimeRecordDialog';
+import { TimeRecordList } from './TimeRecordList';
 
-// Placeholder until this screen's issue lands.
 export function TimeScreen() {
-  return <PageHeader title="时间管理" />;
+  const { data, error, isPending, refetch } = useTimeRecords();
+  const [adding, setAdding] = useState(false);
+  const today = todayString(new Date());
+  const records = data?.items;
+
+  const stats = useMemo(() => focusStats(records ?? [], today), [records, today]);
+  const recent = useMemo(() => newestFirst(records ?? [], 20), [records]);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="时间管理"
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+            <Plus size={16} aria-hidden="true" />
+            手动添加
+          </button>
+        }
+      />
+      {data?.local && <OfflineNotice error={data.error} />}
+      {records && (
+        <div className="grid grid-cols-2 gap-3 wide:grid-cols-4">
+          <StatCard
+            title="总专注时间"
+            value={formatHoursMinutes(stats.totalSeconds / 60)}
+            icon={<Sigma size={18} />}
+          />
+          <StatCard
+            title="今日专注"
+            value={`${stats.todayMinutes}分钟`}
+            icon={<CalendarClock size={18} />}
+          />
+          <StatCard title="专注次数" value={`${stats.count}次`} icon={<Hash size={18} />} />
+          <StatCard
+            title="平均时长"
+            value={`${stats.averageMinutes}分钟`}
+            subtitle="每次专注"
+            icon={<Clock size={18} />}
+          />
+        </div>
+      )}
+      <FocusTimer />
+      {isPending ? (
+        <Spinner />
+      ) : !records ? (
+        <div role="alert" className="card flex flex-wrap items-center justify-between gap-3">
+          <span className="text-red-700">加载时间记录失败：{errorMessage(error)}</span>
+          <button type="button" className="btn-secondary" onClick={() => refetch()}>
+            重试
+          </button>
+        </div>
+      ) : (
+        <>
+          <TimeCharts records={records} today={today} />
+          <TimeRecordList records={recent} />
+        </>
+      )}
+      {adding && <TimeRecordDialog today={today} onClose={() => setAdding(false)} />}
+    </div>
+  );
 }

@@ -1,0 +1,110 @@
+import { BookOpen, Briefcase, Pause, Play, Square, Timer } from 'lucide-react';
+import { useState } from 'react';
+import { useToast } from '../../components/toast';
+import { useDeepLink } from '../../components/useDeepLink';
+import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
+import { formatElapsed, QUICK_START } from '../../domain/timer';
+import { CustomStartDialog } from './CustomStartDialog';
+import { useFocusTimer } from './useFocusTimer';
+
+const WORK = { task: '工作', category: 'work' } as const;
+const STUDY = { task: '学习', category: 'study' } as const;
+
+/**
+ * The timer's face and controls. It owns the ticking state, so only this card re-renders
+ * every second, not the screen's charts and lists.
+ */
+export function FocusTimer() {
+  const timer = useFocusTimer();
+  const toast = useToast();
+  const [customOpen, setCustomOpen] = useState(false);
+  const { session, running, elapsed, saving, error } = timer;
+
+  // 开始专注 on the dashboard links here with ?start=quick (专注时间 / 其他).
+  useDeepLink('start', (value) => {
+    if (value !== 'quick') return;
+    if (session) toast.error('已有进行中的专注，请先结束并保存');
+    else timer.start(QUICK_START);
+  });
+
+  async function end() {
+    const result = await timer.end();
+    if (result === 'saved') toast.success('专注记录已保存');
+    if (result === 'too-short') toast.error('专注不足 1 秒，未保存');
+  }
+
+  const status = !session ? '准备开始' : running ? '专注中' : '已暂停';
+
+  return (
+    <section className="card flex flex-col items-center gap-4 py-6" aria-label="专注计时器">
+      <div className="flex items-center gap-2 text-sm text-slate-500">
+        <Timer size={16} aria-hidden="true" />
+        <span>{status}</span>
+        {session && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span className="font-medium text-slate-700">{session.task}</span>
+            <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs text-blue-700">
+              {labelOf(timeCategoryLabels, session.category)}
+            </span>
+          </>
+        )}
+      </div>
+      <p
+        className={`font-mono text-5xl font-semibold tabular-nums sm:text-6xl ${
+          running ? 'text-blue-600' : session ? 'text-amber-600' : 'text-slate-300'
+        }`}
+        role="timer"
+        aria-label="计时"
+      >
+        {formatElapsed(elapsed)}
+      </p>
+      {!session ? (
+        <div className="grid w-full max-w-md grid-cols-3 gap-2">
+          <button type="button" className="btn-primary" onClick={() => timer.start(WORK)}>
+            <Briefcase size={16} aria-hidden="true" />
+            开始工作
+          </button>
+          <button type="button" className="btn-primary" onClick={() => timer.start(STUDY)}>
+            <BookOpen size={16} aria-hidden="true" />
+            开始学习
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setCustomOpen(true)}>
+            自定义开始
+          </button>
+        </div>
+      ) : (
+        <div className="grid w-full max-w-xs grid-cols-2 gap-2">
+          {running ? (
+            <button type="button" className="btn-secondary" onClick={timer.pause} disabled={saving}>
+              <Pause size={16} aria-hidden="true" />
+              暂停
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={timer.resume}
+              disabled={saving}
+            >
+              <Play size={16} aria-hidden="true" />
+              继续
+            </button>
+          )}
+          <button type="button" className="btn-danger" onClick={end} disabled={saving}>
+            <Square size={14} aria-hidden="true" />
+            {saving ? '保存中...' : '结束并保存'}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          保存失败：{error}。计时已保留，请重试
+        </p>
+      )}
+      {customOpen && (
+        <CustomStartDialog onStart={timer.start} onClose={() => setCustomOpen(false)} />
+      )}
+    </section>
+  );
+}

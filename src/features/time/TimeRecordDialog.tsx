@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorMessage } from '../../api/http';
+import { useCreateTimeRecord } from '../../api/time-records';
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import {
+  type TimeCategory,
+  timeCategories,
+  timeCategoryLabels,
+} from '../../domain/schemas/categories';
+import { timeRecordInputSchema } from '../../domain/schemas/time-record';
+
+// 时长（分钟） is typed in minutes and stored in seconds: the minutes are converted first and
+// then held to the record's own duration rule, so the limits live in one place.
+const manualSchema = timeRecordInputSchema.pick({ task: true, category: true }).extend({
+  minutes: z
+    .number({ error: '请填写时长' })
+    .transform((minutes) => Math.round(minutes * 60))
+    .pipe(timeRecordInputSchema.shape.duration),
+});
+
+type ManualInput = z.input<typeof manualSchema>;
+type ManualData = z.output<typeof manualSchema>;
+
+interface TimeRecordDialogProps {
+  today: string;
+  onClose: () => void;
+}
+
+/** 手动添加: a time record for focus that happened away from the timer, dated today. */
+export function TimeRecordDialog({ today, onClose }: TimeRecordDialogProps) {
+  const create = useCreateTimeRecord();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ManualInput, unknown, ManualData>({
+    resolver: zodResolver(manualSchema),
+    defaultValues: { task: '', category: 'work' as TimeCategory },
+  });
+
+  const onSubmit = handleSubmit(async ({ task, category, minutes }) => {
+    try {
+      await create.mutateAsync({ task, category, duration: minutes, date: today });
+      onClose();
+    } catch {
+      // The message stays in the dialog with what was typed; create.error holds it.
+    }
+  });
+
+  return (
+    <Modal title="手动添加" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="任务名称" error={errors.task?.message} required>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              className="input"
+              placeholder="例如：写周报"
+              maxLength={100}
+              aria-invalid={!!errors.task}
+              aria-describedby={describedBy}
+              {...register('task')}
+            />
+          )}
+        </Field>
+        <Field label="分类" required>
+          {(id) => (
+            <select id={id} className="input" {...register('category')}>
+              {timeCategories.map((key) => (
+                <option key={key} value={key}>
+                  {timeCategoryLabels[key]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="时长（分钟）" error={errors.minutes?.message} required>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              placeholder="25"
+              className="input tabular-nums"
+              aria-invalid={!!errors.minutes}
+              aria-describedby={describedBy}
+              {...register('minutes', { valueAsNumber: true })}
+            />
+          )}
+        </Field>
+        {create.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            保存时间记录失败：{errorMessage(create.error)}，请重试
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? '保存中...' : '保存'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { Trash2 } from 'lucide-react';
+import { errorMessage } from '../../api/http';
+import { useDeleteTimeRecord } from '../../api/time-records';
+import { EmptyState } from '../../components/EmptyState';
+import { useToast } from '../../components/toast';
+import { formatSeconds } from '../../domain/focus';
+import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
+import type { TimeRecord } from '../../domain/schemas/time-record';
+
+/** 最近记录: the newest 20 time records (SPEC §9), each with 删除. */
+export function TimeRecordList({ records }: { records: TimeRecord[] }) {
+  const toast = useToast();
+  const remove = useDeleteTimeRecord();
+
+  function onDelete(record: TimeRecord) {
+    remove.mutate(record.id, {
+      onError: (error) => toast.error(`删除记录失败：${errorMessage(error)}，请重试`),
+    });
+  }
+
+  return (
+    <section className="card" aria-labelledby="time-recent">
+      <h2 id="time-recent" className="mb-3 text-base font-semibold text-slate-900">
+        最近记录
+      </h2>
+      {records.length === 0 ? (
+        <EmptyState message="暂无专注记录，开始一次专注或手动添加" />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {records.map((record) => (
+            <li key={record.id} className="flex items-center gap-3 py-2.5">
+              <div className="min-w-0 flex-1">
+                <div className="flex items-center gap-2">
+                  <span className="truncate font-medium text-slate-800">{record.task}</span>
+                  <span className="shrink-0 rounded-full bg-blue-50 px-2 py-0.5 text-xs text-blue-700">
+                    {labelOf(timeCategoryLabels, record.category)}
+                  </span>
+                </div>
+                <p className="text-xs text-slate-500">{record.date}</p>
+              </div>
+              <span className="shrink-0 font-medium tabular-nums text-slate-700">
+                {formatSeconds(record.duration)}
+              </span>
+              <button
+                type="button"
+                className="btn-icon shrink-0 hover:text-red-600"
+                aria-label="删除"
+                title="删除"
+                disabled={remove.isPending && remove.variables === record.id}
+                onClick={() => onDelete(record)}
+              >
+                <Trash2 size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { errorMessage } from '../../api/http';
+import { newId } from '../../api/ids';
+import { useCreateTimeRecord } from '../../api/time-records';
+import { todayString } from '../../domain/dates';
+import type { TimeCategory } from '../../domain/schemas/categories';
+import {
+  elapsedSeconds,
+  endTimer,
+  formatElapsed,
+  parseTimerState,
+  TIMER_STORAGE_KEY,
+  type TimerState,
+  timerReducer,
+} from '../../domain/timer';
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(TIMER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(state: TimerState): void {
+  try {
+    localStorage.setItem(TIMER_STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Storage full or disabled: the timer still runs, it just will not survive a reload.
+  }
+}
+
+/** 'not-saved': the save failed (see `error`) or another one was already on its way. */
+export type EndResult = 'saved' | 'too-short' | 'not-saved';
+
+/**
+ * The focus timer of SPEC §4: the pure reducer of domain/timer.ts, persisted to localStorage
+ * under 'timerState', re-rendered every second only while running, and ended by saving a time
+ * record. The session goes idle only once the server has the record; a failed save keeps it.
+ */
+export function useFocusTimer() {
+  const [state, dispatch] = useReducer(timerReducer, undefined, () =>
+    parseTimerState(readStored(), Date.now()),
+  );
+  const [now, setNow] = useState(() => Date.now());
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateTimeRecord();
+  // A click on 结束并保存 while a save is on its way must not post a second record.
+  const savingRef = useRef(false);
+  // One client id per ended session: a retry after a lost response cannot store it twice.
+  const pendingId = useRef<string | null>(null);
+
+  const running = state.isTimerRunning;
+  const session = state.currentSession;
+  const elapsed = elapsedSeconds(state, now);
+
+  useEffect(() => writeStored(state), [state]);
+
+  // Another tab started, paused or ended the timer: follow it.
+  useEffect(() => {
+    function onStorage(event: StorageEvent) {
+      if (event.key !== TIMER_STORAGE_KEY) return;
+      dispatch({ type: 'load', stored: event.newValue, now: Date.now() });
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [running]);
+
+  // The tab shows the running time; the title it had comes back when the timer stops.
+  useEffect(() => {
+    if (!running) return;
+    const previous = document.title;
+    return () => {
+      document.title = previous;
+    };
+  }, [running]);
+  useEffect(() => {
+    if (running && session) document.title = `${formatElapsed(elapsed)} ${session.task}`;
+  }, [running, session, elapsed]);
+
+  const act = useCallback((type: 'pause' | 'resume') => {
+    const at = Date.now();
+    setNow(at);
+    dispatch({ type, now: at });
+  }, []);
+
+  const start = useCallback((next: { task: string; category: TimeCategory }) => {
+    const at = Date.now();
+    setError(null);
+    pendingId.current = null;
+    setNow(at);
+    dispatch({ type: 'start', session: next, now: at });
+  }, []);
+
+  const end = useCallback(async (): Promise<EndResult> => {
+    if (savingRef.current) return 'not-saved';
+    const at = Date.now();
+    const { record } = endTimer(state, at);
+    if (!record) {
+      dispatch({ type: 'reset' });
+      return 'too-short';
+    }
+    savingRef.current = true;
+    setSaving(true);
+    setError(null);
+    pendingId.current ??= newId();
+    try {
+      await create.mutateAsync({ ...record, date: todayString(at), id: pendingId.current });
+      pendingId.current = null;
+      dispatch({ type: 'reset' });
+      return 'saved';
+    } catch (err) {
+      setError(errorMessage(err));
+      return 'not-saved';
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  }, [state, create]);
+
+  return {
+    session,
+    running,
+    elapsed,
+    saving,
+    /** Why the last 结束并保存 failed; the session is still there to retry. */
+    error,
+    start,
+    pause: useCallback(() => act('pause'), [act]),
+    resume: useCallback(() => act('resume'), [act]),
+    end,
+  };
+}

@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DemoServer } from '../../mocks/demo-server';
+import { createTestServer } from '../../mocks/node';
+import { todayString } from '../../src/domain/dates';
+import { TIMER_STORAGE_KEY } from '../../src/domain/timer';
+import { renderApp, signIn } from './harness';
+
+const TODAY = todayString(new Date());
+let demo: DemoServer;
+let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+let posts: number;
+
+// The timer reads Date.now; the test moves it by hand while real timers keep msw and React going.
+let clock: number;
+const advance = (seconds: number) => {
+  clock += seconds * 1000;
+};
+
+beforeAll(async () => {
+  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
+  server.listen({ onUnhandledRequest: 'error' });
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST' && request.url.endsWith('/api/time-records')) posts += 1;
+  });
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  for (const r of await demo.store.timeRecords.list('demo')) {
+    await demo.store.timeRecords.remove('demo', r.id);
+  }
+  posts = 0;
+  clock = Date.now();
+  vi.spyOn(Date, 'now').mockImplementation(() => clock);
+  document.title = '个人管理系统';
+  await signIn(demo);
+});
+
+const card = (title: string) => screen.getByRole('region', { name: title });
+const timerCard = () => screen.getByRole('region', { name: '专注计时器' });
+const face = () => screen.getByRole('timer', { name: '计时' });
+const stored = () => JSON.parse(localStorage.getItem(TIMER_STORAGE_KEY) ?? 'null');
+
+async function openScreen(path = '/time') {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { name: '时间管理' });
+  await screen.findByRole('region', { name: '总专注时间' });
+  return view;
+}
+
+describe('/time manual add', () => {
+  it('stores 时长（分钟） as seconds and updates the cards and the list', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '手动添加' }));
+    const dialog = screen.getByRole('dialog', { name: '手动添加' });
+    await user.type(within(dialog).getByLabelText(/任务名称/), '写周报');
+    await user.selectOptions(within(dialog).getByLabelText(/分类/), '写作');
+    await user.type(within(dialog).getByLabelText(/时长（分钟）/), '25');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+
+    await waitFor(() => expect(card('专注次数')).toHaveTextContent('1次'));
+    expect(card('总专注时间')).toHaveTextContent('0小时25分钟');
+    expect(card('今日专注')).toHaveTextContent('25分钟');
+    expect(card('平均时长')).toHaveTextContent('25分钟');
+    const list = screen.getByRole('region', { name: '最近记录' });
+    expect(within(list).getByText('写周报')).toBeInTheDocument();
+    expect(within(list).getByText('25分钟')).toBeInTheDocument();
+    expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+      { task: '写周报', category: 'writing', duration: 1500, date: TODAY },
+    ]);
+  });
+
+  it('requires a task name and a duration, and keeps the dialog when the save fails', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(/\/api\/time-records$/, () =>
+        HttpResponse.json({ error: '磁盘已满' }, { status: 500 }),
+      ),
+    );
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '手动添加' }));
+    const dialog = screen.getByRole('dialog', { name: '手动添加' });
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请填写任务名称')).toBeInTheDocument();
+    expect(within(dialog).getByText('请填写时长')).toBeInTheDocument();
+    expect(posts).toBe(0);
+
+    await user.type(within(dialog).getByLabelText(/任务名称/), '读书');
+    await user.type(within(dialog).getByLabelText(/时长（分钟）/), '40');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '保存时间记录失败：磁盘已满，请重试',
+    );
+    expect(within(dialog).getByLabelText(/任务名称/)).toHaveValue('读书');
+    expect(within(dialog).getByLabelText(/时长（分钟）/)).toHaveValue(40);
+  });
+});
+
+describe('/time focus timer', () => {
+  it('start, pause, reload, resume, end and save: one record of the focused seconds', async () => {
+    const user = userEvent.setup();
+    const first = await openScreen();
+    await user.click(screen.getByRole('button', { name: '开始工作' }));
+    expect(within(timerCard()).getByText('专注中')).toBeInTheDocument();
+    advance(65);
+    await user.click(screen.getByRole('button', { name: '暂停' }));
+    expect(face()).toHaveTextContent('00:01:05');
+    expect(stored()).toMatchObject({
+      isTimerRunning: false,
+      currentSession: { task: '工作', category: 'work', duration: 65 },
+    });
+
+    // A reload an hour later: the paused total stands.
+    first.unmount();
+    advance(3600);
+    await openScreen();
+    expect(face()).toHaveTextContent('00:01:05');
+    await user.click(screen.getByRole('button', { name: '继续' }));
+    advance(30);
+    await user.click(screen.getByRole('button', { name: '结束并保存' }));
+
+    await waitFor(() => expect(card('专注次数')).toHaveTextContent('1次'));
+    expect(face()).toHaveTextContent('00:00:00');
+    expect(screen.getByRole('button', { name: '开始工作' })).toBeInTheDocument();
+    expect(stored()).toEqual({ isTimerRunning: false, currentSession: null });
+    expect(
+      within(screen.getByRole('region', { name: '最近记录' })).getByText('1分35秒'),
+    ).toBeInTheDocument();
+    expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+      { task: '工作', category: 'work', duration: 95, date: TODAY },
+    ]);
+  });
+
+  it('a running timer reloaded later counts the time in between', async () => {
+    localStorage.setItem(
+      TIMER_STORAGE_KEY,
+      JSON.stringify({
+        isTimerRunning: true,
+        currentSession: {
+          task: '学习',
+          category: 'study',
+          startTime: clock - 2 * 3600_000,
+          duration: 0,
+        },
+      }),
+    );
+    await openScreen();
+    expect(face()).toHaveTextContent('02:00:00');
+    expect(screen.getByRole('button', { name: '暂停' })).toBeInTheDocument();
+  });
+
+  it('a failed save keeps the session and says why; the retry saves it once', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.post(/\/api\/time-records$/, () =>
+        HttpResponse.json({ error: '服务器维护中' }, { status: 503 }),
+      ),
+    );
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '开始学习' }));
+    advance(20);
+    await user.click(screen.getByRole('button', { name: '结束并保存' }));
+    expect(await within(timerCard()).findByRole('alert')).toHaveTextContent(
+      '保存失败：服务器维护中。计时已保留，请重试',
+    );
+    expect(screen.getByRole('button', { name: '结束并保存' })).toBeEnabled();
+    expect(stored().currentSession).toMatchObject({ task: '学习', category: 'study' });
+    expect(await demo.store.timeRecords.list('demo')).toHaveLength(0);
+
+    server.resetHandlers();
+    advance(10);
+    await user.click(screen.getByRole('button', { name: '结束并保存' }));
+    await waitFor(() => expect(stored().currentSession).toBeNull());
+    expect(within(timerCard()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(await demo.store.timeRecords.list('demo')).toMatchObject([{ duration: 30 }]);
+  });
+
+  it('a double click on 结束并保存 posts once', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '开始工作' }));
+    advance(5);
+    const end = screen.getByRole('button', { name: '结束并保存' });
+    await user.dblClick(end);
+    await waitFor(() => expect(stored().currentSession).toBeNull());
+    await waitFor(() => expect(card('专注次数')).toHaveTextContent('1次'));
+    expect(posts).toBe(1);
+  });
+
+  it('shows the running time in the tab title and puts the title back after', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '开始工作' }));
+    advance(10);
+    // The next tick redraws the face and the title.
+    await waitFor(() => expect(document.title).toBe('00:00:10 工作'), { timeout: 2000 });
+    await user.click(screen.getByRole('button', { name: '暂停' }));
+    expect(document.title).toBe('个人管理系统');
+  });
+
+  it('自定义开始 asks for a task name and starts on it', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '自定义开始' }));
+    const dialog = screen.getByRole('dialog', { name: '自定义开始' });
+    await user.click(within(dialog).getByRole('button', { name: '开始' }));
+    expect(await within(dialog).findByText('请填写任务名称')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/任务名称/), '  练习钢琴 ');
+    await user.selectOptions(within(dialog).getByLabelText(/分类/), '学习');
+    await user.click(within(dialog).getByRole('button', { name: '开始' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(timerCard()).getByText('练习钢琴')).toBeInTheDocument();
+    expect(stored().currentSession).toMatchObject({ task: '练习钢琴', category: 'study' });
+  });
+
+  it('?start=quick starts 专注时间 in 其他 once and drops the parameter', async () => {
+    const { router } = await openScreen('/time?start=quick');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(within(timerCard()).getByText('专注时间')).toBeInTheDocument();
+    expect(stored()).toMatchObject({
+      isTimerRunning: true,
+      currentSession: { task: '专注时间', category: 'other', startTime: clock },
+    });
+  });
+
+  it('deletes a record', async () => {
+    const user = userEvent.setup();
+    await demo.store.timeRecords.create('demo', {
+      id: 't1',
+      task: '冥想',
+      category: 'thinking',
+      duration: 600,
+      date: TODAY,
+      createdAt: new Date().toISOString(),
+    });
+    await openScreen();
+    const list = screen.getByRole('region', { name: '最近记录' });
+    await within(list).findByText('冥想');
+    await user.click(within(list).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(within(list).queryByText('冥想')).not.toBeInTheDocument());
+    expect(await demo.store.timeRecords.list('demo')).toHaveLength(0);
+  });
+});
