@@ -24,25 +24,27 @@ export function AccountList({
         const category = labelOf(accountCategoryLabels(record.type), record.category);
         return (
           <li key={record.id} className="flex items-center gap-3 py-3">
-            <span
-              className={`shrink-0 rounded-md px-2 py-0.5 text-xs font-medium ${
-                expense ? 'bg-red-50 text-red-700' : 'bg-emerald-50 text-emerald-700'
-              }`}
-            >
-              {accountTypeLabels[record.type]}
-            </span>
             <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-900">{category}</p>
-              <p className="truncate text-sm text-slate-500">
+              <div className="flex items-center gap-2">
+                <span
+                  className={`shrink-0 rounded-md px-2 py-0.5 text-xs font-medium ${
+                    expense ? 'bg-red-50 text-red-700' : 'bg-emerald-50 text-emerald-700'
+                  }`}
+                >
+                  {accountTypeLabels[record.type]}
+                </span>
+                <span className="min-w-0 truncate font-medium text-slate-900">{category}</span>
+                <span
+                  className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-600'}`}
+                >
+                  {formatSignedCents(toCents(record.amount), expense ? '-' : '+')}
+                </span>
+              </div>
+              <p className="mt-0.5 truncate text-sm text-slate-500">
                 <time dateTime={record.date}>{record.date}</time>
                 {record.description && <span> · {record.description}</span>}
               </p>
             </div>
-            <span
-              className={`shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-600'}`}
-            >
-              {formatSignedCents(toCents(record.amount), expense ? '-' : '+')}
-            </span>
             <div className="flex shrink-0">
               <button
                 type="button"

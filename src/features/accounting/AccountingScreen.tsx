@@ -21,6 +21,11 @@ import { Ledger } from './Ledger';
 
 const NONE: readonly Account[] = [];
 
+// Two cards share a phone's width: a smaller figure that may wrap keeps ¥123,456.78 inside.
+function Amount({ cents }: { cents: number }) {
+  return <span className="text-xl wrap-anywhere sm:text-2xl">{formatCents(cents)}</span>;
+}
+
 type DialogState = { record: Account | null; type: AccountType };
 
 const isAccountType = (value: string): value is AccountType =>
@@ -98,32 +103,32 @@ export function AccountingScreen() {
           <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">
             <StatCard
               title="今日支出"
-              value={formatCents(summary.todayExpenseCents)}
+              value={<Amount cents={summary.todayExpenseCents} />}
               icon={<TrendingDown size={18} aria-hidden="true" />}
               tone="negative"
             />
             <StatCard
               title="本月支出"
-              value={formatCents(summary.monthExpenseCents)}
+              value={<Amount cents={summary.monthExpenseCents} />}
               icon={<CalendarDays size={18} aria-hidden="true" />}
               tone="negative"
             />
             <StatCard
               title="今日收入"
-              value={formatCents(summary.todayIncomeCents)}
+              value={<Amount cents={summary.todayIncomeCents} />}
               icon={<TrendingUp size={18} aria-hidden="true" />}
               tone="positive"
             />
             <StatCard
               title="本月收入"
-              value={formatCents(summary.monthIncomeCents)}
+              value={<Amount cents={summary.monthIncomeCents} />}
               icon={<CalendarDays size={18} aria-hidden="true" />}
               tone="positive"
             />
             <div className="col-span-2 wide:col-span-1 [&>section]:h-full">
               <StatCard
                 title="报销支出"
-                value={formatCents(summary.reimbursementCents)}
+                value={<Amount cents={summary.reimbursementCents} />}
                 subtitle="全部报销类支出"
                 icon={<ReceiptText size={18} aria-hidden="true" />}
               />

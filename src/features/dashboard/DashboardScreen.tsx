@@ -75,7 +75,12 @@ export function DashboardScreen() {
           <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">
             <StatCard
               title="今日收支"
-              value={formatCents(stats.balanceCents)}
+              // Two cards share a phone's width: a smaller figure that may wrap stays inside.
+              value={
+                <span className="text-xl wrap-anywhere sm:text-2xl">
+                  {formatCents(stats.balanceCents)}
+                </span>
+              }
               subtitle={`全部记录：收入 ${formatCents(stats.incomeCents)} · 支出 ${formatCents(stats.expenseCents)}`}
               icon={<Scale size={18} aria-hidden="true" />}
               tone={stats.balanceCents >= 0 ? 'positive' : 'negative'}
