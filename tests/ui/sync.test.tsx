@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DemoServer } from '../../mocks/demo-server';
 import { createTestServer } from '../../mocks/node';
@@ -129,6 +129,7 @@ describe('sync dialog', () => {
     expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeDisabled();
     expect(dialog.getByRole('button', { name: '从云端下载数据' })).toBeDisabled();
     expect(dialog.getByRole('button', { name: '导出本地数据' })).toBeEnabled();
+    expect(dialog.getByText(/上传和下载暂不可用/)).toBeInTheDocument();
 
     server.resetHandlers();
     await user.click(dialog.getByRole('button', { name: '刷新服务器状态' }));
@@ -191,6 +192,31 @@ describe('sync dialog', () => {
     const again = await stored();
     expect(again.accounts).toHaveLength(after.accounts.length);
     expect(again.assets).toHaveLength(2);
+  });
+
+  it('shows progress while the upload runs, never more than six posts at once', async () => {
+    mirrorAhead(Array.from({ length: 20 }, (_, i) => account(`a${i}`)));
+    let inFlight = 0;
+    let most = 0;
+    server.use(
+      // Slows each post down, then falls through to the real app.
+      http.post(/\/api\/accounts$/, async () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await delay(30);
+        inFlight -= 1;
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
+    const bar = await dialog.findByRole('progressbar', { name: '同步进度' });
+    expect(bar).toHaveAttribute('aria-valuemax', '20');
+    expect(dialog.getByText('正在上传数据到云端...')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: '导出本地数据' })).toBeDisabled();
+    await dialog.findByText('数据上传成功！');
+    expect(dialog.queryByRole('progressbar')).toBeNull();
+    expect(most).toBe(6);
+    expect(await demo.store.accounts.list('demo')).toHaveLength(20);
   });
 
   it('reports a failed upload when the server fails, counting each record', async () => {

@@ -215,6 +215,11 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
             {MESSAGES[status]}
           </p>
           {detail && <p className="mt-0.5 text-xs opacity-80">{detail}</p>}
+          {status === 'idle' && health.status === 'offline' && (
+            <p className="mt-0.5 text-xs text-slate-500">
+              服务器离线：上传和下载暂不可用，导出本地数据仍可使用。
+            </p>
+          )}
           {progress && (
             <div className="mt-2 flex items-center gap-3">
               <div

@@ -1,0 +1,392 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import type { E2EUser } from './users';
+
+// The sync dialog against the real server: export from one account and import into the
+// other, legacy upload run twice, the dialog with the server unreachable, and a download.
+
+type Row = Record<string, unknown> & { id: string };
+
+const CATEGORIES = {
+  accounts: '/api/accounts',
+  assets: '/api/assets',
+  workouts: '/api/workouts',
+  tasks: '/api/tasks',
+  timeRecords: '/api/time-records',
+  assetHistory: '/api/assets/history',
+  checkinTasks: '/api/checkin-tasks',
+  checkinRecords: '/api/checkin-records',
+} as const;
+type Category = keyof typeof CATEGORIES;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A call as the page's signed-in user, outside the page so page.route never touches it. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem('authToken'),
+    user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
+  }));
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${session.token}`, 'x-user-id': session.user },
+    data: body,
+  });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return (res.status() === 204 ? undefined : await res.json()) as T;
+}
+
+async function serverData(page: Page): Promise<Record<Category, Row[]>> {
+  const entries = await Promise.all(
+    Object.entries(CATEGORIES).map(async ([key, path]) => [
+      key,
+      await api<Row[]>(page, 'GET', path),
+    ]),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function signedIn(user: E2EUser, viewport = VIEWPORTS.desktop) {
+  const page = await openPage(browser, viewport);
+  await login(page, user);
+  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  return page;
+}
+
+async function openSync(page: Page, status = '在线') {
+  // At 768 px and below the 同步 button lives in the menu.
+  const menu = page.getByRole('button', { name: '打开菜单' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: '同步' }).click();
+  const dialog = page.getByRole('dialog', { name: '数据同步' });
+  await dialog.getByText(status, { exact: true }).waitFor();
+  return dialog;
+}
+
+async function seedAccount(page: Page) {
+  const day = '2026-03-14';
+  const post = (path: string, body: unknown) => api<Row>(page, 'POST', path, body);
+  await post(CATEGORIES.accounts, {
+    type: 'expense',
+    amount: 32.8,
+    category: 'dining',
+    description: '午餐',
+    date: day,
+  });
+  await post(CATEGORIES.accounts, {
+    type: 'income',
+    amount: 15000,
+    category: 'salary',
+    description: '三月工资',
+    date: day,
+  });
+  const v1 = await post(CATEGORIES.assets, {
+    type: 'asset',
+    name: '招商银行储蓄卡',
+    category: 'bank_deposit',
+    amount: 20000,
+    description: '',
+    date: day,
+  });
+  const v2 = await post(CATEGORIES.assets, {
+    type: 'asset',
+    name: '招商银行储蓄卡',
+    category: 'bank_deposit',
+    amount: 25000,
+    description: '',
+    date: day,
+    version: 2,
+    originalId: v1.id,
+    previousVersionId: v1.id,
+  });
+  await post(CATEGORIES.assetHistory, {
+    assetId: v2.id,
+    assetName: '招商银行储蓄卡',
+    action: 'update',
+    oldData: v1,
+    newData: v2,
+    timestamp: `${day}T02:00:00.000Z`,
+  });
+  await post(CATEGORIES.workouts, {
+    type: 'running',
+    duration: 35,
+    calories: 320,
+    notes: '晨跑',
+    date: day,
+  });
+  await post(CATEGORIES.tasks, {
+    title: '整理发票',
+    description: '报销用',
+    priority: 'high',
+    category: 'work',
+    dueDate: '2026-03-20',
+    completed: false,
+  });
+  await post(CATEGORIES.timeRecords, {
+    task: '写代码',
+    category: 'programming',
+    duration: 1800,
+    date: day,
+  });
+  const habit = await post(CATEGORIES.checkinTasks, {
+    name: '早起',
+    description: '',
+    type: 'daily',
+    frequency: 1,
+    monthlyTarget: 30,
+    category: 'health',
+  });
+  await post(CATEGORIES.checkinRecords, { taskId: habit.id, date: day });
+}
+
+const byId = (rows: Row[]) => rows.toSorted((a, b) => a.id.localeCompare(b.id));
+
+/** Each record, without the fields the server stamps when the import creates it. */
+const comparable = (rows: Row[]) => byId(rows).map(({ updatedAt: _updatedAt, ...rest }) => rest);
+
+describe('sync dialog', () => {
+  let exported = '';
+
+  it('exports every record of one account, and importing it into another reproduces them', async () => {
+    const page = await signedIn('sync');
+    await seedAccount(page);
+    const source = await serverData(page);
+    const dialog = await openSync(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: '导出本地数据' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^personal-management-data-\d{4}-\d{2}-\d{2}\.json$/,
+    );
+    const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
+    expect(download.suggestedFilename()).toBe(`personal-management-data-${today}.json`);
+    exported = await readFile((await download.path())!, 'utf8');
+    const file = JSON.parse(exported) as Record<Category, Row[]>;
+    expect(Object.keys(file)).toEqual([
+      'accounts',
+      'assets',
+      'workouts',
+      'tasks',
+      'timeRecords',
+      'assetHistory',
+      'checkinTasks',
+      'checkinRecords',
+    ]);
+    for (const category of Object.keys(CATEGORIES) as Category[]) {
+      expect(byId(file[category]), category).toEqual(byId(source[category]));
+    }
+    await page.context().close();
+
+    const other = await signedIn('sync2', VIEWPORTS.tablet);
+    const importDialog = await openSync(other);
+    await importDialog.getByLabel('选择要导入的数据文件').setInputFiles({
+      name: 'backup.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exported),
+    });
+    const preview = importDialog.getByRole('region', { name: '导入预览：backup.json' });
+    await preview.waitFor();
+    await expect(preview.getByRole('listitem').allTextContents()).resolves.toEqual([
+      '记账记录2 条',
+      '资产/负债2 条',
+      '运动记录1 条',
+      '任务1 条',
+      '时间记录1 条',
+      '资产修改历史1 条',
+      '打卡任务1 条',
+      '打卡记录1 条',
+    ]);
+    await screenshot(other, 'sync-800');
+    await importDialog.getByRole('button', { name: '确认导入' }).click();
+    await importDialog.getByText('数据导入成功！').waitFor();
+
+    const imported = await serverData(other);
+    for (const category of Object.keys(CATEGORIES) as Category[]) {
+      expect(comparable(imported[category]), category).toEqual(comparable(source[category]));
+    }
+    // The screens see them too.
+    await importDialog.getByRole('button', { name: '关闭' }).click();
+    await other.getByRole('link', { name: '记账管理' }).click();
+    await other.getByText('三月工资').first().waitFor();
+    await other.context().close();
+  });
+
+  it('refuses a bad file and names the record to fix', async () => {
+    const page = await signedIn('sync2', VIEWPORTS.phone);
+    const before = await serverData(page);
+    const dialog = await openSync(page);
+    const file = JSON.parse(exported);
+    file.workouts[0].duration = -5;
+    await dialog.getByLabel('选择要导入的数据文件').setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: '无法导入「broken.json」：运动记录第 1 条记录无效（字段 duration' })
+      .waitFor();
+    await screenshot(page, 'sync-375-import-error');
+    expect(await serverData(page)).toEqual(before);
+    await page.context().close();
+  });
+
+  it('uploads legacy records once: a second upload adds nothing, and what cannot be fixed stays', async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop);
+    // The original app's data, on a browser nobody has signed in on since.
+    await page.goto('/login');
+    await page.evaluate(() => {
+      localStorage.setItem(
+        'accounts',
+        JSON.stringify([
+          {
+            id: '1699999999999.5',
+            type: '支出',
+            amount: '18.00',
+            category: '交通',
+            date: '2023/11/14',
+          },
+          {
+            id: '1700000000001',
+            type: '收入',
+            amount: '500',
+            category: '兼职',
+            date: '2023-11-15',
+          },
+          {
+            id: '1700000000002',
+            type: '支出',
+            amount: '不详',
+            category: '餐饮',
+            date: '2023-11-16',
+          },
+        ]),
+      );
+      localStorage.setItem(
+        'workouts',
+        JSON.stringify([{ id: '1700000000100', type: '游泳', duration: '40', date: '2023-11-14' }]),
+      );
+      localStorage.setItem(
+        'timeRecords',
+        JSON.stringify([
+          {
+            id: '1700000000200',
+            task: '读书',
+            category: '阅读',
+            duration: 1500,
+            date: '2023-11-14',
+          },
+        ]),
+      );
+    });
+    await login(page, 'sync');
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    const before = await serverData(page);
+    const dialog = await openSync(page);
+    await dialog.getByText('本机有 5 条旧版数据尚未上传到云端', { exact: false }).waitFor();
+
+    const upload = dialog.getByRole('button', { name: '上传本地数据到云端' });
+    await upload.click();
+    await dialog.getByText('数据上传成功！').waitFor();
+    const results = dialog.getByRole('region', { name: '上传结果' });
+    // The mirror's records are posted again too (idempotent); the legacy one with no amount fails.
+    await expect(results.getByRole('listitem').first().textContent()).resolves.toMatch(
+      /^记账记录\d+ 条失败 1 条$/,
+    );
+    await dialog.getByText('本机有 1 条旧版数据尚未上传到云端', { exact: false }).waitFor();
+    await screenshot(page, 'sync-1280');
+
+    const first = await serverData(page);
+    expect(first.accounts).toHaveLength(before.accounts.length + 2);
+    expect(first.workouts).toHaveLength(before.workouts.length + 1);
+    expect(first.timeRecords).toHaveLength(before.timeRecords.length + 1);
+    expect(first.accounts.find((a) => a.id === '1700000000001')).toMatchObject({
+      type: 'income',
+      category: 'part_time',
+      amount: 500,
+    });
+
+    // A post of the second run has answered, so the message below is that run's.
+    const secondRun = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/api/'),
+    );
+    await upload.click();
+    await secondRun;
+    await dialog.getByText('数据上传成功！').waitFor();
+    expect(await serverData(page)).toEqual(first);
+    const kept = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('legacy:accounts') ?? '[]'),
+    );
+    expect(kept).toEqual([expect.objectContaining({ id: '1700000000002', amount: '不详' })]);
+    await page.context().close();
+  });
+
+  it('with the server unreachable reads 离线, disables upload and download, and still exports', async () => {
+    const page = await signedIn('sync', VIEWPORTS.phone);
+    // The screens behind the dialog have filled the mirror; now the server goes away.
+    await page.waitForFunction(() => localStorage.getItem('accounts') !== null);
+    await page.route('**/health', (route) => route.abort());
+    await page.route('**/api/**', (route) => route.abort());
+    const dialog = await openSync(page, '离线');
+    await expect(
+      dialog.getByRole('button', { name: '上传本地数据到云端' }).isDisabled(),
+    ).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: '从云端下载数据' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await screenshot(page, 'sync-375');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: '导出本地数据' }).click(),
+    ]);
+    const file = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const mirror = await page.evaluate(() => JSON.parse(localStorage.getItem('accounts')!));
+    expect(file.accounts.map((a: Row) => a.id).sort()).toEqual(mirror.map((a: Row) => a.id).sort());
+    expect(file.accounts.length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('download overwrites the mirror with the server’s lists and reloads the page', async () => {
+    const page = await signedIn('sync', VIEWPORTS.desktop);
+    await page.waitForFunction(() => localStorage.getItem('accounts') !== null);
+    await page.evaluate(() => {
+      localStorage.setItem('accounts', JSON.stringify([{ id: 'stale' }]));
+      localStorage.setItem('workouts', '[]');
+      (window as unknown as { beforeReload: boolean }).beforeReload = true;
+    });
+    const server = await serverData(page);
+    const dialog = await openSync(page);
+    await dialog.getByRole('button', { name: '从云端下载数据' }).click();
+    await dialog.getByText('数据下载成功！页面即将刷新...').waitFor();
+    const results = dialog.getByRole('region', { name: '下载结果' });
+    await results.getByText(`${server.accounts.length} 条`).first().waitFor();
+    const mirror = await page.evaluate(() => ({
+      accounts: JSON.parse(localStorage.getItem('accounts')!) as { id: string }[],
+      workouts: JSON.parse(localStorage.getItem('workouts')!) as { id: string }[],
+    }));
+    expect(mirror.accounts.map((a) => a.id).sort()).toEqual(
+      server.accounts.map((a) => a.id).sort(),
+    );
+    expect(mirror.workouts).toHaveLength(server.workouts.length);
+
+    // The reload comes about 2 s later: the marker set on this document disappears.
+    await page.waitForFunction(
+      () => !(window as unknown as { beforeReload?: boolean }).beforeReload,
+      null,
+      { timeout: 5000 },
+    );
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.context().close();
+  });
+});
