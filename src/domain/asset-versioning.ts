@@ -263,13 +263,17 @@ export function monthlyCategoryValues(
   return values;
 }
 
+/** '+11.1%', '-50.0%', '+0.0%': a change in percent, always signed and with 1 decimal. */
+export function formatChangePercent(percent: number): string {
+  return `${percent < 0 ? '-' : '+'}${Math.abs(percent).toFixed(1)}%`;
+}
+
 /** '+¥200.00 (+11.1%)': a bar's change against the previous listed month, or null for the first. */
 export function formatMonthlyChange(value: Pick<MonthlyValue, 'changeCents' | 'changePercent'>) {
   const { changeCents, changePercent } = value;
   if (changeCents === null || changePercent === null) return null;
   const sign = changeCents < 0 ? '-' : '+';
-  const percentSign = changePercent < 0 ? '-' : '+';
-  return `${formatSignedCents(changeCents, sign)} (${percentSign}${Math.abs(changePercent).toFixed(1)}%)`;
+  return `${formatSignedCents(changeCents, sign)} (${formatChangePercent(changePercent)})`;
 }
 
 /** A bar's label (SPEC §2): the month's amount, then its change when there is an earlier bar. */

@@ -27,7 +27,7 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
   const share = shares.find((s) => s.category === selected);
 
   return (
-    <section className="card" aria-labelledby={titleId}>
+    <section className="card @container" aria-labelledby={titleId}>
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={titleId} className="font-semibold text-slate-900">
           {share ? `资产分布 · ${labelOf(assetCategoryLabels, share.category)}` : '资产分布'}
@@ -63,7 +63,7 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
           </ul>
         </div>
       ) : (
-        <div className="grid items-center gap-4 sm:grid-cols-2">
+        <div className="grid items-center gap-4 @lg:grid-cols-2">
           <PieChart
             title="资产分布"
             data={shares.map((s) => ({
@@ -75,7 +75,7 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
             onSliceClick={(slice) => setSelected(slice.id)}
             height={240}
           />
-          <ul className="space-y-1" aria-label="资产分类">
+          <ul className="space-y-1" aria-label="资产分布图例">
             {shares.map((s, i) => (
               <li key={s.category}>
                 <button

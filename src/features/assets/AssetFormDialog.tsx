@@ -56,7 +56,6 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
   const onSubmit = handleSubmit(async (data) => {
     try {
       await save.mutateAsync({ existing, data });
-      toast.success(existing ? '已保存为新版本' : '已添加');
       onClose();
     } catch (error) {
       toast.error(`保存资产失败：${errorMessage(error)}，请重试`);

@@ -1,11 +1,12 @@
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { BarChart } from '../../components/charts/lazy';
 import {
+  formatChangePercent,
   formatMonthlyChange,
   monthlyBarLabel,
   monthlyCategoryValues,
 } from '../../domain/asset-versioning';
-import { formatCents, fromCents, toCents } from '../../domain/money';
+import { formatCents, fromCents } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import {
   type AssetCategory,
@@ -20,29 +21,65 @@ function monthLabel(month: string): string {
   return `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
 }
 
-const yuan = (value: number) => formatCents(toCents(value));
+/** Axis ticks get ~50 px: '¥8,000', '¥2.5万', '¥1.2亿'. The table holds the exact figures. */
+function compactYuan(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e8) return `¥${+(value / 1e8).toFixed(1)}亿`;
+  if (abs >= 1e4) return `¥${+(value / 1e4).toFixed(1)}万`;
+  return `¥${Math.round(value).toLocaleString('en-US')}`;
+}
+
+// A bar's full label (amount and change) needs about this many pixels of its own; its change
+// alone (the first bar's amount) needs the smaller figure. Below that the table speaks.
+const FULL_LABEL_PX = 210;
+const CHANGE_LABEL_PX = 44;
+/** The bar chart's left and right margins. */
+const AXIS_PX = 64;
+
+/** The width of an element, following resizes (the chart's labels depend on it). */
+function useWidth() {
+  const [width, setWidth] = useState(0);
+  // A callback ref, so the chart's box is measured whenever it mounts, not only on first render.
+  const ref = useCallback((node: HTMLElement | null) => {
+    if (!node) return;
+    setWidth(node.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /**
- * The last 12 months of asset value, for all categories or one (SPEC §2, §9). Each bar carries
- * its amount and change; the table repeats the figures, since on a phone the bars are too
- * narrow to read them and a screen reader cannot read them at all.
+ * The last 12 months of asset value, for all categories or one (SPEC §2, §9). Each bar is
+ * labelled with its amount and change when there is room; the table under the chart always
+ * gives both, since 12 bars on a phone are too narrow to carry them.
  */
 export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: string }) {
   const titleId = useId();
+  const selectId = useId();
+  const [chartRef, width] = useWidth();
   const [category, setCategory] = useState<AssetCategory | 'all'>('all');
   const values = useMemo(
     () => monthlyCategoryValues(assets, today, category),
     [assets, today, category],
   );
-  const bars = useMemo(
-    () =>
-      values.map((v) => ({
-        label: `${Number(v.month.slice(5))}月`,
-        value: fromCents(v.totalCents),
-        barLabel: monthlyBarLabel(v),
-      })),
-    [values],
-  );
+  const bars = useMemo(() => {
+    const slot = (width - AXIS_PX) / Math.max(values.length, 1);
+    return values.map((v) => ({
+      label: `${Number(v.month.slice(5))}月`,
+      value: fromCents(v.totalCents),
+      barLabel:
+        slot >= FULL_LABEL_PX
+          ? monthlyBarLabel(v)
+          : slot >= CHANGE_LABEL_PX
+            ? v.changePercent === null
+              ? compactYuan(fromCents(v.totalCents))
+              : formatChangePercent(v.changePercent)
+            : // nivo draws "undefined" for an empty label; a zero-width space draws nothing.
+              '\u200b',
+    }));
+  }, [values, width]);
 
   return (
     <section className="card" aria-labelledby={titleId}>
@@ -50,9 +87,10 @@ export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: stri
         <h2 id={titleId} className="font-semibold text-slate-900">
           {TITLE}
         </h2>
-        <label className="flex items-center gap-2 text-sm text-slate-600">
-          资产分类
+        <div className="flex items-center gap-2 text-sm text-slate-600">
+          <label htmlFor={selectId}>资产分类</label>
           <select
+            id={selectId}
             className="input w-auto py-1.5"
             value={category}
             onChange={(event) => setCategory(event.target.value as AssetCategory | 'all')}
@@ -64,19 +102,20 @@ export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: stri
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       {values.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-500">近 12 个月没有该分类的资产</p>
       ) : (
         <div className="grid gap-4 wide:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <BarChart
-            data={bars}
-            title={`${TITLE}（${category === 'all' ? '全部' : assetCategoryLabels[category]}）`}
-            formatValue={yuan}
-            layout="horizontal"
-            height={Math.max(160, bars.length * 34 + 40)}
-          />
+          <div ref={chartRef}>
+            <BarChart
+              data={bars}
+              title={`${TITLE}（${category === 'all' ? '全部' : assetCategoryLabels[category]}）`}
+              formatValue={compactYuan}
+              height={260}
+            />
+          </div>
           <table className="w-full self-start text-sm" aria-label={`${TITLE}明细`}>
             <thead>
               <tr className="border-b border-slate-200 text-left text-xs text-slate-500">

@@ -26,6 +26,11 @@ type Dialog =
 
 const NO_ASSETS: Asset[] = [];
 
+/** A card figure that never breaks at its sign, a size down on phones where cards are narrow. */
+function Amount({ cents }: { cents: number }) {
+  return <span className="whitespace-nowrap text-xl wide:text-2xl">{formatCents(cents)}</span>;
+}
+
 const largestFirst = (a: Asset, b: Asset) => toCents(b.amount) - toCents(a.amount);
 
 export function AssetsScreen() {
@@ -58,7 +63,6 @@ export function AssetsScreen() {
     );
     if (!ok) return;
     remove.mutate(asset, {
-      onSuccess: () => toast.success('已删除'),
       onError: (e) => toast.error(`删除资产失败：${errorMessage(e)}，请重试`),
     });
   }
@@ -105,7 +109,7 @@ export function AssetsScreen() {
         <div className="grid grid-cols-2 gap-3 tablet:grid-cols-4 sm:gap-4">
           <StatCard
             title="总资产"
-            value={formatCents(totals.assetsCents)}
+            value={<Amount cents={totals.assetsCents} />}
             subtitle={`${assets.length} 项资产`}
             icon={<Wallet size={18} />}
             action={
@@ -120,31 +124,31 @@ export function AssetsScreen() {
           />
           <StatCard
             title="总负债"
-            value={formatCents(totals.liabilitiesCents)}
+            value={<Amount cents={totals.liabilitiesCents} />}
             subtitle={`${liabilities.length} 项负债`}
             icon={<Landmark size={18} />}
           />
           <StatCard
             title="应收款总额"
-            value={formatCents(totals.receivablesCents)}
+            value={<Amount cents={totals.receivablesCents} />}
             subtitle="已计入总资产"
             icon={<HandCoins size={18} />}
           />
           <StatCard
             title="净资产"
-            value={formatCents(totals.netWorthCents)}
+            value={<Amount cents={totals.netWorthCents} />}
             subtitle="总资产 − 总负债"
             icon={<Scale size={18} />}
             tone={totals.netWorthCents >= 0 ? 'positive' : 'negative'}
           />
         </div>
 
-        <div className="grid gap-5 wide:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <AssetTrendCard assets={all} today={today} />
-          <AssetDistributionCard latest={latest} />
-        </div>
+        <AssetTrendCard assets={all} today={today} />
 
-        <div className="grid gap-5 wide:grid-cols-2">
+        <div className="grid gap-5 tablet:grid-cols-2 wide:grid-cols-3">
+          <div className="tablet:col-span-2 wide:col-span-1">
+            <AssetDistributionCard latest={latest} />
+          </div>
           <AssetList
             title="资产"
             items={assets}
