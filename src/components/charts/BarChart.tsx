@@ -63,7 +63,7 @@ export default function BarChart({
         valueFormat={formatValue}
         label={(d) => String(d.data.barLabel)}
         labelPosition="end"
-        labelOffset={horizontal ? 6 : -12}
+        labelOffset={horizontal ? 6 : 12}
         labelSkipWidth={0}
         labelSkipHeight={0}
         labelTextColor="#334155"
