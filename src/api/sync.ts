@@ -98,6 +98,36 @@ function endsUpload(error: unknown): boolean {
   return !(error instanceof ApiError) || [0, 401, 403].includes(error.status);
 }
 
+/**
+ * The ids the server already holds, per category. A record found there is not posted again:
+ * the answer would be the same (DESIGN.md §1), and a mirror of ten years of data would
+ * otherwise cost a hundred thousand requests per click. A list that cannot be read is
+ * treated as empty, so everything in it is posted and the ids keep that harmless.
+ */
+async function serverIds(): Promise<Record<SyncCategory, Set<string>>> {
+  const lists = await Promise.all(
+    SYNC_CATEGORIES.map((category) => apiRequest<unknown>('GET', PATHS[category]).catch(() => [])),
+  );
+  return Object.fromEntries(
+    SYNC_CATEGORIES.map((category, i) => {
+      const list = lists[i];
+      const ids = Array.isArray(list) ? list.map((r) => (r as { id?: unknown }).id) : [];
+      return [category, new Set(ids.filter((id): id is string => typeof id === 'string'))];
+    }),
+  ) as Record<SyncCategory, Set<string>>;
+}
+
+/** Posts the items the server does not hold yet; those it holds count as uploaded. */
+async function upload(items: PlannedItem[], onProgress: ProgressListener) {
+  const known = await serverIds();
+  const missing = items.filter((item) => !known[item.category].has(item.record.id));
+  const { ok, succeeded } = await postAll(missing, onProgress);
+  for (const item of items) if (known[item.category].has(item.record.id)) succeeded.add(item);
+  // Whatever was never sent after the connection was lost counts as failed too.
+  const results = items.map((item) => ({ category: item.category, ok: succeeded.has(item) }));
+  return { results, ok, succeeded };
+}
+
 async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
   const total = items.length;
   const step = Math.max(1, Math.floor(total / 100));
@@ -127,9 +157,7 @@ async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
     await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, batch.length) }, worker));
     if (stopped) break;
   }
-  // Whatever was never sent after the connection was lost counts as failed too.
-  const results = items.map((item) => ({ category: item.category, ok: succeeded.has(item) }));
-  return { results, ok, succeeded };
+  return { ok, succeeded };
 }
 
 /** The user's mirror and the original app's records, keyed by id so each is posted once. */
@@ -142,8 +170,11 @@ function localItems(username: string) {
     legacy[category] = readLegacy(category);
     const add = (raw: unknown, fromLegacy: boolean) => {
       const prepared = prepareRecord(category, raw);
-      // A record that cannot be made valid is counted as failed; a legacy one stays stored.
-      if (!prepared.ok) return invalid.push({ category, ok: false });
+      // A record that cannot be made valid is counted as failed (a legacy one stays stored).
+      if (!prepared.ok) {
+        invalid.push({ category, ok: false });
+        return;
+      }
       const { record } = prepared;
       const item = byId.get(record.id) ?? { category, record, legacy: [] };
       if (fromLegacy) item.legacy.push(raw);
@@ -158,32 +189,22 @@ function localItems(username: string) {
 
 async function uploadLocalData(onProgress: ProgressListener): Promise<UploadOutcome> {
   const { items, invalid, legacy } = localItems(currentUser());
-  const { results, ok, succeeded } = await postAll(items, onProgress);
+  const { results, ok, succeeded } = await upload(items, onProgress);
+  const uploaded = new Set([...succeeded].flatMap((item) => item.legacy));
   for (const category of SYNC_CATEGORIES) {
-    if (legacy[category].length === 0) continue;
-    const uploaded = new Set(
-      [...succeeded].filter((item) => item.category === category).flatMap((item) => item.legacy),
-    );
-    replaceLegacy(
-      category,
-      legacy[category].filter((raw) => !uploaded.has(raw)),
-    );
+    if (legacy[category].length > 0) {
+      replaceLegacy(
+        category,
+        legacy[category].filter((raw) => !uploaded.has(raw)),
+      );
+    }
   }
   return { counts: tallyResults([...results, ...invalid]), ok };
 }
 
-async function fetchLists(queryClient: QueryClient) {
-  const lists = await Promise.all(
-    SYNC_CATEGORIES.map(
-      (category) =>
-        queryClient.fetchQuery({
-          ...LIST_QUERIES[category](),
-          staleTime: 0,
-        }) as Promise<ListResult<unknown>>,
-    ),
-  );
-  return Object.fromEntries(SYNC_CATEGORIES.map((c, i) => [c, lists[i]!])) as Record<
-    SyncCategory,
+/** One list afresh from the server; fetchList serves the mirror instead when that fails. */
+function fetchFresh(queryClient: QueryClient, category: SyncCategory) {
+  return queryClient.fetchQuery({ ...LIST_QUERIES[category](), staleTime: 0 }) as Promise<
     ListResult<unknown>
   >;
 }
@@ -191,11 +212,13 @@ async function fetchLists(queryClient: QueryClient) {
 /** Every list fetched in parallel; the mirror is overwritten on the way (fetchList). */
 async function downloadAll(queryClient: QueryClient): Promise<CategoryCount[]> {
   currentUser();
-  const lists = await fetchLists(queryClient);
+  const lists = await Promise.all(SYNC_CATEGORIES.map((c) => fetchFresh(queryClient, c)));
   // fetchList answers a failed request with the mirror; for a download that is a failure.
-  const offline = Object.values(lists).find((list) => list.local);
+  const offline = lists.find((list) => list.local);
   if (offline) throw new ApiError(offline.error ?? '无法连接服务器', 0);
-  return countData(Object.fromEntries(SYNC_CATEGORIES.map((c) => [c, lists[c].items])) as SyncData);
+  return countData(
+    Object.fromEntries(SYNC_CATEGORIES.map((c, i) => [c, lists[i]!.items])) as SyncData,
+  );
 }
 
 /**
@@ -208,13 +231,7 @@ async function collectExport(queryClient: QueryClient, refresh: boolean): Promis
   const records = {} as SyncData;
   await Promise.all(
     SYNC_CATEGORIES.map(async (category) => {
-      const fetched = refresh
-        ? await (
-            queryClient.fetchQuery({ ...LIST_QUERIES[category](), staleTime: 0 }) as Promise<
-              ListResult<unknown>
-            >
-          ).catch(() => null)
-        : null;
+      const fetched = refresh ? await fetchFresh(queryClient, category).catch(() => null) : null;
       records[category] = fetched?.items ?? readMirror<unknown>(category, username) ?? [];
     }),
   );
@@ -247,7 +264,7 @@ export function useImportData() {
       onProgress: ProgressListener;
     }): Promise<UploadOutcome> => {
       currentUser();
-      const { results, ok } = await postAll(
+      const { results, ok } = await upload(
         items.map((item) => ({ ...item, legacy: [] })),
         onProgress,
       );

@@ -118,7 +118,9 @@ export function uploadBatches<T extends UploadItem>(items: readonly T[]): T[][] 
   const stages = new Map<number, T[]>();
   for (const item of items) {
     const stage = stageOf(item);
-    stages.set(stage, [...(stages.get(stage) ?? []), item]);
+    const batch = stages.get(stage);
+    if (batch) batch.push(item);
+    else stages.set(stage, [item]);
   }
   return [...stages.keys()].sort((a, b) => a - b).map((stage) => stages.get(stage)!);
 }

@@ -184,14 +184,19 @@ describe('sync dialog', () => {
     expect(localStorage.getItem('legacy:assets')).toBeNull();
     expect(dialog.getByText(/本机有 1 条旧版数据尚未上传到云端/)).toBeInTheDocument();
 
+    // Everything valid is on the server now: the second run reads the lists and posts nothing.
+    server.resetHandlers();
+    const posts: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST') posts.push(request.url);
+    });
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
-    await waitFor(() =>
-      expect(dialog.getByRole('region', { name: '上传结果' })).toBeInTheDocument(),
-    );
     await dialog.findByText('数据上传成功！');
-    const again = await stored();
-    expect(again.accounts).toHaveLength(after.accounts.length);
-    expect(again.assets).toHaveLength(2);
+    // Left: the mirror's record (already on the server) and the legacy one that stays invalid.
+    const second = within(dialog.getByRole('region', { name: '上传结果' }));
+    expect(second.getByText('记账记录').nextSibling).toHaveTextContent('1 条失败 1 条');
+    expect(posts).toEqual([]);
+    expect(await stored()).toEqual(after);
   });
 
   it('shows progress while the upload runs, never more than six posts at once', async () => {
@@ -217,6 +222,23 @@ describe('sync dialog', () => {
     expect(dialog.queryByRole('progressbar')).toBeNull();
     expect(most).toBe(6);
     expect(await demo.store.accounts.list('demo')).toHaveLength(20);
+  });
+
+  it('stops posting once the server cannot be reached, counting the rest as failed', async () => {
+    mirrorAhead(Array.from({ length: 20 }, (_, i) => account(`a${i}`)));
+    let posts = 0;
+    server.use(
+      http.post(/\/api\/accounts$/, () => {
+        posts += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
+    await dialog.findByText('数据上传失败，请检查网络连接');
+    const results = within(dialog.getByRole('region', { name: '上传结果' }));
+    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 20 条');
+    expect(posts).toBeLessThanOrEqual(6);
   });
 
   it('reports a failed upload when the server fails, counting each record', async () => {
