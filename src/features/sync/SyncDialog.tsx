@@ -168,7 +168,14 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
     event.target.value = '';
     if (!file) return;
     begin('idle');
-    const parsed = parseImport(await file.text());
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (error) {
+      setImportError(`无法读取「${file.name}」：${errorMessage(error)}`);
+      return;
+    }
+    const parsed = parseImport(text);
     if (!parsed.ok) {
       setImportError(`无法导入「${file.name}」：${parsed.message}`);
       return;
