@@ -125,6 +125,38 @@ export function uploadBatches<T extends UploadItem>(items: readonly T[]): T[][] 
   return [...stages.keys()].sort((a, b) => a - b).map((stage) => stages.get(stage)!);
 }
 
+/**
+ * Splits one upload stage into requests: one category per request, at most `maxRecords`
+ * records and at most `maxBytes` of UTF-8 JSON each, so no request meets the server's
+ * batch or body limits (a Chinese character is three bytes, so counting characters is
+ * not enough). A single record larger than `maxBytes` still travels, alone.
+ */
+export function requestChunks<T extends UploadItem>(
+  stage: readonly T[],
+  maxRecords: number,
+  maxBytes: number,
+): T[][] {
+  const encoder = new TextEncoder();
+  const chunks: T[][] = [];
+  for (const category of SYNC_CATEGORIES) {
+    let chunk: T[] = [];
+    let bytes = 0;
+    for (const item of stage) {
+      if (item.category !== category) continue;
+      const size = encoder.encode(JSON.stringify(item.record)).length + 1;
+      if (chunk.length > 0 && (chunk.length === maxRecords || bytes + size > maxBytes)) {
+        chunks.push(chunk);
+        chunk = [];
+        bytes = 0;
+      }
+      chunk.push(item);
+      bytes += size;
+    }
+    if (chunk.length > 0) chunks.push(chunk);
+  }
+  return chunks;
+}
+
 export interface CategoryCount {
   category: SyncCategory;
   ok: number;

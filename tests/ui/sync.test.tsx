@@ -199,36 +199,40 @@ describe('sync dialog', () => {
     expect(await stored()).toEqual(after);
   });
 
-  it('shows progress while the upload runs, never more than six posts at once', async () => {
-    mirrorAhead(Array.from({ length: 20 }, (_, i) => account(`a${i}`)));
+  it('uploads in batches of 500 with progress, never more than two requests at once', async () => {
+    mirrorAhead(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
     let inFlight = 0;
     let most = 0;
+    const sizes: number[] = [];
     server.use(
-      // Slows each post down, then falls through to the real app.
-      http.post(/\/api\/accounts$/, async () => {
+      // Slows each batch down, then falls through to the real app.
+      http.post(/\/api\/accounts\/batch$/, async ({ request }) => {
+        const body = (await request.clone().json()) as { records: unknown[] };
+        sizes.push(body.records.length);
         inFlight += 1;
         most = Math.max(most, inFlight);
-        await delay(30);
+        await delay(60);
         inFlight -= 1;
       }),
     );
     const { user, dialog } = await openDialog();
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
     const bar = await dialog.findByRole('progressbar', { name: '同步进度' });
-    expect(bar).toHaveAttribute('aria-valuemax', '20');
+    expect(bar).toHaveAttribute('aria-valuemax', '1200');
     expect(dialog.getByText('正在上传数据到云端...')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: '导出本地数据' })).toBeDisabled();
     await dialog.findByText('数据上传成功！');
     expect(dialog.queryByRole('progressbar')).toBeNull();
-    expect(most).toBe(6);
-    expect(await demo.store.accounts.list('demo')).toHaveLength(20);
+    expect(sizes.toSorted((a, b) => b - a)).toEqual([500, 500, 200]);
+    expect(most).toBe(2);
+    expect(await demo.store.accounts.list('demo')).toHaveLength(1_200);
   });
 
-  it('stops posting once the server cannot be reached, counting the rest as failed', async () => {
-    mirrorAhead(Array.from({ length: 20 }, (_, i) => account(`a${i}`)));
+  it('stops sending once the server cannot be reached, counting the rest as failed', async () => {
+    mirrorAhead(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
     let posts = 0;
     server.use(
-      http.post(/\/api\/accounts$/, () => {
+      http.post(/\/api\/accounts\/batch$/, () => {
         posts += 1;
         return HttpResponse.error();
       }),
@@ -237,14 +241,16 @@ describe('sync dialog', () => {
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
     await dialog.findByText('数据上传失败，请检查网络连接');
     const results = within(dialog.getByRole('region', { name: '上传结果' }));
-    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 20 条');
-    expect(posts).toBeLessThanOrEqual(6);
+    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 1200 条');
+    expect(posts).toBeLessThanOrEqual(2);
   });
 
   it('reports a failed upload when the server fails, counting each record', async () => {
     mirrorAhead([account('a1'), account('a2')]);
     server.use(
-      http.post(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 500 })),
+      http.post(/\/api\/accounts\/batch$/, () =>
+        HttpResponse.json({ error: 'x' }, { status: 500 }),
+      ),
     );
     const { user, dialog } = await openDialog();
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));

@@ -5,6 +5,7 @@ import {
   exportFileName,
   parseImport,
   prepareRecord,
+  requestChunks,
   SYNC_CATEGORIES,
   type SyncCategory,
   type SyncData,
@@ -170,6 +171,47 @@ describe('uploadBatches', () => {
     ],
   ])('%s', (_name, items, expected) => {
     expect(uploadBatches(items).map((batch) => batch.map((i) => i.record.id))).toEqual(expected);
+  });
+});
+
+describe('requestChunks', () => {
+  const note = (category: SyncCategory, id: string, text = '') =>
+    ({ category, record: { id, text } }) as unknown as UploadItem;
+  const ids = (chunks: UploadItem[][]) => chunks.map((c) => c.map((i) => i.record.id));
+
+  it.each([
+    ['nothing', [], 3, 10_000, []],
+    [
+      'one category per request, in the dialog order',
+      [note('tasks', 't1'), note('accounts', 'a1'), note('tasks', 't2')],
+      3,
+      10_000,
+      [['a1'], ['t1', 't2']],
+    ],
+    [
+      'at most maxRecords per request',
+      ['1', '2', '3', '4', '5'].map((id) => note('accounts', id)),
+      2,
+      10_000,
+      [['1', '2'], ['3', '4'], ['5']],
+    ],
+    [
+      // {"id":"x","text":"…"} is 20 bytes plus 3 per Chinese character, plus a separator.
+      'bytes counted as UTF-8, so Chinese text splits sooner than its length suggests',
+      [note('accounts', 'x', '备注备注备注'), note('accounts', 'y', '备注备注备注')],
+      10,
+      60,
+      [['x'], ['y']],
+    ],
+    [
+      'a record larger than the limit still goes, alone',
+      [note('accounts', 'big', 'x'.repeat(200)), note('accounts', 'small')],
+      10,
+      100,
+      [['big'], ['small']],
+    ],
+  ])('%s', (_name, items, maxRecords, maxBytes, expected) => {
+    expect(ids(requestChunks(items as UploadItem[], maxRecords, maxBytes))).toEqual(expected);
   });
 });
 
