@@ -61,7 +61,8 @@ export default function BarChart({
             : { tickSize: 0, tickPadding: 8 }
         }
         valueFormat={formatValue}
-        label={(d) => String(d.data.barLabel)}
+        // nivo drops falsy fields from the datum it hands back, so an empty barLabel arrives undefined.
+        label={(d) => String(d.data.barLabel ?? '')}
         labelPosition="end"
         labelOffset={horizontal ? 6 : 12}
         labelSkipWidth={0}
