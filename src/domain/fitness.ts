@@ -5,10 +5,16 @@ import type { Workout } from './schemas/workout';
 // Figures of the workout log (SPEC §2 /fitness). The per-day and duration helpers are written for
 // any dated record because the time screen charts its records the same way.
 
+/** Whole hours and the minutes left over, from a (possibly fractional) number of minutes. */
+export function hoursAndMinutes(totalMinutes: number): { hours: number; minutes: number } {
+  const minutes = Math.max(0, Math.round(totalMinutes));
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
 /** '2小时5分钟' — always both units, so a card's value does not change shape as it grows. */
 export function formatHoursMinutes(totalMinutes: number): string {
-  const minutes = Math.max(0, Math.round(totalMinutes));
-  return `${Math.floor(minutes / 60)}小时${minutes % 60}分钟`;
+  const { hours, minutes } = hoursAndMinutes(totalMinutes);
+  return `${hours}小时${minutes}分钟`;
 }
 
 /** The sum of `amountOf` per day over the last `n` days, oldest first, ending with `today`. */

@@ -4,6 +4,9 @@ import { dailyTotals, workoutTypeCounts } from '../../domain/fitness';
 import { workoutTypeLabels } from '../../domain/schemas/categories';
 import type { Workout } from '../../domain/schemas/workout';
 
+// Counts are whole: the axis leaves fractional ticks unlabelled.
+const wholeCount = (value: number) => (Number.isInteger(value) ? String(value) : '');
+
 interface FitnessChartsProps {
   workouts: readonly Workout[];
   today: string;
@@ -15,11 +18,14 @@ export function FitnessCharts({ workouts, today }: FitnessChartsProps) {
     x: date.slice(5),
     y: total,
   }));
-  const types = workoutTypeCounts(workouts).map(({ type, count }) => ({
-    label: workoutTypeLabels[type],
-    value: count,
-    barLabel: `${count}次`,
-  }));
+  // nivo draws a horizontal chart's first bar at the bottom: reversed, the most frequent is on top.
+  const types = workoutTypeCounts(workouts)
+    .map(({ type, count }) => ({
+      label: workoutTypeLabels[type],
+      value: count,
+      barLabel: `${count}次`,
+    }))
+    .reverse();
 
   return (
     <div className="grid gap-4 wide:grid-cols-2">
@@ -38,7 +44,13 @@ export function FitnessCharts({ workouts, today }: FitnessChartsProps) {
         {types.length === 0 ? (
           <EmptyState message="暂无运动记录" />
         ) : (
-          <BarChart data={types} title="各运动类型次数" layout="horizontal" height={240} />
+          <BarChart
+            data={types}
+            title="各运动类型次数"
+            layout="horizontal"
+            height={240}
+            formatValue={wholeCount}
+          />
         )}
       </section>
     </div>

@@ -2,13 +2,14 @@ import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { useWorkouts } from '../../api/workouts';
+import { Measure } from '../../components/Measure';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
 import { todayString } from '../../domain/dates';
-import { fitnessStats, formatHoursMinutes, newestFirst, weekStrip } from '../../domain/fitness';
+import { fitnessStats, hoursAndMinutes, newestFirst, weekStrip } from '../../domain/fitness';
 import type { Workout } from '../../domain/schemas/workout';
 import { FitnessCharts } from './FitnessCharts';
 import { WeekStrip } from './WeekStrip';
@@ -30,6 +31,7 @@ export function FitnessScreen() {
   const stats = useMemo(() => fitnessStats(workouts ?? [], today), [workouts, today]);
   const strip = useMemo(() => weekStrip(workouts ?? [], today), [workouts, today]);
   const recent = useMemo(() => newestFirst(workouts ?? [], 20), [workouts]);
+  const total = hoursAndMinutes(stats.totalMinutes);
 
   return (
     <div className="space-y-4">
@@ -59,16 +61,26 @@ export function FitnessScreen() {
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 wide:grid-cols-4">
-            <StatCard title="总运动次数" value={`${stats.count}次`} icon={<Dumbbell size={18} />} />
+            <StatCard
+              title="总运动次数"
+              value={<Measure parts={[[stats.count, '次']]} />}
+              icon={<Dumbbell size={18} />}
+            />
             <StatCard
               title="总运动时长"
-              value={formatHoursMinutes(stats.totalMinutes)}
+              value={
+                <Measure
+                  parts={[
+                    [total.hours, '小时'],
+                    [total.minutes, '分钟'],
+                  ]}
+                />
+              }
               icon={<Clock size={18} />}
             />
             <StatCard
               title="总消耗卡路里"
-              value={stats.totalCalories.toLocaleString('zh-CN')}
-              subtitle="千卡"
+              value={<Measure parts={[[stats.totalCalories, '千卡']]} />}
               icon={<Flame size={18} />}
             />
             <StatCard

@@ -2,12 +2,13 @@ import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { useTimeRecords } from '../../api/time-records';
+import { Measure } from '../../components/Measure';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { todayString } from '../../domain/dates';
-import { formatHoursMinutes, newestFirst } from '../../domain/fitness';
+import { hoursAndMinutes, newestFirst } from '../../domain/fitness';
 import { focusStats } from '../../domain/focus';
 import { FocusTimer } from './FocusTimer';
 import { TimeCharts } from './TimeCharts';
@@ -22,6 +23,7 @@ export function TimeScreen() {
 
   const stats = useMemo(() => focusStats(records ?? [], today), [records, today]);
   const recent = useMemo(() => newestFirst(records ?? [], 20), [records]);
+  const total = hoursAndMinutes(stats.totalSeconds / 60);
 
   return (
     <div className="space-y-4">
@@ -39,18 +41,29 @@ export function TimeScreen() {
         <div className="grid grid-cols-2 gap-3 wide:grid-cols-4">
           <StatCard
             title="总专注时间"
-            value={formatHoursMinutes(stats.totalSeconds / 60)}
+            value={
+              <Measure
+                parts={[
+                  [total.hours, '小时'],
+                  [total.minutes, '分钟'],
+                ]}
+              />
+            }
             icon={<Sigma size={18} />}
           />
           <StatCard
             title="今日专注"
-            value={`${stats.todayMinutes}分钟`}
+            value={<Measure parts={[[stats.todayMinutes, '分钟']]} />}
             icon={<CalendarClock size={18} />}
           />
-          <StatCard title="专注次数" value={`${stats.count}次`} icon={<Hash size={18} />} />
+          <StatCard
+            title="专注次数"
+            value={<Measure parts={[[stats.count, '次']]} />}
+            icon={<Hash size={18} />}
+          />
           <StatCard
             title="平均时长"
-            value={`${stats.averageMinutes}分钟`}
+            value={<Measure parts={[[stats.averageMinutes, '分钟']]} />}
             subtitle="每次专注"
             icon={<Clock size={18} />}
           />

@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+async function openFitness(page: Page) {
+  await page.goto('/fitness');
+  await card(page, '总运动次数').waitFor();
+}
+
+async function addWorkout(page: Page, type: string, minutes: string, calories = '') {
+  await page.getByRole('button', { name: '添加运动' }).click();
+  const dialog = page.getByRole('dialog', { name: '添加运动' });
+  await dialog.getByLabel('运动类型').selectOption({ label: type });
+  await dialog.getByLabel('时长（分钟）').fill(minutes);
+  if (calories) await dialog.getByLabel('卡路里').fill(calories);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Waits until a card reads `text`: the list refetches after each save. */
+async function cardReads(page: Page, title: string, text: string) {
+  await card(page, title).getByText(text, { exact: true }).waitFor();
+}
+
+describe('/fitness', () => {
+  it('adds a workout and the cards and this week’s punch card change', async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop);
+    await login(page, 'fitness');
+    await page.waitForURL((url) => url.pathname === '/');
+    await openFitness(page);
+    await cardReads(page, '本周运动天数', '0/7');
+    const today = page.locator('li[aria-current="date"]');
+    await expect(today.getAttribute('aria-label')).resolves.toMatch(/（今天）：未运动$/);
+
+    await addWorkout(page, '游泳', '95', '420');
+    await cardReads(page, '总运动次数', '1次');
+    await cardReads(page, '总运动时长', '1小时35分钟');
+    await cardReads(page, '总消耗卡路里', '420千卡');
+    await cardReads(page, '本周运动天数', '1/7');
+    await page.waitForFunction(() =>
+      document
+        .querySelector('li[aria-current="date"]')
+        ?.getAttribute('aria-label')
+        ?.endsWith('已运动'),
+    );
+
+    // 编辑 opens pre-filled, the select included.
+    const recent = page.getByRole('region', { name: '最近记录' });
+    await recent.getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog', { name: '编辑运动' });
+    await expect(dialog.getByLabel('运动类型').inputValue()).resolves.toBe('swimming');
+    await expect(dialog.getByLabel('时长（分钟）').inputValue()).resolves.toBe('95');
+    await dialog.getByLabel('时长（分钟）').fill('100');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await cardReads(page, '总运动时长', '1小时40分钟');
+
+    await addWorkout(page, '跑步', '30');
+    await addWorkout(page, '瑜伽', '45', '150');
+    await addWorkout(page, '跑步', '25', '200');
+    await cardReads(page, '总运动次数', '4次');
+    await page.getByRole('img', { name: '最近7天每日运动分钟数' }).waitFor();
+    await page.getByRole('img', { name: '各运动类型次数' }).waitFor();
+    await screenshot(page, 'fitness-1280');
+
+    await page.setViewportSize(VIEWPORTS.tablet);
+    await page.getByRole('img', { name: '各运动类型次数' }).waitFor();
+    await screenshot(page, 'fitness-800');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole('img', { name: '各运动类型次数' }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await screenshot(page, 'fitness-375');
+    await page.context().close();
+  });
+
+  it('keeps the dialog open with what was typed when the server refuses the save', async () => {
+    const page = await openPage(browser, VIEWPORTS.phone);
+    await login(page, 'fitness');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.route('**/api/workouts', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: '数据库忙' } })
+        : route.fallback(),
+    );
+    // The dashboard's 健身打卡 deep link opens the dialog straight away.
+    await page.goto('/fitness?add=1');
+    const dialog = page.getByRole('dialog', { name: '添加运动' });
+    await dialog.waitFor();
+    await page.waitForURL((url) => url.pathname === '/fitness' && url.search === '');
+    await dialog.getByLabel('时长（分钟）').fill('30');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByText('保存运动记录失败：数据库忙，请重试').waitFor();
+    await expect(dialog.getByLabel('时长（分钟）').inputValue()).resolves.toBe('30');
+    await screenshot(page, 'fitness-dialog-375');
+    await page.context().close();
+  });
+});
