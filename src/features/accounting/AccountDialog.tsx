@@ -89,6 +89,8 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
               step="0.01"
               min="0.01"
               placeholder="0.00"
+              // 类型 is already chosen for a new record; the amount is what the user types first.
+              autoFocus={!record}
               className="input tabular-nums"
               aria-invalid={!!errors.amount}
               aria-describedby={describedBy}

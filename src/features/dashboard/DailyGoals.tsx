@@ -3,8 +3,17 @@ import { useId } from 'react';
 import type { GoalProgress, DailyGoals as Goals } from '../../domain/daily-goals';
 import { formatCents } from '../../domain/money';
 
-function Goal({ title, detail, goal }: { title: string; detail: string; goal: GoalProgress }) {
+interface GoalProps {
+  title: string;
+  detail: string;
+  goal: GoalProgress;
+  /** A budget not met is overspent: its bar turns red rather than showing progress. */
+  overspent?: boolean;
+}
+
+function Goal({ title, detail, goal, overspent = false }: GoalProps) {
   const Icon = goal.done ? CheckCircle2 : Circle;
+  const bar = goal.done ? 'bg-emerald-500' : overspent ? 'bg-red-500' : 'bg-blue-500';
   return (
     <li className="flex items-start gap-3 py-3">
       <Icon
@@ -27,10 +36,7 @@ function Goal({ title, detail, goal }: { title: string; detail: string; goal: Go
         </div>
         <p className="text-sm text-slate-500 tabular-nums">{detail}</p>
         <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-          <div
-            className={`h-full rounded-full ${goal.done ? 'bg-emerald-500' : 'bg-blue-500'}`}
-            style={{ width: `${goal.percent}%` }}
-          />
+          <div className={`h-full rounded-full ${bar}`} style={{ width: `${goal.percent}%` }} />
         </div>
       </div>
     </li>
@@ -51,6 +57,7 @@ export function DailyGoals({ goals }: { goals: Goals }) {
           title="控制支出在预算内"
           detail={`今日支出 ${formatCents(budget.current)} / 预算 ${formatCents(budget.target)}`}
           goal={budget}
+          overspent
         />
         <Goal title="完成一次运动" detail={`今日运动 ${workout.current} 次`} goal={workout} />
         <Goal

@@ -28,7 +28,7 @@ export function QuickActions() {
       <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">
         快捷操作
       </h2>
-      <ul className="grid grid-cols-2 gap-3">
+      <ul className="grid grid-cols-2 gap-3 tablet:grid-cols-4 wide:grid-cols-2">
         {ACTIONS.map(({ to, label, icon: Icon, tint }) => (
           <li key={to}>
             <Link
