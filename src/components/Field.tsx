@@ -15,13 +15,13 @@ export function Field({ label, error, hint, required, children }: FieldProps) {
   const messageId = `${id}-message`;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      {/* The required mark is drawn by CSS so that the label's text, and so the control's
+          accessible name, is exactly the glossary's word. */}
+      <label
+        htmlFor={id}
+        className={`block text-sm font-medium text-slate-700 ${required ? "after:ml-0.5 after:text-red-500 after:content-['*']" : ''}`}
+      >
         {label}
-        {required && (
-          <span className="ml-0.5 text-red-500" aria-hidden="true">
-            *
-          </span>
-        )}
       </label>
       {children(id, error || hint ? messageId : undefined)}
       {error ? (

@@ -38,8 +38,9 @@ export async function openPage(
   const context = await browser.newContext({
     viewport,
     baseURL: baseURL(),
+    // No timezoneId: the page keeps the machine's zone, as the Node side of the tests does,
+    // so "today" is the same date for both whatever the hour.
     locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
