@@ -37,7 +37,7 @@ export function MonthCalendar({ month, today, checked }: MonthCalendarProps) {
             data-checked={isChecked || undefined}
             title={isChecked ? `${date} 已打卡` : date}
             style={i === 0 ? { gridColumnStart: firstColumn } : undefined}
-            className={`flex aspect-square items-center justify-center rounded-md tabular-nums ${tone} ${
+            className={`flex aspect-square items-center justify-center rounded-md tabular-nums sm:aspect-auto sm:h-9 ${tone} ${
               isToday ? 'ring-2 ring-blue-500 ring-offset-1' : ''
             }`}
           >

@@ -1,5 +1,5 @@
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { useToggleTask } from '../../api/tasks';
 import { useToast } from '../../components/toast';
@@ -20,6 +20,10 @@ export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
   const titleId = useId();
   const toast = useToast();
   const toggle = useToggleTask();
+  // The state on its way to the server, set in the click itself so the box never springs
+  // back first. The call's onSettled runs after the list is refetched, so there is no flicker
+  // back on success, and a failure shows the stored state again.
+  const [sending, setSending] = useState<boolean | null>(null);
   const overdue = isOverdue(task, today);
   const soon = isDueSoon(task, today);
   const due = dueLabel(task, today);
@@ -39,14 +43,16 @@ export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
       <input
         type="checkbox"
         className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-blue-600 disabled:cursor-wait"
-        checked={task.completed}
-        disabled={toggle.isPending}
+        checked={sending ?? task.completed}
+        disabled={sending !== null}
         aria-labelledby={titleId}
-        onChange={() =>
+        onChange={() => {
+          setSending(!task.completed);
           toggle.mutate(task, {
             onError: (error) => toast.error(`更新任务状态失败：${errorMessage(error)}`),
-          })
-        }
+            onSettled: () => setSending(null),
+          });
+        }}
       />
       <div className="min-w-0 flex-1">
         <p

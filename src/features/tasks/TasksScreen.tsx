@@ -1,6 +1,5 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { useDeleteTask, useTasks } from '../../api/tasks';
 import { useConfirm } from '../../components/confirm';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useToast } from '../../components/toast';
+import { useDeepLink } from '../../components/useDeepLink';
 import { todayString } from '../../domain/dates';
 import type { Task } from '../../domain/schemas/task';
 import {
@@ -40,22 +40,10 @@ export function TasksScreen() {
   const toast = useToast();
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [params, setParams] = useSearchParams();
   const today = todayString(new Date());
 
-  // The dashboard's 添加任务 links here with ?add=1: open once, and drop the parameter so a
-  // reload or going back does not open it again.
-  useEffect(() => {
-    if (params.get('add') !== '1') return;
-    setDialog({ task: null });
-    setParams(
-      (current) => {
-        current.delete('add');
-        return current;
-      },
-      { replace: true },
-    );
-  }, [params, setParams]);
+  // The dashboard's 添加任务 links here with ?add=1.
+  useDeepLink('add', () => setDialog({ task: null }));
 
   const tasks = useMemo(() => data?.items ?? [], [data]);
   const stats = useMemo(() => taskStats(tasks, today), [tasks, today]);
@@ -127,14 +115,15 @@ export function TasksScreen() {
 
           <div className="grid items-start gap-4 wide:grid-cols-[minmax(0,1fr)_18rem]">
             <section className="card space-y-4" aria-label="任务列表">
-              <fieldset className="flex flex-wrap gap-2">
+              {/* Four equal segments on a phone so the row never wraps; a row of chips above. */}
+              <fieldset className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
                 <legend className="sr-only">筛选任务</legend>
                 {FILTERS.map(({ key, label }) => (
                   <button
                     key={key}
                     type="button"
                     aria-pressed={filter === key}
-                    className={`btn px-3 py-1.5 ${
+                    className={`btn gap-1 px-1 py-2 text-xs sm:gap-1.5 sm:px-3 sm:py-1.5 sm:text-sm ${
                       filter === key
                         ? 'bg-blue-600 text-white hover:bg-blue-700'
                         : 'bg-slate-100 text-slate-600 hover:bg-slate-200'

@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openCheckin(page: Page) {
+  await login(page, 'checkin');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/checkin');
+  await page.getByRole('heading', { name: '打卡管理' }).waitFor();
+}
+
+const habit = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function createHabit(page: Page, name: string, weeklyTimes?: number) {
+  await page.getByRole('button', { name: '创建打卡任务' }).click();
+  const dialog = page.getByRole('dialog', { name: '创建打卡任务' });
+  await dialog.getByLabel('名称').fill(name);
+  if (weeklyTimes) {
+    await dialog.getByLabel('类型').selectOption({ label: '每周' });
+    await dialog.getByLabel('频率').fill(String(weeklyTimes));
+  }
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await habit(page, name).waitFor();
+}
+
+/** Waits until the habit's card says how many check-ins this month holds. */
+async function waitForMonthCount(page: Page, name: string, text: string) {
+  await habit(page, name).filter({ hasText: text }).waitFor();
+}
+
+describe('check-in screen in Chromium', () => {
+  it('creates habits, checks in, survives a reload, unchecks and deletes', async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop);
+    await openCheckin(page);
+    await page.getByRole('button', { name: '创建第一个打卡任务' }).click();
+    const dialog = page.getByRole('dialog', { name: '创建打卡任务' });
+    // SPEC §5 defaults, selects included.
+    await expect(dialog.getByLabel('类型').inputValue()).resolves.toBe('daily');
+    await expect(dialog.getByLabel('分类').inputValue()).resolves.toBe('health');
+    await expect(dialog.getByLabel('每月目标').inputValue()).resolves.toBe('30');
+    await expect(dialog.getByLabel('频率').count()).resolves.toBe(0);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await createHabit(page, '早起');
+    await createHabit(page, '力量训练', 3);
+    await habit(page, '力量训练').getByText('每周 3 次').waitFor();
+
+    const early = habit(page, '早起');
+    await early.getByRole('button', { name: '今日打卡' }).click();
+    await early.getByRole('button', { name: '今日已打卡' }).waitFor();
+    await waitForMonthCount(page, '早起', '本月 1 / 30 次');
+    await early.getByText('3%').waitFor();
+    await early.locator('[data-checked]').first().waitFor();
+    await screenshot(page, 'checkin-1280');
+
+    await page.reload();
+    await early.getByRole('button', { name: '今日已打卡' }).waitFor();
+    await waitForMonthCount(page, '早起', '本月 1 / 30 次');
+    await expect(early.getByText('连续 1 天').count()).resolves.toBe(1);
+
+    await early.getByRole('button', { name: '今日已打卡' }).click();
+    await early.getByRole('button', { name: '今日打卡' }).waitFor();
+    await waitForMonthCount(page, '早起', '本月 0 / 30 次');
+    await page.reload();
+    await early.getByRole('button', { name: '今日打卡' }).waitFor();
+    await expect(early.locator('[data-checked]').count()).resolves.toBe(0);
+
+    // Editing pre-fills the form, the type select included.
+    await habit(page, '力量训练').getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑打卡任务' });
+    await expect(edit.getByLabel('类型').inputValue()).resolves.toBe('weekly');
+    await expect(edit.getByLabel('频率').inputValue()).resolves.toBe('3');
+    await edit.getByRole('button', { name: '取消' }).click();
+
+    await habit(page, '力量训练').getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('dialog', { name: '请确认' });
+    await confirm.getByText('确定要删除这个打卡任务吗？').waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await habit(page, '力量训练').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('restores the toggle and says 打卡失败 when the server refuses', async () => {
+    const page = await openPage(browser, VIEWPORTS.tablet);
+    await openCheckin(page);
+    await page.route('**/api/checkin-records', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: 'x' } })
+        : route.fallback(),
+    );
+    const early = habit(page, '早起');
+    await early.getByRole('button', { name: '今日打卡' }).click();
+    await page.getByRole('alert').filter({ hasText: '打卡失败' }).waitFor();
+    await early.getByRole('button', { name: '今日打卡' }).waitFor();
+    await expect(early.locator('[data-checked]').count()).resolves.toBe(0);
+    await screenshot(page, 'checkin-800');
+    await page.context().close();
+  });
+
+  it('shows short button texts at 375 px', async () => {
+    const page = await openPage(browser, VIEWPORTS.phone);
+    await openCheckin(page);
+    const toggle = habit(page, '早起').getByRole('button', { name: '今日打卡' });
+    await toggle.waitFor();
+    // Both forms are in the DOM; the breakpoint decides which one shows.
+    const shown = (button: typeof toggle) => button.locator('span:visible');
+    await expect(shown(toggle).textContent()).resolves.toBe('打卡');
+    await expect(
+      shown(page.getByRole('button', { name: '创建打卡任务' })).textContent(),
+    ).resolves.toBe('创建');
+    await screenshot(page, 'checkin-375');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await shown(toggle).filter({ hasText: '今日打卡' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the load banner when the habits cannot be had, and clears it on success', async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop);
+    await login(page, 'checkin');
+    await page.waitForURL((url) => url.pathname === '/');
+    // A fresh browser holds no copy of the habits yet, so the failure has no fallback.
+    await page.route('**/api/checkin-tasks', (route) =>
+      route.fulfill({ status: 500, json: { error: '数据库暂时不可用' } }),
+    );
+    await page.goto('/checkin');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: '获取打卡任务失败：数据库暂时不可用' })
+      .waitFor();
+    await screenshot(page, 'checkin-banner-1280');
+    await page.unroute('**/api/checkin-tasks');
+    await page.getByRole('button', { name: '重试' }).click();
+    await habit(page, '早起').waitFor();
+    await page.getByText(/获取打卡任务失败/).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
