@@ -87,8 +87,11 @@ describe('app shell and login', () => {
     await tasksLink.click();
     await page.waitForURL('**/tasks');
     const active = nav.locator('a[aria-current="page"]');
-    await page.waitForFunction(() =>
-      document.querySelector('nav[aria-label="主导航"] a[aria-current="page"]')?.getAttribute('aria-label') === '任务管理',
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('nav[aria-label="主导航"] a[aria-current="page"]')
+          ?.getAttribute('aria-label') === '任务管理',
     );
     await expect(active.getAttribute('class')).resolves.toContain('bg-blue-50');
 
