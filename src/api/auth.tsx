@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
+import { TIMER_STORAGE_KEY } from '../domain/timer';
 import { apiRequest, publicRequest } from './http';
 import { clearMirror } from './local-mirror';
 import { clearSession, onSessionExpired, readSession, saveSession } from './session';
@@ -40,6 +41,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const forget = useCallback(() => {
     clearSession();
     clearMirror();
+    // A running focus timer names its task: it must not carry over to the next person.
+    localStorage.removeItem(TIMER_STORAGE_KEY);
     queryClient.clear();
     setUser(null);
     setStatus('anonymous');

@@ -4,10 +4,13 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
 import { hasLegacyData } from '../api/local-mirror';
 import { useConfirm } from '../components/confirm';
+import { parseTimerState, TIMER_STORAGE_KEY } from '../domain/timer';
 import { NAV_ITEMS } from './nav-items';
 
 const UNSYNCED_WARNING =
   '本机还有尚未上传到云端的旧数据。退出后它们仍保留在本机，但只有登录后才能在“同步”中上传。确定退出登录吗？';
+
+const TIMER_WARNING = '专注计时还没有保存。退出登录会丢弃这次计时，确定退出登录吗？';
 
 interface NavBarProps {
   onOpenSync: () => void;
@@ -28,7 +31,12 @@ export function NavBar({ onOpenSync }: NavBarProps) {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   async function handleLogout() {
-    if (hasLegacyData() && !(await confirm(UNSYNCED_WARNING, { confirmLabel: '退出登录' }))) return;
+    const warning = hasLegacyData()
+      ? UNSYNCED_WARNING
+      : parseTimerState(localStorage.getItem(TIMER_STORAGE_KEY), Date.now()).currentSession
+        ? TIMER_WARNING
+        : null;
+    if (warning && !(await confirm(warning, { confirmLabel: '退出登录' }))) return;
     await logout();
   }
 

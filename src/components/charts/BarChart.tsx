@@ -68,6 +68,11 @@ export default function BarChart({
         labelSkipWidth={0}
         labelSkipHeight={0}
         labelTextColor="#334155"
+        tooltip={({ data: point }) => (
+          <div className="rounded-md bg-white px-2.5 py-1.5 text-xs text-slate-700 shadow-md">
+            {point.label}：<strong>{formatValue(point.value)}</strong>
+          </div>
+        )}
         role="img"
         ariaLabel={title}
       />

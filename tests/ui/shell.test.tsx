@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DemoServer } from '../../mocks/demo-server';
+import { createTestServer } from '../../mocks/node';
+import { writeMirror } from '../../src/api/local-mirror';
+import { TIMER_STORAGE_KEY } from '../../src/domain/timer';
+import { renderApp, signIn } from './harness';
+
+let demo: DemoServer;
+let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+
+beforeAll(async () => {
+  ({ server, ...demo } = await createTestServer({ today: '2026-11-21', seed: false }));
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(async () => {
+  await signIn(demo);
+});
+
+const runningTimer = JSON.stringify({
+  isTimerRunning: true,
+  currentSession: {
+    task: '写周报',
+    category: 'writing',
+    startTime: Date.now() - 60_000,
+    duration: 0,
+  },
+});
+
+async function logOut() {
+  const user = userEvent.setup();
+  renderApp('/tasks');
+  await user.click(await screen.findByRole('button', { name: '退出登录' }));
+  return user;
+}
+
+describe('logout', () => {
+  it('clears the session, the mirror and the cache, and returns to /login', async () => {
+    writeMirror('tasks', 'demo', [{ id: 't1' }]);
+    await logOut();
+    await screen.findByPlaceholderText('请输入用户名');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('isLoggedIn')).toBeNull();
+    expect(localStorage.getItem('tasks')).toBeNull();
+  });
+
+  it('asks before dropping a focus timer that was never saved', async () => {
+    localStorage.setItem(TIMER_STORAGE_KEY, runningTimer);
+    const user = await logOut();
+    const dialog = await screen.findByRole('dialog', { name: '请确认' });
+    expect(
+      within(dialog).getByText('专注计时还没有保存。退出登录会丢弃这次计时，确定退出登录吗？'),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(localStorage.getItem('authToken')).not.toBeNull();
+    expect(localStorage.getItem(TIMER_STORAGE_KEY)).toBe(runningTimer);
+
+    await user.click(screen.getByRole('button', { name: '退出登录' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
+        name: '退出登录',
+      }),
+    );
+    await screen.findByPlaceholderText('请输入用户名');
+    expect(localStorage.getItem(TIMER_STORAGE_KEY)).toBeNull();
+  });
+
+  it('warns about legacy records not yet uploaded, and keeps them', async () => {
+    localStorage.setItem('legacy:accounts', JSON.stringify([{ id: '1', amount: '5' }]));
+    const user = await logOut();
+    const dialog = await screen.findByRole('dialog', { name: '请确认' });
+    expect(within(dialog).getByText(/尚未上传到云端的旧数据/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '退出登录' }));
+    await screen.findByPlaceholderText('请输入用户名');
+    expect(localStorage.getItem('legacy:accounts')).not.toBeNull();
+  });
+});
