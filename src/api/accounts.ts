@@ -5,6 +5,7 @@ import { listQueryOptions, resourceMutations } from './resource';
 const PATH = '/api/accounts';
 
 export const accountQueries = {
+  path: PATH,
   all: () => listQueryOptions<Account>(['accounts'], PATH, 'accounts'),
 };
 

@@ -10,6 +10,8 @@ const PATH = '/api/assets';
 const HISTORY_PATH = '/api/assets/history';
 
 export const assetQueries = {
+  path: PATH,
+  historyPath: HISTORY_PATH,
   all: () => listQueryOptions<Asset>(['assets', 'list'], PATH, 'assets'),
   history: () =>
     listQueryOptions<AssetHistoryEntry>(['assets', 'history'], HISTORY_PATH, 'assetHistory'),

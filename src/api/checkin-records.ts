@@ -21,6 +21,7 @@ export const DELETE_DELAY_MS = 50;
 // The server returns every record; months are cut client-side by the date prefix
 // (SPEC §7), so switching months needs no new request.
 export const checkinRecordQueries = {
+  path: PATH,
   all: () =>
     queryOptions({
       queryKey: KEY,

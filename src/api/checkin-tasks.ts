@@ -5,6 +5,7 @@ import { listQueryOptions, resourceMutations } from './resource';
 const PATH = '/api/checkin-tasks';
 
 export const checkinTaskQueries = {
+  path: PATH,
   all: () => listQueryOptions<CheckinTask>(['checkin', 'tasks'], PATH, 'checkinTasks'),
 };
 

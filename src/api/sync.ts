@@ -36,32 +36,20 @@ export const UPLOAD_BATCH_BYTES = 800_000;
 /** Batch requests in flight at once: SQLite writes one transaction at a time anyway. */
 export const UPLOAD_CONCURRENCY = 2;
 
-// Where each category is created. The resource files keep their paths private; these are
-// the same routes (SPEC §7).
-const PATHS: Record<SyncCategory, string> = {
-  accounts: '/api/accounts',
-  assets: '/api/assets',
-  workouts: '/api/workouts',
-  tasks: '/api/tasks',
-  timeRecords: '/api/time-records',
-  assetHistory: '/api/assets/history',
-  checkinTasks: '/api/checkin-tasks',
-  checkinRecords: '/api/checkin-records',
-};
-
 type ListQuery = () => Parameters<QueryClient['fetchQuery']>[0];
 
-// Fetching through the screens' own query options refreshes their cache and, inside
-// fetchList, the mirror: a download is nothing more than fetching every list afresh.
-const LIST_QUERIES: Record<SyncCategory, ListQuery> = {
-  accounts: accountQueries.all as ListQuery,
-  assets: assetQueries.all as ListQuery,
-  workouts: workoutQueries.all as ListQuery,
-  tasks: taskQueries.all as ListQuery,
-  timeRecords: timeRecordQueries.all as ListQuery,
-  assetHistory: assetQueries.history as ListQuery,
-  checkinTasks: checkinTaskQueries.all as ListQuery,
-  checkinRecords: checkinRecordQueries.all as ListQuery,
+// Each category's route and list query, from its resource file. Fetching through the
+// screens' own query options refreshes their cache and, inside fetchList, the mirror: a
+// download is nothing more than fetching every list afresh.
+const RESOURCES: Record<SyncCategory, { path: string; list: ListQuery }> = {
+  accounts: { path: accountQueries.path, list: accountQueries.all as ListQuery },
+  assets: { path: assetQueries.path, list: assetQueries.all as ListQuery },
+  workouts: { path: workoutQueries.path, list: workoutQueries.all as ListQuery },
+  tasks: { path: taskQueries.path, list: taskQueries.all as ListQuery },
+  timeRecords: { path: timeRecordQueries.path, list: timeRecordQueries.all as ListQuery },
+  assetHistory: { path: assetQueries.historyPath, list: assetQueries.history as ListQuery },
+  checkinTasks: { path: checkinTaskQueries.path, list: checkinTaskQueries.all as ListQuery },
+  checkinRecords: { path: checkinRecordQueries.path, list: checkinRecordQueries.all as ListQuery },
 };
 
 export interface SyncProgress {
@@ -101,7 +89,9 @@ function endsUpload(error: unknown): boolean {
  */
 async function serverIds(): Promise<Record<SyncCategory, Set<string>>> {
   const lists = await Promise.all(
-    SYNC_CATEGORIES.map((category) => apiRequest<unknown>('GET', PATHS[category]).catch(() => [])),
+    SYNC_CATEGORIES.map((category) =>
+      apiRequest<unknown>('GET', RESOURCES[category].path).catch(() => []),
+    ),
   );
   return Object.fromEntries(
     SYNC_CATEGORIES.map((category, i) => {
@@ -151,7 +141,7 @@ async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
         try {
           const { results } = await apiRequest<BatchAnswer>(
             'POST',
-            `${PATHS[chunk[0]!.category]}/batch`,
+            `${RESOURCES[chunk[0]!.category].path}/batch`,
             { records: chunk.map((item) => item.record) },
           );
           // A refused record (bad input, a missing habit) is only counted (SPEC §8).
@@ -216,7 +206,7 @@ async function uploadLocalData(onProgress: ProgressListener): Promise<UploadOutc
 
 /** One list afresh from the server; fetchList serves the mirror instead when that fails. */
 function fetchFresh(queryClient: QueryClient, category: SyncCategory) {
-  return queryClient.fetchQuery({ ...LIST_QUERIES[category](), staleTime: 0 }) as Promise<
+  return queryClient.fetchQuery({ ...RESOURCES[category].list(), staleTime: 0 }) as Promise<
     ListResult<unknown>
   >;
 }

@@ -7,6 +7,7 @@ import { listQueryOptions, resourceMutations } from './resource';
 const PATH = '/api/tasks';
 
 export const taskQueries = {
+  path: PATH,
   all: () => listQueryOptions<Task>(['tasks'], PATH, 'tasks'),
 };
 

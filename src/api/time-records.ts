@@ -5,6 +5,7 @@ import { listQueryOptions, resourceMutations } from './resource';
 const PATH = '/api/time-records';
 
 export const timeRecordQueries = {
+  path: PATH,
   all: () => listQueryOptions<TimeRecord>(['time-records'], PATH, 'timeRecords'),
 };
 

@@ -5,6 +5,7 @@ import { listQueryOptions, resourceMutations } from './resource';
 const PATH = '/api/workouts';
 
 export const workoutQueries = {
+  path: PATH,
   all: () => listQueryOptions<Workout>(['workouts'], PATH, 'workouts'),
 };
 
