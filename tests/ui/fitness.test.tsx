@@ -164,9 +164,7 @@ describe('/fitness', () => {
 
     await user.click(within(rows[0]!).getByRole('button', { name: '编辑' }));
     const dialog = screen.getByRole('dialog', { name: '编辑运动' });
-    // A select's pre-fill is checked in tests/e2e/fitness.e2e.ts: happy-dom's select has no
-    // `size`, which react-hook-form 7.92 reads as a select edited before the form was ready,
-    // so there it keeps the first option instead of the default.
+    expect(within(dialog).getByLabelText('运动类型')).toHaveValue('yoga');
     expect(within(dialog).getByLabelText('备注')).toHaveValue('晨练');
     const duration = within(dialog).getByLabelText(/时长（分钟）/);
     await user.clear(duration);

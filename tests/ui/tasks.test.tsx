@@ -92,9 +92,7 @@ describe('tasks screen', () => {
     await screen.findByText('暂无任务，点击上方按钮添加第一个任务');
     await user.click(screen.getByRole('button', { name: '添加任务' }));
     const dialog = screen.getByRole('dialog', { name: '添加任务' });
-    // The default 优先级 中 and the selects' pre-fill are checked in Chromium
-    // (tests/e2e/tasks.e2e.ts): happy-dom reports a fresh <select> as already edited, so
-    // react-hook-form leaves its value alone here.
+    expect(within(dialog).getByLabelText('优先级')).toHaveValue('medium');
     await user.type(within(dialog).getByLabelText(/标题/), '   ');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请填写标题')).toBeInTheDocument();
