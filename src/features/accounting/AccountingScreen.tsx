@@ -1,6 +1,5 @@
 import { CalendarDays, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useId, useMemo, useState } from 'react';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
 import { errorMessage } from '../../api/http';
 import { useConfirm } from '../../components/confirm';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useToast } from '../../components/toast';
+import { useDeepLink } from '../../components/useDeepLink';
 import { accountSummary, newestFirst, RECENT_LIMIT } from '../../domain/accounting';
 import { todayString } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
@@ -37,7 +37,6 @@ export function AccountingScreen() {
   const confirm = useConfirm();
   const toast = useToast();
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [params, setParams] = useSearchParams();
   const recentTitle = useId();
   const today = todayString(new Date());
 
@@ -45,20 +44,10 @@ export function AccountingScreen() {
   const summary = useMemo(() => accountSummary(items, today), [items, today]);
   const newest = useMemo(() => newestFirst(items), [items]);
 
-  // The dashboard's 记一笔支出 lands here as ?add=expense: open the dialog once, then drop the
-  // parameter (replace) so that a reload or Back does not open it again.
-  const add = params.get('add');
-  useEffect(() => {
-    if (add === null) return;
+  // The dashboard's 记一笔支出 lands here as ?add=expense.
+  useDeepLink('add', (add) => {
     if (isAccountType(add)) setDialog({ record: null, type: add });
-    setParams(
-      (p) => {
-        p.delete('add');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [add, setParams]);
+  });
 
   async function handleDelete(record: Account) {
     if (!(await confirm('确定要删除这条记录吗？', { confirmLabel: '删除' }))) return;
