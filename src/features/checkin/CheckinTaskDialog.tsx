@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateCheckinTask, useUpdateCheckinTask } from '../../api/checkin-tasks';
 import { errorMessage } from '../../api/http';
-import { Field } from '../../components/Field';
+import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
 import { checkinCategoryLabels, checkinTypeLabels } from '../../domain/schemas/categories';
@@ -72,113 +72,62 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
   return (
     <Modal title={task ? '编辑打卡任务' : '创建打卡任务'} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="名称" error={errors.name?.message} required>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              className="input"
-              placeholder="例如：早起、阅读 30 分钟"
-              aria-invalid={!!errors.name}
-              aria-describedby={describedBy}
-              {...register('name')}
-            />
-          )}
-        </Field>
-        <Field label="描述" error={errors.description?.message}>
-          {(id, describedBy) => (
-            <textarea
-              id={id}
-              className="input min-h-16"
-              rows={2}
-              aria-invalid={!!errors.description}
-              aria-describedby={describedBy}
-              {...register('description')}
-            />
-          )}
-        </Field>
+        <InputField
+          label="名称"
+          error={errors.name?.message}
+          required
+          placeholder="例如：早起、阅读 30 分钟"
+          {...register('name')}
+        />
+        <TextAreaField
+          label="描述"
+          error={errors.description?.message}
+          className="min-h-16"
+          rows={2}
+          {...register('description')}
+        />
         <div className="grid grid-cols-2 gap-3">
-          <Field label="类型" error={errors.type?.message}>
-            {(id, describedBy) => (
-              <select
-                id={id}
-                className="input"
-                aria-describedby={describedBy}
-                {...register('type')}
-              >
-                {Object.entries(checkinTypeLabels).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="分类" error={errors.category?.message}>
-            {(id, describedBy) => (
-              <select
-                id={id}
-                className="input"
-                aria-describedby={describedBy}
-                {...register('category')}
-              >
-                {Object.entries(checkinCategoryLabels).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="类型"
+            error={errors.type?.message}
+            options={checkinTypeLabels}
+            {...register('type')}
+          />
+          <SelectField
+            label="分类"
+            error={errors.category?.message}
+            options={checkinCategoryLabels}
+            {...register('category')}
+          />
         </div>
         <div className="grid grid-cols-2 gap-3">
           {/* SPEC §5: a daily habit has no frequency to set. */}
           {type !== 'daily' && (
-            <Field
+            <InputField
               label="频率"
               error={errors.frequency?.message}
               hint={`${FREQUENCY_HINT[type]}，1–${MAX_FREQUENCY[type]}`}
-            >
-              {(id, describedBy) => (
-                <input
-                  id={id}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_FREQUENCY[type]}
-                  step={1}
-                  className="input"
-                  aria-invalid={!!errors.frequency}
-                  aria-describedby={describedBy}
-                  {...register('frequency', { setValueAs: asNumber })}
-                />
-              )}
-            </Field>
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_FREQUENCY[type]}
+              step={1}
+              {...register('frequency', { setValueAs: asNumber })}
+            />
           )}
-          <Field label="每月目标" error={errors.monthlyTarget?.message} hint="每月打卡天数，1–31">
-            {(id, describedBy) => (
-              <input
-                id={id}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={31}
-                step={1}
-                className="input"
-                aria-invalid={!!errors.monthlyTarget}
-                aria-describedby={describedBy}
-                {...register('monthlyTarget', { setValueAs: asNumber })}
-              />
-            )}
-          </Field>
+          <InputField
+            label="每月目标"
+            error={errors.monthlyTarget?.message}
+            hint="每月打卡天数，1–31"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={31}
+            step={1}
+            {...register('monthlyTarget', { setValueAs: asNumber })}
+          />
         </div>
-        <div className="flex justify-end gap-2 pt-1">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            取消
-          </button>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? '保存中...' : '保存'}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} saving={saving} />
       </form>
     </Modal>
   );

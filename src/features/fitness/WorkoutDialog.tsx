@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/http';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts';
-import { Field } from '../../components/Field';
+import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import { type WorkoutType, workoutTypeLabels, workoutTypes } from '../../domain/schemas/categories';
+import { type WorkoutType, workoutTypeLabels } from '../../domain/schemas/categories';
 import { type Workout, workoutInputSchema } from '../../domain/schemas/workout';
 
 const workoutFormSchema = workoutInputSchema.pick({
@@ -62,95 +62,58 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
   return (
     <Modal title={workout ? '编辑运动' : '添加运动'} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="运动类型" error={errors.type?.message} required>
-          {(id, describedBy) => (
-            <select
-              id={id}
-              className="input"
-              aria-invalid={!!errors.type}
-              aria-describedby={describedBy}
-              {...register('type')}
-            >
-              {workoutTypes.map((key) => (
-                <option key={key} value={key}>
-                  {workoutTypeLabels[key]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="运动类型"
+          error={errors.type?.message}
+          required
+          options={workoutTypeLabels}
+          {...register('type')}
+        />
         <div className="grid grid-cols-2 gap-3">
-          <Field label="时长（分钟）" error={errors.duration?.message} required>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                type="number"
-                inputMode="numeric"
-                min="1"
-                step="1"
-                placeholder="30"
-                className="input tabular-nums"
-                aria-invalid={!!errors.duration}
-                aria-describedby={describedBy}
-                {...register('duration', { setValueAs: numberOrUndefined })}
-              />
-            )}
-          </Field>
-          <Field label="卡路里" error={errors.calories?.message}>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                type="number"
-                inputMode="numeric"
-                min="0"
-                step="1"
-                placeholder="0"
-                className="input tabular-nums"
-                aria-invalid={!!errors.calories}
-                aria-describedby={describedBy}
-                {...register('calories', { setValueAs: numberOrUndefined })}
-              />
-            )}
-          </Field>
+          <InputField
+            label="时长（分钟）"
+            error={errors.duration?.message}
+            required
+            type="number"
+            inputMode="numeric"
+            min="1"
+            step="1"
+            placeholder="30"
+            className="tabular-nums"
+            {...register('duration', { setValueAs: numberOrUndefined })}
+          />
+          <InputField
+            label="卡路里"
+            error={errors.calories?.message}
+            type="number"
+            inputMode="numeric"
+            min="0"
+            step="1"
+            placeholder="0"
+            className="tabular-nums"
+            {...register('calories', { setValueAs: numberOrUndefined })}
+          />
         </div>
-        <Field label="日期" error={errors.date?.message} required>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              type="date"
-              className="input"
-              aria-invalid={!!errors.date}
-              aria-describedby={describedBy}
-              {...register('date')}
-            />
-          )}
-        </Field>
-        <Field label="备注" error={errors.notes?.message}>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              className="input"
-              placeholder="可选"
-              maxLength={500}
-              aria-invalid={!!errors.notes}
-              aria-describedby={describedBy}
-              {...register('notes')}
-            />
-          )}
-        </Field>
+        <InputField
+          label="日期"
+          error={errors.date?.message}
+          required
+          type="date"
+          {...register('date')}
+        />
+        <InputField
+          label="备注"
+          error={errors.notes?.message}
+          placeholder="可选"
+          maxLength={500}
+          {...register('notes')}
+        />
         {saving.isError && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             保存运动记录失败：{errorMessage(saving.error)}，请重试
           </p>
         )}
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            取消
-          </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? '保存中...' : '保存'}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} saving={isSubmitting} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../api/http';
 import { useCreateTask, useUpdateTask } from '../../api/tasks';
-import { Field } from '../../components/Field';
+import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
 import { taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
@@ -79,84 +79,40 @@ export function TaskDialog({ task, onClose }: TaskDialogProps) {
   return (
     <Modal title={task ? '编辑任务' : '添加任务'} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="标题" error={errors.title?.message} required>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              className="input"
-              placeholder="要做什么？"
-              aria-invalid={!!errors.title}
-              aria-describedby={describedBy}
-              {...register('title')}
-            />
-          )}
-        </Field>
-        <Field label="描述" error={errors.description?.message}>
-          {(id, describedBy) => (
-            <textarea
-              id={id}
-              className="input min-h-20"
-              rows={3}
-              aria-invalid={!!errors.description}
-              aria-describedby={describedBy}
-              {...register('description')}
-            />
-          )}
-        </Field>
+        <InputField
+          label="标题"
+          error={errors.title?.message}
+          required
+          placeholder="要做什么？"
+          {...register('title')}
+        />
+        <TextAreaField
+          label="描述"
+          error={errors.description?.message}
+          {...register('description')}
+        />
         <div className="grid grid-cols-2 gap-3">
-          <Field label="优先级" error={errors.priority?.message}>
-            {(id, describedBy) => (
-              <select
-                id={id}
-                className="input"
-                aria-describedby={describedBy}
-                {...register('priority')}
-              >
-                {Object.entries(taskPriorityLabels).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="分类" error={errors.category?.message}>
-            {(id, describedBy) => (
-              <select
-                id={id}
-                className="input"
-                aria-describedby={describedBy}
-                {...register('category')}
-              >
-                {Object.entries(taskCategoryLabels).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="优先级"
+            error={errors.priority?.message}
+            options={taskPriorityLabels}
+            {...register('priority')}
+          />
+          <SelectField
+            label="分类"
+            error={errors.category?.message}
+            options={taskCategoryLabels}
+            {...register('category')}
+          />
         </div>
-        <Field label="截止日期" error={errors.dueDate?.message} hint="可不填">
-          {(id, describedBy) => (
-            <input
-              id={id}
-              type="date"
-              className="input"
-              aria-invalid={!!errors.dueDate}
-              aria-describedby={describedBy}
-              {...register('dueDate')}
-            />
-          )}
-        </Field>
-        <div className="flex justify-end gap-2 pt-1">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            取消
-          </button>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? '保存中...' : '保存'}
-          </button>
-        </div>
+        <InputField
+          label="截止日期"
+          error={errors.dueDate?.message}
+          hint="可不填"
+          type="date"
+          {...register('dueDate')}
+        />
+        <FormActions onCancel={onClose} saving={saving} />
       </form>
     </Modal>
   );

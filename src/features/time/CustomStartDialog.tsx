@@ -1,12 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Field } from '../../components/Field';
+import { InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import {
-  type TimeCategory,
-  timeCategories,
-  timeCategoryLabels,
-} from '../../domain/schemas/categories';
+import { type TimeCategory, timeCategoryLabels } from '../../domain/schemas/categories';
 import { timeRecordInputSchema } from '../../domain/schemas/time-record';
 
 // The same rules as the record the session will become.
@@ -36,30 +32,15 @@ export function CustomStartDialog({ onStart, onClose }: CustomStartDialogProps) 
   return (
     <Modal title="自定义开始" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="任务名称" error={errors.task?.message} required>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              className="input"
-              placeholder="例如：阅读《深度工作》"
-              maxLength={100}
-              aria-invalid={!!errors.task}
-              aria-describedby={describedBy}
-              {...register('task')}
-            />
-          )}
-        </Field>
-        <Field label="分类" required>
-          {(id) => (
-            <select id={id} className="input" {...register('category')}>
-              {timeCategories.map((key) => (
-                <option key={key} value={key}>
-                  {timeCategoryLabels[key]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <InputField
+          label="任务名称"
+          error={errors.task?.message}
+          required
+          placeholder="例如：阅读《深度工作》"
+          maxLength={100}
+          {...register('task')}
+        />
+        <SelectField label="分类" required options={timeCategoryLabels} {...register('category')} />
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             取消

@@ -3,13 +3,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../api/http';
 import { useCreateTimeRecord } from '../../api/time-records';
-import { Field } from '../../components/Field';
+import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import {
-  type TimeCategory,
-  timeCategories,
-  timeCategoryLabels,
-} from '../../domain/schemas/categories';
+import { type TimeCategory, timeCategoryLabels } from '../../domain/schemas/categories';
 import { timeRecordInputSchema } from '../../domain/schemas/time-record';
 
 // 时长（分钟） is typed in minutes and stored in seconds: the minutes are converted first and
@@ -53,59 +49,33 @@ export function TimeRecordDialog({ today, onClose }: TimeRecordDialogProps) {
   return (
     <Modal title="手动添加" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="任务名称" error={errors.task?.message} required>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              className="input"
-              placeholder="例如：写周报"
-              maxLength={100}
-              aria-invalid={!!errors.task}
-              aria-describedby={describedBy}
-              {...register('task')}
-            />
-          )}
-        </Field>
-        <Field label="分类" required>
-          {(id) => (
-            <select id={id} className="input" {...register('category')}>
-              {timeCategories.map((key) => (
-                <option key={key} value={key}>
-                  {timeCategoryLabels[key]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="时长（分钟）" error={errors.minutes?.message} required>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              type="number"
-              inputMode="numeric"
-              min="1"
-              step="1"
-              placeholder="25"
-              className="input tabular-nums"
-              aria-invalid={!!errors.minutes}
-              aria-describedby={describedBy}
-              {...register('minutes', { valueAsNumber: true })}
-            />
-          )}
-        </Field>
+        <InputField
+          label="任务名称"
+          error={errors.task?.message}
+          required
+          placeholder="例如：写周报"
+          maxLength={100}
+          {...register('task')}
+        />
+        <SelectField label="分类" required options={timeCategoryLabels} {...register('category')} />
+        <InputField
+          label="时长（分钟）"
+          error={errors.minutes?.message}
+          required
+          type="number"
+          inputMode="numeric"
+          min="1"
+          step="1"
+          placeholder="25"
+          className="tabular-nums"
+          {...register('minutes', { valueAsNumber: true })}
+        />
         {create.isError && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             保存时间记录失败：{errorMessage(create.error)}，请重试
           </p>
         )}
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            取消
-          </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? '保存中...' : '保存'}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} saving={isSubmitting} />
       </form>
     </Modal>
   );
