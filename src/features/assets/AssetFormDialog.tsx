@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSaveAsset } from '../../api/assets';
 import { errorMessage } from '../../api/http';
-import { Field } from '../../components/Field';
+import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
 import {
@@ -11,11 +11,7 @@ import {
   type AssetInput,
   assetInputSchema,
 } from '../../domain/schemas/asset';
-import {
-  assetCategoryLabelsFor,
-  assetTypeLabels,
-  assetTypes,
-} from '../../domain/schemas/categories';
+import { assetCategoryLabelsFor, assetTypeLabels } from '../../domain/schemas/categories';
 
 interface AssetFormDialogProps {
   /** The latest version being edited, or null to add an asset or liability. */
@@ -66,118 +62,68 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
     <Modal title={existing ? '编辑资产/负债' : '添加资产/负债'} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid grid-cols-2 gap-3">
-          <Field label="类型" required>
-            {(id) => (
-              <select
-                id={id}
-                className="input"
-                // 资产 and 负债 have different category lists, so a type change starts it over.
-                {...register('type', { onChange: () => setValue('category', '') })}
-              >
-                {assetTypes.map((key) => (
-                  <option key={key} value={key}>
-                    {assetTypeLabels[key]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="分类" error={errors.category?.message} required>
-            {(id, describedBy) => (
-              <select
-                id={id}
-                className="input"
-                aria-invalid={!!errors.category}
-                aria-describedby={describedBy}
-                {...register('category')}
-              >
-                <option value="">请选择分类</option>
-                {Object.entries(categories).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="类型"
+            required
+            options={assetTypeLabels}
+            // 资产 and 负债 have different category lists, so a type change starts it over.
+            {...register('type', { onChange: () => setValue('category', '') })}
+          />
+          <SelectField
+            label="分类"
+            required
+            error={errors.category?.message}
+            options={categories}
+            placeholder="请选择分类"
+            {...register('category')}
+          />
         </div>
-        <Field label="名称" error={errors.name?.message} required>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              className="input"
-              placeholder="如：招商银行储蓄卡"
-              maxLength={100}
-              aria-invalid={!!errors.name}
-              aria-describedby={describedBy}
-              {...register('name')}
-            />
-          )}
-        </Field>
-        <Field label="金额" error={errors.amount?.message} required>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              placeholder="0.00"
-              className="input tabular-nums"
-              aria-invalid={!!errors.amount}
-              aria-describedby={describedBy}
-              {...register('amount', { valueAsNumber: true })}
-            />
-          )}
-        </Field>
+        <InputField
+          label="名称"
+          required
+          error={errors.name?.message}
+          placeholder="如：招商银行储蓄卡"
+          maxLength={100}
+          {...register('name')}
+        />
+        <InputField
+          label="金额"
+          required
+          error={errors.amount?.message}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder="0.00"
+          className="tabular-nums"
+          {...register('amount', { valueAsNumber: true })}
+        />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field label="日期" error={errors.date?.message} required>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                type="date"
-                className="input"
-                aria-invalid={!!errors.date}
-                aria-describedby={describedBy}
-                {...register('date')}
-              />
-            )}
-          </Field>
-          <Field label="生效日期" error={errors.effectiveDate?.message} hint="留空则按日期计入趋势">
-            {(id, describedBy) => (
-              <input
-                id={id}
-                type="date"
-                className="input"
-                aria-invalid={!!errors.effectiveDate}
-                aria-describedby={describedBy}
-                {...register('effectiveDate')}
-              />
-            )}
-          </Field>
+          <InputField
+            label="日期"
+            required
+            error={errors.date?.message}
+            type="date"
+            {...register('date')}
+          />
+          <InputField
+            label="生效日期"
+            error={errors.effectiveDate?.message}
+            hint="留空则按日期计入趋势"
+            type="date"
+            {...register('effectiveDate')}
+          />
         </div>
-        <Field label="备注" error={errors.description?.message}>
-          {(id, describedBy) => (
-            <textarea
-              id={id}
-              rows={2}
-              className="input"
-              placeholder="可选"
-              maxLength={500}
-              aria-invalid={!!errors.description}
-              aria-describedby={describedBy}
-              {...register('description')}
-            />
-          )}
-        </Field>
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            取消
-          </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? '保存中...' : '保存'}
-          </button>
-        </div>
+        <TextAreaField
+          label="备注"
+          error={errors.description?.message}
+          rows={2}
+          className="min-h-16"
+          placeholder="可选"
+          maxLength={500}
+          {...register('description')}
+        />
+        <FormActions onCancel={onClose} saving={isSubmitting} />
       </form>
     </Modal>
   );
