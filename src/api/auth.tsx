@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
-import { TIMER_STORAGE_KEY } from '../domain/timer';
+import { TIMER_STORAGE_KEY } from '../domain/storage-keys';
 import { apiRequest, publicRequest } from './http';
 import { clearMirror } from './local-mirror';
 import { clearSession, onSessionExpired, readSession, saveSession } from './session';

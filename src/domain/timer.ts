@@ -5,7 +5,7 @@ import { DEFAULT_FOCUS_TASK, MAX_TIME_RECORD_SECONDS } from './schemas/time-reco
 // reload. Elapsed time is never stored as a ticking counter: it is recomputed from the start
 // of the running stretch, so a reload hours later still counts those hours.
 
-export const TIMER_STORAGE_KEY = 'timerState';
+export { TIMER_STORAGE_KEY } from './storage-keys';
 
 /** What the quick start 开始专注 uses (SPEC §5). */
 export const QUICK_START = { task: DEFAULT_FOCUS_TASK, category: 'other' } as const satisfies {
