@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatSignedCents, toCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
 import { accountCategoryLabels, accountTypeLabels, labelOf } from '../../domain/schemas/categories';
@@ -46,25 +46,8 @@ export function AccountList({
               </p>
             </div>
             <div className="flex shrink-0">
-              <button
-                type="button"
-                className="btn-icon"
-                aria-label="编辑"
-                title="编辑"
-                onClick={() => onEdit(record)}
-              >
-                <Pencil size={16} aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                className="btn-icon hover:bg-red-50 hover:text-red-600"
-                aria-label="删除"
-                title="删除"
-                disabled={deletingId === record.id}
-                onClick={() => onDelete(record)}
-              >
-                <Trash2 size={16} aria-hidden="true" />
-              </button>
+              <EditButton onClick={() => onEdit(record)} />
+              <DeleteButton onClick={() => onDelete(record)} disabled={deletingId === record.id} />
             </div>
           </li>
         );

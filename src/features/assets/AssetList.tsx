@@ -1,6 +1,6 @@
-import { History, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { DeleteButton, EditButton, HistoryButton } from '../../components/RowActions';
 import { effectiveDateOf } from '../../domain/asset-versioning';
 import { formatCents, toCents } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
@@ -82,33 +82,9 @@ export function AssetList({
                   >
                     {formatCents(toCents(asset.amount))}
                   </span>
-                  <button
-                    type="button"
-                    className="btn-icon"
-                    aria-label="修改历史"
-                    title="修改历史"
-                    onClick={() => onHistory(asset)}
-                  >
-                    <History size={16} />
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-icon"
-                    aria-label="编辑"
-                    title="编辑"
-                    onClick={() => onEdit(asset)}
-                  >
-                    <Pencil size={16} />
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-icon hover:text-red-600"
-                    aria-label="删除"
-                    title="删除"
-                    onClick={() => onDelete(asset)}
-                  >
-                    <Trash2 size={16} />
-                  </button>
+                  <HistoryButton onClick={() => onHistory(asset)} />
+                  <EditButton onClick={() => onEdit(asset)} />
+                  <DeleteButton onClick={() => onDelete(asset)} />
                 </div>
               </li>
             );

@@ -1,6 +1,7 @@
-import { CheckCircle2, Circle, Flame, Loader2, Pencil, Trash2, Trophy } from 'lucide-react';
+import { CheckCircle2, Circle, Flame, Loader2, Trophy } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { CheckinToggleError, useToggleCheckin } from '../../api/checkin-records';
+import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useToast } from '../../components/toast';
 import {
   bestStreak,
@@ -103,24 +104,8 @@ export function HabitCard({ task, records, month, today, onEdit, onDelete }: Hab
           )}
         </div>
         <div className="flex shrink-0 gap-0.5">
-          <button
-            type="button"
-            className="btn-icon"
-            aria-label="编辑"
-            title="编辑"
-            onClick={() => onEdit(task)}
-          >
-            <Pencil size={16} />
-          </button>
-          <button
-            type="button"
-            className="btn-icon hover:bg-red-50 hover:text-red-600"
-            aria-label="删除"
-            title="删除"
-            onClick={() => onDelete(task)}
-          >
-            <Trash2 size={16} />
-          </button>
+          <EditButton onClick={() => onEdit(task)} />
+          <DeleteButton onClick={() => onDelete(task)} />
         </div>
       </header>
 

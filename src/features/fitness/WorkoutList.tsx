@@ -1,7 +1,7 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { errorMessage } from '../../api/http';
 import { useDeleteWorkout } from '../../api/workouts';
 import { EmptyState } from '../../components/EmptyState';
+import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useToast } from '../../components/toast';
 import { labelOf, workoutTypeLabels } from '../../domain/schemas/categories';
 import type { Workout } from '../../domain/schemas/workout';
@@ -48,25 +48,11 @@ export function WorkoutList({ workouts, onEdit }: WorkoutListProps) {
                   {workout.notes && ` · ${workout.notes}`}
                 </p>
               </div>
-              <button
-                type="button"
-                className="btn-icon shrink-0"
-                aria-label="编辑"
-                title="编辑"
-                onClick={() => onEdit(workout)}
-              >
-                <Pencil size={16} />
-              </button>
-              <button
-                type="button"
-                className="btn-icon shrink-0 hover:text-red-600"
-                aria-label="删除"
-                title="删除"
-                disabled={remove.isPending && remove.variables === workout.id}
+              <EditButton onClick={() => onEdit(workout)} />
+              <DeleteButton
                 onClick={() => onDelete(workout)}
-              >
-                <Trash2 size={16} />
-              </button>
+                disabled={remove.isPending && remove.variables === workout.id}
+              />
             </li>
           ))}
         </ul>

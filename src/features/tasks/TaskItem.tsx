@@ -1,7 +1,8 @@
-import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { useToggleTask } from '../../api/tasks';
+import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useToast } from '../../components/toast';
 import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
 import type { Task } from '../../domain/schemas/task';
@@ -91,24 +92,8 @@ export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
         </div>
       </div>
       <div className="flex shrink-0 gap-0.5">
-        <button
-          type="button"
-          className="btn-icon"
-          aria-label="编辑"
-          title="编辑"
-          onClick={() => onEdit(task)}
-        >
-          <Pencil size={16} />
-        </button>
-        <button
-          type="button"
-          className="btn-icon hover:bg-red-50 hover:text-red-600"
-          aria-label="删除"
-          title="删除"
-          onClick={() => onDelete(task)}
-        >
-          <Trash2 size={16} />
-        </button>
+        <EditButton onClick={() => onEdit(task)} />
+        <DeleteButton onClick={() => onDelete(task)} />
       </div>
     </li>
   );

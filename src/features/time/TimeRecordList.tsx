@@ -1,7 +1,7 @@
-import { Trash2 } from 'lucide-react';
 import { errorMessage } from '../../api/http';
 import { useDeleteTimeRecord } from '../../api/time-records';
 import { EmptyState } from '../../components/EmptyState';
+import { DeleteButton } from '../../components/RowActions';
 import { useToast } from '../../components/toast';
 import { formatSeconds } from '../../domain/focus';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
@@ -41,16 +41,10 @@ export function TimeRecordList({ records }: { records: TimeRecord[] }) {
               <span className="shrink-0 font-medium tabular-nums text-slate-700">
                 {formatSeconds(record.duration)}
               </span>
-              <button
-                type="button"
-                className="btn-icon shrink-0 hover:text-red-600"
-                aria-label="删除"
-                title="删除"
-                disabled={remove.isPending && remove.variables === record.id}
+              <DeleteButton
                 onClick={() => onDelete(record)}
-              >
-                <Trash2 size={16} />
-              </button>
+                disabled={remove.isPending && remove.variables === record.id}
+              />
             </li>
           ))}
         </ul>
