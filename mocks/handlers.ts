@@ -4,10 +4,15 @@ import type { DemoServer } from './demo-server';
 /**
  * Every /api call and the health check go to the real Hono app; everything else (the
  * SPA's own files) passes through. Per-test overrides are prepended with server.use().
+ * `afterWrite` runs after each request that may have changed the store.
  */
-export function demoHandlers(server: Pick<DemoServer, 'app'>) {
+export function demoHandlers(server: Pick<DemoServer, 'app'>, afterWrite?: () => void) {
   return [
-    http.all(/\/(api\/.*|health)$/, ({ request }) => server.app.fetch(request)),
+    http.all(/\/(api\/.*|health)$/, async ({ request }) => {
+      const response = await server.app.fetch(request);
+      if (request.method !== 'GET') afterWrite?.();
+      return response;
+    }),
     http.all('*', () => passthrough()),
   ];
 }

@@ -1,5 +1,9 @@
-import type { Asset } from '../src/domain/schemas/asset';
+import type { Account } from '../src/domain/schemas/account';
+import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
+import type { Task } from '../src/domain/schemas/task';
+import type { TimeRecord } from '../src/domain/schemas/time-record';
+import type { Workout } from '../src/domain/schemas/workout';
 import type {
   AssetStore,
   RecordStore,
@@ -16,6 +20,19 @@ const clone = <T>(value: T): T => structuredClone(value);
 
 class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
   protected readonly byUser = new Map<string, Map<string, T>>();
+
+  /** Every user's records, for a snapshot. */
+  dump(): Record<string, T[]> {
+    return Object.fromEntries(
+      [...this.byUser].map(([user, records]) => [user, [...records.values()]]),
+    );
+  }
+
+  load(data: Record<string, T[]> = {}): void {
+    for (const [user, records] of Object.entries(data)) {
+      this.byUser.set(user, new Map(records.map((r) => [r.id, clone(r)])));
+    }
+  }
 
   protected records(userId: string): Map<string, T> {
     let records = this.byUser.get(userId);
@@ -120,7 +137,10 @@ class MemoryCheckinTaskStore extends MemoryRecordStore<CheckinTask> {
 }
 
 class MemoryUserStore implements UserStore {
-  private readonly users = new Map<string, UserRecord>();
+  constructor(private readonly users = new Map<string, UserRecord>()) {}
+  dump(): UserRecord[] {
+    return [...this.users.values()];
+  }
   async get(username: string) {
     const user = this.users.get(username);
     return user && clone(user);
@@ -134,7 +154,10 @@ class MemoryUserStore implements UserStore {
 }
 
 class MemorySessionStore implements SessionStore {
-  private readonly sessions = new Map<string, SessionRecord>();
+  constructor(private readonly sessions = new Map<string, SessionRecord>()) {}
+  dump(): SessionRecord[] {
+    return [...this.sessions.values()];
+  }
   async create(session: SessionRecord) {
     this.sessions.set(session.tokenHash, clone(session));
   }
@@ -156,23 +179,64 @@ class MemorySessionStore implements SessionStore {
   }
 }
 
-/** A store that lives in memory: the browser demo and fast tests. */
-export function createMemoryStore(): Store {
+const RECORD_KEYS = [
+  'accounts',
+  'assets',
+  'assetHistory',
+  'workouts',
+  'tasks',
+  'timeRecords',
+  'checkinTasks',
+  'checkinRecords',
+] as const;
+
+/** Everything a memory store holds, as plain data (structured-clone and JSON safe). */
+export interface MemorySnapshot {
+  records: Partial<Record<(typeof RECORD_KEYS)[number], Record<string, { id: string }[]>>>;
+  users: UserRecord[];
+  sessions: SessionRecord[];
+}
+
+export interface MemoryStore extends Store {
+  snapshot(): MemorySnapshot;
+}
+
+/**
+ * A store that lives in memory: the browser demo and fast tests. The demo keeps a snapshot
+ * in the tab's sessionStorage and starts from it, so a reload keeps what was entered and
+ * who is signed in.
+ */
+export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
   const checkinTasks = new MemoryCheckinTaskStore((userId, taskId) =>
     checkinRecords.removeForTask(userId, taskId),
   );
   const checkinRecords = new MemoryCheckinRecordStore(checkinTasks);
-  return {
-    accounts: new MemoryRecordStore(),
+  const records = {
+    accounts: new MemoryRecordStore<Account>(),
     assets: new MemoryAssetStore(),
-    assetHistory: new MemoryRecordStore(),
-    workouts: new MemoryRecordStore(),
-    tasks: new MemoryRecordStore(),
-    timeRecords: new MemoryRecordStore(),
+    assetHistory: new MemoryRecordStore<AssetHistoryEntry>(),
+    workouts: new MemoryRecordStore<Workout>(),
+    tasks: new MemoryRecordStore<Task>(),
+    timeRecords: new MemoryRecordStore<TimeRecord>(),
     checkinTasks,
     checkinRecords,
-    users: new MemoryUserStore(),
-    sessions: new MemorySessionStore(),
+  };
+  for (const key of RECORD_KEYS) {
+    (records[key] as MemoryRecordStore<{ id: string }>).load(initial?.records[key]);
+  }
+  const users = new MemoryUserStore(new Map(initial?.users.map((u) => [u.username, clone(u)])));
+  const sessions = new MemorySessionStore(
+    new Map(initial?.sessions.map((s) => [s.tokenHash, clone(s)])),
+  );
+  return {
+    ...records,
+    users,
+    sessions,
     close() {},
+    snapshot: () => ({
+      records: Object.fromEntries(RECORD_KEYS.map((key) => [key, records[key].dump()])),
+      users: users.dump(),
+      sessions: sessions.dump(),
+    }),
   };
 }

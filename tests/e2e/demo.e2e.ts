@@ -74,6 +74,13 @@ describe('demo mode', () => {
     await recent.getByRole('listitem').first().waitFor();
     expect(await recent.getByRole('listitem').count()).toBe(10);
     await screenshot(page, 'demo-accounting-1280');
+
+    // A reload keeps the demo's data and the session (the store is snapshotted in the tab).
+    const first = await recent.getByRole('listitem').first().textContent();
+    await page.reload();
+    await recent.getByRole('listitem').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/accounting');
+    expect(await recent.getByRole('listitem').first().textContent()).toBe(first);
     await page.close();
   });
 });
