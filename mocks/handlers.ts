@@ -8,7 +8,8 @@ import type { DemoServer } from './demo-server';
  */
 export function demoHandlers(server: Pick<DemoServer, 'app'>, afterWrite?: () => void) {
   return [
-    http.all(/\/(api\/.*|health)$/, async ({ request }) => {
+    // Anchored at the origin: in the dev server the app's own modules live under /src/api/.
+    http.all(/^https?:\/\/[^/]+\/(?:api\/|health(?:$|\?))/, async ({ request }) => {
       const response = await server.app.fetch(request);
       if (request.method !== 'GET') afterWrite?.();
       return response;
