@@ -1,6 +1,9 @@
 import { http, passthrough } from 'msw';
 import type { DemoServer } from './demo-server';
 
+/** Anchored at the origin: in the dev server the app's own modules live under /src/api/. */
+export const API_REQUEST = /^https?:\/\/[^/]+\/(?:api\/|health(?:$|\?))/;
+
 /**
  * Every /api call and the health check go to the real Hono app; everything else (the
  * SPA's own files) passes through. Per-test overrides are prepended with server.use().
@@ -8,8 +11,7 @@ import type { DemoServer } from './demo-server';
  */
 export function demoHandlers(server: Pick<DemoServer, 'app'>, afterWrite?: () => void) {
   return [
-    // Anchored at the origin: in the dev server the app's own modules live under /src/api/.
-    http.all(/^https?:\/\/[^/]+\/(?:api\/|health(?:$|\?))/, async ({ request }) => {
+    http.all(API_REQUEST, async ({ request }) => {
       const response = await server.app.fetch(request);
       if (request.method !== 'GET') afterWrite?.();
       return response;
