@@ -4,7 +4,7 @@ type Tone = 'default' | 'positive' | 'negative';
 
 const toneClass: Record<Tone, string> = {
   default: 'text-slate-900',
-  positive: 'text-emerald-600',
+  positive: 'text-emerald-700',
   negative: 'text-red-600',
 };
 
@@ -28,7 +28,7 @@ export function StatCard({
   return (
     <section className="card flex flex-col gap-1" aria-label={title}>
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-medium text-slate-500">{title}</h3>
+        <h2 className="text-sm font-medium text-slate-500">{title}</h2>
         {icon && <span className="text-slate-400">{icon}</span>}
       </div>
       <p className={`text-2xl font-semibold tabular-nums ${toneClass[tone]}`}>{value}</p>

@@ -106,7 +106,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('heading', { name: '欢迎回来！' })).toBeInTheDocument();
     const balance = card('今日收支');
     // Over all records despite the title (SPEC §9), and the subtitle says so.
-    expect(within(balance).getByText('¥7,864.50').closest('p')).toHaveClass('text-emerald-600');
+    expect(within(balance).getByText('¥7,864.50').closest('p')).toHaveClass('text-emerald-700');
     expect(balance).toHaveTextContent('全部记录：收入 ¥8,000.00 · 支出 ¥135.50');
     expect(card('今日运动')).toHaveTextContent('1 次');
     expect(card('任务进度')).toHaveTextContent('1/3');

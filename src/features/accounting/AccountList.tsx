@@ -35,7 +35,7 @@ export function AccountList({
                 </span>
                 <span className="min-w-0 truncate font-medium text-slate-900">{category}</span>
                 <span
-                  className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-600'}`}
+                  className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-700'}`}
                 >
                   {formatSignedCents(toCents(record.amount), expense ? '-' : '+')}
                 </span>

@@ -121,7 +121,7 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
         </div>
         <div>
           <dt className="text-slate-500">收入合计</dt>
-          <dd className="font-semibold tabular-nums text-emerald-600">
+          <dd className="font-semibold tabular-nums text-emerald-700">
             {formatSignedCents(totals.incomeCents, '+')}
           </dd>
         </div>
@@ -134,7 +134,7 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
         <div>
           <dt className="text-slate-500">结余</dt>
           <dd
-            className={`font-semibold tabular-nums ${totals.netCents >= 0 ? 'text-emerald-600' : 'text-red-600'}`}
+            className={`font-semibold tabular-nums ${totals.netCents >= 0 ? 'text-emerald-700' : 'text-red-600'}`}
           >
             {formatCents(totals.netCents)}
           </dd>

@@ -91,7 +91,7 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
                   <span className="flex-1 text-slate-700">
                     {labelOf(assetCategoryLabels, s.category)}
                   </span>
-                  <span className="text-xs text-slate-400 tabular-nums">
+                  <span className="text-xs text-slate-500 tabular-nums">
                     {percentOf(s.totalCents, totalCents)}
                   </span>
                   <span className="tabular-nums">{formatCents(s.totalCents)}</span>

@@ -86,7 +86,7 @@ export function AssetHistoryDialog({ asset, onClose }: { asset: Asset; onClose: 
                     <span className="text-slate-500">版本 {snapshot.version}</span>
                   )}
                   <time
-                    className="ml-auto text-xs text-slate-400 tabular-nums"
+                    className="ml-auto text-xs text-slate-500 tabular-nums"
                     dateTime={entry.timestamp}
                   >
                     {dayjs(entry.timestamp).format('YYYY-MM-DD HH:mm')}
@@ -102,7 +102,7 @@ export function AssetHistoryDialog({ asset, onClose }: { asset: Asset; onClose: 
                         <dd className="min-w-0 break-words text-slate-800">
                           {entry.action === 'update' ? (
                             <>
-                              <span className="text-slate-400 line-through">
+                              <span className="text-slate-500 line-through">
                                 {shown(change.field, change.old, entry.oldData)}
                               </span>
                               <span aria-hidden="true" className="mx-1.5 text-slate-400">

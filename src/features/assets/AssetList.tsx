@@ -33,7 +33,7 @@ export function AssetList({
       <div className="mb-2 flex items-baseline justify-between gap-2">
         <h2 id={titleId} className="font-semibold text-slate-900">
           {title}
-          <span className="ml-1.5 text-sm font-normal text-slate-400">{items.length} 项</span>
+          <span className="ml-1.5 text-sm font-normal text-slate-500">{items.length} 项</span>
         </h2>
         <span className="text-sm text-slate-500 tabular-nums">合计 {formatCents(totalCents)}</span>
       </div>
@@ -62,7 +62,7 @@ export function AssetList({
                       {labelOf(assetCategoryLabelsFor(asset.type), asset.category)}
                     </span>
                     {asset.version > 1 && (
-                      <span className="text-xs text-slate-400">v{asset.version}</span>
+                      <span className="text-xs text-slate-500">v{asset.version}</span>
                     )}
                   </div>
                   <p className="mt-0.5 text-xs text-slate-500 tabular-nums">

@@ -136,10 +136,10 @@ export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: stri
                     <td
                       className={`py-1.5 pl-2 text-right text-xs tabular-nums ${
                         (v.changeCents ?? 0) > 0
-                          ? 'text-emerald-600'
+                          ? 'text-emerald-700'
                           : (v.changeCents ?? 0) < 0
                             ? 'text-red-600'
-                            : 'text-slate-400'
+                            : 'text-slate-500'
                       }`}
                     >
                       {change ?? '—'}

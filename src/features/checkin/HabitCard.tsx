@@ -24,8 +24,8 @@ const BAR: Record<RateColour, string> = {
   red: 'bg-red-500',
 };
 const RATE_TEXT: Record<RateColour, string> = {
-  green: 'text-emerald-600',
-  yellow: 'text-amber-600',
+  green: 'text-emerald-700',
+  yellow: 'text-amber-700',
   red: 'text-red-600',
 };
 

@@ -18,7 +18,7 @@ export function MonthCalendar({ month, today, checked }: MonthCalendarProps) {
   return (
     <div className="grid grid-cols-7 gap-1 text-center text-xs">
       {WEEKDAYS.map((day) => (
-        <span key={day} className="pb-0.5 font-medium text-slate-400" aria-hidden="true">
+        <span key={day} className="pb-0.5 font-medium text-slate-500" aria-hidden="true">
           {day}
         </span>
       ))}
@@ -26,9 +26,9 @@ export function MonthCalendar({ month, today, checked }: MonthCalendarProps) {
         const isChecked = checked.has(date);
         const isToday = date === today;
         const tone = isChecked
-          ? 'bg-emerald-500 font-semibold text-white'
+          ? 'bg-emerald-700 font-semibold text-white'
           : date > today
-            ? 'text-slate-300'
+            ? 'text-slate-500'
             : 'bg-slate-50 text-slate-600';
         return (
           <span

@@ -28,7 +28,7 @@ function Goal({ title, detail, goal, overspent = false }: GoalProps) {
           </p>
           <span
             className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${
-              goal.done ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-500'
+              goal.done ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'
             }`}
           >
             {goal.done ? '已完成' : '未完成'}

@@ -28,7 +28,7 @@ export function WeekStrip({ days }: { days: WeekStripDay[] }) {
                 day.hasWorkout
                   ? 'bg-emerald-500 text-white'
                   : day.isFuture
-                    ? 'border border-dashed border-slate-200 text-slate-300'
+                    ? 'border border-dashed border-slate-200 text-slate-500'
                     : 'border border-slate-200 text-slate-500'
               }`}
               aria-hidden="true"

@@ -58,7 +58,7 @@ export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
       <div className="min-w-0 flex-1">
         <p
           id={titleId}
-          className={`break-words font-medium ${task.completed ? 'text-slate-400 line-through' : 'text-slate-900'}`}
+          className={`break-words font-medium ${task.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}
         >
           {task.title}
         </p>

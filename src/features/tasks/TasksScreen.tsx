@@ -133,7 +133,7 @@ export function TasksScreen() {
                     {label}
                     <span
                       className={`rounded-full px-1.5 text-xs tabular-nums ${
-                        filter === key ? 'bg-white/20' : 'bg-white text-slate-500'
+                        filter === key ? 'bg-white text-blue-700' : 'bg-white text-slate-600'
                       }`}
                     >
                       {counts[key]}

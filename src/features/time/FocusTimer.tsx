@@ -52,7 +52,7 @@ export function FocusTimer() {
       </div>
       <p
         className={`font-mono text-5xl font-semibold tabular-nums sm:text-6xl ${
-          running ? 'text-blue-600' : session ? 'text-amber-600' : 'text-slate-300'
+          running ? 'text-blue-600' : session ? 'text-amber-600' : 'text-slate-500'
         }`}
         role="timer"
         aria-label="计时"
