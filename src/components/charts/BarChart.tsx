@@ -1,4 +1,4 @@
-import { ResponsiveBar } from '@nivo/bar';
+import { Bar } from '@nivo/bar';
 import { CHART_PALETTE, chartTheme } from './theme';
 
 export interface BarPoint {
@@ -14,6 +14,8 @@ export interface BarChartProps {
   title: string;
   formatValue?: (value: number) => string;
   height?: number;
+  /** The drawing's width in px; the lazy wrapper measures its box. */
+  width: number;
   color?: string;
   layout?: 'vertical' | 'horizontal';
 }
@@ -27,13 +29,16 @@ export default function BarChart({
   title,
   formatValue = String,
   height = 260,
+  width,
   color = CHART_PALETTE[0],
   layout = 'vertical',
 }: BarChartProps) {
   const horizontal = layout === 'horizontal';
   return (
     <div style={{ height }}>
-      <ResponsiveBar
+      <Bar
+        width={width}
+        height={height}
         data={data}
         keys={['value']}
         indexBy="label"

@@ -1,4 +1,4 @@
-import { ResponsiveLine } from '@nivo/line';
+import { Line } from '@nivo/line';
 import { CHART_PALETTE, chartTheme } from './theme';
 
 export interface LinePoint {
@@ -11,6 +11,8 @@ export interface LineChartProps {
   title: string;
   formatValue?: (value: number) => string;
   height?: number;
+  /** The drawing's width in px; the lazy wrapper measures its box. */
+  width: number;
 }
 
 export default function LineChart({
@@ -18,10 +20,13 @@ export default function LineChart({
   title,
   formatValue = String,
   height = 240,
+  width,
 }: LineChartProps) {
   return (
     <div style={{ height }}>
-      <ResponsiveLine
+      <Line
+        width={width}
+        height={height}
         data={[{ id: title, data }]}
         margin={{ top: 16, right: 16, bottom: 32, left: 48 }}
         colors={[CHART_PALETTE[0]]}

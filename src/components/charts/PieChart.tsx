@@ -1,4 +1,4 @@
-import { ResponsivePie } from '@nivo/pie';
+import { Pie } from '@nivo/pie';
 import { CHART_PALETTE, chartTheme } from './theme';
 
 export interface PieSlice {
@@ -13,6 +13,8 @@ export interface PieChartProps {
   formatValue?: (value: number) => string;
   onSliceClick?: (slice: PieSlice) => void;
   height?: number;
+  /** The drawing's width in px; the lazy wrapper measures its box. */
+  width: number;
 }
 
 export default function PieChart({
@@ -21,10 +23,13 @@ export default function PieChart({
   formatValue = String,
   onSliceClick,
   height = 260,
+  width,
 }: PieChartProps) {
   return (
     <figure style={{ height }} aria-label={title} className="m-0">
-      <ResponsivePie
+      <Pie
+        width={width}
+        height={height}
         data={data}
         margin={{ top: 16, right: 16, bottom: 16, left: 16 }}
         innerRadius={0.55}

@@ -42,7 +42,7 @@ function useWidth() {
   // A callback ref, so the chart's box is measured whenever it mounts, not only on first render.
   const ref = useCallback((node: HTMLElement | null) => {
     if (!node) return;
-    setWidth(node.clientWidth);
+    // The observer reports the first size itself, after layout (no forced reflow on mount).
     const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
     observer.observe(node);
     return () => observer.disconnect();

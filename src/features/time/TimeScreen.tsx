@@ -37,8 +37,12 @@ export function TimeScreen() {
         }
       />
       {data?.local && <OfflineNotice error={data.error} />}
-      {records && (
-        <div className="grid grid-cols-2 gap-3 wide:grid-cols-4">
+      {/* Held, invisible, while the records load, so the timer below does not move when they arrive. */}
+      {(records || isPending) && (
+        <div
+          className={`grid grid-cols-2 gap-3 wide:grid-cols-4 ${records ? '' : 'invisible'}`}
+          aria-hidden={records ? undefined : true}
+        >
           <StatCard
             title="总专注时间"
             value={
