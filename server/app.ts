@@ -2,7 +2,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { z } from 'zod';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
@@ -24,10 +23,6 @@ export interface AppOptions {
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-// Rules in src/domain carry their own Chinese messages; this covers zod's generic ones
-// (a string where a number belongs, an unknown key) so that no API error is in English.
-z.config(z.locales.zhCN());
 
 export function createApp({
   store,

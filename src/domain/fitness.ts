@@ -1,4 +1,4 @@
-import { lastNDays, weekDays } from './dates';
+import { descending, lastNDays, weekDays } from './dates';
 import { type WorkoutType, workoutTypes } from './schemas/categories';
 import type { Workout } from './schemas/workout';
 
@@ -41,10 +41,7 @@ export function newestFirst<T extends { date: string; createdAt?: string }>(
   n: number,
 ): T[] {
   return [...items]
-    .sort(
-      (a, b) =>
-        b.date.localeCompare(a.date) || (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
-    )
+    .sort((a, b) => descending(a.date, b.date) || descending(a.createdAt ?? '', b.createdAt ?? ''))
     .slice(0, n);
 }
 

@@ -1,4 +1,4 @@
-import { daysBetween } from './dates';
+import { daysBetween, descending } from './dates';
 import type { TaskPriority } from './schemas/categories';
 import type { Task } from './schemas/task';
 
@@ -109,13 +109,13 @@ type SortFields = DueFields & Pick<Task, 'priority' | 'completedAt' | 'createdAt
 export function sortTasks<T extends SortFields>(tasks: readonly T[]): T[] {
   return [...tasks].sort((a, b) => {
     if (a.completed !== b.completed) return a.completed ? 1 : -1;
-    if (a.completed) return (b.completedAt ?? '').localeCompare(a.completedAt ?? '');
+    if (a.completed) return descending(a.completedAt ?? '', b.completedAt ?? '');
     if (a.dueDate !== b.dueDate) {
       if (a.dueDate === '') return 1;
       if (b.dueDate === '') return -1;
       return a.dueDate < b.dueDate ? -1 : 1;
     }
     const byPriority = PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority];
-    return byPriority !== 0 ? byPriority : b.createdAt.localeCompare(a.createdAt);
+    return byPriority !== 0 ? byPriority : descending(a.createdAt, b.createdAt);
   });
 }

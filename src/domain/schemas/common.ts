@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+// Every schema imports this module first, so this runs before any schema is built:
+// - jitless: zod probes `new Function` to compile fast parsers, which the app's
+//   Content-Security-Policy (no unsafe-eval) forbids; the probe alone logs a violation.
+// - zh-CN: the rules here carry their own Chinese messages; this covers zod's generic ones
+//   (a string where a number belongs) on forms, imports and API errors alike.
+z.config({ jitless: true, ...z.locales.zhCN() });
+
 // The largest amount a record may hold. Cents of it still fit in a JS safe integer, and
 // ten years of such sums do too, so statistics in cents never lose precision.
 export const MAX_AMOUNT = 1_000_000_000_000;

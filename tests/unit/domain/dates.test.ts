@@ -3,6 +3,7 @@ import {
   addDays,
   addMonths,
   daysBetween,
+  descending,
   formatChineseDate,
   formatClock,
   isInMonth,
@@ -215,5 +216,25 @@ describe('isInMonth', () => {
     ['2025-11-15', '2026-11', false],
   ])('%s in %s → %s', (date, month, inMonth) => {
     expect(isInMonth(date, month)).toBe(inMonth);
+  });
+});
+
+describe('descending', () => {
+  it.each([
+    ['2026-11-21', '2026-11-20', -1],
+    ['2026-11-20', '2026-11-21', 1],
+    ['2026-11-21', '2026-11-21', 0],
+    ['2026-11-21T09:00:00.000Z', '2026-11-21T10:00:00.000Z', 1],
+    ['', '2026-01-01T00:00:00.000Z', 1],
+  ])('%s vs %s → %i', (a, b, expected) => {
+    expect(Math.sign(descending(a, b))).toBe(expected);
+  });
+
+  it('orders newest first', () => {
+    expect(['2025-01-02', '2026-03-01', '2025-12-31'].sort(descending)).toEqual([
+      '2026-03-01',
+      '2025-12-31',
+      '2025-01-02',
+    ]);
   });
 });
