@@ -12,6 +12,12 @@ import type { Workout } from '../src/domain/schemas/workout';
  */
 export interface RecordStore<T extends { id: string }> {
   list(userId: string): Promise<T[]>;
+  /**
+   * The same list as `list`, as JSON text (an array), for the hot GET path: a store that can
+   * build the text itself (SQLite, in SQL) spares the route reading every row into an object
+   * and stringifying it again. Optional: the route falls back to `list`.
+   */
+  listJson?(userId: string): Promise<string>;
   get(userId: string, id: string): Promise<T | undefined>;
   /**
    * Inserts `record`. When the user already has a record with that id, nothing is written

@@ -135,6 +135,30 @@ function recordStore<R extends { id: string }>({
   const listStatement = select(
     `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE user_id = ?) ORDER BY rowid`,
   );
+  // The same list as JSON text, built by SQLite (`listJson`): each row one json_object with
+  // the API's field names and values, e.g. for accounts
+  // `json_object('id', "id", 'type', "type", 'amount', "amount_cents" / 100.0, …)`.
+  // The aggregate reads the subquery's rows in its rowid order: the array is in insertion order
+  // (tests/server/list-json.test.ts). The objects' text is joined with commas: it is JSON
+  // already, and json_group_array(json(obj)) would parse each one again (39k rows: +15 ms).
+  // A row's values in SQL as `read` makes them in JS: cents / 100.0 is the same correctly
+  // rounded double as cents / 100, and SQLite prints reals so that they parse back to it.
+  const jsonValue = ({ column, kind }: (typeof fields)[number]) =>
+    kind === 'money'
+      ? `${q(column)} / 100.0`
+      : kind === 'boolean'
+        ? `CASE ${q(column)} WHEN 1 THEN json('true') ELSE json('false') END`
+        : kind === 'json'
+          ? `json(${q(column)})`
+          : q(column);
+  const listJsonStatement = sqlite
+    .prepare(
+      `SELECT '[' || coalesce(group_concat(obj, ','), '') || ']' FROM (SELECT json_object(${fields
+        .map((f) => `'${f.field}', ${jsonValue(f)}`)
+        .join(', ')}) AS obj FROM ${q(name)} ` +
+        `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE user_id = ?) ORDER BY rowid)`,
+    )
+    .pluck(true);
   const getStatement = select('WHERE user_id = ? AND id = ?');
   const duplicateStatement =
     duplicateOf && select(`WHERE user_id = @userId AND ${duplicateOf.where} LIMIT 1`);
@@ -207,6 +231,9 @@ function recordStore<R extends { id: string }>({
   return {
     async list(userId) {
       return (listStatement.all(userId) as unknown[][]).map(read);
+    },
+    async listJson(userId) {
+      return listJsonStatement.get(userId) as string;
     },
     async get(userId, id) {
       return find(userId, id);

@@ -1,0 +1,256 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { openSqliteStore } from '../../server/db/sqlite-store';
+import type { RecordStore, ResourceKey, Store } from '../../server/store';
+import { setUser } from '../../server/users';
+import { createWebPasswordHasher } from '../../server/web-auth';
+import type { Account } from '../../src/domain/schemas/account';
+import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
+import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
+import type { Task } from '../../src/domain/schemas/task';
+import type { TimeRecord } from '../../src/domain/schemas/time-record';
+import type { Workout } from '../../src/domain/schemas/workout';
+
+// The SQLite store builds each list's JSON text in SQL (`listJson`, sent as it is by GET /api/x).
+// That text must parse to exactly what `list` returns, record for record and in the same order.
+
+const dir = mkdtempSync(join(tmpdir(), 'pms-list-json-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let fileNo = 0;
+
+/** Text that JSON has to escape, and text it does not. */
+const awkward = '引号 " 反斜杠 \\ 换行\n制表\t控制\u0001 分隔\u2028 emoji 🏃 </script>';
+
+const account = (id: string, amount: number, description = '午饭'): Account => ({
+  id,
+  type: 'expense',
+  amount,
+  category: 'dining',
+  description,
+  date: '2024-03-01',
+});
+const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset => ({
+  id,
+  type: 'asset',
+  name: '招商银行',
+  category: 'bank_deposit',
+  amount,
+  description: '',
+  date: '2024-01-01',
+  effectiveDate: '',
+  version: 1,
+  originalId: null,
+  previousVersionId: null,
+  ...more,
+});
+const history = (id: string, more: Partial<AssetHistoryEntry> = {}): AssetHistoryEntry => ({
+  id,
+  assetId: 'a1',
+  assetName: '招商银行',
+  action: 'update',
+  oldData: asset('a1', 1000.5),
+  newData: null,
+  timestamp: '2024-01-02T03:04:05.000Z',
+  ...more,
+});
+const workout = (id: string, calories: number | null): Workout => ({
+  id,
+  type: 'running',
+  duration: 30,
+  calories,
+  notes: '',
+  date: '2024-03-01',
+  createdAt: '2024-03-01T08:00:00.000Z',
+});
+const timeRecord = (id: string, duration: number): TimeRecord => ({
+  id,
+  task: '专注时间',
+  category: 'other',
+  duration,
+  date: '2024-03-01',
+  createdAt: '2024-03-01T08:00:00.000Z',
+});
+const task = (id: string, completedAt: string | null): Task => ({
+  id,
+  title: '写周报',
+  description: '',
+  priority: 'high',
+  category: 'work',
+  dueDate: '',
+  completed: completedAt !== null,
+  completedAt,
+  createdAt: '2024-03-01T08:00:00.000Z',
+  updatedAt: '2024-03-01T08:00:00.000Z',
+});
+const checkinTask = (id: string, name = '早起'): CheckinTask => ({
+  id,
+  name,
+  description: '',
+  type: 'weekly',
+  frequency: 3,
+  monthlyTarget: 12,
+  category: 'habit',
+});
+const checkinRecord = (id: string, taskId: string, date: string): CheckinRecord => ({
+  id,
+  taskId,
+  date,
+});
+
+/** Amounts whose text a float formatter could get wrong. */
+const AMOUNTS = [12.34, 0.3, 0.1, 0.07, 1_000_000_000.99, 12, 0, 0.01, 19.99, 1_000_000_000_000];
+
+/** Many more, of every magnitude up to 10^13 yuan, from a seeded generator. */
+function manyAmounts(count: number): number[] {
+  let state = 42;
+  const next = () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+  return Array.from({ length: count }, () => {
+    const cents = Math.floor(next() * 10 ** Math.floor(next() * 16));
+    return cents / 100;
+  });
+}
+
+// Ids out of alphabetical order, so that insertion order is not also id order.
+const samples: { [K in ResourceKey]: () => Store[K] extends RecordStore<infer T> ? T[] : never } = {
+  accounts: () => [
+    ...AMOUNTS.map((amount, i) => account(`z${i}`, amount)),
+    account('a-awkward', 5.5, awkward),
+    ...manyAmounts(2000).map((amount, i) => account(`m${i}`, amount)),
+  ],
+  assets: () => [
+    asset('s2', 0.3, { effectiveDate: '2024-02-01' }),
+    asset('s1', 1_000_000_000.99, {
+      version: 2,
+      originalId: 's2',
+      previousVersionId: 's2',
+      effectiveDate: '',
+    }),
+    ...AMOUNTS.map((amount, i) => asset(`a${i}`, amount, { description: awkward })),
+  ],
+  assetHistory: () => [
+    history('h2'),
+    history('h1', {
+      action: 'create',
+      oldData: null,
+      newData: asset('a2', 0.3, { originalId: 'a1', version: 2, description: awkward }),
+    }),
+    history('h0', { oldData: asset('a1', 12), newData: asset('a1', 1_000_000_000.99) }),
+    history('h3', { oldData: null, newData: null }),
+  ],
+  workouts: () => [workout('w2', null), workout('w1', 300), workout('w0', 0)],
+  tasks: () => [
+    task('t2', null),
+    task('t1', '2024-03-02T00:00:00.000Z'),
+    { ...task('t0', null), description: awkward, dueDate: '2024-03-05' },
+  ],
+  timeRecords: () => [timeRecord('r2', 1500), timeRecord('r1', 0), timeRecord('r0', 86_400)],
+  checkinTasks: () => [checkinTask('c2'), checkinTask('c1', awkward), checkinTask('c0')],
+  checkinRecords: () => [
+    checkinRecord('k2', 'c1', '2024-03-02'),
+    checkinRecord('k1', 'c2', '2024-03-01'),
+    checkinRecord('k0', 'c1', '2024-03-01'),
+  ],
+};
+
+// Check-in records need their tasks first.
+const KEYS = Object.keys(samples).sort(
+  (a, b) => Number(a === 'checkinRecords') - Number(b === 'checkinRecords'),
+) as ResourceKey[];
+
+/** One more record of the kind, with the given id (a check-in on another day, of task `taskId`). */
+const another = (key: ResourceKey, id: string, taskId = 'c1') =>
+  key === 'checkinRecords'
+    ? checkinRecord(id, taskId, '2024-03-09')
+    : { ...samples[key]()[0]!, id };
+
+describe('sqlite store: listJson', () => {
+  let store: Store;
+  // biome-ignore lint/suspicious/noExplicitAny: one table of cases over differently typed stores.
+  const s = (key: ResourceKey) => store[key] as RecordStore<any>;
+  beforeEach(async () => {
+    store = openSqliteStore(join(dir, `store-${++fileNo}.sqlite`));
+    for (const key of KEYS) {
+      await s(key).createMany('alice', samples[key]());
+      // bob's rows follow alice's in the same tables (bob's check-in task is 'b').
+      await s(key).create('bob', another(key, 'b', 'b'));
+    }
+  });
+  afterEach(() => store.close());
+
+  it.each(KEYS)('%s: parses to exactly what list returns, in insertion order', async (key) => {
+    const list = await s(key).list('alice');
+    expect(list).toEqual(samples[key]());
+    const text = await s(key).listJson!('alice');
+    expect(JSON.parse(text)).toEqual(list);
+  });
+
+  it.each(KEYS)('%s: only the caller’s rows, and [] for a user with none', async (key) => {
+    expect((await s(key).create('alice', another(key, 'late'))).created).toBe(true);
+    const ids = JSON.parse(await s(key).listJson!('alice')).map((r: { id: string }) => r.id);
+    expect(ids).toEqual([...samples[key]().map((r) => r.id), 'late']);
+    expect(JSON.parse(await s(key).listJson!('bob'))).toEqual([another(key, 'b', 'b')]);
+    expect(await s(key).listJson!('carol')).toBe('[]');
+  });
+
+  it('follows updates and removes', async () => {
+    await store.tasks.update('alice', task('t2', '2024-04-01T00:00:00.000Z'));
+    await store.accounts.remove('alice', 'z0');
+    await store.assetHistory.update('alice', history('h3', { oldData: asset('x', 0.3) }));
+    for (const key of ['tasks', 'accounts', 'assetHistory'] as const) {
+      expect(JSON.parse(await s(key).listJson!('alice'))).toEqual(await s(key).list('alice'));
+    }
+  });
+});
+
+describe('GET /api/<resource> over the sqlite store', () => {
+  it('sends the text of listJson, with the headers of every API response', async () => {
+    const store = openSqliteStore(join(dir, `store-${++fileNo}.sqlite`));
+    try {
+      const auth = createWebPasswordHasher({ iterations: 1000 });
+      const app = createApp({ store, auth });
+      await setUser(store, auth, { username: 'alice', password: 'alice-pass', displayName: 'A' });
+      await store.accounts.createMany('alice', samples.accounts());
+      await store.tasks.createMany('alice', samples.tasks());
+      const login = await app.fetch(
+        new Request('http://localhost/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'alice', password: 'alice-pass' }),
+        }),
+      );
+      const { token } = (await login.json()) as { token: string };
+      const get = async (path: string) =>
+        app.fetch(
+          new Request(`http://localhost${path}`, {
+            headers: { authorization: `Bearer ${token}`, 'x-user-id': 'alice' },
+          }),
+        );
+
+      for (const [path, key] of [
+        ['/api/accounts', 'accounts'],
+        ['/api/tasks', 'tasks'],
+        ['/api/workouts', 'workouts'],
+      ] as const) {
+        const res = await get(path);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        const text = await res.text();
+        expect(text).toBe(await store[key].listJson!('alice'));
+        expect(JSON.parse(text)).toEqual(await store[key].list('alice'));
+      }
+      expect(await get('/api/workouts').then((r) => r.text())).toBe('[]');
+      expect((await app.fetch(new Request('http://localhost/api/accounts'))).status).toBe(401);
+    } finally {
+      store.close();
+    }
+  });
+});
