@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { Store } from '../server/store';
+import { firstVersion, historyEntry, nextVersion } from '../src/domain/asset-versioning';
 import type { Account } from '../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
@@ -10,7 +11,8 @@ import type { Workout } from '../src/domain/schemas/workout';
 // Three months of plausible records for demo mode, relative to `today` so the dashboard and
 // "this week" always have something to show. A seeded generator keeps every demo the same.
 
-function generator(seed: number) {
+/** A seeded pseudo-random source (mulberry32): the same data every run. */
+export function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -24,6 +26,52 @@ function generator(seed: number) {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
   };
+}
+
+/** An asset or liability: type, name, category, first value, change per month. */
+export type ChainSpec = [Asset['type'], string, string, number, number];
+
+/**
+ * One asset re-stated at the start of each month, as a person would: version 1 and its
+ * `create` entry, then a new version and an `update` entry per month, built by the same
+ * domain functions the app saves with (SPEC §4).
+ */
+export function assetChain(
+  rnd: ReturnType<typeof generator>,
+  id: (prefix: string) => string,
+  [type, name, category, start, swing]: ChainSpec,
+  months: readonly dayjs.Dayjs[],
+): { assets: Asset[]; history: AssetHistoryEntry[] } {
+  const assets: Asset[] = [];
+  const history: AssetHistoryEntry[] = [];
+  let previous: Asset | null = null;
+  for (const [i, month] of months.entries()) {
+    const date = (i === 0 ? month : month.add(rnd.int(0, 4), 'day')).format('YYYY-MM-DD');
+    const data = {
+      type,
+      name,
+      category,
+      amount: Math.max(0, start + i * swing + rnd.int(-500, 500)),
+      description: i === 0 ? '初始登记' : '月初更新',
+      date,
+      effectiveDate: date,
+    };
+    const record: Asset = previous
+      ? nextVersion(previous, data, id('ast'))
+      : firstVersion(data, id('ast'));
+    assets.push(record);
+    history.push({
+      ...historyEntry(
+        previous ? 'update' : 'create',
+        previous,
+        record,
+        dayjs(date).hour(21).valueOf(),
+      ),
+      id: id('hst'),
+    });
+    previous = record;
+  }
+  return { assets, history };
 }
 
 const DAYS = 92;
@@ -93,7 +141,7 @@ export function demoData(today: string, seed = 7): DemoData {
   // Asset chains: each value is re-stated at the start of a month, as a person would.
   const assets: Asset[] = [];
   const assetHistory: AssetHistoryEntry[] = [];
-  const chains: [Asset['type'], string, string, number, number][] = [
+  const chains: ChainSpec[] = [
     ['asset', '招商银行储蓄卡', 'bank_deposit', 52000, 6000],
     ['asset', '余额宝', 'funds', 18000, 1200],
     ['asset', '股票账户', 'stocks', 36000, 4000],
@@ -103,37 +151,10 @@ export function demoData(today: string, seed = 7): DemoData {
     ['liability', '车贷', 'car_loan', 48000, -3000],
   ];
   const months = [2, 1, 0].map((back) => end.subtract(back, 'month').startOf('month'));
-  for (const [type, name, category, start, swing] of chains) {
-    let previous: Asset | null = null;
-    for (const [i, month] of months.entries()) {
-      const date = (i === 0 ? month : month.add(rnd.int(0, 4), 'day')).format('YYYY-MM-DD');
-      const amount = Math.max(0, start + i * swing + rnd.int(-500, 500));
-      const assetId = id('ast');
-      const record: Asset = {
-        id: assetId,
-        type,
-        name,
-        category,
-        amount,
-        description: i === 0 ? '初始登记' : '月初更新',
-        date,
-        effectiveDate: date,
-        version: i + 1,
-        originalId: previous ? (previous.originalId ?? previous.id) : null,
-        previousVersionId: previous?.id ?? null,
-      };
-      assets.push(record);
-      assetHistory.push({
-        id: id('hst'),
-        assetId: record.originalId ?? record.id,
-        assetName: name,
-        action: previous ? 'update' : 'create',
-        oldData: previous,
-        newData: record,
-        timestamp: dayjs(date).hour(21).toISOString(),
-      });
-      previous = record;
-    }
+  for (const spec of chains) {
+    const chain = assetChain(rnd, id, spec, months);
+    assets.push(...chain.assets);
+    assetHistory.push(...chain.history);
   }
 
   const workouts: Workout[] = [];

@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
+import { assetChain, type ChainSpec, generator } from '../mocks/seed';
 import type { Account } from '../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
@@ -51,22 +52,6 @@ const PASSWORD = 'bench-password-2024';
 // ---------------------------------------------------------------------------------------------
 // Ten years of data ending today (a seeded generator, like mocks/seed.ts: every run is the same
 // data relative to today).
-
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    chance: (p: number) => next() < p,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
 
 type Data = {
   accounts: Account[];
@@ -146,7 +131,7 @@ function tenYears(today: string, seed = 42): Data {
   // Eight chains re-stated every month for ten years: ~1k versions, each with its history entry.
   const assets: Asset[] = [];
   const assetHistory: AssetHistoryEntry[] = [];
-  const chains: [Asset['type'], string, string, number, number][] = [
+  const chains: ChainSpec[] = [
     ['asset', '招商银行储蓄卡', 'bank_deposit', 52000, 600],
     ['asset', '余额宝', 'funds', 18000, 120],
     ['asset', '股票账户', 'stocks', 36000, 400],
@@ -159,36 +144,10 @@ function tenYears(today: string, seed = 42): Data {
   const months = Array.from({ length: 120 }, (_, i) =>
     end.subtract(119 - i, 'month').startOf('month'),
   );
-  for (const [type, name, category, initial, swing] of chains) {
-    let previous: Asset | null = null;
-    for (const [i, month] of months.entries()) {
-      const date = (i === 0 ? month : month.add(rnd.int(0, 4), 'day')).format('YYYY-MM-DD');
-      const amount = Math.max(0, initial + i * swing + rnd.int(-500, 500));
-      const record: Asset = {
-        id: id('ast'),
-        type,
-        name,
-        category,
-        amount,
-        description: i === 0 ? '初始登记' : '月初更新',
-        date,
-        effectiveDate: date,
-        version: i + 1,
-        originalId: previous ? (previous.originalId ?? previous.id) : null,
-        previousVersionId: previous?.id ?? null,
-      };
-      assets.push(record);
-      assetHistory.push({
-        id: id('hst'),
-        assetId: record.originalId ?? record.id,
-        assetName: name,
-        action: previous ? 'update' : 'create',
-        oldData: previous,
-        newData: record,
-        timestamp: dayjs(date).hour(21).toISOString(),
-      });
-      previous = record;
-    }
+  for (const spec of chains) {
+    const chain = assetChain(rnd, id, spec, months);
+    assets.push(...chain.assets);
+    assetHistory.push(...chain.history);
   }
 
   // ~1.1 workouts a day.
