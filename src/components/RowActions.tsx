@@ -1,4 +1,4 @@
-import { History, Pencil, Trash2 } from 'lucide-react';
+import { History, type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 
 // The icon buttons at the end of a list row. Their accessible names are the glossary's
 // words (DESIGN.md §5), which tests and screen readers rely on; the icon is decoration.
@@ -8,47 +8,35 @@ interface RowButtonProps {
   disabled?: boolean;
 }
 
-export function EditButton({ onClick, disabled }: RowButtonProps) {
+function RowButton({
+  label,
+  icon: Icon,
+  danger = false,
+  onClick,
+  disabled,
+}: RowButtonProps & { label: string; icon: LucideIcon; danger?: boolean }) {
   return (
     <button
       type="button"
-      className="btn-icon shrink-0"
-      aria-label="编辑"
-      title="编辑"
+      className={`btn-icon shrink-0 ${danger ? 'hover:bg-red-50 hover:text-red-600' : ''}`}
+      aria-label={label}
+      title={label}
       disabled={disabled}
       onClick={onClick}
     >
-      <Pencil size={16} aria-hidden="true" />
+      <Icon size={16} aria-hidden="true" />
     </button>
   );
 }
 
-export function DeleteButton({ onClick, disabled }: RowButtonProps) {
-  return (
-    <button
-      type="button"
-      className="btn-icon shrink-0 hover:bg-red-50 hover:text-red-600"
-      aria-label="删除"
-      title="删除"
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <Trash2 size={16} aria-hidden="true" />
-    </button>
-  );
-}
+export const EditButton = (props: RowButtonProps) => (
+  <RowButton label="编辑" icon={Pencil} {...props} />
+);
 
-export function HistoryButton({ onClick, disabled }: RowButtonProps) {
-  return (
-    <button
-      type="button"
-      className="btn-icon shrink-0"
-      aria-label="修改历史"
-      title="修改历史"
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <History size={16} aria-hidden="true" />
-    </button>
-  );
-}
+export const DeleteButton = (props: RowButtonProps) => (
+  <RowButton label="删除" icon={Trash2} danger {...props} />
+);
+
+export const HistoryButton = (props: RowButtonProps) => (
+  <RowButton label="修改历史" icon={History} {...props} />
+);
