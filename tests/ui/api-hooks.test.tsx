@@ -6,7 +6,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DemoServer } from '../../mocks/demo-server';
 import { createTestServer } from '../../mocks/node';
 import { useAccounts } from '../../src/api/accounts';
-import { useCheckinRecords, useToggleCheckin } from '../../src/api/checkin-records';
+import {
+  DELETE_DELAY_MS,
+  useCheckinRecords,
+  useToggleCheckin,
+} from '../../src/api/checkin-records';
 import { writeMirror } from '../../src/api/local-mirror';
 import { createQueryClient } from '../../src/app/query-client';
 import { signIn } from './harness';
@@ -160,11 +164,20 @@ describe('check-in toggle', () => {
     expect(posts).toHaveLength(1);
     expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1);
 
+    // Unchecking flips the list at once but waits DELETE_DELAY_MS before asking the server.
     const existing = result.current.list.data!.items[0]!;
+    let deleteSentAt = 0;
+    const onRequest = ({ request }: { request: Request }) => {
+      if (request.method === 'DELETE') deleteSentAt = performance.now();
+    };
+    server.events.on('request:start', onRequest);
+    const clickedAt = performance.now();
     act(() => {
       result.current.toggle.toggle({ taskId: 'h1', date: TODAY, existing });
     });
     await waitFor(() => expect(result.current.list.data?.items).toEqual([]));
     await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(0));
+    server.events.removeListener('request:start', onRequest);
+    expect(deleteSentAt - clickedAt).toBeGreaterThanOrEqual(DELETE_DELAY_MS - 5);
   });
 });
