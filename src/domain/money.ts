@@ -40,3 +40,8 @@ export function formatCents(cents: number): string {
 export function formatSignedCents(cents: number, sign: '+' | '-'): string {
   return `${sign}${formatMagnitude(cents)}`;
 }
+
+/** One stored amount (yuan, as records hold it) for display, rounded to the cent first. */
+export function formatYuan(yuan: number): string {
+  return formatCents(toCents(yuan));
+}

@@ -5,7 +5,7 @@ import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
 import { assetDetails } from '../../domain/asset-versioning';
-import { formatCents, toCents } from '../../domain/money';
+import { formatYuan } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { assetCategoryLabels, labelOf } from '../../domain/schemas/categories';
 
@@ -71,7 +71,7 @@ export function AssetDetailsDialog({ latest, onClose }: { latest: Asset[]; onClo
                 </td>
                 <td className="py-2 text-center text-slate-500 tabular-nums">v{item.version}</td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">
-                  {formatCents(toCents(item.amount))}
+                  {formatYuan(item.amount)}
                 </td>
               </tr>
             ))}
@@ -82,7 +82,7 @@ export function AssetDetailsDialog({ latest, onClose }: { latest: Asset[]; onClo
                 合计（{details.items.length} 项）
               </th>
               <td className="pt-3 text-right font-semibold whitespace-nowrap tabular-nums">
-                {formatCents(toCents(details.total))}
+                {formatYuan(details.total)}
               </td>
             </tr>
           </tfoot>

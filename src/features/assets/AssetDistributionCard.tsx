@@ -4,11 +4,9 @@ import { PieChart } from '../../components/charts/lazy';
 // The palette alone (no nivo), so the legend's dots match the slices.
 import { CHART_PALETTE } from '../../components/charts/theme';
 import { assetDistribution } from '../../domain/asset-versioning';
-import { formatCents, fromCents, toCents } from '../../domain/money';
+import { formatCents, formatYuan, fromCents } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { assetCategoryLabels, labelOf } from '../../domain/schemas/categories';
-
-const yuan = (value: number) => formatCents(toCents(value));
 
 function percentOf(part: number, whole: number): string {
   return whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '0.0%';
@@ -57,7 +55,7 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
             {share.items.map((item) => (
               <li key={item.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0 truncate text-slate-800">{item.name}</span>
-                <span className="shrink-0 tabular-nums">{formatCents(toCents(item.amount))}</span>
+                <span className="shrink-0 tabular-nums">{formatYuan(item.amount)}</span>
               </li>
             ))}
           </ul>
@@ -71,7 +69,7 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
               label: labelOf(assetCategoryLabels, s.category),
               value: fromCents(s.totalCents),
             }))}
-            formatValue={yuan}
+            formatValue={formatYuan}
             onSliceClick={(slice) => setSelected(slice.id)}
             height={240}
           />

@@ -11,7 +11,7 @@ import {
   changedFields,
   type TrackedField,
 } from '../../domain/asset-versioning';
-import { formatCents, toCents } from '../../domain/money';
+import { formatYuan } from '../../domain/money';
 import type { Asset, AssetHistoryAction } from '../../domain/schemas/asset';
 import { assetCategoryLabelsFor, assetTypeLabels, labelOf } from '../../domain/schemas/categories';
 
@@ -34,7 +34,7 @@ const ACTIONS: Record<AssetHistoryAction, { label: string; className: string }> 
 /** A snapshot's value as the lists show it; `snapshot` gives the type a category belongs to. */
 function shown(field: TrackedField, value: unknown, snapshot: Partial<Asset> | null): string {
   if (value === undefined || value === null || value === '') return '无';
-  if (field === 'amount' && typeof value === 'number') return formatCents(toCents(value));
+  if (field === 'amount' && typeof value === 'number') return formatYuan(value);
   if (field === 'type') return labelOf(assetTypeLabels, String(value));
   if (field === 'category') {
     return labelOf(

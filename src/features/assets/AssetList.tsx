@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { DeleteButton, EditButton, HistoryButton } from '../../components/RowActions';
 import { effectiveDateOf } from '../../domain/asset-versioning';
-import { formatCents, toCents } from '../../domain/money';
+import { formatCents, formatYuan } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { assetCategoryLabelsFor, labelOf } from '../../domain/schemas/categories';
 
@@ -80,7 +80,7 @@ export function AssetList({
                       asset.type === 'asset' ? 'text-slate-900' : 'text-red-600'
                     }`}
                   >
-                    {formatCents(toCents(asset.amount))}
+                    {formatYuan(asset.amount)}
                   </span>
                   <HistoryButton onClick={() => onHistory(asset)} />
                   <EditButton onClick={() => onEdit(asset)} />

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCents,
   formatSignedCents,
+  formatYuan,
   fromCents,
   MASKED_AMOUNT,
   sumCents,
@@ -94,4 +95,15 @@ describe('formatSignedCents', () => {
 
 it('masks amounts with a fixed placeholder', () => {
   expect(MASKED_AMOUNT).toBe('¥****');
+});
+
+describe('formatYuan', () => {
+  it.each([
+    [12.5, '¥12.50'],
+    [0.1 + 0.2, '¥0.30'],
+    [1234567.891, '¥1,234,567.89'],
+    [-8, '-¥8.00'],
+  ])('%d → %s', (yuan, shown) => {
+    expect(formatYuan(yuan)).toBe(shown);
+  });
 });
