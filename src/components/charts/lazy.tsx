@@ -86,9 +86,10 @@ function DeferredChart({
   }, [load]);
 
   return (
-    // The drawing is laid out absolutely, so its fixed width never widens the box it measures
-    // (a narrowed window would otherwise keep the old, wider chart and overflow).
-    <div ref={ref} className="relative" style={{ height }}>
+    // The drawing is laid out absolutely and clipped, so its fixed width never widens the box
+    // it measures nor the page: after the window narrows, the old, wider drawing stays until
+    // the transition redraws it at the new width, and must not overflow meanwhile.
+    <div ref={ref} className="relative overflow-hidden" style={{ height }}>
       <div className="absolute inset-0">
         {ready && width > 0 ? (
           <Suspense fallback={<Placeholder />}>{render(width)}</Suspense>
