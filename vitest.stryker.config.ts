@@ -17,7 +17,13 @@ const projects = (base.test?.projects ?? [])
   )
   .map((project) => ({
     ...project,
-    test: { ...project.test, sequence: { groupOrder: ORDER.indexOf(String(project.test?.name)) } },
+    test: {
+      ...project.test,
+      sequence: { groupOrder: ORDER.indexOf(String(project.test?.name)) },
+      ...(project.test?.name === 'ui' && {
+        setupFiles: [...[project.test.setupFiles ?? []].flat(), 'stryker.ui-setup.ts'],
+      }),
+    },
   }));
 
 export default defineConfig({ ...base, test: { ...base.test, projects } });
