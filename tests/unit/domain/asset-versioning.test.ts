@@ -160,6 +160,11 @@ describe('history', () => {
       { assetId: 'x', oldData: { name: 'y' } as Asset, newData: null },
       false,
     ],
+    [
+      'not by a snapshot that names a chain but has no id of its own',
+      { assetId: 'x', oldData: { originalId: 'a1' } as Asset, newData: null },
+      false,
+    ],
   ])('finds an entry %s', (_, patch, found) => {
     const entry = { ...historyEntry('create', null, v1!, now), ...patch, id: 'h1' };
     expect(chainHistory([entry], 'a1')).toEqual(found ? [entry] : []);

@@ -4,6 +4,7 @@ import { assetHistoryInputSchema, assetInputSchema } from '../../../src/domain/s
 import { loginSchema } from '../../../src/domain/schemas/auth';
 import {
   checkinRecordInputSchema,
+  checkinRecordSchema,
   checkinTaskInputSchema,
 } from '../../../src/domain/schemas/checkin';
 import { MAX_AMOUNT } from '../../../src/domain/schemas/common';
@@ -81,6 +82,11 @@ describe('account messages', () => {
       { date: '2026/11/21' },
       ['date: 日期格式应为 YYYY-MM-DD 且真实存在'],
     ],
+    [
+      'a date after other text',
+      { date: 'x2026-11-21' },
+      ['date: 日期格式应为 YYYY-MM-DD 且真实存在'],
+    ],
     ['a bad id', { id: 'a b' }, ['id: id 只能包含字母、数字、- 和 _，最长 64 位']],
     ['an id of 65', { id: 'x'.repeat(65) }, ['id: id 只能包含字母、数字、- 和 _，最长 64 位']],
     ['an id of 64', { id: 'x'.repeat(64) }, []],
@@ -155,6 +161,11 @@ describe('workout messages', () => {
   });
 });
 
+it('speaks Chinese where a rule has no message of its own (zod’s generic ones)', () => {
+  const [message] = messages(workoutInputSchema, { ...workout, calories: 'x' });
+  expect(message).toMatch(/^calories: .*[\u4e00-\u9fff]/);
+});
+
 describe('time record messages', () => {
   it.each([
     ['a blank task', { task: ' ' }, ['task: 请填写任务名称']],
@@ -198,6 +209,14 @@ describe('check-in messages', () => {
     ['target 32', { monthlyTarget: 32 }, ['monthlyTarget: 每月目标最多为 31']],
   ])('%s', (_, patch, expected) => {
     expect(messages(checkinTaskInputSchema, { name: '早起', ...patch })).toEqual(expected);
+  });
+
+  it('requires an id on a stored check-in record', () => {
+    expect(messages(checkinRecordSchema, { taskId: 'c1', date: '2026-11-21' })).toHaveLength(1);
+    expect(messages(checkinRecordSchema, { taskId: 'c1', date: '2026-11-21' })[0]).toMatch(/^id: /);
+    expect(messages(checkinRecordSchema, { id: 'r1', taskId: 'c1', date: '2026-11-21' })).toEqual(
+      [],
+    );
   });
 
   it('checks a record’s habit id and date', () => {
