@@ -1,12 +1,10 @@
-import type { Account } from '../src/domain/schemas/account';
-import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
+import { RESOURCE_NAMES, type RecordOf, type ResourceName } from '../src/domain/resources';
+import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
-import type { Task } from '../src/domain/schemas/task';
-import type { TimeRecord } from '../src/domain/schemas/time-record';
-import type { Workout } from '../src/domain/schemas/workout';
 import type {
   AssetStore,
   RecordStore,
+  ResourceStores,
   SessionRecord,
   SessionStore,
   Store,
@@ -179,20 +177,9 @@ class MemorySessionStore implements SessionStore {
   }
 }
 
-const RECORD_KEYS = [
-  'accounts',
-  'assets',
-  'assetHistory',
-  'workouts',
-  'tasks',
-  'timeRecords',
-  'checkinTasks',
-  'checkinRecords',
-] as const;
-
 /** Everything a memory store holds, as plain data (structured-clone and JSON safe). */
 export interface MemorySnapshot {
-  records: Partial<Record<(typeof RECORD_KEYS)[number], Record<string, { id: string }[]>>>;
+  records: Partial<Record<ResourceName, Record<string, { id: string }[]>>>;
   users: UserRecord[];
   sessions: SessionRecord[];
 }
@@ -211,17 +198,18 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
     checkinRecords.removeForTask(userId, taskId),
   );
   const checkinRecords = new MemoryCheckinRecordStore(checkinTasks);
+  const plain = <K extends ResourceName>() => new MemoryRecordStore<RecordOf<K>>();
   const records = {
-    accounts: new MemoryRecordStore<Account>(),
+    accounts: plain<'accounts'>(),
     assets: new MemoryAssetStore(),
-    assetHistory: new MemoryRecordStore<AssetHistoryEntry>(),
-    workouts: new MemoryRecordStore<Workout>(),
-    tasks: new MemoryRecordStore<Task>(),
-    timeRecords: new MemoryRecordStore<TimeRecord>(),
+    assetHistory: plain<'assetHistory'>(),
+    workouts: plain<'workouts'>(),
+    tasks: plain<'tasks'>(),
+    timeRecords: plain<'timeRecords'>(),
     checkinTasks,
     checkinRecords,
-  };
-  for (const key of RECORD_KEYS) {
+  } satisfies ResourceStores & Record<ResourceName, MemoryRecordStore<{ id: string }>>;
+  for (const key of RESOURCE_NAMES) {
     (records[key] as MemoryRecordStore<{ id: string }>).load(initial?.records[key]);
   }
   const users = new MemoryUserStore(new Map(initial?.users.map((u) => [u.username, clone(u)])));
@@ -234,7 +222,7 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
     sessions,
     close() {},
     snapshot: () => ({
-      records: Object.fromEntries(RECORD_KEYS.map((key) => [key, records[key].dump()])),
+      records: Object.fromEntries(RESOURCE_NAMES.map((key) => [key, records[key].dump()])),
       users: users.dump(),
       sessions: sessions.dump(),
     }),

@@ -1,9 +1,6 @@
-import type { Account } from '../src/domain/schemas/account';
-import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
+import type { RecordOf, ResourceName } from '../src/domain/resources';
+import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
-import type { Task } from '../src/domain/schemas/task';
-import type { TimeRecord } from '../src/domain/schemas/time-record';
-import type { Workout } from '../src/domain/schemas/workout';
 
 /**
  * One user's records of one kind. Every call is scoped by `userId`: ids are unique per user
@@ -42,13 +39,13 @@ export interface AssetStore extends RecordStore<Asset> {
 }
 
 /** `remove` also removes the task's check-in records. */
-export type CheckinTaskStore = RecordStore<CheckinTask>;
+type CheckinTaskStore = RecordStore<CheckinTask>;
 
 /**
  * `create` is idempotent on (taskId, date) as well as on id: a second record for the same
  * task and day returns the existing one with `created: false`. The task must exist.
  */
-export type CheckinRecordStore = RecordStore<CheckinRecord>;
+type CheckinRecordStore = RecordStore<CheckinRecord>;
 
 export interface UserRecord {
   username: string;
@@ -84,22 +81,18 @@ export interface SessionStore {
   removeExpired(now: string): Promise<void>;
 }
 
-export interface Store {
-  accounts: RecordStore<Account>;
+/** One store per kind of the registry (src/domain/resources.ts), by its name. */
+export type ResourceStores = { [K in ResourceName]: RecordStore<RecordOf<K>> } & {
   assets: AssetStore;
-  assetHistory: RecordStore<AssetHistoryEntry>;
-  workouts: RecordStore<Workout>;
-  tasks: RecordStore<Task>;
-  timeRecords: RecordStore<TimeRecord>;
   checkinTasks: CheckinTaskStore;
   checkinRecords: CheckinRecordStore;
+};
+
+export interface Store extends ResourceStores {
   users: UserStore;
   sessions: SessionStore;
   close(): void;
 }
-
-/** The resource stores, by the key the HTTP router uses. */
-export type ResourceKey = Exclude<keyof Store, 'users' | 'sessions' | 'close'>;
 
 /** Injected password hashing: scrypt on Node (node-auth.ts), PBKDF2 in the browser demo (web-auth.ts). */
 export interface PasswordHasher {

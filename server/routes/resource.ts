@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MAX_BATCH } from '../../src/domain/resources';
 import type { RecordStore, Store } from '../store';
 import { type AppEnv, fail, HttpError, issueMessage, readBody } from './http';
 
@@ -25,10 +26,7 @@ export interface Resource<D extends { id?: string }, T extends { id: string }> {
   remove?(store: Store, userId: string, existing: T): Promise<void>;
 }
 
-export const NOT_FOUND = '记录不存在';
-
-/** Records per batch request: 500 typical records stay far below the 1 MB body limit. */
-export const MAX_BATCH = 500;
+const NOT_FOUND = '记录不存在';
 
 const batchSchema = z.object({
   records: z
@@ -36,7 +34,7 @@ const batchSchema = z.object({
     .max(MAX_BATCH, { message: `一次最多上传 ${MAX_BATCH} 条记录` }),
 });
 
-export interface BatchResult {
+interface BatchResult {
   id?: string;
   status: 'created' | 'existing' | 'invalid';
   error?: string;
