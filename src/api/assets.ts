@@ -1,24 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { changedFields, firstVersion, historyEntry, nextVersion } from '../domain/asset-versioning';
-import type { Asset, AssetData, AssetHistoryEntry } from '../domain/schemas/asset';
+import { RESOURCES } from '../domain/resources';
+import type { Asset, AssetData } from '../domain/schemas/asset';
 import { apiRequest } from './http';
 import { newId } from './ids';
-import { listQueryOptions, useInvalidate } from './resource';
+import { listQuery, recordRequest, useInvalidate } from './resource';
 
-const PATH = '/api/assets';
-const HISTORY_PATH = '/api/assets/history';
+const PATH = RESOURCES.assets.path;
+const HISTORY_PATH = RESOURCES.assetHistory.path;
 
-export const assetQueries = {
-  path: PATH,
-  historyPath: HISTORY_PATH,
-  all: () => listQueryOptions<Asset>(['assets', 'list'], PATH, 'assets'),
-  history: () =>
-    listQueryOptions<AssetHistoryEntry>(['assets', 'history'], HISTORY_PATH, 'assetHistory'),
-};
-
-export const useAssets = () => useQuery(assetQueries.all());
-export const useAssetHistory = () => useQuery(assetQueries.history());
+export const useAssets = () => useQuery(listQuery('assets'));
+export const useAssetHistory = () => useQuery(listQuery('assetHistory'));
 
 export interface SaveAssetVars {
   /** The version being edited, or null to create a new chain. */
@@ -49,7 +42,7 @@ async function postVersion(existing: Asset | null, record: Asset, historyId: str
  * hook per form, so that attempts of different forms never share ids.
  */
 export function useSaveAsset() {
-  const onSettled = useInvalidate(['assets']);
+  const onSettled = useInvalidate('assets', 'assetHistory');
   const failed = useRef<Attempt | null>(null);
   return useMutation({
     mutationFn: async ({ existing, data }: SaveAssetVars) => {
@@ -72,18 +65,20 @@ export function useSaveAsset() {
       return saved;
     },
     onSettled,
+    meta: { errorMessage: '保存资产失败：{message}，请重试' },
   });
 }
 
 /** Deleting removes the whole chain on the server and records one `delete` entry. */
 export function useDeleteAsset() {
-  const onSettled = useInvalidate(['assets']);
+  const onSettled = useInvalidate('assets', 'assetHistory');
   return useMutation({
     mutationFn: async (latest: Asset) => {
-      await apiRequest<void>('DELETE', `${PATH}/${encodeURIComponent(latest.id)}`);
+      await recordRequest<void>('DELETE', 'assets', latest.id);
       const entry = historyEntry('delete', latest, null, new Date());
       await apiRequest('POST', HISTORY_PATH, { ...entry, id: newId() });
     },
     onSettled,
+    meta: { errorMessage: '删除资产失败：{message}，请重试' },
   });
 }

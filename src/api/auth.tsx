@@ -9,9 +9,7 @@ import {
   useState,
 } from 'react';
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
-import { TIMER_STORAGE_KEY } from '../domain/storage-keys';
 import { apiRequest, publicRequest } from './http';
-import { clearMirror } from './local-mirror';
 import { clearSession, onSessionExpired, readSession, saveSession } from './session';
 
 type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -38,17 +36,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus(session ? 'authenticated' : 'anonymous');
   }, []);
 
-  const forget = useCallback(() => {
+  const forget = useCallback(async () => {
     clearSession();
-    clearMirror();
-    // A running focus timer names its task: it must not carry over to the next person.
-    localStorage.removeItem(TIMER_STORAGE_KEY);
     queryClient.clear();
     setUser(null);
     setStatus('anonymous');
+    // What the browser keeps for the user goes too (logout-policy.ts); loaded only now, so
+    // the login route does not carry it.
+    const { clearLocalData } = await import('./logout-policy');
+    clearLocalData();
   }, [queryClient]);
 
-  useEffect(() => onSessionExpired(forget), [forget]);
+  useEffect(() => onSessionExpired(() => void forget()), [forget]);
 
   const { mutateAsync: requestLogin } = useMutation({
     mutationFn: (input: LoginInput) =>
@@ -69,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       logout: async () => {
         await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);
-        forget();
+        await forget();
       },
     }),
     [status, user, requestLogin, queryClient, forget],

@@ -1,94 +1,74 @@
-import {
-  queryOptions,
-  useMutation,
-  useMutationState,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { RESOURCES } from '../domain/resources';
 import type { CheckinRecord } from '../domain/schemas/checkin';
-import { ApiError, apiRequest } from './http';
+import { apiRequest } from './http';
 import { newId } from './ids';
-import { fetchList, type ListResult } from './resource';
+import { type ListResult, listQuery, recordRequest, resourceKeys } from './resource';
 
-const PATH = '/api/checkin-records';
-const KEY = ['checkin', 'records'] as const;
-const TOGGLE_KEY = ['checkin', 'toggle'] as const;
+const keys = resourceKeys('checkinRecords');
+const LIST_KEY = keys.list();
+/** Every toggle's mutation key starts with this; one habit's adds its id. */
+const TOGGLE_KEY = [...keys.all, 'toggle'] as const;
 
 /** SPEC §9: the toggle waits this long before a delete. */
 export const DELETE_DELAY_MS = 50;
 
 // The server returns every record; months are cut client-side by the date prefix
 // (SPEC §7), so switching months needs no new request.
-export const checkinRecordQueries = {
-  path: PATH,
-  all: () =>
-    queryOptions({
-      queryKey: KEY,
-      queryFn: () => fetchList<CheckinRecord>(PATH, 'checkinRecords'),
-    }),
-};
-
 export function useCheckinRecords(month?: string) {
   const select = useCallback(
     (result: ListResult<CheckinRecord>) =>
       month ? { ...result, items: result.items.filter((r) => r.date.startsWith(month)) } : result,
     [month],
   );
-  return useQuery({ ...checkinRecordQueries.all(), select });
+  return useQuery({ ...listQuery('checkinRecords'), select });
 }
 
 export interface ToggleCheckinVars {
-  taskId: string;
   date: string;
   /** Today's record when it exists: the toggle removes it; otherwise one is created. */
   existing: CheckinRecord | null;
-}
-
-export class CheckinToggleError extends ApiError {
-  constructor(
-    readonly action: 'create' | 'delete',
-    cause: unknown,
-  ) {
-    super(
-      cause instanceof Error ? cause.message : '操作失败，请重试',
-      cause instanceof ApiError ? cause.status : 0,
-    );
-  }
 }
 
 // The record's id is chosen before it is sent, so the optimistic copy already carries the
 // id the server will store: a later un-check can delete it even before the list is refetched.
 type ToggleRequest = ToggleCheckinVars & { id: string };
 
-const pendingTasks = new Set<string>();
+/** SPEC §8: which way the toggle failed. */
+const toggleFailure = (_error: Error, variables: unknown) =>
+  (variables as ToggleRequest).existing ? '取消打卡失败' : '打卡失败';
+
+const toggleKey = (taskId: string) => [...TOGGLE_KEY, taskId] as const;
 
 /**
- * The optimistic check-in toggle (DESIGN.md §2 rule 3): the list flips at once, the
- * snapshot comes back if the server refuses, and the list is refetched only when the
- * last toggle settles so a slow answer cannot undo a newer click. A second click on a
- * task whose toggle is still in flight is ignored.
+ * The optimistic check-in toggle of one habit (DESIGN.md §2 rule 3): the list flips at
+ * once, the snapshot comes back if the server refuses, and the list is refetched only when
+ * the last toggle of any habit settles, so a slow answer cannot undo a newer click. A second
+ * click on a habit whose toggle is still in flight is ignored (SPEC §4); the mutation cache
+ * is what knows that.
  */
-export function useToggleCheckin() {
+export function useToggleCheckin(taskId: string) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationKey: TOGGLE_KEY,
-    mutationFn: async ({ id, taskId, date, existing }: ToggleRequest) => {
-      try {
-        if (existing) {
-          await new Promise((resolve) => setTimeout(resolve, DELETE_DELAY_MS));
-          await apiRequest<void>('DELETE', `${PATH}/${encodeURIComponent(existing.id)}`);
-          return null;
-        }
-        return await apiRequest<CheckinRecord>('POST', PATH, { id, taskId, date });
-      } catch (error) {
-        throw new CheckinToggleError(existing ? 'delete' : 'create', error);
+    mutationKey: toggleKey(taskId),
+    mutationFn: async ({ id, date, existing }: ToggleRequest) => {
+      if (existing) {
+        await new Promise((resolve) => setTimeout(resolve, DELETE_DELAY_MS));
+        await recordRequest<void>('DELETE', 'checkinRecords', existing.id);
+        return null;
       }
+      return apiRequest<CheckinRecord>('POST', RESOURCES.checkinRecords.path, {
+        id,
+        taskId,
+        date,
+      });
     },
-    onMutate: async ({ id, taskId, date, existing }) => {
-      await queryClient.cancelQueries({ queryKey: KEY });
-      const previous = queryClient.getQueryData<ListResult<CheckinRecord>>(KEY);
-      queryClient.setQueryData<ListResult<CheckinRecord>>(KEY, (old) => {
+    onMutate: async ({ id, date, existing }) => {
+      // A list fetch already on its way would land after this change and undo it.
+      await queryClient.cancelQueries({ queryKey: LIST_KEY });
+      const previous = queryClient.getQueryData<ListResult<CheckinRecord>>(LIST_KEY);
+      queryClient.setQueryData<ListResult<CheckinRecord>>(LIST_KEY, (old) => {
         const items = old?.items ?? [];
         return {
           ...(old ?? { local: false }),
@@ -103,36 +83,32 @@ export function useToggleCheckin() {
     // answers with that record, whose id then replaces the one chosen here.
     onSuccess: (record, { id }) => {
       if (!record || record.id === id) return;
-      queryClient.setQueryData<ListResult<CheckinRecord>>(KEY, (old) =>
+      queryClient.setQueryData<ListResult<CheckinRecord>>(LIST_KEY, (old) =>
         old ? { ...old, items: old.items.map((r) => (r.id === id ? record : r)) } : old,
       );
     },
     onError: (_error, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(KEY, context.previous);
+      if (context?.previous) queryClient.setQueryData(LIST_KEY, context.previous);
     },
-    onSettled: (_data, _error, { taskId }) => {
-      pendingTasks.delete(taskId);
+    onSettled: () => {
+      // This mutation still counts itself: 1 means no other toggle is in flight.
       if (queryClient.isMutating({ mutationKey: TOGGLE_KEY }) === 1) {
-        return queryClient.invalidateQueries({ queryKey: KEY });
+        return queryClient.invalidateQueries({ queryKey: LIST_KEY });
       }
     },
+    meta: { errorMessage: toggleFailure },
   });
 
-  const processing = useMutationState({
-    filters: { mutationKey: TOGGLE_KEY, status: 'pending' },
-    select: (m) => (m.state.variables as ToggleCheckinVars | undefined)?.taskId,
-  });
-
+  const processing = useIsMutating({ mutationKey: toggleKey(taskId) }) > 0;
   const { mutate } = mutation;
   const toggle = useCallback(
-    (vars: ToggleCheckinVars, options?: Parameters<typeof mutate>[1]) => {
-      if (pendingTasks.has(vars.taskId)) return false;
-      pendingTasks.add(vars.taskId);
-      mutate({ ...vars, id: newId() }, options);
+    (vars: ToggleCheckinVars) => {
+      if (queryClient.isMutating({ mutationKey: toggleKey(taskId) }) > 0) return false;
+      mutate({ ...vars, id: newId() });
       return true;
     },
-    [mutate],
+    [mutate, queryClient, taskId],
   );
 
-  return { toggle, isProcessing: (taskId: string) => processing.includes(taskId), mutation };
+  return { toggle, processing };
 }

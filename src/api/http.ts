@@ -1,4 +1,5 @@
 import type { KyInstance } from 'ky';
+import { NOT_LOGGED_IN } from '../domain/messages';
 import { notifySessionExpired, readSession } from './session';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -14,9 +15,8 @@ export class ApiError extends Error {
   }
 }
 
-export const NOT_LOGGED_IN = '用户未登录';
-export const TIMEOUT_MESSAGE = '请求超时，请重试';
-export const OFFLINE_MESSAGE = '无法连接服务器，请检查网络';
+const TIMEOUT_MESSAGE = '请求超时，请重试';
+const OFFLINE_MESSAGE = '无法连接服务器，请检查网络';
 
 function apiBase(): string {
   const configured = import.meta.env.VITE_API_BASE as string | undefined;
@@ -108,8 +108,4 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
 /** A call that needs no session: login and the health check. */
 export function publicRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   return send<T>(method, path, body, {});
-}
-
-export function errorMessage(error: unknown, fallback = '未知错误'): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }

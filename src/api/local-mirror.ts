@@ -1,19 +1,10 @@
+import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '../domain/resources';
+
 // The browser keeps a copy of every list the server returned (DESIGN.md §1) under the
 // spec's localStorage keys, so a screen still shows its data when the server is down.
 // The copy belongs to one user: another user signing in on the same browser never sees it.
 
-export const MIRROR_KEYS = [
-  'accounts',
-  'assets',
-  'assetHistory',
-  'workouts',
-  'timeRecords',
-  'tasks',
-  'checkinTasks',
-  'checkinRecords',
-] as const;
-
-export type MirrorKey = (typeof MIRROR_KEYS)[number];
+const MIRROR_KEYS = RESOURCE_NAMES.map((name) => RESOURCES[name].mirrorKey);
 
 const OWNER_KEY = 'mirrorOwner';
 const LEGACY_PREFIX = 'legacy:';
@@ -59,18 +50,18 @@ function claimMirror(s: Storage, username: string): void {
   s.setItem(OWNER_KEY, username);
 }
 
-export function readMirror<T>(key: MirrorKey, username: string): T[] | null {
+export function readMirror<T>(name: ResourceName, username: string): T[] | null {
   const s = storage();
   if (!s || s.getItem(OWNER_KEY) !== username) return null;
-  return readArray(key) as T[] | null;
+  return readArray(RESOURCES[name].mirrorKey) as T[] | null;
 }
 
-export function writeMirror<T>(key: MirrorKey, username: string, items: readonly T[]): void {
+export function writeMirror<T>(name: ResourceName, username: string, items: readonly T[]): void {
   const s = storage();
   if (!s) return;
   try {
     claimMirror(s, username);
-    s.setItem(key, JSON.stringify(items));
+    s.setItem(RESOURCES[name].mirrorKey, JSON.stringify(items));
   } catch {
     // A full quota only costs the offline copy; the server still holds the data.
   }
@@ -85,28 +76,26 @@ export function clearMirror(): void {
 }
 
 /** Records of the original app that were never uploaded, per key. */
-export function readLegacy(key: MirrorKey): unknown[] {
+export function readLegacy(name: ResourceName): unknown[] {
   const s = storage();
   if (!s) return [];
+  const key = RESOURCES[name].mirrorKey;
   const setAside = readArray(LEGACY_PREFIX + key);
   if (setAside) return setAside;
   // Not yet set aside: nobody has signed in on this browser since the old app ran.
   return s.getItem(OWNER_KEY) === null ? (readArray(key) ?? []) : [];
 }
 
-export function replaceLegacy(key: MirrorKey, items: readonly unknown[]): void {
+export function replaceLegacy(name: ResourceName, items: readonly unknown[]): void {
   const s = storage();
   if (!s) return;
+  const key = RESOURCES[name].mirrorKey;
   if (items.length) s.setItem(LEGACY_PREFIX + key, JSON.stringify(items));
   else s.removeItem(LEGACY_PREFIX + key);
   if (s.getItem(OWNER_KEY) === null) s.removeItem(key);
 }
 
-export function hasLegacyData(): boolean {
-  return MIRROR_KEYS.some((key) => readLegacy(key).length > 0);
-}
-
-/** How many legacy records still wait for upload, over every key. */
+/** How many legacy records still wait for upload, over every kind. */
 export function countLegacyRecords(): number {
-  return MIRROR_KEYS.reduce((sum, key) => sum + readLegacy(key).length, 0);
+  return RESOURCE_NAMES.reduce((sum, name) => sum + readLegacy(name).length, 0);
 }

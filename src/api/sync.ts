@@ -1,56 +1,32 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { NOT_LOGGED_IN } from '../domain/messages';
+import { MAX_BATCH, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../domain/resources';
 import {
   buildExport,
   type CategoryCount,
   countData,
+  type ExportFile,
   prepareRecord,
   requestChunks,
-  SYNC_CATEGORIES,
-  type SyncCategory,
   type SyncData,
   tallyResults,
   type UploadItem,
   uploadBatches,
 } from '../domain/sync';
-import { accountQueries } from './accounts';
-import { assetQueries } from './assets';
-import { checkinRecordQueries } from './checkin-records';
-import { checkinTaskQueries } from './checkin-tasks';
-import { ApiError, apiRequest, NOT_LOGGED_IN } from './http';
+import { ApiError, apiRequest } from './http';
 import { readLegacy, readMirror, replaceLegacy } from './local-mirror';
-import type { ListResult } from './resource';
+import { listQuery } from './resource';
 import { readSession } from './session';
-import { taskQueries } from './tasks';
-import { timeRecordQueries } from './time-records';
-import { workoutQueries } from './workouts';
 
 // The sync dialog's four actions (SPEC §2, §7): upload the browser's records, download the
 // server's, export everything to a file and import such a file. Uploads post each record
 // with its own id, which the server treats as "create unless it exists" (DESIGN.md §1), so
 // running one twice, or importing a file twice, never duplicates anything.
 
-/** Records per request: the server's batch limit (server/routes/resource.ts MAX_BATCH). */
-export const UPLOAD_BATCH_SIZE = 500;
 /** Bytes of JSON per request, under the server's 1 MB body limit with room to spare. */
-export const UPLOAD_BATCH_BYTES = 800_000;
+const UPLOAD_BATCH_BYTES = 800_000;
 /** Batch requests in flight at once: SQLite writes one transaction at a time anyway. */
-export const UPLOAD_CONCURRENCY = 2;
-
-type ListQuery = () => Parameters<QueryClient['fetchQuery']>[0];
-
-// Each category's route and list query, from its resource file. Fetching through the
-// screens' own query options refreshes their cache and, inside fetchList, the mirror: a
-// download is nothing more than fetching every list afresh.
-const RESOURCES: Record<SyncCategory, { path: string; list: ListQuery }> = {
-  accounts: { path: accountQueries.path, list: accountQueries.all as ListQuery },
-  assets: { path: assetQueries.path, list: assetQueries.all as ListQuery },
-  workouts: { path: workoutQueries.path, list: workoutQueries.all as ListQuery },
-  tasks: { path: taskQueries.path, list: taskQueries.all as ListQuery },
-  timeRecords: { path: timeRecordQueries.path, list: timeRecordQueries.all as ListQuery },
-  assetHistory: { path: assetQueries.historyPath, list: assetQueries.history as ListQuery },
-  checkinTasks: { path: checkinTaskQueries.path, list: checkinTaskQueries.all as ListQuery },
-  checkinRecords: { path: checkinRecordQueries.path, list: checkinRecordQueries.all as ListQuery },
-};
+const UPLOAD_CONCURRENCY = 2;
 
 export interface SyncProgress {
   done: number;
@@ -87,19 +63,19 @@ function endsUpload(error: unknown): boolean {
  * otherwise cost a hundred thousand requests per click. A list that cannot be read is
  * treated as empty, so everything in it is posted and the ids keep that harmless.
  */
-async function serverIds(): Promise<Record<SyncCategory, Set<string>>> {
+async function serverIds(): Promise<Record<ResourceName, Set<string>>> {
   const lists = await Promise.all(
-    SYNC_CATEGORIES.map((category) =>
+    RESOURCE_NAMES.map((category) =>
       apiRequest<unknown>('GET', RESOURCES[category].path).catch(() => []),
     ),
   );
   return Object.fromEntries(
-    SYNC_CATEGORIES.map((category, i) => {
+    RESOURCE_NAMES.map((category, i) => {
       const list = lists[i];
       const ids = Array.isArray(list) ? list.map((r) => (r as { id?: unknown }).id) : [];
       return [category, new Set(ids.filter((id): id is string => typeof id === 'string'))];
     }),
-  ) as Record<SyncCategory, Set<string>>;
+  ) as Record<ResourceName, Set<string>>;
 }
 
 /** Posts the items the server does not hold yet; those it holds count as uploaded. */
@@ -133,7 +109,7 @@ async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
   onProgress({ done, total });
 
   for (const stage of uploadBatches(items)) {
-    const chunks = requestChunks(stage, UPLOAD_BATCH_SIZE, UPLOAD_BATCH_BYTES);
+    const chunks = requestChunks(stage, MAX_BATCH, UPLOAD_BATCH_BYTES);
     let next = 0;
     const worker = async () => {
       while (next < chunks.length && !stopped) {
@@ -165,9 +141,9 @@ async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
 /** The user's mirror and the original app's records, keyed by id so each is posted once. */
 function localItems(username: string) {
   const items: PlannedItem[] = [];
-  const invalid: { category: SyncCategory; ok: false }[] = [];
+  const invalid: { category: ResourceName; ok: false }[] = [];
   const legacy = {} as SyncData;
-  for (const category of SYNC_CATEGORIES) {
+  for (const category of RESOURCE_NAMES) {
     const byId = new Map<string, PlannedItem>();
     legacy[category] = readLegacy(category);
     const add = (raw: unknown, fromLegacy: boolean) => {
@@ -193,7 +169,7 @@ async function uploadLocalData(onProgress: ProgressListener): Promise<UploadOutc
   const { items, invalid, legacy } = localItems(currentUser());
   const { results, ok, succeeded } = await upload(items, onProgress);
   const uploaded = new Set([...succeeded].flatMap((item) => item.legacy));
-  for (const category of SYNC_CATEGORIES) {
+  for (const category of RESOURCE_NAMES) {
     if (legacy[category].length > 0) {
       replaceLegacy(
         category,
@@ -204,22 +180,23 @@ async function uploadLocalData(onProgress: ProgressListener): Promise<UploadOutc
   return { counts: tallyResults([...results, ...invalid]), ok };
 }
 
-/** One list afresh from the server; fetchList serves the mirror instead when that fails. */
-function fetchFresh(queryClient: QueryClient, category: SyncCategory) {
-  return queryClient.fetchQuery({ ...RESOURCES[category].list(), staleTime: 0 }) as Promise<
-    ListResult<unknown>
-  >;
+/**
+ * One list afresh from the server, through the screens' own query, so their cache and (inside
+ * fetchList) the mirror are refreshed on the way; the mirror comes back when that fails.
+ */
+function fetchFresh(queryClient: QueryClient, category: ResourceName) {
+  return queryClient.fetchQuery({ ...listQuery(category), staleTime: 0 });
 }
 
 /** Every list fetched in parallel; the mirror is overwritten on the way (fetchList). */
 async function downloadAll(queryClient: QueryClient): Promise<CategoryCount[]> {
   currentUser();
-  const lists = await Promise.all(SYNC_CATEGORIES.map((c) => fetchFresh(queryClient, c)));
+  const lists = await Promise.all(RESOURCE_NAMES.map((c) => fetchFresh(queryClient, c)));
   // fetchList answers a failed request with the mirror; for a download that is a failure.
   const offline = lists.find((list) => list.local);
   if (offline) throw new ApiError(offline.error ?? '无法连接服务器', 0);
   return countData(
-    Object.fromEntries(SYNC_CATEGORIES.map((c, i) => [c, lists[i]!.items])) as SyncData,
+    Object.fromEntries(RESOURCE_NAMES.map((c, i) => [c, lists[i]!.items])) as SyncData,
   );
 }
 
@@ -228,16 +205,16 @@ async function downloadAll(queryClient: QueryClient): Promise<CategoryCount[]> {
  * are fetched first (each falls back to its mirror on its own), otherwise the mirror is used
  * as it is. Legacy records not yet uploaded are included so the file is a complete backup.
  */
-async function collectExport(queryClient: QueryClient, refresh: boolean): Promise<SyncData> {
+async function collectExport(queryClient: QueryClient, refresh: boolean): Promise<ExportFile> {
   const username = currentUser();
   const records = {} as SyncData;
   await Promise.all(
-    SYNC_CATEGORIES.map(async (category) => {
+    RESOURCE_NAMES.map(async (category) => {
       const fetched = refresh ? await fetchFresh(queryClient, category).catch(() => null) : null;
       records[category] = fetched?.items ?? readMirror<unknown>(category, username) ?? [];
     }),
   );
-  const legacy = Object.fromEntries(SYNC_CATEGORIES.map((c) => [c, readLegacy(c)])) as SyncData;
+  const legacy = Object.fromEntries(RESOURCE_NAMES.map((c) => [c, readLegacy(c)])) as SyncData;
   return buildExport(records, legacy);
 }
 
@@ -285,5 +262,6 @@ export function useExportData() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ refresh }: { refresh: boolean }) => collectExport(queryClient, refresh),
+    meta: { errorMessage: '导出失败：{message}' },
   });
 }

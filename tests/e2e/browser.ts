@@ -3,7 +3,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { E2E_PASSWORD, type E2EUser } from './users';
 
-export const baseURL = () => inject('baseURL');
+const baseURL = () => inject('baseURL');
 
 // The flags this sandbox needs: no sandbox as root, and no background traffic to hosts
 // that cannot be reached from here (DESIGN.md §7).

@@ -85,7 +85,7 @@ describe('check-in screen in Chromium', () => {
     await habit(page, '力量训练').getByRole('button', { name: '删除' }).click();
     const confirm = page.getByRole('dialog', { name: '请确认' });
     await confirm.getByText('确定要删除这个打卡任务吗？').waitFor();
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await confirm.getByRole('button', { name: '删除' }).click();
     await habit(page, '力量训练').waitFor({ state: 'detached' });
     await page.context().close();
   });

@@ -106,7 +106,7 @@ describe('tasks screen in Chromium', () => {
       .click();
     const confirm = page.getByRole('dialog', { name: '请确认' });
     await confirm.getByText('确定要删除这个任务吗？').waitFor();
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await confirm.getByRole('button', { name: '删除' }).click();
     await page.getByRole('listitem', { name: '续签合同' }).waitFor({ state: 'detached' });
     await waitForStat(page, '已逾期', '0');
     await waitForStat(page, '总任务', '2');

@@ -1,32 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeMirror } from '../../src/api/local-mirror';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import type { Account } from '../../src/domain/schemas/account';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
 const TODAY = todayString(new Date());
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+const { server, demo } = await testServer({ today: TODAY, clear: ['accounts'] });
 let requests: Request[];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', ({ request }) => requests.push(request));
-});
-afterEach(async () => {
-  server.resetHandlers();
-  for (const record of await demo.store.accounts.list('demo')) {
-    await demo.store.accounts.remove('demo', record.id);
-  }
-});
-afterAll(() => server.close());
+server.events.on('request:start', ({ request }) => requests.push(request));
 beforeEach(async () => {
   requests = [];
   await signIn(demo);

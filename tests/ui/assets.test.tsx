@@ -1,37 +1,20 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstVersion, nextVersion } from '../../src/domain/asset-versioning';
 import { todayString } from '../../src/domain/dates';
 import type { Asset } from '../../src/domain/schemas/asset';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // Two busy cores: the lazy screen and chart chunks can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
 // The screen reads the real clock, so records are dated relative to it.
 const TODAY = todayString(new Date());
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+const { server, demo } = await testServer({ today: TODAY, clear: ['assets', 'assetHistory'] });
 let requests: Request[];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', ({ request }) => requests.push(request.clone()));
-});
-afterEach(async () => {
-  server.resetHandlers();
-  for (const a of await demo.store.assets.list('demo'))
-    await demo.store.assets.remove('demo', a.id);
-  for (const h of await demo.store.assetHistory.list('demo')) {
-    await demo.store.assetHistory.remove('demo', h.id);
-  }
-});
-afterAll(() => server.close());
+server.events.on('request:start', ({ request }) => requests.push(request.clone()));
 beforeEach(async () => {
   requests = [];
   await signIn(demo);
@@ -180,7 +163,7 @@ describe('/assets', () => {
     expect(within(dialog).getByLabelText('名称')).toHaveValue('活期存款');
 
     server.resetHandlers();
-    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await user.click(await within(dialog).findByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const versions = await demo.store.assets.list('demo');
     expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);

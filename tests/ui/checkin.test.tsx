@@ -1,31 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMonth } from '../../src/domain/checkin';
 import { addDays, addMonths, monthOf, todayString } from '../../src/domain/dates';
 import type { CheckinTask } from '../../src/domain/schemas/checkin';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the fixtures are dated relative to it.
 const TODAY = todayString(new Date());
 const MONTH = monthOf(TODAY);
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(async () => {
-  server.resetHandlers();
-  for (const t of await demo.store.checkinTasks.list('demo')) {
-    await demo.store.checkinTasks.remove('demo', t.id);
-  }
-});
-afterAll(() => server.close());
+const { server, demo } = await testServer({ today: TODAY, clear: ['checkinTasks'] });
 beforeEach(async () => {
   await signIn(demo);
 });
@@ -178,10 +163,10 @@ describe('check-in screen', () => {
         name: '今日打卡',
       }),
     );
-    const busy = within(card('喝水')).getByRole('button', { name: '处理中...' });
+    const busy = await within(card('喝水')).findByRole('button', { name: '处理中...' });
     expect(busy).toBeDisabled();
     expect(await screen.findByRole('alert')).toHaveTextContent('打卡失败');
-    expect(within(card('喝水')).getByRole('button', { name: '今日打卡' })).toBeEnabled();
+    expect(await within(card('喝水')).findByRole('button', { name: '今日打卡' })).toBeEnabled();
     expect(card('喝水').querySelectorAll('[data-checked]')).toHaveLength(0);
 
     server.resetHandlers();
@@ -250,7 +235,7 @@ describe('check-in screen', () => {
     expect(within(dialog).getByLabelText(/名称/)).toHaveValue('快走');
 
     server.resetHandlers();
-    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await user.click(await within(dialog).findByRole('button', { name: '保存' }));
     expect(await screen.findByRole('article', { name: '快走' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await demo.store.checkinTasks.list('demo')).toMatchObject([
@@ -278,13 +263,13 @@ describe('check-in screen', () => {
         HttpResponse.json({ error: '稍后再试' }, { status: 503 }),
       ),
     );
-    await user.click(within(await askToDelete()).getByRole('button', { name: '确定' }));
+    await user.click(within(await askToDelete()).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('删除打卡任务失败: 稍后再试');
 
     server.resetHandlers();
     await user.click(within(await askToDelete()).getByRole('button', { name: '取消' }));
     expect(await demo.store.checkinTasks.list('demo')).toHaveLength(1);
-    await user.click(within(await askToDelete()).getByRole('button', { name: '确定' }));
+    await user.click(within(await askToDelete()).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('button', { name: '创建第一个打卡任务' })).toBeInTheDocument();
     expect(await demo.store.checkinTasks.list('demo')).toEqual([]);
   });

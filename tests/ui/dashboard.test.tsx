@@ -1,24 +1,19 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeMirror } from '../../src/api/local-mirror';
 import { addDays, todayString } from '../../src/domain/dates';
 import { Clock } from '../../src/features/dashboard/Clock';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
 const TODAY = todayString(new Date());
 const YESTERDAY = addDays(TODAY, -1);
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+const { server, demo } = await testServer({ today: TODAY });
 let token: string;
 
 beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
   ({ token } = await signIn(demo));
   // Everything goes in through the API, so defaults and validation are the real ones.
   const post = async (path: string, body: object) => {
@@ -86,8 +81,6 @@ beforeAll(async () => {
   });
   await asset('liability', 'credit_card', 300.25);
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 beforeEach(async () => {
   await signIn(demo);
 });

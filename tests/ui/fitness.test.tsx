@@ -1,24 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, mondayOf, todayString } from '../../src/domain/dates';
 import type { Workout } from '../../src/domain/schemas/workout';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // The screen's "today" is the machine's; the server's seed is off, so only these records exist.
 const TODAY = todayString(new Date());
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { server, demo } = await testServer({ today: TODAY });
 beforeEach(async () => {
   for (const w of await demo.store.workouts.list('demo'))
     await demo.store.workouts.remove('demo', w.id);
@@ -129,7 +119,7 @@ describe('/fitness', () => {
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '30');
     await user.type(within(dialog).getByLabelText('卡路里'), '250');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       '保存运动记录失败：数据库忙，请重试',
     );
     expect(within(dialog).getByLabelText(/时长（分钟）/)).toHaveValue(30);

@@ -1,14 +1,32 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { DemoServer } from '../../mocks/demo-server';
-import { AuthProvider } from '../../src/api/auth';
+import { createTestServer } from '../../mocks/node';
 import { saveSession } from '../../src/api/session';
-import { createQueryClient } from '../../src/app/query-client';
+import { AppProviders, createAppClients } from '../../src/app/App';
 import { AppRoutes } from '../../src/app/router';
-import { ConfirmProvider } from '../../src/components/confirm';
-import { ToastProvider } from '../../src/components/toast';
+import type { ResourceName } from '../../src/domain/resources';
+
+/**
+ * The real app behind msw for one test file (mocks/node.ts): listening while the file runs,
+ * its handlers reset after each test, and the `clear` kinds emptied for the demo user so that
+ * every test starts from the records it seeds itself.
+ */
+export async function testServer({ today, clear = [] }: { today: string; clear?: ResourceName[] }) {
+  const { server, ...demo } = await createTestServer({ today, seed: false });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(async () => {
+    server.resetHandlers();
+    for (const name of clear) {
+      const store = demo.store[name];
+      for (const record of await store.list('demo')) await store.remove('demo', record.id);
+    }
+  });
+  afterAll(() => server.close());
+  return { server, demo };
+}
 
 /** Signs `username` in against the app itself and stores the session as the login screen would. */
 export async function signIn(demo: DemoServer, username = 'demo', password = 'demo1234') {
@@ -26,22 +44,15 @@ export async function signIn(demo: DemoServer, username = 'demo', password = 'de
   return body;
 }
 
-export function Providers({
+/** The app's own provider tree around `children`, with fresh clients unless some are given. */
+function Providers({
   children,
-  queryClient = createQueryClient(),
+  clients = createAppClients(),
 }: {
   children: ReactNode;
-  queryClient?: ReturnType<typeof createQueryClient>;
+  clients?: ReturnType<typeof createAppClients>;
 }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <ConfirmProvider>
-          <AuthProvider>{children}</AuthProvider>
-        </ConfirmProvider>
-      </ToastProvider>
-    </QueryClientProvider>
-  );
+  return <AppProviders clients={clients}>{children}</AppProviders>;
 }
 
 function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
@@ -51,10 +62,10 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
 
 /** The whole app at `path` in a memory router; `router.state.location` is where it is now. */
 export function renderApp(path: string) {
-  const queryClient = createQueryClient();
+  const clients = createAppClients();
   const router = { state: { location: undefined as unknown as Location } };
   const view = render(
-    <Providers queryClient={queryClient}>
+    <Providers clients={clients}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe
           onChange={(location) => {
@@ -67,5 +78,5 @@ export function renderApp(path: string) {
       </MemoryRouter>
     </Providers>,
   );
-  return { ...view, router, queryClient };
+  return { ...view, router, queryClient: clients.queryClient };
 }

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Two cores are shared by the test workers, the type-checker and Chromium: a screen that
+// renders in 100 ms alone can take over a second then.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

@@ -1,21 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeMirror } from '../../src/api/local-mirror';
-import { TIMER_STORAGE_KEY } from '../../src/domain/timer';
-import { renderApp, signIn } from './harness';
+import { TIMER_STORAGE_KEY } from '../../src/domain/storage-keys';
+import { renderApp, signIn, testServer } from './harness';
 
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: '2026-11-21', seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { demo } = await testServer({ today: '2026-11-21' });
 beforeEach(async () => {
   await signIn(demo);
 });

@@ -2,24 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
 import { writeMirror } from '../../src/api/local-mirror';
 import { legacyId } from '../../src/domain/legacy';
-import { renderApp, signIn } from './harness';
+import { RESOURCE_NAMES } from '../../src/domain/resources';
+import { renderApp, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-// A fresh store per case: uploads and imports are counted against an empty account.
-beforeEach(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-  await signIn(demo);
-});
+// Every kind emptied after each case: uploads and imports are counted against an empty account.
+const { server, demo } = await testServer({ today: TODAY, clear: RESOURCE_NAMES });
+beforeEach(() => signIn(demo));
 afterEach(() => {
-  server.close();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

@@ -1,27 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayString } from '../../src/domain/dates';
 import type { Task } from '../../src/domain/schemas/task';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the fixtures are dated relative to it.
 const TODAY = todayString(new Date());
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(async () => {
-  server.resetHandlers();
-  for (const t of await demo.store.tasks.list('demo')) await demo.store.tasks.remove('demo', t.id);
-});
-afterAll(() => server.close());
+const { server, demo } = await testServer({ today: TODAY, clear: ['tasks'] });
 beforeEach(async () => {
   await signIn(demo);
 });
@@ -227,12 +214,12 @@ describe('tasks screen', () => {
     );
     const confirm = await remove();
     expect(confirm).toHaveTextContent('确定要删除这个任务吗？');
-    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    await user.click(within(confirm).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('删除任务失败：忙');
     expect(await demo.store.tasks.list('demo')).toHaveLength(1);
 
     server.resetHandlers();
-    await user.click(within(await remove()).getByRole('button', { name: '确定' }));
+    await user.click(within(await remove()).getByRole('button', { name: '删除' }));
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: '可删除' })).not.toBeInTheDocument(),
     );

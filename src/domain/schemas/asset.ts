@@ -49,7 +49,7 @@ export type AssetInput = z.input<typeof assetInputSchema>;
 export type AssetData = z.output<typeof assetInputSchema>;
 export type Asset = z.output<typeof assetSchema>;
 
-export const assetHistoryActions = ['create', 'update', 'delete'] as const;
+const assetHistoryActions = ['create', 'update', 'delete'] as const;
 export type AssetHistoryAction = (typeof assetHistoryActions)[number];
 
 // Snapshots are kept as they were written: a history entry must still read after the
@@ -68,6 +68,5 @@ const historyFields = {
 export const assetHistoryInputSchema = z.object({ ...historyFields, id: idSchema.optional() });
 export const assetHistorySchema = z.object({ ...historyFields, id: idSchema });
 
-export type AssetHistoryInput = z.input<typeof assetHistoryInputSchema>;
 export type AssetHistoryData = z.output<typeof assetHistoryInputSchema>;
 export type AssetHistoryEntry = z.output<typeof assetHistorySchema>;

@@ -51,6 +51,5 @@ const recordFields = { taskId: idSchema, date: dateSchema };
 export const checkinRecordInputSchema = z.object({ ...recordFields, id: idSchema.optional() });
 export const checkinRecordSchema = z.object({ ...recordFields, id: idSchema });
 
-export type CheckinRecordInput = z.input<typeof checkinRecordInputSchema>;
 export type CheckinRecordData = z.output<typeof checkinRecordInputSchema>;
 export type CheckinRecord = z.output<typeof checkinRecordSchema>;

@@ -32,6 +32,4 @@ export const taskSchema = z.object({
   updatedAt: isoTimestampSchema,
 });
 
-export type TaskInput = z.input<typeof taskInputSchema>;
-export type TaskData = z.output<typeof taskInputSchema>;
 export type Task = z.output<typeof taskSchema>;

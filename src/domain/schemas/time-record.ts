@@ -28,6 +28,4 @@ export const timeRecordSchema = z.object({
   createdAt: isoTimestampSchema,
 });
 
-export type TimeRecordInput = z.input<typeof timeRecordInputSchema>;
-export type TimeRecordData = z.output<typeof timeRecordInputSchema>;
 export type TimeRecord = z.output<typeof timeRecordSchema>;

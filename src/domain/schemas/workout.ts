@@ -26,6 +26,4 @@ const fields = {
 export const workoutInputSchema = z.object({ ...fields, id: idSchema.optional() });
 export const workoutSchema = z.object({ ...fields, id: idSchema, createdAt: isoTimestampSchema });
 
-export type WorkoutInput = z.input<typeof workoutInputSchema>;
-export type WorkoutData = z.output<typeof workoutInputSchema>;
 export type Workout = z.output<typeof workoutSchema>;

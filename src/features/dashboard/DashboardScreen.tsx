@@ -2,16 +2,17 @@ import { Activity, ListChecks, Scale, Timer } from 'lucide-react';
 import { useMemo } from 'react';
 import { useAccounts } from '../../api/accounts';
 import { useAssets } from '../../api/assets';
-import { errorMessage } from '../../api/http';
+import { formatError } from '../../api/errors';
 import type { ListResult } from '../../api/resource';
 import { useTasks } from '../../api/tasks';
 import { useTimeRecords } from '../../api/time-records';
 import { useWorkouts } from '../../api/workouts';
+import { ErrorBanner } from '../../components/ErrorBanner';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
+import { useToday } from '../../components/useToday';
 import { dailyGoals } from '../../domain/daily-goals';
-import { todayString } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
 import { dashboardStats } from '../../domain/stats';
 import { Clock } from './Clock';
@@ -30,7 +31,7 @@ export function DashboardScreen() {
   const timeRecords = useTimeRecords();
   const assets = useAssets();
   const lists = [accounts, workouts, tasks, timeRecords, assets];
-  const today = todayString(new Date());
+  const today = useToday();
 
   const stats = useMemo(
     () =>
@@ -59,14 +60,7 @@ export function DashboardScreen() {
       </div>
 
       {local && <OfflineNotice error={local.error} />}
-      {failed && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          部分数据加载失败：{errorMessage(failed)}
-        </p>
-      )}
+      {failed && <ErrorBanner message={formatError('部分数据加载失败：{message}', failed)} />}
 
       {lists.some((q) => q.isPending) ? (
         <Spinner />

@@ -1,14 +1,15 @@
 import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../api/http';
+import { formatError } from '../../api/errors';
 import { useWorkouts } from '../../api/workouts';
+import { ErrorBanner } from '../../components/ErrorBanner';
 import { Measure } from '../../components/Measure';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
-import { todayString } from '../../domain/dates';
+import { useToday } from '../../components/useToday';
 import { fitnessStats, hoursAndMinutes, newestFirst, weekStrip } from '../../domain/fitness';
 import type { Workout } from '../../domain/schemas/workout';
 import { FitnessCharts } from './FitnessCharts';
@@ -22,7 +23,7 @@ type Editing = null | { workout: Workout | null };
 export function FitnessScreen() {
   const { data, error, isPending, refetch } = useWorkouts();
   const [editing, setEditing] = useState<Editing>(null);
-  const today = todayString(new Date());
+  const today = useToday();
   const workouts = data?.items;
 
   // 健身打卡 on the dashboard links here with ?add=1.
@@ -52,12 +53,10 @@ export function FitnessScreen() {
       {isPending ? (
         <Spinner />
       ) : !workouts ? (
-        <div role="alert" className="card flex flex-wrap items-center justify-between gap-3">
-          <span className="text-red-700">加载运动记录失败：{errorMessage(error)}</span>
-          <button type="button" className="btn-secondary" onClick={() => refetch()}>
-            重试
-          </button>
-        </div>
+        <ErrorBanner
+          message={formatError('加载运动记录失败：{message}', error)}
+          onRetry={refetch}
+        />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 wide:grid-cols-4">

@@ -1,8 +1,7 @@
-import { errorMessage } from '../../api/http';
 import { useDeleteWorkout } from '../../api/workouts';
 import { EmptyState } from '../../components/EmptyState';
 import { DeleteButton, EditButton } from '../../components/RowActions';
-import { useToast } from '../../components/toast';
+import { useDeleteAction } from '../../components/useDeleteAction';
 import { labelOf, workoutTypeLabels } from '../../domain/schemas/categories';
 import type { Workout } from '../../domain/schemas/workout';
 
@@ -13,14 +12,7 @@ interface WorkoutListProps {
 
 /** 最近记录: the newest 20 workouts (SPEC §9), each with 编辑 and 删除. */
 export function WorkoutList({ workouts, onEdit }: WorkoutListProps) {
-  const toast = useToast();
-  const remove = useDeleteWorkout();
-
-  function onDelete(workout: Workout) {
-    remove.mutate(workout.id, {
-      onError: (error) => toast.error(`删除运动记录失败：${errorMessage(error)}，请重试`),
-    });
-  }
+  const { remove, deletingId } = useDeleteAction(useDeleteWorkout(), null);
 
   return (
     <section className="card" aria-labelledby="fitness-recent">
@@ -49,10 +41,7 @@ export function WorkoutList({ workouts, onEdit }: WorkoutListProps) {
                 </p>
               </div>
               <EditButton onClick={() => onEdit(workout)} />
-              <DeleteButton
-                onClick={() => onDelete(workout)}
-                disabled={remove.isPending && remove.variables === workout.id}
-              />
+              <DeleteButton onClick={() => remove(workout)} disabled={deletingId === workout.id} />
             </li>
           ))}
         </ul>

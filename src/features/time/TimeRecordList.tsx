@@ -1,22 +1,14 @@
-import { errorMessage } from '../../api/http';
 import { useDeleteTimeRecord } from '../../api/time-records';
 import { EmptyState } from '../../components/EmptyState';
 import { DeleteButton } from '../../components/RowActions';
-import { useToast } from '../../components/toast';
+import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatSeconds } from '../../domain/focus';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
 import type { TimeRecord } from '../../domain/schemas/time-record';
 
 /** 最近记录: the newest 20 time records (SPEC §9), each with 删除. */
 export function TimeRecordList({ records }: { records: TimeRecord[] }) {
-  const toast = useToast();
-  const remove = useDeleteTimeRecord();
-
-  function onDelete(record: TimeRecord) {
-    remove.mutate(record.id, {
-      onError: (error) => toast.error(`删除记录失败：${errorMessage(error)}，请重试`),
-    });
-  }
+  const { remove, deletingId } = useDeleteAction(useDeleteTimeRecord(), null);
 
   return (
     <section className="card" aria-labelledby="time-recent">
@@ -41,10 +33,7 @@ export function TimeRecordList({ records }: { records: TimeRecord[] }) {
               <span className="shrink-0 font-medium tabular-nums text-slate-700">
                 {formatSeconds(record.duration)}
               </span>
-              <DeleteButton
-                onClick={() => onDelete(record)}
-                disabled={remove.isPending && remove.variables === record.id}
-              />
+              <DeleteButton onClick={() => remove(record)} disabled={deletingId === record.id} />
             </li>
           ))}
         </ul>

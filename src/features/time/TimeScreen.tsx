@@ -1,13 +1,14 @@
 import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../api/http';
+import { formatError } from '../../api/errors';
 import { useTimeRecords } from '../../api/time-records';
+import { ErrorBanner } from '../../components/ErrorBanner';
 import { Measure } from '../../components/Measure';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
-import { todayString } from '../../domain/dates';
+import { useToday } from '../../components/useToday';
 import { hoursAndMinutes, newestFirst } from '../../domain/fitness';
 import { focusStats } from '../../domain/focus';
 import { FocusTimer } from './FocusTimer';
@@ -18,7 +19,7 @@ import { TimeRecordList } from './TimeRecordList';
 export function TimeScreen() {
   const { data, error, isPending, refetch } = useTimeRecords();
   const [adding, setAdding] = useState(false);
-  const today = todayString(new Date());
+  const today = useToday();
   const records = data?.items;
 
   const stats = useMemo(() => focusStats(records ?? [], today), [records, today]);
@@ -77,12 +78,10 @@ export function TimeScreen() {
       {isPending ? (
         <Spinner />
       ) : !records ? (
-        <div role="alert" className="card flex flex-wrap items-center justify-between gap-3">
-          <span className="text-red-700">加载时间记录失败：{errorMessage(error)}</span>
-          <button type="button" className="btn-secondary" onClick={() => refetch()}>
-            重试
-          </button>
-        </div>
+        <ErrorBanner
+          message={formatError('加载时间记录失败：{message}', error)}
+          onRetry={refetch}
+        />
       ) : (
         <>
           <TimeCharts records={records} today={today} />
