@@ -22,7 +22,7 @@ export interface AppOptions {
   staticFiles?: MiddlewareHandler;
 }
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp({
   store,
