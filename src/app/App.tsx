@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../api/auth';
 import { ConfirmProvider } from '../components/confirm';
@@ -14,6 +14,25 @@ const Devtools = import.meta.env.DEV
       import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })),
     )
   : () => null;
+
+// The service worker exists only in the production build; the demo's scope belongs to msw's
+// worker (vite.config.ts).
+const UpdatePrompt =
+  import.meta.env.PROD && import.meta.env.MODE !== 'demo'
+    ? lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
+    : null;
+
+/** Waits for the page's load event, so the worker's code never competes with the first screen. */
+function AfterLoad({ children }: { children: ReactNode }) {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded ? children : null;
+}
 
 /** The last line of defence: whatever fails above the screens still leaves a way out. */
 function RootErrorBoundary({ children }: { children: ReactNode }) {
@@ -52,6 +71,17 @@ export function App() {
           </Suspense>
         </QueryClientProvider>
       </RootErrorBoundary>
+      {UpdatePrompt && (
+        // Outside the root boundary, so a broken app can still be updated to a fixed one;
+        // if its own chunk cannot load, there is simply no prompt.
+        <ErrorBoundary fallback={() => null}>
+          <AfterLoad>
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          </AfterLoad>
+        </ErrorBoundary>
+      )}
     </BrowserRouter>
   );
 }
