@@ -1,8 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../api/auth';
 import { ConfirmProvider } from '../components/confirm';
+import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
 import { FullScreenSpinner } from '../components/Spinner';
 import { createToaster, type Toaster, ToastProvider } from '../components/toast';
 import { createQueryClient } from './query-client';
@@ -13,6 +14,42 @@ const Devtools = import.meta.env.DEV
       import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })),
     )
   : () => null;
+
+// The service worker exists only in the production build; the demo's scope belongs to msw's
+// worker (vite.config.ts).
+const UpdatePrompt =
+  import.meta.env.PROD && import.meta.env.MODE !== 'demo'
+    ? lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
+    : null;
+
+/** Waits for the page's load event, so the worker's code never competes with the first screen. */
+function AfterLoad({ children }: { children: ReactNode }) {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded ? children : null;
+}
+
+/** The last line of defence: whatever fails above the screens still leaves a way out. */
+function RootErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(props) => (
+        <main className="flex min-h-screen items-center justify-center">
+          <ErrorMessage {...props} />
+        </main>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
 
 /** One app instance's query client, wired to its toasts (failed mutations report there). */
 export function createAppClients(): { toaster: Toaster; queryClient: QueryClient } {
@@ -40,17 +77,31 @@ export function AppProviders({
 }
 
 export function App() {
+  // Held above the root boundary, so a reset keeps the cache and the toasts.
   const [clients] = useState(createAppClients);
   return (
-    <AppProviders clients={clients}>
-      <BrowserRouter>
-        <Suspense fallback={<FullScreenSpinner />}>
-          <AppRoutes />
-        </Suspense>
-      </BrowserRouter>
-      <Suspense fallback={null}>
-        <Devtools />
-      </Suspense>
-    </AppProviders>
+    <BrowserRouter>
+      <RootErrorBoundary>
+        <AppProviders clients={clients}>
+          <Suspense fallback={<FullScreenSpinner />}>
+            <AppRoutes />
+          </Suspense>
+          <Suspense fallback={null}>
+            <Devtools />
+          </Suspense>
+        </AppProviders>
+      </RootErrorBoundary>
+      {UpdatePrompt && (
+        // Outside the root boundary, so a broken app can still be updated to a fixed one;
+        // if its own chunk cannot load, there is simply no prompt.
+        <ErrorBoundary fallback={() => null}>
+          <AfterLoad>
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          </AfterLoad>
+        </ErrorBoundary>
+      )}
+    </BrowserRouter>
   );
 }

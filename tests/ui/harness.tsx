@@ -45,7 +45,7 @@ export async function signIn(demo: DemoServer, username = 'demo', password = 'de
 }
 
 /** The app's own provider tree around `children`, with fresh clients unless some are given. */
-function Providers({
+export function Providers({
   children,
   clients = createAppClients(),
 }: {
