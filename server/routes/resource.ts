@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_BATCH } from '../../src/domain/resources';
 import type { RecordStore, Store } from '../store';
@@ -39,6 +39,18 @@ interface BatchResult {
   id?: string;
   status: 'created' | 'existing' | 'invalid';
   error?: string;
+}
+
+/**
+ * If-Match names the version a client changed (its updatedAt): when another write came in
+ * between, the client gets 409 with the current record and decides (DESIGN §1 "Conflicts").
+ * Without If-Match a write is unconditional, as SPEC §7's calls are.
+ */
+function staleBase(c: Context<AppEnv>, existing: { id: string }) {
+  const base = c.req.header('if-match');
+  const current = (existing as { updatedAt?: string }).updatedAt ?? '';
+  if (base === undefined || base.replace(/^"|"$/g, '') === current) return undefined;
+  return c.json({ error: CONFLICT, current: existing }, 409);
 }
 
 /** GET / · POST / · GET /:id · PUT /:id · DELETE /:id for one resource, scoped by the caller. */
@@ -129,13 +141,8 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       }
       const existing = await records.get(userId(c), id);
       if (!existing) return fail(c, 404, NOT_FOUND);
-      // If-Match names the version the client edited (its updatedAt): when another write came
-      // in between, the client gets the current record and decides (DESIGN §1 "Conflicts").
-      const base = c.req.header('if-match');
-      const current = (existing as { updatedAt?: string }).updatedAt ?? '';
-      if (base !== undefined && base.replace(/^"|"$/g, '') !== current) {
-        return c.json({ error: CONFLICT, current: existing }, 409);
-      }
+      const stale = staleBase(c, existing);
+      if (stale) return stale;
       const record = resource.toRecord(data, { id, now: now().toISOString(), existing });
       const updated = await records.update(userId(c), record);
       return updated ? c.json(updated) : fail(c, 404, NOT_FOUND);
@@ -145,6 +152,8 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
   app.delete('/:id', async (c) => {
     const existing = await records.get(userId(c), c.req.param('id'));
     if (!existing) return fail(c, 404, NOT_FOUND);
+    const stale = staleBase(c, existing);
+    if (stale) return stale;
     if (resource.remove) await resource.remove(store, userId(c), existing);
     else await records.remove(userId(c), existing.id);
     return c.body(null, 204);

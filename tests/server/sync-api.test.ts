@@ -219,3 +219,20 @@ describe.each(stores)('%s store behind the API', (_name, open) => {
     expect((await call('alice', 'GET', '/api/summary')).status).toBe(400);
   });
 });
+
+describe('a DELETE that names its base', () => {
+  it('gets 409 when the record changed since, and goes through from the current version', async () => {
+    const { json, call } = await setup(createMemoryStore());
+    const created = await json('alice', 'POST', '/api/tasks', task('原', { id: 't1' }));
+    const edited = await json('alice', 'PUT', '/api/tasks/t1', task('改'));
+    const stale = await call('alice', 'DELETE', '/api/tasks/t1', undefined, {
+      'if-match': `"${created.body.updatedAt}"`,
+    });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { current: { title: string } }).current.title).toBe('改');
+    const fresh = await call('alice', 'DELETE', '/api/tasks/t1', undefined, {
+      'if-match': `"${edited.body.updatedAt}"`,
+    });
+    expect(fresh.status).toBe(204);
+  });
+});

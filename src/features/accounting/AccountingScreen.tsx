@@ -1,10 +1,8 @@
 import { CalendarDays, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
-import { formatError } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { OfflineNotice } from '../../components/OfflineNotice';
+import { ListStatus } from '../../components/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -20,6 +18,7 @@ import { AccountList } from './AccountList';
 import { Ledger } from './Ledger';
 
 const NONE: readonly Account[] = [];
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
 // Two cards share a phone's width: a smaller figure that may wrap keeps ¥123,456.78 inside.
 function Amount({ cents }: { cents: number }) {
@@ -32,7 +31,7 @@ const isAccountType = (value: string): value is AccountType =>
   (accountTypes as readonly string[]).includes(value);
 
 export function AccountingScreen() {
-  const { data, isPending, error } = useAccounts();
+  const { data, isPending, refetch } = useAccounts();
   const { remove, deletingId } = useDeleteAction(
     useDeleteAccount(),
     () => '确定要删除这条记录吗？',
@@ -54,6 +53,7 @@ export function AccountingScreen() {
     onEdit: (record: Account) => setDialog({ record, type: record.type }),
     onDelete: remove,
     deletingId,
+    pending: data?.pending ?? NOTHING_PENDING,
   };
 
   return (
@@ -72,12 +72,10 @@ export function AccountingScreen() {
         }
       />
 
-      {data?.local && <OfflineNotice error={data.error} />}
+      <ListStatus state={data} failure="加载记录失败：{message}" onRetry={refetch} />
 
       {isPending ? (
         <Spinner />
-      ) : error ? (
-        <ErrorBanner message={formatError('加载记录失败：{message}', error)} />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">
