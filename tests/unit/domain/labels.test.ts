@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RESOURCE_NAMES, RESOURCES } from '../../../src/domain/resources';
 import {
   accountCategoryLabels,
   accountTypeLabels,
@@ -15,9 +16,7 @@ import {
   expenseCategories,
   expenseCategoryLabels,
   incomeCategories,
-  incomeCategoryLabels,
   liabilityCategories,
-  liabilityCategoryLabels,
   taskCategories,
   taskCategoryLabels,
   taskPriorities,
@@ -27,7 +26,6 @@ import {
   workoutTypeLabels,
   workoutTypes,
 } from '../../../src/domain/schemas/categories';
-import { SYNC_CATEGORIES, SYNC_CATEGORY_LABELS } from '../../../src/domain/sync';
 
 // DESIGN §5's glossary, in SPEC §5's order: the stored key of each option and the exact label
 // the UI shows. Forms list options in this order, and legacy imports map labels back to keys.
@@ -43,7 +41,7 @@ describe('label glossary', () => {
     ],
     [
       'income categories',
-      incomeCategoryLabels,
+      accountCategoryLabels('income'),
       incomeCategories,
       'salary 工资 bonus 奖金 investment 投资 part_time 兼职 gift 礼金 other 其他',
     ],
@@ -57,7 +55,7 @@ describe('label glossary', () => {
     ],
     [
       'liability categories',
-      liabilityCategoryLabels,
+      assetCategoryLabelsFor('liability'),
       liabilityCategories,
       'credit_card 信用卡 mortgage 房贷 car_loan 车贷 consumer_loan 消费贷 ' +
         'other_borrowing 其他借款 other 其他',
@@ -91,27 +89,23 @@ describe('label glossary', () => {
       checkinCategories,
       'health 健康 work 工作 study 学习 habit 习惯',
     ],
-  ])('%s', (_, labels, keys, glossary) => {
-    expect(Object.entries(labels).flat().join(' ')).toBe(glossary);
-    expect(keys).toEqual(Object.keys(labels));
-  });
+  ] as [string, Readonly<Record<string, string>>, readonly string[], string][])(
+    '%s',
+    (_, labels, keys, glossary) => {
+      expect(Object.entries(labels).flat().join(' ')).toBe(glossary);
+      expect(keys).toEqual(Object.keys(labels));
+    },
+  );
 
-  it.each([
-    ['expense', expenseCategoryLabels],
-    ['income', incomeCategoryLabels],
-  ] as const)('the %s form lists its own categories', (type, labels) => {
-    expect(accountCategoryLabels(type)).toBe(labels);
-  });
-
-  it.each([
-    ['asset', assetCategoryLabels],
-    ['liability', liabilityCategoryLabels],
-  ] as const)('the %s form lists its own categories', (type, labels) => {
-    expect(assetCategoryLabelsFor(type)).toBe(labels);
+  it('the expense and asset forms list their own categories, not the other type’s', () => {
+    expect(accountCategoryLabels('expense')).toBe(expenseCategoryLabels);
+    expect(assetCategoryLabelsFor('asset')).toBe(assetCategoryLabels);
   });
 
   it('names the sync categories in the dialog’s order', () => {
-    expect(SYNC_CATEGORIES.map((c) => `${c} ${SYNC_CATEGORY_LABELS[c]}`)).toEqual([
+    expect(
+      RESOURCE_NAMES.map((name) => `${RESOURCES[name].exportKey} ${RESOURCES[name].label}`),
+    ).toEqual([
       'accounts 记账记录',
       'assets 资产/负债',
       'workouts 运动记录',
