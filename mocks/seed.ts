@@ -104,6 +104,9 @@ function demoData(today: string, seed = 7): DemoData {
       amount: rnd.int(min * 100, max * 100) / 100,
       description,
       date,
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
     });
   for (const d of days) {
     const date = d.format('YYYY-MM-DD');
@@ -115,6 +118,9 @@ function demoData(today: string, seed = 7): DemoData {
         amount: 18500,
         description: '月薪',
         date,
+        templateId: null,
+        reimbursed: false,
+        reimbursedBy: null,
       });
     }
     if (d.date() === 1) spend(date, 'housing', 4200, 4200, '房租');
@@ -133,6 +139,9 @@ function demoData(today: string, seed = 7): DemoData {
         category: rnd.pick(['part_time', 'investment', 'gift'] as const),
         amount: rnd.int(200, 3000),
         description: '',
+        templateId: null,
+        reimbursed: false,
+        reimbursedBy: null,
         date,
       });
     }

@@ -1,12 +1,16 @@
 import { RESOURCE_NAMES, type RecordOf, type ResourceName } from '../src/domain/resources';
 import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
+import type { RecurringTemplate } from '../src/domain/schemas/recurring';
+import type { Settings } from '../src/domain/schemas/settings';
 import type {
   AssetStore,
   RecordStore,
+  RecurringStore,
   ResourceStores,
   SessionRecord,
   SessionStore,
+  SettingsStore,
   Store,
   UserRecord,
   UserStore,
@@ -134,6 +138,38 @@ class MemoryCheckinTaskStore extends MemoryRecordStore<CheckinTask> {
   }
 }
 
+class MemoryRecurringStore extends MemoryRecordStore<RecurringTemplate> implements RecurringStore {
+  override async update(userId: string, record: RecurringTemplate) {
+    const stored = this.records(userId).get(record.id);
+    const keep = stored && stored.lastDate > record.lastDate ? stored.lastDate : record.lastDate;
+    return super.update(userId, { ...record, lastDate: keep });
+  }
+
+  async markDone(userId: string, id: string, date: string) {
+    const stored = this.records(userId).get(id);
+    if (stored && stored.lastDate < date) stored.lastDate = date;
+  }
+
+  async userIds() {
+    return [...this.byUser].filter(([, records]) => records.size > 0).map(([user]) => user);
+  }
+}
+
+class MemorySettingsStore implements SettingsStore {
+  constructor(private readonly byUser = new Map<string, Settings>()) {}
+  dump(): Record<string, Settings> {
+    return Object.fromEntries(this.byUser);
+  }
+  async get(userId: string) {
+    const settings = this.byUser.get(userId);
+    return settings && clone(settings);
+  }
+  async put(userId: string, settings: Settings) {
+    this.byUser.set(userId, clone(settings));
+    return clone(settings);
+  }
+}
+
 class MemoryUserStore implements UserStore {
   constructor(private readonly users = new Map<string, UserRecord>()) {}
   dump(): UserRecord[] {
@@ -182,6 +218,8 @@ export interface MemorySnapshot {
   records: Partial<Record<ResourceName, Record<string, { id: string }[]>>>;
   users: UserRecord[];
   sessions: SessionRecord[];
+  /** Absent in snapshots taken before settings existed. */
+  settings?: Record<string, Settings>;
 }
 
 export interface MemoryStore extends Store {
@@ -208,16 +246,19 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
     timeRecords: plain<'timeRecords'>(),
     checkinTasks,
     checkinRecords,
+    recurring: new MemoryRecurringStore(),
   } satisfies ResourceStores & Record<ResourceName, MemoryRecordStore<{ id: string }>>;
   for (const key of RESOURCE_NAMES) {
     (records[key] as MemoryRecordStore<{ id: string }>).load(initial?.records[key]);
   }
   const users = new MemoryUserStore(new Map(initial?.users.map((u) => [u.username, clone(u)])));
+  const settings = new MemorySettingsStore(new Map(Object.entries(clone(initial?.settings ?? {}))));
   const sessions = new MemorySessionStore(
     new Map(initial?.sessions.map((s) => [s.tokenHash, clone(s)])),
   );
   return {
     ...records,
+    settings,
     users,
     sessions,
     close() {},
@@ -225,6 +266,7 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
       records: Object.fromEntries(RESOURCE_NAMES.map((key) => [key, records[key].dump()])),
       users: users.dump(),
       sessions: sessions.dump(),
+      settings: settings.dump(),
     }),
   };
 }

@@ -24,6 +24,10 @@ export interface Resource<D extends { id?: string }, T extends { id: string }> {
   checkCreate?(store: Store, userId: string, record: T): Promise<string | undefined>;
   /** Replaces the plain delete of `existing`. */
   remove?(store: Store, userId: string, existing: T): Promise<void>;
+  /** Runs before the list is read (the bookkeeping list first writes due 周期记账 entries). */
+  beforeList?(store: Store, userId: string, now: Date): Promise<void>;
+  /** Runs after a create, update or batch has been stored. */
+  afterWrite?(store: Store, userId: string, now: Date): Promise<void>;
 }
 
 const NOT_FOUND = '记录不存在';
@@ -52,13 +56,14 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
 
   // A store that builds the list's JSON text itself (SQLite) sends it as it is: reading 40k rows
   // into objects and stringifying them again took most of a ten-year list's time (DESIGN §6).
-  app.get('/', async (c) =>
-    records.listJson
+  app.get('/', async (c) => {
+    await resource.beforeList?.(store, userId(c), now());
+    return records.listJson
       ? c.body(await records.listJson(userId(c)), 200, {
           'content-type': 'application/json; charset=UTF-8',
         })
-      : c.json(await records.list(userId(c))),
-  );
+      : c.json(await records.list(userId(c)));
+  });
 
   app.post('/', async (c) => {
     const data = await readBody(c, resource.input);
@@ -69,6 +74,7 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
     const refused = await resource.checkCreate?.(store, userId(c), record);
     if (refused) return fail(c, 400, refused);
     const result = await records.create(userId(c), record);
+    await resource.afterWrite?.(store, userId(c), now());
     return c.json(result.record, result.created ? 201 : 200);
   });
 
@@ -101,6 +107,7 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       const { record, created } = stored[i]!;
       results[index] = { id: record.id, status: created ? 'created' : 'existing' };
     }
+    if (accepted.length > 0) await resource.afterWrite?.(store, userId(c), now());
     return c.json({ results });
   });
 
@@ -120,7 +127,9 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       if (!existing) return fail(c, 404, NOT_FOUND);
       const record = resource.toRecord(data, { id, now: now().toISOString(), existing });
       const updated = await records.update(userId(c), record);
-      return updated ? c.json(updated) : fail(c, 404, NOT_FOUND);
+      if (!updated) return fail(c, 404, NOT_FOUND);
+      await resource.afterWrite?.(store, userId(c), now());
+      return c.json(updated);
     });
   }
 

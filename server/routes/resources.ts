@@ -7,6 +7,7 @@ import {
   type RecordOf,
   type ResourceName,
 } from '../../src/domain/resources';
+import { catchUpUser } from '../recurring';
 import type { Store } from '../store';
 import type { AppEnv } from './http';
 import { type RecordContext, type Resource, resourceRouter } from './resource';
@@ -30,8 +31,11 @@ const withCreatedAt = <D extends { createdAt?: string }>(
   ctx: RecordContext<{ createdAt: string }>,
 ) => ({ ...data, id: ctx.id, createdAt: createdAt(data, ctx) });
 
+/** Writes the user's due 周期记账 entries, so a list or an edit shows them at once. */
+const catchUp = (s: Store, userId: string, now: Date) => catchUpUser(s, userId, now).then(() => undefined);
+
 const RULES: { [K in ResourceName]: ServerRules<K> } = {
-  accounts: { toRecord: withId },
+  accounts: { toRecord: withId, beforeList: catchUp },
   assets: {
     toRecord: withId,
     // Deleting only the latest version would bring the previous one back to life (DESIGN §1).
@@ -51,6 +55,16 @@ const RULES: { [K in ResourceName]: ServerRules<K> } = {
     toRecord: withId,
     checkCreate: async (s, userId, record) =>
       (await s.checkinTasks.get(userId, record.taskId)) ? undefined : '打卡任务不存在',
+  },
+  recurring: {
+    // Which occurrences exist is the server's to say: an edit keeps the stored lastDate, an
+    // upload (a restored export) brings its own so that what was deleted stays deleted.
+    toRecord: (data, { id, existing }) => ({
+      ...data,
+      id,
+      lastDate: existing ? existing.lastDate : data.lastDate,
+    }),
+    afterWrite: catchUp,
   },
 };
 

@@ -12,6 +12,7 @@ import {
   checkinTaskInputSchema,
   checkinTaskSchema,
 } from './schemas/checkin';
+import { recurringInputSchema, recurringSchema } from './schemas/recurring';
 import { taskInputSchema, taskSchema } from './schemas/task';
 import { timeRecordInputSchema, timeRecordSchema } from './schemas/time-record';
 import { workoutInputSchema, workoutSchema } from './schemas/workout';
@@ -117,13 +118,22 @@ export const RESOURCES = {
     label: '打卡记录',
     after: ['checkinTasks'],
   },
+  recurring: {
+    path: '/api/recurring',
+    record: recurringSchema,
+    input: recurringInputSchema,
+    updatable: true,
+    mirrorKey: 'recurring',
+    exportKey: 'recurring',
+    label: '周期记账',
+  },
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof RESOURCES;
 
 /**
  * Every kind, in the export file's order: the spec's five first (SPEC §3 "Export file"),
- * then the three this version adds.
+ * then the ones this version adds.
  */
 export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
 

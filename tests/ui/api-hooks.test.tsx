@@ -64,6 +64,7 @@ describe('list queries', () => {
       category: 'dining',
       description: '午餐',
       date: TODAY,
+      templateId: null, reimbursed: false, reimbursedBy: null,
     });
     const first = wrapper();
     const ok = renderHook(() => useAccounts(), first);

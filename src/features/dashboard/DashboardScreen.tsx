@@ -2,6 +2,7 @@ import { Activity, ListChecks, Scale, Timer } from 'lucide-react';
 import { useMemo } from 'react';
 import { useAccounts } from '../../api/accounts';
 import { useAssets } from '../../api/assets';
+import { useSettings } from '../../api/settings';
 import { formatError } from '../../api/errors';
 import type { ListResult } from '../../api/resource';
 import { useTasks } from '../../api/tasks';
@@ -12,7 +13,7 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useToday } from '../../components/useToday';
-import { dailyGoals } from '../../domain/daily-goals';
+import { dailyGoals, goalFocusMinutes } from '../../domain/daily-goals';
 import { formatCents } from '../../domain/money';
 import { dashboardStats } from '../../domain/stats';
 import { Clock } from './Clock';
@@ -47,7 +48,17 @@ export function DashboardScreen() {
       ),
     [accounts.data, workouts.data, tasks.data, timeRecords.data, assets.data, today],
   );
-  const goals = useMemo(() => dailyGoals(stats), [stats]);
+  const settings = useSettings();
+  const goals = useMemo(
+    () =>
+      dailyGoals(
+        stats,
+        goalFocusMinutes(itemsOf(timeRecords.data), today, settings.focusCategories),
+        settings,
+        today,
+      ),
+    [stats, timeRecords.data, today, settings],
+  );
 
   const local = lists.find((q) => q.data?.local)?.data;
   const failed = lists.find((q) => q.isError)?.error;
