@@ -32,7 +32,8 @@ const withCreatedAt = <D extends { createdAt?: string }>(
 ) => ({ ...data, id: ctx.id, createdAt: createdAt(data, ctx) });
 
 /** Writes the user's due 周期记账 entries, so a list or an edit shows them at once. */
-const catchUp = (s: Store, userId: string, now: Date) => catchUpUser(s, userId, now).then(() => undefined);
+const catchUp = (s: Store, userId: string, now: Date) =>
+  catchUpUser(s, userId, now).then(() => undefined);
 
 const RULES: { [K in ResourceName]: ServerRules<K> } = {
   accounts: { toRecord: withId, beforeList: catchUp },

@@ -1,4 +1,4 @@
-import { formatCents } from './money';
+import { formatCents, toCents } from './money';
 import type { Account } from './schemas/account';
 import { accountCategoryLabels, accountTypeLabels, labelOf } from './schemas/categories';
 
@@ -29,7 +29,7 @@ export function toCsv(rows: readonly (readonly Cell[])[]): string {
 
 /** Amounts as plain decimals ('12.50'), which Excel sums; the ¥ display form would be text. */
 function plainAmount(yuan: number): string {
-  return formatCents(Math.round(yuan * 100)).replace(/[¥,]/g, '');
+  return formatCents(toCents(yuan)).replace(/[¥,]/g, '');
 }
 
 /** The ledger as 记账 shows it: labels in Chinese, one row per record, in the order given. */
@@ -41,7 +41,11 @@ export function ledgerCsv(records: readonly Account[]): string {
     labelOf(accountCategoryLabels(r.type), r.category),
     plainAmount(r.amount),
     r.description,
-    r.type === 'expense' && r.category === 'reimbursement' ? (r.reimbursed ? '已报销' : '待报销') : '',
+    r.type === 'expense' && r.category === 'reimbursement'
+      ? r.reimbursed
+        ? '已报销'
+        : '待报销'
+      : '',
     r.templateId ? '是' : '',
   ]);
   return toCsv([header, ...rows]);

@@ -63,7 +63,12 @@ export function dailyGoals(
   const spent = stats.todayExpenseCents;
   const budget = dailyBudgetCents(settings, today);
   return {
-    budget: { overspent: spent > budget, current: spent, target: budget, percent: share(spent, budget) },
+    budget: {
+      overspent: spent > budget,
+      current: spent,
+      target: budget,
+      percent: share(spent, budget),
+    },
     workout: reach(stats.todayWorkouts, DAILY_WORKOUT_GOAL),
     focus: reach(focusMinutes, settings.focusGoalMinutes),
   };

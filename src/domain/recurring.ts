@@ -87,7 +87,12 @@ export function occurrenceRecord(template: RecurringTemplate, date: string): Acc
   };
 }
 
-const EVERY_ONE: Record<RecurringUnit, string> = { day: '每天', week: '每周', month: '每月', year: '每年' };
+const EVERY_ONE: Record<RecurringUnit, string> = {
+  day: '每天',
+  week: '每周',
+  month: '每月',
+  year: '每年',
+};
 const EVERY_N: Record<RecurringUnit, string> = { day: '天', week: '周', month: '个月', year: '年' };
 
 /** '每月', '每 2 周' — how a template's rhythm reads in its list. */

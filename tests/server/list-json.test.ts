@@ -33,7 +33,9 @@ const account = (id: string, amount: number, description = '午饭'): Account =>
   category: 'dining',
   description,
   date: '2024-03-01',
-  templateId: null, reimbursed: false, reimbursedBy: null,
+  templateId: null,
+  reimbursed: false,
+  reimbursedBy: null,
 });
 const template = (id: string, more: Partial<RecurringTemplate> = {}): RecurringTemplate => ({
   id,

@@ -156,12 +156,20 @@ describe('the API', () => {
 
     now = at('2026-12-02');
     const list = (await (await call('GET', '/api/accounts')).json()) as { id: string }[];
-    expect(list.map((r) => r.id)).toEqual(['rent-2026-10-01', 'rent-2026-11-01', 'rent-2026-12-01']);
+    expect(list.map((r) => r.id)).toEqual([
+      'rent-2026-10-01',
+      'rent-2026-11-01',
+      'rent-2026-12-01',
+    ]);
     const template = (await (await call('GET', '/api/recurring/rent')).json()) as RecurringTemplate;
     expect(template.lastDate).toBe('2026-12-01');
 
     // An edit cannot move lastDate back: nothing already written comes again.
-    const edited = await call('PUT', '/api/recurring/rent', { ...body, amount: 4500, lastDate: '' });
+    const edited = await call('PUT', '/api/recurring/rent', {
+      ...body,
+      amount: 4500,
+      lastDate: '',
+    });
     expect(((await edited.json()) as RecurringTemplate).lastDate).toBe('2026-12-01');
     expect(await dates(store)).toHaveLength(3);
     store.close();
@@ -171,7 +179,11 @@ describe('the API', () => {
     const store = createMemoryStore();
     const call = await signedIn(store, () => at('2026-11-21'));
     const defaults = await (await call('GET', '/api/settings')).json();
-    expect(defaults).toMatchObject({ dailyBudget: 200, focusGoalMinutes: 120, monthlyBudget: null });
+    expect(defaults).toMatchObject({
+      dailyBudget: 200,
+      focusGoalMinutes: 120,
+      monthlyBudget: null,
+    });
     const bad = await call('PUT', '/api/settings', { dailyBudgetMode: 'monthly' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain('monthlyBudget');

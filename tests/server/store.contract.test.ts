@@ -31,7 +31,9 @@ const account = (id: string, amount = 12.34): Account => ({
   category: 'dining',
   description: '午饭',
   date: '2024-03-01',
-  templateId: null, reimbursed: false, reimbursedBy: null,
+  templateId: null,
+  reimbursed: false,
+  reimbursedBy: null,
 });
 const asset = (id: string, version = 1, originalId: string | null = null): Asset => ({
   id,

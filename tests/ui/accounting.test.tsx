@@ -27,9 +27,29 @@ async function seed(...records: Account[]) {
 }
 
 const expense = (id: string, amount: number, category = 'dining', date = TODAY, description = '') =>
-  ({ id, type: 'expense', amount, category, date, description, templateId: null, reimbursed: false, reimbursedBy: null }) as const;
+  ({
+    id,
+    type: 'expense',
+    amount,
+    category,
+    date,
+    description,
+    templateId: null,
+    reimbursed: false,
+    reimbursedBy: null,
+  }) as const;
 const income = (id: string, amount: number, category = 'salary', date = TODAY) =>
-  ({ id, type: 'income', amount, category, date, description: '', templateId: null, reimbursed: false, reimbursedBy: null }) as const;
+  ({
+    id,
+    type: 'income',
+    amount,
+    category,
+    date,
+    description: '',
+    templateId: null,
+    reimbursed: false,
+    reimbursedBy: null,
+  }) as const;
 
 function card(title: string) {
   return screen.getByRole('region', { name: title });

@@ -64,7 +64,9 @@ describe('list queries', () => {
       category: 'dining',
       description: '午餐',
       date: TODAY,
-      templateId: null, reimbursed: false, reimbursedBy: null,
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
     });
     const first = wrapper();
     const ok = renderHook(() => useAccounts(), first);

@@ -69,7 +69,9 @@ function refundedCents(row: BillRow): number {
 
 /** 交易对方 · 商品说明, without repeating a name the item also carries. */
 function describe(row: BillRow): string {
-  const parts = [row.counterparty, row.item].filter((p, i, all) => p !== '' && all.indexOf(p) === i);
+  const parts = [row.counterparty, row.item].filter(
+    (p, i, all) => p !== '' && all.indexOf(p) === i,
+  );
   return parts.join(' · ').slice(0, 500);
 }
 
@@ -157,12 +159,18 @@ export function draftsFromRows(rows: readonly BillRow[], rules: ImportRules): Im
 function settleAlipayRefunds(drafts: ImportDraft[]): void {
   const originals = new Map<string, ImportDraft>();
   for (const d of drafts) {
-    if (d.row.source === 'alipay' && d.skipReason === null && d.type === 'expense' && d.row.merchantOrderNo) {
+    if (
+      d.row.source === 'alipay' &&
+      d.skipReason === null &&
+      d.type === 'expense' &&
+      d.row.merchantOrderNo
+    ) {
       originals.set(d.row.merchantOrderNo, d);
     }
   }
   for (const refund of drafts) {
-    if (refund.row.source !== 'alipay' || !isRefundRow(refund.row) || !refund.row.merchantOrderNo) continue;
+    if (refund.row.source !== 'alipay' || !isRefundRow(refund.row) || !refund.row.merchantOrderNo)
+      continue;
     const original = originals.get(refund.row.merchantOrderNo);
     if (!original || original === refund) continue;
     original.amountCents = Math.max(0, original.amountCents - refund.row.amountCents);
@@ -191,17 +199,22 @@ export function rememberCounterparties(
   current: CategoryRules,
   choices: readonly { type: AccountType; counterparty: string; category: string }[],
 ): CategoryRules {
-  const next = { expense: { ...current.expense }, income: { ...current.income } };
+  const maps = {
+    expense: new Map(Object.entries(current.expense)),
+    income: new Map(Object.entries(current.income)),
+  };
   for (const { type, counterparty, category } of choices) {
     if (counterparty === '' || counterparty.length > 100) continue;
-    const map = next[type] as Record<string, string>;
+    const map = maps[type] as Map<string, string>;
     // Re-inserting moves the name to the end: the most recent choices survive the cap.
-    delete map[counterparty];
-    map[counterparty] = category;
-    const keys = Object.keys(map);
-    if (keys.length > MAX_REMEMBERED) delete map[keys[0]!];
+    map.delete(counterparty);
+    map.set(counterparty, category);
+    if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
   }
-  return next;
+  return {
+    expense: Object.fromEntries(maps.expense) as CategoryRules['expense'],
+    income: Object.fromEntries(maps.income) as CategoryRules['income'],
+  };
 }
 
 /** The distinct 交易分类 / 交易类型 of a file with how many rows each has, most rows first. */
@@ -212,10 +225,13 @@ export function sourceCategories(
   for (const d of drafts) {
     if (d.skipReason !== null || d.row.sourceCategory === '') continue;
     const key = `${d.type}\u0000${d.row.sourceCategory}`;
-    const entry = counts.get(key) ?? { type: d.type, sourceCategory: d.row.sourceCategory, count: 0 };
+    const entry = counts.get(key) ?? {
+      type: d.type,
+      sourceCategory: d.row.sourceCategory,
+      count: 0,
+    };
     entry.count += 1;
     counts.set(key, entry);
   }
   return [...counts.values()].sort((a, b) => b.count - a.count);
 }
-

@@ -6,6 +6,6 @@ declare module 'papaparse' {
     data: string[][];
     errors: { row?: number; message: string }[];
   }
-  const Papa: { parse(input: string): ParseResult };
+  const Papa: { parse(input: string, config: { delimiter: string }): ParseResult };
   export default Papa;
 }

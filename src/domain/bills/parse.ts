@@ -107,11 +107,18 @@ function sourceOf(header: readonly string[], fallback: BillSource): BillSource {
  * are not transactions (a closing line of dashes, a count) are left out; a row that looks
  * like a transaction but cannot be read is reported, never dropped in silence.
  */
-export function billFromTable(table: readonly (readonly unknown[])[], fallback: BillSource): ParsedBill {
+export function billFromTable(
+  table: readonly (readonly unknown[])[],
+  fallback: BillSource,
+): ParsedBill {
   const cells = table.map((row) => row.map(clean));
   const headerIndex = cells.findIndex(isHeader);
   if (headerIndex === -1) {
-    return { ok: false, message: '没有找到账单表格（缺少“交易时间”“收/支”“金额”列），请选择支付宝或微信支付导出的账单文件' };
+    return {
+      ok: false,
+      message:
+        '没有找到账单表格（缺少“交易时间”“收/支”“金额”列），请选择支付宝或微信支付导出的账单文件',
+    };
   }
   const header = cells[headerIndex]!;
   const source = sourceOf(header, fallback);
@@ -119,7 +126,8 @@ export function billFromTable(table: readonly (readonly unknown[])[], fallback: 
   for (const column of Object.keys(COLUMNS) as Column[]) {
     at[column] = header.findIndex((name) => (COLUMNS[column] as readonly string[]).includes(name));
   }
-  const get = (row: readonly string[], column: Column) => (at[column] === -1 ? '' : (row[at[column]] ?? ''));
+  const get = (row: readonly string[], column: Column) =>
+    at[column] === -1 ? '' : (row[at[column]] ?? '');
 
   const rows: BillRow[] = [];
   const problems: BillProblem[] = [];
@@ -130,7 +138,8 @@ export function billFromTable(table: readonly (readonly unknown[])[], fallback: 
     const date = parseDate(time);
     if (!date) {
       // Blank lines and the closing block after the table; anything else is worth a word.
-      if (row.some((c) => /\d+\.\d{2}/.test(c))) problems.push({ line, message: `无法识别的交易时间“${time}”` });
+      if (row.some((c) => /\d+\.\d{2}/.test(c)))
+        problems.push({ line, message: `无法识别的交易时间“${time}”` });
       continue;
     }
     const amountText = get(row, 'amount');
@@ -186,7 +195,8 @@ export function parseBillCsv(bytes: Uint8Array): ParsedBill {
   // table is found first and only the table is parsed as CSV.
   const start = lines.findIndex((line) => isHeader(line.split(',')));
   if (start === -1) return billFromTable([], 'alipay');
-  const { data } = Papa.parse(lines.slice(start).join('\n'));
+  // The delimiter is given: papaparse would guess a tab, from the tabs after order numbers.
+  const { data } = Papa.parse(lines.slice(start).join('\n'), { delimiter: ',' });
   const parsed = billFromTable(data, text.includes('微信') ? 'wechat' : 'alipay');
   // Lines are counted from the table's start by papaparse; report them as lines of the file.
   // (A quoted cell with a line break makes this approximate; the message still finds the row.)

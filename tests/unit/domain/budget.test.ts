@@ -21,7 +21,11 @@ describe('dailyBudgetCents', () => {
   });
 
   it('rounds a derived day down, so the days of a month never exceed it', () => {
-    const settings = { ...DEFAULT_SETTINGS, monthlyBudget: 100, dailyBudgetMode: 'monthly' as const };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      monthlyBudget: 100,
+      dailyBudgetMode: 'monthly' as const,
+    };
     // 10000 cents / 31 days = 322.58 → 322; 31 × 322 = 9982 ≤ 10000.
     expect(dailyBudgetCents(settings, '2026-01-15')).toBe(322);
     expect(dailyBudgetCents(settings, '2026-02-15')).toBe(357);
@@ -85,7 +89,9 @@ describe('monthReport', () => {
   it('has no budget when none is set', () => {
     const report = monthReport(accounts, '2026-10', DEFAULT_SETTINGS);
     expect(report.budgetCents).toBeNull();
-    expect(report.categories).toEqual([{ category: 'dining', spentCents: 99_00, budgetCents: null }]);
+    expect(report.categories).toEqual([
+      { category: 'dining', spentCents: 99_00, budgetCents: null },
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   nextOccurrence,
   occurrenceId,
 } from '../../../src/domain/recurring';
-import { type RecurringUnit } from '../../../src/domain/schemas/recurring';
+import type { RecurringUnit } from '../../../src/domain/schemas/recurring';
 
 const schedule = (unit: RecurringUnit, startDate: string, every = 1, endDate = '') => ({
   unit,
@@ -16,14 +16,56 @@ const schedule = (unit: RecurringUnit, startDate: string, every = 1, endDate = '
 
 describe('dueOccurrences', () => {
   it.each([
-    ['monthly from the 31st clamps to short months, counted from the start', schedule('month', '2024-01-31'), '', '2024-05-31', ['2024-01-31', '2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31']],
-    ['every 2 weeks', schedule('week', '2026-11-02', 2), '', '2026-12-14', ['2026-11-02', '2026-11-16', '2026-11-30', '2026-12-14']],
-    ['daily after the last one done', schedule('day', '2026-01-01'), '2026-11-19', '2026-11-21', ['2026-11-20', '2026-11-21']],
-    ['yearly from 29 February', schedule('year', '2024-02-29'), '', '2028-03-01', ['2024-02-29', '2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29']],
+    [
+      'monthly from the 31st clamps to short months, counted from the start',
+      schedule('month', '2024-01-31'),
+      '',
+      '2024-05-31',
+      ['2024-01-31', '2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31'],
+    ],
+    [
+      'every 2 weeks',
+      schedule('week', '2026-11-02', 2),
+      '',
+      '2026-12-14',
+      ['2026-11-02', '2026-11-16', '2026-11-30', '2026-12-14'],
+    ],
+    [
+      'daily after the last one done',
+      schedule('day', '2026-01-01'),
+      '2026-11-19',
+      '2026-11-21',
+      ['2026-11-20', '2026-11-21'],
+    ],
+    [
+      'yearly from 29 February',
+      schedule('year', '2024-02-29'),
+      '',
+      '2028-03-01',
+      ['2024-02-29', '2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29'],
+    ],
     ['nothing before the start date', schedule('month', '2026-12-01'), '', '2026-11-21', []],
-    ['nothing after the end date', schedule('month', '2026-01-15', 1, '2026-03-20'), '', '2026-11-21', ['2026-01-15', '2026-02-15', '2026-03-15']],
-    ['an end date on an occurrence includes it', schedule('day', '2026-11-19', 1, '2026-11-20'), '', '2026-11-21', ['2026-11-19', '2026-11-20']],
-    ['nothing again once done through today', schedule('day', '2026-11-01'), '2026-11-21', '2026-11-21', []],
+    [
+      'nothing after the end date',
+      schedule('month', '2026-01-15', 1, '2026-03-20'),
+      '',
+      '2026-11-21',
+      ['2026-01-15', '2026-02-15', '2026-03-15'],
+    ],
+    [
+      'an end date on an occurrence includes it',
+      schedule('day', '2026-11-19', 1, '2026-11-20'),
+      '',
+      '2026-11-21',
+      ['2026-11-19', '2026-11-20'],
+    ],
+    [
+      'nothing again once done through today',
+      schedule('day', '2026-11-01'),
+      '2026-11-21',
+      '2026-11-21',
+      [],
+    ],
   ])('%s', (_, s, lastDone, today, expected) => {
     expect(dueOccurrences(s, lastDone, today)).toEqual(expected);
   });
@@ -52,7 +94,10 @@ describe('dueOccurrences', () => {
       '2026-11-21',
     ]);
     const monthly = schedule('month', '2016-01-31', 3);
-    expect(dueOccurrences(monthly, '2026-07-31', '2027-01-31')).toEqual(['2026-10-31', '2027-01-31']);
+    expect(dueOccurrences(monthly, '2026-07-31', '2027-01-31')).toEqual([
+      '2026-10-31',
+      '2027-01-31',
+    ]);
   });
 
   it('writes at most `limit` at once; the next run continues', () => {
