@@ -15,7 +15,7 @@ type BudgetSettings = Pick<
   'monthlyBudget' | 'categoryBudgets' | 'dailyBudgetMode' | 'dailyBudget'
 >;
 
-export function daysInMonth(month: string): number {
+function daysInMonth(month: string): number {
   return dayjs(`${month}-01`).daysInMonth();
 }
 
@@ -48,7 +48,7 @@ export function budgetColour(spentCents: number, budgetCents: number): RateColou
   return 'red';
 }
 
-export interface CategorySpending {
+interface CategorySpending {
   category: ExpenseCategory | string;
   spentCents: number;
   /** The category's monthly budget; null when none is set. */

@@ -11,10 +11,10 @@ type Schedule = Pick<RecurringTemplate, 'every' | 'unit' | 'startDate' | 'endDat
 const DATE = 'YYYY-MM-DD';
 
 /** Most occurrences one catch-up writes per template; the next catch-up continues after them. */
-export const MAX_OCCURRENCES_PER_RUN = 1000;
+const MAX_OCCURRENCES_PER_RUN = 1000;
 
 /** The date of occurrence `k` (0 = the start date); dayjs clamps the 31st to a shorter month's end. */
-export function occurrenceDate(schedule: Schedule, k: number): string {
+function occurrenceDate(schedule: Schedule, k: number): string {
   return dayjs(schedule.startDate)
     .add(k * schedule.every, schedule.unit)
     .format(DATE);

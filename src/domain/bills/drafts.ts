@@ -8,7 +8,7 @@ import type { BillRow } from './parse';
 // any of it before anything is saved.
 
 /** The rule table that ships: 交易分类 (支付宝) and 交易类型 (微信支付) → our category. */
-export const DEFAULT_IMPORT_RULES: CategoryRules = {
+const DEFAULT_IMPORT_RULES: CategoryRules = {
   expense: {
     餐饮美食: 'dining',
     交通出行: 'transport',
@@ -75,12 +75,20 @@ function describe(row: BillRow): string {
   return parts.join(' · ').slice(0, 500);
 }
 
+/** What the rule table (the user's rules over the shipped ones) says for a 交易分类. */
+export function ruleCategory(
+  type: AccountType,
+  sourceCategory: string,
+  importRules: CategoryRules,
+): string {
+  return importRules[type][sourceCategory] ?? DEFAULT_IMPORT_RULES[type][sourceCategory] ?? 'other';
+}
+
+/** A row's category: the counterparty's remembered one first, then the rule table. */
 export function categoryFor(type: AccountType, row: BillRow, rules: ImportRules): string {
   return (
     rules.counterparties[type][row.counterparty] ??
-    rules.importRules[type][row.sourceCategory] ??
-    DEFAULT_IMPORT_RULES[type][row.sourceCategory] ??
-    'other'
+    ruleCategory(type, row.sourceCategory, rules.importRules)
   );
 }
 
@@ -105,7 +113,7 @@ function cyrb53(text: string, seed: number): string {
  * payment), and those must stay two records. Rows identical in every field are told apart by
  * their count so far, which is the same each time the same file is read.
  */
-export function rowIds(rows: readonly BillRow[]): string[] {
+function rowIds(rows: readonly BillRow[]): string[] {
   const seen = new Map<string, number>();
   return rows.map((row) => {
     const content = JSON.stringify([
@@ -180,7 +188,7 @@ function settleAlipayRefunds(drafts: ImportDraft[]): void {
 }
 
 /** The body that saves a draft as a bookkeeping record. */
-export function draftToInput(draft: ImportDraft): AccountInput {
+export function draftToInput(draft: ImportDraft): AccountInput & { id: string } {
   return {
     id: draft.id,
     type: draft.type,

@@ -15,7 +15,7 @@ export const billSourceLabels: Record<BillSource, string> = {
 };
 
 /** 收/支: 支出, 收入, or neither (支付宝 不计收支, 微信 中性交易 shown as '/'). */
-export type BillDirection = 'expense' | 'income' | 'neutral';
+type BillDirection = 'expense' | 'income' | 'neutral';
 
 export interface BillRow {
   source: BillSource;
@@ -107,7 +107,7 @@ function sourceOf(header: readonly string[], fallback: BillSource): BillSource {
  * are not transactions (a closing line of dashes, a count) are left out; a row that looks
  * like a transaction but cannot be read is reported, never dropped in silence.
  */
-export function billFromTable(
+function billFromTable(
   table: readonly (readonly unknown[])[],
   fallback: BillSource,
 ): ParsedBill {
@@ -251,7 +251,7 @@ export async function parseBillXlsx(bytes: Uint8Array): Promise<ParsedBill> {
 }
 
 /** XLSX files are ZIP archives: they start with 'PK'. */
-export function isXlsx(bytes: Uint8Array): boolean {
+function isXlsx(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b;
 }
 

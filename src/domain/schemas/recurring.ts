@@ -14,7 +14,7 @@ import {
 // weeks, months or years (src/domain/recurring.ts says when).
 
 export const recurringUnitLabels = { day: '天', week: '周', month: '月', year: '年' } as const;
-export const recurringUnits = Object.keys(recurringUnitLabels) as [
+const recurringUnits = Object.keys(recurringUnitLabels) as [
   keyof typeof recurringUnitLabels,
   ...(keyof typeof recurringUnitLabels)[],
 ];
@@ -24,7 +24,7 @@ export type RecurringUnit = (typeof recurringUnits)[number];
  * An occurrence's id is `${templateId}-${YYYY-MM-DD}` and must itself be a valid id (at most
  * 64 characters), so a template's id is 11 shorter than other ids.
  */
-export const MAX_TEMPLATE_ID_LENGTH = 64 - 11;
+const MAX_TEMPLATE_ID_LENGTH = 64 - 11;
 
 const templateIdSchema = idSchema.refine((id) => id.length <= MAX_TEMPLATE_ID_LENGTH, {
   message: `id 最长 ${MAX_TEMPLATE_ID_LENGTH} 位`,

@@ -26,7 +26,7 @@ const rulesSchema = z
 
 export type CategoryRules = z.output<typeof rulesSchema>;
 
-export const DEFAULT_FOCUS_CATEGORIES = [
+const DEFAULT_FOCUS_CATEGORIES = [
   'work',
   'study',
   'programming',
