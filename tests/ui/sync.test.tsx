@@ -328,6 +328,7 @@ describe('sync dialog', () => {
       'assetHistory',
       'checkinTasks',
       'checkinRecords',
+      'recurring',
     ]);
     expect(file.accounts.map((a: { id: string }) => a.id)).toEqual([
       'srv-1',
