@@ -153,7 +153,11 @@ describe('dashboard', () => {
       await openDashboard();
       const goals = screen.getByRole('region', { name: '今日目标' });
       await within(goals).findByText('已超支');
-      expect(within(goals).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect(
+        within(goals)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
         '控制支出在预算内已超支今日支出 ¥35.50 / 日预算 ¥35.49',
         '完成一次运动已完成今日运动 1 次',
         '专注工作1小时已完成已专注 65 / 60 分钟',

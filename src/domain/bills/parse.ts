@@ -107,10 +107,7 @@ function sourceOf(header: readonly string[], fallback: BillSource): BillSource {
  * are not transactions (a closing line of dashes, a count) are left out; a row that looks
  * like a transaction but cannot be read is reported, never dropped in silence.
  */
-function billFromTable(
-  table: readonly (readonly unknown[])[],
-  fallback: BillSource,
-): ParsedBill {
+function billFromTable(table: readonly (readonly unknown[])[], fallback: BillSource): ParsedBill {
   const cells = table.map((row) => row.map(clean));
   const headerIndex = cells.findIndex(isHeader);
   if (headerIndex === -1) {

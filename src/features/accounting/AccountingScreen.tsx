@@ -165,7 +165,7 @@ export function AccountingScreen() {
             settings={settings}
           />
 
-          <div className="grid items-start gap-4 wide:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-4 wide:grid-cols-2">
             <section className="card" aria-labelledby={recentTitle}>
               <h2 id={recentTitle} className="mb-1 text-lg font-semibold text-slate-900">
                 最近记录

@@ -144,7 +144,7 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
         </div>
       </div>
 
-      <fieldset className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+      <fieldset className="min-w-0 mb-3 grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
         <legend className="sr-only">更多筛选</legend>
         <div className="relative col-span-2 sm:col-span-1">
           <label htmlFor={searchId} className="sr-only">

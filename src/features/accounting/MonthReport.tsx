@@ -115,7 +115,7 @@ export function MonthReport({
   }));
 
   return (
-    <div className="grid gap-4 wide:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 wide:grid-cols-2">
       <section className="card" aria-labelledby={titleId}>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">

@@ -59,7 +59,7 @@ export function ReimburseDialog({ record, records, onClose }: ReimburseDialogPro
         {record.date} · {formatYuan(record.amount)}
         {record.description && ` · ${record.description}`}
       </p>
-      <fieldset className="mb-4 flex gap-4">
+      <fieldset className="min-w-0 mb-4 flex gap-4">
         <legend className="sr-only">报销状态</legend>
         {[
           [false, '待报销'],

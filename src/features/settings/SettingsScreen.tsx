@@ -67,8 +67,9 @@ function toInput(draft: Draft, saved: Settings): SettingsInput {
   };
 }
 
-function SettingsForm({ saved }: { saved: Settings }) {
-  const save = useSaveSettings();
+type SaveMutation = ReturnType<typeof useSaveSettings>;
+
+function SettingsForm({ saved, save }: { saved: Settings; save: SaveMutation }) {
   const toast = useToast();
   const today = useToday();
   const [draft, setDraft] = useState(() => toDraft(saved));
@@ -125,7 +126,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
             value={draft.monthlyBudget}
             onChange={(e) => set({ monthlyBudget: e.target.value })}
           />
-          <fieldset className="space-y-2">
+          <fieldset className="min-w-0 space-y-2">
             <legend className="mb-1 text-sm font-medium text-slate-700">日预算</legend>
             {(Object.keys(dailyBudgetModeLabels) as Settings['dailyBudgetMode'][]).map((mode) => (
               <label key={mode} className="flex items-center gap-2 text-sm text-slate-800">
@@ -158,7 +159,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
             )}
           </fieldset>
         </div>
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">分类月预算（可选）</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 wide:grid-cols-5">
             {expenseCategories.map((category) => (
@@ -200,7 +201,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
             onChange={(e) => set({ focusGoalMinutes: e.target.value })}
           />
         </div>
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">
             计入专注目标的时间分类
           </legend>
@@ -268,6 +269,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
 /** 设置: budgets, the focus goal, and what the bill import remembers — one record per user. */
 export function SettingsScreen() {
   const { data, isPending, error, refetch } = useSettingsQuery();
+  // Held here, not in the form: a save replaces the form (its key is what was saved), and a
+  // mutation's per-call callbacks only run while the component that called it is mounted.
+  const save = useSaveSettings();
   return (
     <div>
       <PageHeader title="设置" />
@@ -279,7 +283,7 @@ export function SettingsScreen() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <SettingsForm key={JSON.stringify(data)} saved={data} />
+        <SettingsForm key={JSON.stringify(data)} saved={data} save={save} />
       )}
     </div>
   );

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alipayCsvBytes, wechatXlsxBytes } from '../fixtures/bills';
+import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+
+// Issue 15 end to end: a budget set in 设置 shows on / and /accounting; an 支付宝 CSV and a
+// 微信支付 XLSX are each imported twice (the second time adds nothing); the ledger's CSV has
+// Excel's BOM, CRLF and a neutralised formula.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const page = await openPage(browser, viewport);
+  await login(page, 'bookkeeping');
+  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  return page;
+}
+
+const thisMonth = (page: Page) =>
+  page.evaluate(() => new Date().toLocaleDateString('sv-SE').slice(0, 7));
+
+async function importBill(page: Page, name: string, bytes: Uint8Array, mimeType: string) {
+  await page
+    .getByLabel('选择账单文件')
+    .setInputFiles({ name, mimeType, buffer: Buffer.from(bytes) });
+  const dialog = page.getByRole('dialog', { name: '导入账单' });
+  await dialog.getByRole('list', { name: '账单明细' }).waitFor();
+  return dialog;
+}
+
+describe('budgets, bill import and CSV export against the real server', () => {
+  it('sets a budget in 设置 and sees it on / and /accounting', async () => {
+    const page = await signIn();
+    await page
+      .getByRole('link', { name: /预算导入测试/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
+    await page.getByLabel('月预算', { exact: true }).fill('3000');
+    await page.getByLabel('每日金额').fill('88.88');
+    await page.getByLabel('餐饮').fill('600');
+    await page.getByLabel('每日专注目标（分钟）').fill('90');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('设置已保存').waitFor();
+    await screenshot(page, 'settings-1280');
+
+    await page.getByRole('link', { name: '首页' }).first().click();
+    const goals = page.getByRole('region', { name: '今日目标' });
+    await goals.getByText('今日支出 ¥0.00 / 日预算 ¥88.88').waitFor();
+    await goals.getByText('未超支').waitFor();
+    await goals.getByText('专注工作90分钟').waitFor();
+
+    await page.goto('/accounting');
+    const report = page.getByRole('region', { name: '月度报告' });
+    await report.getByRole('list', { name: '预算' }).getByText('/ ¥3,000.00').waitFor();
+    await report.getByRole('progressbar', { name: '餐饮预算使用' }).waitFor();
+    await page.context().close();
+  });
+
+  it('imports an 支付宝 CSV and a 微信支付 XLSX, each twice: the second adds 0', async () => {
+    const page = await signIn();
+    await page.goto('/accounting');
+    await page.getByRole('region', { name: '今日支出' }).waitFor();
+    const month = await thisMonth(page);
+
+    let dialog = await importBill(page, '支付宝交易明细.csv', alipayCsvBytes(month), 'text/csv');
+    await dialog.getByText('支付宝账单').waitFor();
+    await screenshot(page, 'import-dialog-1280');
+    await dialog.getByRole('button', { name: '导入 6 条' }).click();
+    await dialog.getByText('导入完成：新增 6 条，已存在 0 条').waitFor();
+    await dialog.getByRole('button', { name: '完成' }).click();
+
+    dialog = await importBill(page, '支付宝交易明细.csv', alipayCsvBytes(month), 'text/csv');
+    await dialog.getByRole('button', { name: '导入 6 条' }).click();
+    await dialog.getByText('导入完成：新增 0 条，已存在 6 条').waitFor();
+    await dialog.getByRole('button', { name: '完成' }).click();
+
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    for (const added of [5, 0]) {
+      dialog = await importBill(page, '微信支付账单.xlsx', wechatXlsxBytes(month), xlsx);
+      await dialog.getByText('微信支付账单').waitFor();
+      await dialog.getByRole('button', { name: '导入 5 条' }).click();
+      await dialog.getByText(`导入完成：新增 ${added} 条，已存在 ${5 - added} 条`).waitFor();
+      await dialog.getByRole('button', { name: '完成' }).click();
+    }
+
+    // 11 records this month: ¥1,626.50 of the Alipay spending, ¥133.50 of WeChat's.
+    const summary = page.getByRole('region', { name: '全部记录' }).getByLabel('筛选合计');
+    await summary.getByText('11 条').waitFor();
+    const report = page.getByRole('region', { name: '月度报告' });
+    await report.getByText('¥1,720.00').first().waitFor();
+    await screenshot(page, 'accounting-report-1280');
+    await page.context().close();
+  });
+
+  it('exports the ledger as CSV Excel reads: BOM, CRLF, =cmd neutralised', async () => {
+    const page = await signIn();
+    await page.goto('/accounting');
+    await page.getByRole('button', { name: '添加记录' }).click();
+    const add = page.getByRole('dialog', { name: '添加记录' });
+    await add.getByLabel('金额').fill('1.5');
+    await add.getByLabel('分类').selectOption({ label: '其他' });
+    await add.getByLabel('备注').fill('=cmd|" /C calc"!A0');
+    await add.getByRole('button', { name: '保存' }).click();
+    await add.waitFor({ state: 'detached' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^记账记录-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('日期,类型,分类,金额,备注,报销状态,周期记账');
+    expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+    expect(lines).toHaveLength(1 + 12 + 1);
+    expect(text).toContain(`,支出,其他,1.50,"'=cmd|"" /C calc""!A0",,\r\n`);
+    await page.context().close();
+  });
+
+  it('fits a phone: 设置, the report and the import preview', async () => {
+    const page = await signIn(VIEWPORTS.phone);
+    await page.goto('/settings');
+    await page.getByLabel('月预算', { exact: true }).waitFor();
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    await screenshot(page, 'settings-375');
+    expect(await overflow()).toBe(0);
+
+    await page.goto('/accounting');
+    await page.getByRole('region', { name: '月度报告' }).getByText('/ ¥3,000.00').waitFor();
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'accounting-report-375');
+    expect(await overflow()).toBe(0);
+
+    const dialog = await importBill(
+      page,
+      '支付宝交易明细.csv',
+      alipayCsvBytes(await thisMonth(page)),
+      'text/csv',
+    );
+    await dialog.getByText('显示跳过的记录（不计收支、退款、交易关闭等）').click();
+    await dialog.getByText('交易关闭', { exact: true }).waitFor();
+    await screenshot(page, 'import-dialog-375');
+    await page.context().close();
+  });
+});
