@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alipayCsvBytes, wechatXlsxBytes } from '../fixtures/bills';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
+/** A dialog is fixed to the viewport: the viewport is what there is to look at. */
+const viewportShot = (page: Page, name: string) =>
+  page.screenshot({ path: `screenshots/${name}.png` });
+
 // Issue 15 end to end: a budget set in 设置 shows on / and /accounting; an 支付宝 CSV and a
 // 微信支付 XLSX are each imported twice (the second time adds nothing); the ledger's CSV has
 // Excel's BOM, CRLF and a neutralised formula.
@@ -72,7 +76,7 @@ describe('budgets, bill import and CSV export against the real server', () => {
 
     let dialog = await importBill(page, '支付宝交易明细.csv', alipayCsvBytes(month), 'text/csv');
     await dialog.getByText('支付宝账单').waitFor();
-    await screenshot(page, 'import-dialog-1280');
+    await viewportShot(page, 'import-dialog-1280');
     await dialog.getByRole('button', { name: '导入 6 条' }).click();
     await dialog.getByText('导入完成：新增 6 条，已存在 0 条').waitFor();
     await dialog.getByRole('button', { name: '完成' }).click();
@@ -152,7 +156,67 @@ describe('budgets, bill import and CSV export against the real server', () => {
     );
     await dialog.getByText('显示跳过的记录（不计收支、退款、交易关闭等）').click();
     await dialog.getByText('交易关闭', { exact: true }).waitFor();
-    await screenshot(page, 'import-dialog-375');
+    await viewportShot(page, 'import-dialog-375');
     await page.context().close();
+  });
+
+  it('周期记账 writes due entries marked 周期; a 报销 expense goes from 待报销 to 已报销', async () => {
+    const page = await signIn();
+    await page.goto('/accounting');
+    const section = page.getByRole('region', { name: '周期记账' });
+    await section.getByRole('button', { name: '添加周期记账' }).click();
+    const dialog = page.getByRole('dialog', { name: '添加周期记账' });
+    const start = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(1);
+      d.setMonth(d.getMonth() - 2);
+      return d.toLocaleDateString('sv-SE');
+    });
+    await dialog.getByLabel('金额').fill('4200');
+    await dialog.getByLabel('分类').selectOption({ label: '住房' });
+    await dialog.getByLabel('备注').fill('房租');
+    await dialog.getByLabel('开始日期').fill(start);
+    await viewportShot(page, 'recurring-dialog-1280');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Three months' rent, written by the server the moment the template was saved.
+    const ledger = page.getByRole('region', { name: '全部记录' });
+    await ledger.getByLabel('搜索').fill('房租');
+    await ledger.getByLabel('筛选合计').getByText('3 条').waitFor();
+    expect(await ledger.getByText('周期', { exact: true }).count()).toBe(3);
+    await section.getByText(/每月 · 下次 \d{4}-\d{2}-01/).waitFor();
+    await section.getByRole('button', { name: '暂停' }).click();
+    await section.getByText('每月 · 已暂停').waitFor();
+
+    await page.getByRole('button', { name: '添加记录' }).click();
+    const add = page.getByRole('dialog', { name: '添加记录' });
+    await add.getByLabel('金额').fill('88.8');
+    await add.getByLabel('分类').selectOption({ label: '报销' });
+    await add.getByLabel('备注').fill('出差打车');
+    await add.getByRole('button', { name: '保存' }).click();
+    await add.waitFor({ state: 'detached' });
+    const card = page.getByRole('region', { name: '报销支出' });
+    await card.getByText('全部报销类支出 · 待报销 ¥88.80').waitFor();
+    await screenshot(page, 'accounting-recurring-1280');
+
+    await page
+      .getByRole('region', { name: '最近记录' })
+      .getByRole('button', { name: /报销状态：待报销/ })
+      .click();
+    const status = page.getByRole('dialog', { name: '报销状态' });
+    await status.getByLabel('已报销').check();
+    await status.getByLabel('报销到账的收入（可选）').selectOption({ index: 1 });
+    await status.getByRole('button', { name: '保存' }).click();
+    await status.waitFor({ state: 'detached' });
+    await card.getByText('¥88.80', { exact: true }).waitFor();
+    await card.getByText('全部报销类支出 · 待报销 ¥0.00').waitFor();
+    await page.context().close();
+
+    const phone = await signIn(VIEWPORTS.phone);
+    await phone.goto('/accounting');
+    await phone.getByRole('region', { name: '周期记账' }).getByText('每月 · 已暂停').waitFor();
+    await phone.getByRole('region', { name: '周期记账' }).scrollIntoViewIfNeeded();
+    await viewportShot(phone, 'accounting-recurring-375');
+    await phone.context().close();
   });
 });

@@ -41,6 +41,8 @@ export default function GroupedBarChart({
         keys={series.map((s) => s.key)}
         indexBy="label"
         groupMode="grouped"
+        // A month spent beyond its income has a negative balance: the axis must reach below 0.
+        valueScale={{ type: 'linear', min: 'auto', max: 'auto', nice: true }}
         margin={{ top: 16, right: 8, bottom: 32, left: 64 }}
         padding={0.25}
         innerPadding={1}

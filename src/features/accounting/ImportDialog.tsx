@@ -50,7 +50,7 @@ function CategorySelect({
 }) {
   return (
     <select
-      className="input min-w-24 py-1 text-sm"
+      className="input py-1 text-sm sm:w-28 sm:shrink-0"
       aria-label={label}
       value={value}
       onChange={(e) => onChange(e.target.value as Choice)}
@@ -276,7 +276,7 @@ export default function ImportDialog({ file, onClose }: { file: File; onClose: (
             {shown.map((r) => (
               <li
                 key={r.id}
-                className={`flex flex-wrap items-center gap-2 py-2 ${r.include ? '' : 'opacity-60'}`}
+                className={`flex flex-wrap items-center gap-2 py-2 sm:flex-nowrap ${r.include ? '' : 'opacity-60'}`}
               >
                 <input
                   type="checkbox"
