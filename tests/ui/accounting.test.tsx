@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { writeMirror } from '../../src/api/local-mirror';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import type { Account } from '../../src/domain/schemas/account';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
 import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
@@ -131,6 +132,75 @@ describe('/accounting cards and lists', () => {
     expect(totals).toHaveTextContent('1 条');
     expect(totals).toHaveTextContent('-¥9.99');
     expect(totals).toHaveTextContent('+¥0.00');
+  });
+
+  it('searches the ledger by text, amount range and date range', async () => {
+    await seed(
+      expense('a', 12.5, 'dining', addDays(TODAY, -3), '午饭 公司楼下'),
+      expense('b', 100, 'transport', addDays(TODAY, -2), '打车回家'),
+      expense('c', 100.01, 'shopping', addDays(TODAY, -1), '午饭 外卖'),
+    );
+    const user = userEvent.setup();
+    await openScreen();
+    const ledger = within(screen.getByRole('region', { name: '全部记录' }));
+    const totals = ledger.getByLabelText('筛选合计');
+    await user.type(ledger.getByLabelText('搜索'), '午饭');
+    expect(totals).toHaveTextContent('2 条');
+    await user.type(ledger.getByLabelText('最高金额'), '100');
+    expect(totals).toHaveTextContent('1 条');
+    expect(totals).toHaveTextContent('-¥12.50');
+    await user.clear(ledger.getByLabelText('搜索'));
+    await user.clear(ledger.getByLabelText('最高金额'));
+    await user.type(ledger.getByLabelText('最低金额'), '100');
+    expect(totals).toHaveTextContent('2 条');
+    await user.type(ledger.getByLabelText('开始日期'), addDays(TODAY, -1));
+    expect(totals).toHaveTextContent('1 条');
+    expect(totals).toHaveTextContent('-¥100.01');
+    // The category's label is searched too.
+    await user.clear(ledger.getByLabelText('最低金额'));
+    await user.clear(ledger.getByLabelText('开始日期'));
+    await user.type(ledger.getByLabelText('搜索'), '交通');
+    expect(totals).toHaveTextContent('1 条');
+  });
+
+  it('reports the month by category against the budgets, and moves between months', async () => {
+    await demo.store.settings.put(
+      'demo',
+      { ...DEFAULT_SETTINGS, monthlyBudget: 100, categoryBudgets: { dining: 10, transport: 50 } },
+      new Date().toISOString(),
+    );
+    const lastMonth = `${monthOf(addDays(`${monthOf(TODAY)}-01`, -1))}-15`;
+    await seed(
+      expense('d', 10.01, 'dining', `${monthOf(TODAY)}-01`),
+      expense('t', 40, 'transport', `${monthOf(TODAY)}-01`),
+      expense('old', 7, 'dining', lastMonth),
+    );
+    try {
+      const user = userEvent.setup();
+      await openScreen();
+      const report = within(screen.getByRole('region', { name: '月度报告' }));
+      await report.findAllByText('¥50.01');
+      expect(report.getByRole('progressbar', { name: '月预算预算使用' })).toHaveAttribute(
+        'aria-valuenow',
+        '50',
+      );
+      // ¥10.01 of ¥10: past the budget, the bar is full and red.
+      const dining = report.getByRole('progressbar', { name: '餐饮预算使用' });
+      expect(dining).toHaveAttribute('aria-valuenow', '100');
+      expect(dining.firstElementChild).toHaveClass('bg-red-500');
+      // ¥40 of ¥50 is 80%: still green.
+      const transport = report.getByRole('progressbar', { name: '交通预算使用' });
+      expect(transport.firstElementChild).toHaveClass('bg-emerald-500');
+
+      await user.click(report.getByRole('button', { name: '上个月' }));
+      expect(report.getByRole('progressbar', { name: '餐饮预算使用' })).toHaveAttribute(
+        'aria-valuenow',
+        '70',
+      );
+      expect(report.getByRole('button', { name: '本月' })).toBeInTheDocument();
+    } finally {
+      await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
+    }
   });
 
   it('serves the mirror and says so when the server fails', async () => {
