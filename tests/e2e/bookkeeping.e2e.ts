@@ -53,6 +53,8 @@ describe('budgets, bill import and CSV export against the real server', () => {
     await page.getByLabel('每日专注目标（分钟）').fill('90');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('设置已保存').waitFor();
+    // Saving scrolled down to the button: the shot starts from the top, under the sticky bar.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'settings-1280');
 
     await page.getByRole('link', { name: '首页' }).first().click();
