@@ -6,6 +6,7 @@ import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
 import { settingsRoutes } from './routes/settings';
+import { summaryRoutes } from './routes/summary';
 import type { PasswordHasher, Store } from './store';
 
 // Runtime-agnostic on purpose: the Node server (main.ts) and the browser demo's msw worker
@@ -83,6 +84,7 @@ export function createApp({
     .use((c, next) => (c.req.path === '/api/auth/login' ? next() : session(c, next)))
     .route('/auth', authRoutes(deps))
     .route('/settings', settingsRoutes(store, now))
+    .route('/summary', summaryRoutes(store, now))
     .route('/', resourceRoutes(store, now));
   app.route('/api', api);
 

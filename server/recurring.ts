@@ -1,4 +1,5 @@
 import { todayString } from '../src/domain/dates';
+import { materialise } from '../src/domain/records';
 import { dueOccurrences, occurrenceRecord } from '../src/domain/recurring';
 import type { Store } from './store';
 
@@ -18,9 +19,15 @@ export async function catchUpUser(store: Store, userId: string, now: Date): Prom
     if (due.length === 0) continue;
     // A paused template lets its occurrences pass unwritten: resuming starts from the next one.
     if (!template.paused) {
+      // Stamped like any write (updatedAt, editedAt: the server's time), so devices receive
+      // them by delta with the rest of the list.
+      const at = now.toISOString();
       const results = await store.accounts.createMany(
         userId,
-        due.map((date) => occurrenceRecord(template, date)),
+        due.map((date) => {
+          const record = occurrenceRecord(template, date);
+          return materialise('accounts', record, { id: record.id, now: at });
+        }),
       );
       created += results.filter((r) => r.created).length;
     }

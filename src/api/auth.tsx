@@ -36,18 +36,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus(session ? 'authenticated' : 'anonymous');
   }, []);
 
-  const forget = useCallback(async () => {
-    clearSession();
-    queryClient.clear();
-    setUser(null);
-    setStatus('anonymous');
-    // What the browser keeps for the user goes too (logout-policy.ts); loaded only now, so
-    // the login route does not carry it.
-    const { clearLocalData } = await import('./logout-policy');
-    clearLocalData();
-  }, [queryClient]);
+  /** Ends the session in this tab; `signedOut` also forgets the user's local data. */
+  const forget = useCallback(
+    async (signedOut: boolean) => {
+      const username = readSession()?.user.username ?? user?.username;
+      clearSession();
+      queryClient.clear();
+      setUser(null);
+      setStatus('anonymous');
+      // Loaded only now, so the login route does not carry the data layer.
+      const { endSession } = await import('./logout-policy');
+      if (username) await endSession(queryClient, { username, signedOut });
+    },
+    [queryClient, user],
+  );
 
-  useEffect(() => onSessionExpired(() => void forget()), [forget]);
+  useEffect(() => onSessionExpired(() => void forget(false)), [forget]);
 
   const { mutateAsync: requestLogin } = useMutation({
     mutationFn: (input: LoginInput) =>
@@ -68,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       logout: async () => {
         await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);
-        await forget();
+        await forget(true);
       },
     }),
     [status, user, requestLogin, queryClient, forget],

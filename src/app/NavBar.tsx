@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
 import { NAV_ITEMS } from './nav-items';
+import { SyncIndicator } from './SyncIndicator';
 import { useLogout } from './useLogout';
 
 interface NavBarProps {
@@ -54,6 +55,7 @@ export function NavBar({ onOpenSync }: NavBarProps) {
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 tablet:flex">
+          <SyncIndicator onOpen={onOpenSync} />
           <button type="button" className="btn-ghost" onClick={onOpenSync}>
             <RefreshCw size={16} aria-hidden="true" />
             同步
@@ -70,9 +72,12 @@ export function NavBar({ onOpenSync }: NavBarProps) {
           </button>
         </div>
 
+        <div className="ml-auto tablet:hidden">
+          <SyncIndicator onOpen={onOpenSync} />
+        </div>
         <button
           type="button"
-          className="btn-icon ml-auto tablet:hidden"
+          className="btn-icon tablet:hidden"
           aria-label={menuOpen ? '关闭菜单' : '打开菜单'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"

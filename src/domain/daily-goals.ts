@@ -1,7 +1,7 @@
 import { dailyBudgetCents } from './budget';
+import type { TimeCategory } from './schemas/categories';
 import type { Settings } from './schemas/settings';
-import type { TimeRecord } from './schemas/time-record';
-import type { DashboardStats } from './stats';
+import type { DashboardAggregates, DashboardStats } from './stats';
 
 // The dashboard's 今日目标. The budget and the focus goal come from the user's settings, whose
 // defaults are the spec's: a ¥200 day and 2 hours of focus (SPEC §9).
@@ -39,15 +39,19 @@ function reach(current: number, target: number): GoalProgress {
   return { done: current >= target, current, target, percent: share(current, target) };
 }
 
-/** Today's minutes in the categories that count toward the focus goal, rounded at the end. */
+/**
+ * Today's minutes in the categories that count toward the focus goal, rounded at the end,
+ * from the seconds per category that the dashboard's sums carry (computed on the device or
+ * by the server alike).
+ */
 export function goalFocusMinutes(
-  records: readonly Pick<TimeRecord, 'date' | 'duration' | 'category'>[],
-  today: string,
+  focusSecondsToday: DashboardAggregates['focusSecondsToday'],
   categories: readonly string[],
 ): number {
-  const counted = new Set(categories);
   let seconds = 0;
-  for (const r of records) if (r.date === today && counted.has(r.category)) seconds += r.duration;
+  for (const category of new Set(categories)) {
+    seconds += focusSecondsToday[category as TimeCategory] ?? 0;
+  }
   return Math.round(seconds / 60);
 }
 

@@ -38,10 +38,16 @@ interface ResourceDef {
   /** The name the sync dialog shows in its per-category results. */
   label: string;
   /**
-   * Kinds whose records this kind's records point at: uploads send those first, and the
-   * server refuses a record whose target does not exist.
+   * The kind this kind's records belong to, and the field naming their owner: uploads send
+   * the owners first, the server refuses a record whose owner does not exist, and deleting
+   * an owner deletes its records (a habit's check-ins).
    */
-  after?: readonly string[];
+  parent?: { kind: string; field: string };
+  /**
+   * Kinds the server writes records of by itself when one of this kind is written (a 周期记账
+   * template writes its due 记账 entries): a device pulls them once such a write is confirmed.
+   */
+  writes?: readonly string[];
 }
 
 export const RESOURCES = {
@@ -116,7 +122,7 @@ export const RESOURCES = {
     mirrorKey: 'checkinRecords',
     exportKey: 'checkinRecords',
     label: '打卡记录',
-    after: ['checkinTasks'],
+    parent: { kind: 'checkinTasks', field: 'taskId' },
   },
   recurring: {
     path: '/api/recurring',
@@ -126,6 +132,7 @@ export const RESOURCES = {
     mirrorKey: 'recurring',
     exportKey: 'recurring',
     label: '周期记账',
+    writes: ['accounts'],
   },
 } as const satisfies Record<string, ResourceDef>;
 
@@ -143,6 +150,20 @@ export type RecordOf<K extends ResourceName> = z.output<(typeof RESOURCES)[K]['r
 export type InputOf<K extends ResourceName> = z.input<(typeof RESOURCES)[K]['input']>;
 /** That body once validated. */
 export type DataOf<K extends ResourceName> = z.output<(typeof RESOURCES)[K]['input']>;
+
+/** The kind whose records are owned by `name`'s, and the field that names the owner. */
+export function childOf(name: ResourceName): { kind: ResourceName; field: string } | undefined {
+  for (const kind of RESOURCE_NAMES) {
+    const parent = (RESOURCES[kind] as ResourceDef).parent;
+    if (parent?.kind === name) return { kind, field: parent.field };
+  }
+  return undefined;
+}
+
+/** The kinds whose records the server writes when one of `name` is written. */
+export function writtenBy(name: ResourceName): ResourceName[] {
+  return ((RESOURCES[name] as ResourceDef).writes ?? []) as ResourceName[];
+}
 
 /** Kinds with PUT /{id}. */
 export type UpdatableName = {

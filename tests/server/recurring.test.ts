@@ -127,11 +127,12 @@ describe('the API', () => {
       }),
     );
     const { token } = (await login.json()) as { token: string };
-    return (method: string, path: string, body?: unknown) =>
+    return (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       app.fetch(
         new Request(`http://localhost${path}`, {
           method,
           headers: {
+            ...headers,
             authorization: `Bearer ${token}`,
             'x-user-id': 'alice',
             'content-type': 'application/json',
@@ -172,6 +173,60 @@ describe('the API', () => {
     });
     expect(((await edited.json()) as RecurringTemplate).lastDate).toBe('2026-12-01');
     expect(await dates(store)).toHaveLength(3);
+    store.close();
+  });
+
+  it('a device following by delta receives what fell due, and edits from its copy', async () => {
+    let now = at('2026-11-21');
+    const store = openSqliteStore(join(dir, `api-${++fileNo}.sqlite`));
+    const call = await signedIn(store, () => now);
+    const changes = async (kind: string, since: number) =>
+      (await (await call('GET', `/api/${kind}?since=${since}`)).json()) as {
+        records: { id: string; updatedAt: string; lastDate?: string }[];
+        deleted: string[];
+        cursor: number;
+      };
+    const { id: _id, lastDate: _last, ...body } = rent({ startDate: '2026-10-01' });
+    const saved = (await (
+      await call('POST', '/api/recurring', { ...body, id: 'rent' })
+    ).json()) as RecurringTemplate;
+    const accounts = await changes('accounts', 0);
+    expect(accounts.records.map((r) => r.id)).toEqual(['rent-2026-10-01', 'rent-2026-11-01']);
+    // Stamped like any write, so a device can edit them with If-Match.
+    for (const r of accounts.records) expect(r.updatedAt).toBe(now.toISOString());
+    const templates = await changes('recurring', 0);
+
+    // The server was not asked for two weeks: the delta answered now includes December's.
+    now = at('2026-12-05');
+    const later = await changes('accounts', accounts.cursor);
+    expect(later).toMatchObject({ records: [{ id: 'rent-2026-12-01' }], deleted: [] });
+    // The template's new lastDate is a change, in the same version.
+    const moved = await changes('recurring', templates.cursor);
+    expect(moved.records).toEqual([
+      expect.objectContaining({ id: 'rent', lastDate: '2026-12-01', updatedAt: saved.updatedAt }),
+    ]);
+    // So an edit from the copy made before the catch-up is no conflict, and keeps lastDate.
+    const edited = await call(
+      'PUT',
+      '/api/recurring/rent',
+      { ...body, amount: 4500, lastDate: '2026-11-01' },
+      { 'If-Match': `"${saved.updatedAt}"` },
+    );
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ amount: 4500, lastDate: '2026-12-01' });
+
+    // The dashboard's sums, asked of the server, count what fell due too: a template that
+    // no request has caught up yet (stored straight, as one restored from a backup).
+    now = at('2026-12-15');
+    await store.recurring.create('alice', {
+      ...rent({ id: 'gym', amount: 30, startDate: '2026-12-15', unit: 'day' }),
+      updatedAt: '',
+      editedAt: '',
+    });
+    const summary = (await (await call('GET', '/api/summary?today=2026-12-15')).json()) as {
+      todayExpenseCents: number;
+    };
+    expect(summary.todayExpenseCents).toBe(30_00);
     store.close();
   });
 

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeMirror } from '../../src/api/local-mirror';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import type { Account } from '../../src/domain/schemas/account';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
-import { renderApp, signIn, testServer } from './harness';
+import { alipayCsvBytes } from '../fixtures/bills';
+import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
 const TODAY = todayString(new Date());
@@ -203,8 +203,8 @@ describe('/accounting cards and lists', () => {
     }
   });
 
-  it('serves the mirror and says so when the server fails', async () => {
-    writeMirror('accounts', 'demo', [expense('m1', 42)]);
+  it('serves the device’s copy and says so when the server fails', async () => {
+    await seedDeviceCopy('accounts', [expense('m1', 42)]);
     server.use(
       http.get(/\/api\/accounts$/, () =>
         HttpResponse.json({ error: '数据库不可用' }, { status: 500 }),
@@ -229,14 +229,11 @@ describe('添加记录 dialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(within(card('今日支出')).getByText('¥35.50')).toBeInTheDocument());
-    const [stored] = await demo.store.accounts.list('demo');
-    expect(stored).toMatchObject({
-      type: 'expense',
-      amount: 35.5,
-      category: 'dining',
-      description: '午餐',
-      date: TODAY,
-    });
+    await waitFor(async () =>
+      expect(await demo.store.accounts.list('demo')).toMatchObject([
+        { type: 'expense', amount: 35.5, category: 'dining', description: '午餐', date: TODAY },
+      ]),
+    );
     expect(
       within(screen.getByRole('region', { name: '最近记录' })).getByText(/午餐/),
     ).toBeInTheDocument();
@@ -281,7 +278,7 @@ describe('添加记录 dialog', () => {
 
   it('keeps the dialog and what was typed when the server refuses, and alerts', async () => {
     server.use(
-      http.post(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 500 })),
+      http.post(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 422 })),
     );
     await openScreen();
     const { user, dialog } = await openAddDialog();
@@ -293,7 +290,7 @@ describe('添加记录 dialog', () => {
     expect(screen.getByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('金额')).toHaveValue(88);
     expect(within(dialog).getByLabelText('分类')).toHaveValue('shopping');
-    expect(await demo.store.accounts.list('demo')).toEqual([]);
+    await waitFor(async () => expect(await demo.store.accounts.list('demo')).toEqual([]));
   });
 
   it('opens with 支出 from ?add=expense and drops the parameter', async () => {
@@ -324,7 +321,9 @@ describe('editing and deleting', () => {
 
     await waitFor(() => expect(within(card('今日支出')).getByText('¥25.80')).toBeInTheDocument());
     expect(writes('PUT')).toHaveLength(1);
-    expect(await demo.store.accounts.list('demo')).toMatchObject([{ id: 'e1', amount: 25.8 }]);
+    await waitFor(async () =>
+      expect(await demo.store.accounts.list('demo')).toMatchObject([{ id: 'e1', amount: 25.8 }]),
+    );
   });
 
   it('deletes after confirming, and alerts when the server refuses', async () => {
@@ -334,20 +333,76 @@ describe('editing and deleting', () => {
     const recent = screen.getByRole('region', { name: '最近记录' });
 
     server.use(
-      http.delete(/\/api\/accounts\/e2$/, () => HttpResponse.json({ error: 'x' }, { status: 500 })),
+      http.delete(/\/api\/accounts\/e2$/, () => HttpResponse.json({ error: 'x' }, { status: 422 })),
     );
     await user.click(within(recent).getAllByRole('button', { name: '删除' })[0]!);
     const refused = await screen.findByRole('dialog', { name: '请确认' });
     expect(refused).toHaveTextContent('确定要删除这条记录吗？');
     await user.click(within(refused).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('删除记录失败，请重试');
-    expect(await demo.store.accounts.list('demo')).toHaveLength(2);
+    await waitFor(async () => expect(await demo.store.accounts.list('demo')).toHaveLength(2));
 
     server.resetHandlers();
     await user.click(within(recent).getAllByRole('button', { name: '删除' })[1]!);
     const confirmDialog = await screen.findByRole('dialog', { name: '请确认' });
     await user.click(within(confirmDialog).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(1));
-    expect((await demo.store.accounts.list('demo')).map((a) => a.id)).toEqual(['e2']);
+    await waitFor(async () =>
+      expect((await demo.store.accounts.list('demo')).map((a) => a.id)).toEqual(['e2']),
+    );
+  });
+});
+
+describe('导入账单', () => {
+  async function pickBill(user: ReturnType<typeof userEvent.setup>) {
+    const file = new File([alipayCsvBytes(monthOf(TODAY)).slice()], '支付宝交易明细.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(screen.getByLabelText('选择账单文件'), file);
+    const dialog = await screen.findByRole('dialog', { name: '导入账单' });
+    await within(dialog).findByRole('list', { name: '账单明细' });
+    return dialog;
+  }
+
+  it('goes to the server in one batch; the same file again adds nothing', async () => {
+    await openScreen();
+    const user = userEvent.setup();
+    for (const [created, existing] of [
+      [6, 0],
+      [0, 6],
+    ]) {
+      const dialog = await pickBill(user);
+      await user.click(within(dialog).getByRole('button', { name: '导入 6 条' }));
+      await within(dialog).findByText(`导入完成：新增 ${created} 条，已存在 ${existing} 条`);
+      await user.click(within(dialog).getByRole('button', { name: '完成' }));
+    }
+    expect(writes('POST').map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/accounts/batch',
+      '/api/accounts/batch',
+    ]);
+    expect(await demo.store.accounts.list('demo')).toHaveLength(6);
+    // The bookkeeping list caught up with what the server stored.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: '全部记录' })).getByLabelText('筛选合计'),
+      ).toHaveTextContent('6 条'),
+    );
+  });
+
+  it('offline says that the import needs the server and keeps the preview', async () => {
+    await openScreen();
+    const user = userEvent.setup();
+    const dialog = await pickBill(user);
+    server.use(http.post(/\/api\//, () => HttpResponse.error()));
+    await user.click(within(dialog).getByRole('button', { name: '导入 6 条' }));
+    expect(
+      await screen.findByText('导入账单失败：账单导入需要连接服务器，请联网后重试（预览已保留）'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '导入 6 条' })).toBeEnabled();
+    expect(await demo.store.accounts.list('demo')).toEqual([]);
+
+    server.resetHandlers();
+    await user.click(within(dialog).getByRole('button', { name: '导入 6 条' }));
+    await within(dialog).findByText('导入完成：新增 6 条，已存在 0 条');
   });
 });

@@ -2,11 +2,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeMirror } from '../../src/api/local-mirror';
 import { addDays, todayString } from '../../src/domain/dates';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
 import { Clock } from '../../src/features/dashboard/Clock';
-import { renderApp, signIn, testServer } from './harness';
+import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
 const TODAY = todayString(new Date());
@@ -167,6 +166,28 @@ describe('dashboard', () => {
     }
   });
 
+  it('keeps showing the user’s budget when the server cannot be reached', async () => {
+    await demo.store.settings.put(
+      'demo',
+      { ...DEFAULT_SETTINGS, dailyBudget: 35.49 },
+      new Date().toISOString(),
+    );
+    try {
+      const online = await openDashboard();
+      const goals = () => screen.getByRole('region', { name: '今日目标' });
+      await within(goals()).findByText(/日预算 ¥35\.49/);
+      online.unmount();
+
+      // A reload without a server: the settings come from this device's copy.
+      server.use(http.get(/\/api\//, () => HttpResponse.error()));
+      await openDashboard();
+      await screen.findByText(/离线数据/);
+      expect(within(goals()).getByText(/日预算 ¥35\.49/)).toBeInTheDocument();
+    } finally {
+      await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
+    }
+  });
+
   it('links the quick actions to the screens that act on them', async () => {
     const { router } = await openDashboard();
     const actions = screen.getByRole('region', { name: '快捷操作' });
@@ -187,7 +208,11 @@ describe('dashboard', () => {
   });
 
   it('uses the local copy of a list the server fails and says the data is local', async () => {
-    writeMirror('workouts', 'demo', [
+    // A device that holds the five lists computes the dashboard itself; the others catch up.
+    for (const kind of ['accounts', 'tasks', 'timeRecords', 'assets'] as const) {
+      await seedDeviceCopy(kind, []);
+    }
+    await seedDeviceCopy('workouts', [
       {
         id: 'w1',
         type: 'running',
@@ -213,10 +238,11 @@ describe('dashboard', () => {
       ),
     );
     await openDashboard();
-    expect(screen.getByRole('status')).toHaveTextContent('离线数据');
+    expect(await screen.findByRole('status')).toHaveTextContent('离线数据');
     expect(screen.getByRole('status')).toHaveTextContent('服务器维护中');
     expect(card('今日运动')).toHaveTextContent('2 次');
-    expect(card('任务进度')).toHaveTextContent('1/3');
+    // The other lists catch up from the server in the background.
+    await waitFor(() => expect(card('任务进度')).toHaveTextContent('1/3'));
   });
 });
 

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { todayString } from '../../src/domain/dates';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
 import { renderApp, signIn, testServer } from './harness';
 
 const TODAY = todayString(new Date());
-const { demo } = await testServer({ today: TODAY });
+const { server, demo } = await testServer({ today: TODAY });
 
 beforeEach(async () => {
   await signIn(demo);
@@ -55,6 +56,40 @@ describe('/settings', () => {
       focusGoalMinutes: 90,
       focusCategories: ['work', 'study', 'programming', 'design', 'writing', 'reading'],
     });
+  });
+
+  it('offline shows this device’s copy and says that saving needs the server', async () => {
+    await demo.store.settings.put(
+      'demo',
+      { ...DEFAULT_SETTINGS, monthlyBudget: 3000 },
+      new Date().toISOString(),
+    );
+    const online = await openSettings();
+    await waitFor(() => expect(screen.getByLabelText('月预算')).toHaveValue(3000));
+    online.unmount();
+
+    server.use(
+      http.get(/\/api\//, () => HttpResponse.error()),
+      http.put(/\/api\//, () => HttpResponse.error()),
+    );
+    await openSettings();
+    expect(screen.getByLabelText('月预算')).toHaveValue(3000);
+    await screen.findByText(/修改设置需要连接服务器/);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('月预算'));
+    await user.type(screen.getByLabelText('月预算'), '2500');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(
+      await screen.findByText('保存设置失败：设置需要连接服务器才能保存，请联网后重试'),
+    ).toBeInTheDocument();
+    // What was typed stays, to be saved once the server answers.
+    expect(screen.getByLabelText('月预算')).toHaveValue(2500);
+    expect(await demo.store.settings.get('demo')).toMatchObject({ monthlyBudget: 3000 });
+
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await screen.findByText('设置已保存');
+    expect(await demo.store.settings.get('demo')).toMatchObject({ monthlyBudget: 2500 });
   });
 
   it('names what is wrong and saves nothing', async () => {

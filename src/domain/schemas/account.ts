@@ -3,9 +3,11 @@ import { accountTypes, expenseCategories, incomeCategories } from './categories'
 import {
   checkCategory,
   dateSchema,
+  editedAtField,
   idSchema,
   positiveAmountSchema,
   requiredTextSchema,
+  storedSyncFields,
   textSchema,
 } from './common';
 
@@ -54,13 +56,13 @@ function dropStatusOutsideReimbursement<T extends Fields>(v: T): T {
 
 /** What a client sends to create or replace a bookkeeping record (`id` only on upload). */
 export const accountInputSchema = z
-  .object({ ...fields, id: idSchema.optional() })
+  .object({ ...fields, id: idSchema.optional(), ...editedAtField })
   .superRefine(categoryMatchesType)
   .transform(dropStatusOutsideReimbursement);
 
 /** A stored bookkeeping record as the API returns it. */
 export const accountSchema = z
-  .object({ ...fields, id: idSchema })
+  .object({ ...fields, id: idSchema, ...storedSyncFields })
   .superRefine(categoryMatchesType)
   .transform(dropStatusOutsideReimbursement);
 

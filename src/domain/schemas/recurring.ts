@@ -3,10 +3,12 @@ import { accountTypes, expenseCategories, incomeCategories } from './categories'
 import {
   checkCategory,
   dateSchema,
+  editedAtField,
   idSchema,
   optionalDateSchema,
   positiveAmountSchema,
   requiredTextSchema,
+  storedSyncFields,
   textSchema,
 } from './common';
 
@@ -67,12 +69,17 @@ function check(v: Fields, ctx: z.RefinementCtx) {
  * upload or a restored export carries it so that nothing deleted since comes back.
  */
 export const recurringInputSchema = z
-  .object({ ...fields, id: templateIdSchema.optional(), lastDate: optionalDateSchema })
+  .object({
+    ...fields,
+    id: templateIdSchema.optional(),
+    lastDate: optionalDateSchema,
+    ...editedAtField,
+  })
   .superRefine(check);
 
 /** A stored template. `lastDate`: the latest occurrence already created or skipped ('' none). */
 export const recurringSchema = z
-  .object({ ...fields, id: templateIdSchema, lastDate: optionalDateSchema })
+  .object({ ...fields, id: templateIdSchema, lastDate: optionalDateSchema, ...storedSyncFields })
   .superRefine(check);
 
 export type RecurringInput = z.input<typeof recurringInputSchema>;

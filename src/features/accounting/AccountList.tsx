@@ -1,3 +1,4 @@
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatSignedCents, toCents } from '../../domain/money';
 import { type Account, isReimbursement } from '../../domain/schemas/account';
@@ -10,6 +11,8 @@ export interface RowActions {
   onReimburse: (record: Account) => void;
   /** The record whose deletion is in flight: its button waits. */
   deletingId: string | null;
+  /** Records with changes not yet on the server. */
+  pending: ReadonlySet<string>;
 }
 
 /** Bookkeeping rows as both the recent list and the full ledger show them. */
@@ -19,6 +22,7 @@ export function AccountList({
   onDelete,
   onReimburse,
   deletingId,
+  pending,
 }: { records: readonly Account[] } & RowActions) {
   return (
     <ul className="divide-y divide-slate-100">
@@ -59,6 +63,7 @@ export function AccountList({
                     {record.reimbursed ? '已报销' : '待报销'}
                   </button>
                 )}
+                {pending.has(record.id) && <PendingMark />}
                 <span
                   className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-700'}`}
                 >

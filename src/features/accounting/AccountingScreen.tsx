@@ -1,12 +1,10 @@
 import { CalendarDays, FileUp, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
 import { type ChangeEvent, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
-import { formatError } from '../../api/errors';
 import { useSettings } from '../../api/settings';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ListStatus } from '../../components/ListStatus';
 import { lazyWithRetry } from '../../components/lazy-with-retry';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -30,6 +28,7 @@ import { ReimburseDialog } from './ReimburseDialog';
 const ImportDialog = lazyWithRetry(() => import('./ImportDialog').then((m) => m.default));
 
 const NONE: readonly Account[] = [];
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
 // Two cards share a phone's width: a smaller figure that may wrap keeps ¥123,456.78 inside.
 function Amount({ cents }: { cents: number }) {
@@ -42,7 +41,7 @@ const isAccountType = (value: string): value is AccountType =>
   (accountTypes as readonly string[]).includes(value);
 
 export function AccountingScreen() {
-  const { data, isPending, error } = useAccounts();
+  const { data, isPending, refetch } = useAccounts();
   const { remove, deletingId } = useDeleteAction(
     useDeleteAccount(),
     () => '确定要删除这条记录吗？',
@@ -70,6 +69,7 @@ export function AccountingScreen() {
     onDelete: remove,
     onReimburse: setReimbursing,
     deletingId,
+    pending: data?.pending ?? NOTHING_PENDING,
   };
 
   function pickBill(event: ChangeEvent<HTMLInputElement>) {
@@ -114,12 +114,10 @@ export function AccountingScreen() {
         }
       />
 
-      {data?.local && <OfflineNotice error={data.error} />}
+      <ListStatus state={data} failure="加载记录失败：{message}" onRetry={refetch} />
 
       {isPending ? (
         <Spinner />
-      ) : error ? (
-        <ErrorBanner message={formatError('加载记录失败：{message}', error)} />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">

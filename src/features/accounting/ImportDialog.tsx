@@ -79,7 +79,8 @@ function withRule(rules: CategoryRules, type: AccountType, source: string, categ
  */
 export default function ImportDialog({ file, onClose }: { file: File; onClose: () => void }) {
   const settingsQuery = useSettingsQuery();
-  const settings = settingsQuery.data ?? DEFAULT_SETTINGS;
+  const loadedSettings = settingsQuery.data?.settings;
+  const settings = loadedSettings ?? DEFAULT_SETTINGS;
   const importBill = useImportBill();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'reading' });
   const [rules, setRules] = useState<CategoryRules | null>(null);
@@ -151,11 +152,11 @@ export default function ImportDialog({ file, onClose }: { file: File; onClose: (
     const choices = chosen
       .filter((r) => picked[r.id])
       .map((r) => ({ type: r.type, counterparty: r.row.counterparty, category: r.category }));
-    const next = settingsQuery.data
+    const next = loadedSettings
       ? {
-          ...settingsQuery.data,
+          ...loadedSettings,
           importRules,
-          counterparties: rememberCounterparties(settingsQuery.data.counterparties, choices),
+          counterparties: rememberCounterparties(loadedSettings.counterparties, choices),
         }
       : null;
     importBill.mutate({ records, settings: next }, { onSuccess: setResult });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useCreateRecurring, useRefreshAccounts, useUpdateRecurring } from '../../api/recurring';
+import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
 import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { accountCategoryLabels, accountTypeLabels } from '../../domain/schemas/categories';
@@ -37,7 +37,6 @@ interface RecurringDialogProps {
 export function RecurringDialog({ template, today, onClose }: RecurringDialogProps) {
   const create = useCreateRecurring();
   const update = useUpdateRecurring();
-  const refreshAccounts = useRefreshAccounts();
   const {
     register,
     handleSubmit,
@@ -61,12 +60,9 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
   const categories = accountCategoryLabels(watch('type'));
 
   const onSubmit = handleSubmit(({ lastDate: _ignored, ...values }) => {
-    const done = () => {
-      refreshAccounts();
-      onClose();
-    };
-    if (template) update.mutate({ id: template.id, input: values }, { onSuccess: done });
-    else create.mutate(values, { onSuccess: done });
+    // The entries already due reach the bookkeeping list once the server has the template.
+    if (template) update.mutate({ id: template.id, input: values }, { onSuccess: onClose });
+    else create.mutate(values, { onSuccess: onClose });
   });
 
   return (

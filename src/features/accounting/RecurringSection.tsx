@@ -1,14 +1,9 @@
 import { Pause, Play, Plus, Repeat } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatError } from '../../api/errors';
-import {
-  useDeleteRecurring,
-  useRecurring,
-  useRefreshAccounts,
-  useUpdateRecurring,
-} from '../../api/recurring';
+import { useDeleteRecurring, useRecurring, useUpdateRecurring } from '../../api/recurring';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ListStatus } from '../../components/ListStatus';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatSignedCents, toCents } from '../../domain/money';
@@ -25,9 +20,8 @@ function status(t: RecurringTemplate, today: string): string {
 
 /** 周期记账: the templates, each listable, editable, pausable and deletable. */
 export function RecurringSection({ today }: { today: string }) {
-  const { data, error } = useRecurring();
+  const { data, refetch } = useRecurring();
   const update = useUpdateRecurring();
-  const refreshAccounts = useRefreshAccounts();
   const { remove, deletingId } = useDeleteAction(
     useDeleteRecurring(),
     () => '确定要删除这个周期记账吗？已生成的记录会保留。',
@@ -37,10 +31,7 @@ export function RecurringSection({ today }: { today: string }) {
   const templates = data?.items ?? [];
 
   const togglePause = (t: RecurringTemplate) =>
-    update.mutate(
-      { id: t.id, input: { ...templateInput(t), paused: !t.paused } },
-      { onSuccess: () => refreshAccounts() },
-    );
+    update.mutate({ id: t.id, input: { ...templateInput(t), paused: !t.paused } });
 
   return (
     <section className="card" aria-labelledby={titleId}>
@@ -58,7 +49,12 @@ export function RecurringSection({ today }: { today: string }) {
           添加周期记账
         </button>
       </div>
-      {error && <ErrorBanner message={formatError('加载周期记账失败：{message}', error)} />}
+      {/* The screen says once that it shows the device's copy; here only a list never loaded. */}
+      <ListStatus
+        state={data?.complete ? undefined : data}
+        failure="加载周期记账失败：{message}"
+        onRetry={refetch}
+      />
       {templates.length === 0 ? (
         <EmptyState message="房租、工资这类固定收支，设置一次，到期自动记账" />
       ) : (
@@ -73,6 +69,7 @@ export function RecurringSection({ today }: { today: string }) {
                     <span className="min-w-0 truncate font-medium text-slate-900">
                       {t.description || label}
                     </span>
+                    {data?.pending.has(t.id) && <PendingMark />}
                     <span
                       className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-700'}`}
                     >

@@ -1,13 +1,8 @@
 import { Activity, ListChecks, Scale, Timer } from 'lucide-react';
 import { useMemo } from 'react';
-import { useAccounts } from '../../api/accounts';
-import { useAssets } from '../../api/assets';
+import { useDashboard } from '../../api/dashboard';
 import { formatError } from '../../api/errors';
-import type { ListResult } from '../../api/resource';
 import { useSettings } from '../../api/settings';
-import { useTasks } from '../../api/tasks';
-import { useTimeRecords } from '../../api/time-records';
-import { useWorkouts } from '../../api/workouts';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Spinner } from '../../components/Spinner';
@@ -15,53 +10,30 @@ import { StatCard } from '../../components/StatCard';
 import { useToday } from '../../components/useToday';
 import { dailyGoals, goalFocusMinutes } from '../../domain/daily-goals';
 import { formatCents } from '../../domain/money';
-import { dashboardStats } from '../../domain/stats';
+import { statsFromAggregates } from '../../domain/stats';
 import { Clock } from './Clock';
 import { DailyGoals } from './DailyGoals';
 import { NetWorthCard } from './NetWorthCard';
 import { QuickActions } from './QuickActions';
 
-const NONE: readonly never[] = [];
-const itemsOf = <T,>(data: ListResult<T> | undefined): readonly T[] => data?.items ?? NONE;
-
 export function DashboardScreen() {
-  // SPEC §7: the five lists load in parallel, each falling back to its own local copy.
-  const accounts = useAccounts();
-  const workouts = useWorkouts();
-  const tasks = useTasks();
-  const timeRecords = useTimeRecords();
-  const assets = useAssets();
-  const lists = [accounts, workouts, tasks, timeRecords, assets];
   const today = useToday();
-
-  const stats = useMemo(
-    () =>
-      dashboardStats(
-        {
-          accounts: itemsOf(accounts.data),
-          workouts: itemsOf(workouts.data),
-          tasks: itemsOf(tasks.data),
-          timeRecords: itemsOf(timeRecords.data),
-          assets: itemsOf(assets.data),
-        },
-        today,
-      ),
-    [accounts.data, workouts.data, tasks.data, timeRecords.data, assets.data, today],
-  );
+  const { aggregates, isPending, local, error } = useDashboard(today);
+  const stats = useMemo(() => aggregates && statsFromAggregates(aggregates), [aggregates]);
+  // The user's budget and focus goal: this device's copy of the settings when offline.
   const settings = useSettings();
   const goals = useMemo(
     () =>
+      aggregates &&
+      stats &&
       dailyGoals(
         stats,
-        goalFocusMinutes(itemsOf(timeRecords.data), today, settings.focusCategories),
+        goalFocusMinutes(aggregates.focusSecondsToday, settings.focusCategories),
         settings,
         today,
       ),
-    [stats, timeRecords.data, today, settings],
+    [aggregates, stats, settings, today],
   );
-
-  const local = lists.find((q) => q.data?.local)?.data;
-  const failed = lists.find((q) => q.isError)?.error;
 
   return (
     <div className="space-y-5">
@@ -71,9 +43,9 @@ export function DashboardScreen() {
       </div>
 
       {local && <OfflineNotice error={local.error} />}
-      {failed && <ErrorBanner message={formatError('部分数据加载失败：{message}', failed)} />}
+      {error && <ErrorBanner message={formatError('部分数据加载失败：{message}', error)} />}
 
-      {lists.some((q) => q.isPending) ? (
+      {isPending || !stats || !goals ? (
         <Spinner />
       ) : (
         <>

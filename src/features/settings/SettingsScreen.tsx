@@ -3,6 +3,7 @@ import { formatError } from '../../api/errors';
 import { useSaveSettings, useSettingsQuery } from '../../api/settings';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { InputField } from '../../components/form-fields';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/toast';
@@ -283,7 +284,12 @@ export function SettingsScreen() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <SettingsForm key={JSON.stringify(data)} saved={data} save={save} />
+        <div className="space-y-4">
+          {data.local !== undefined && (
+            <OfflineNotice error={`${data.local}；修改设置需要连接服务器`} />
+          )}
+          <SettingsForm key={JSON.stringify(data.settings)} saved={data.settings} save={save} />
+        </div>
       )}
     </div>
   );

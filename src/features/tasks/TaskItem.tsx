@@ -1,6 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useToggleTask } from '../../api/tasks';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
 import type { Task } from '../../domain/schemas/task';
@@ -12,10 +13,12 @@ interface TaskItemProps {
   today: string;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** The task has changes not yet on the server. */
+  pending: boolean;
 }
 
 /** One row of the list: completion box, title and badges, 编辑 and 删除. */
-export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
+export function TaskItem({ task, today, onEdit, onDelete, pending }: TaskItemProps) {
   const titleId = useId();
   const toggle = useToggleTask();
   // The state on its way to the server, set in the click itself so the box never springs
@@ -83,6 +86,7 @@ export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
               {due}
             </span>
           )}
+          {pending && <PendingMark />}
         </div>
       </div>
       <div className="flex shrink-0 gap-0.5">

@@ -1,5 +1,6 @@
 import { useDeleteTimeRecord } from '../../api/time-records';
 import { EmptyState } from '../../components/EmptyState';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatSeconds } from '../../domain/focus';
@@ -7,7 +8,14 @@ import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
 import type { TimeRecord } from '../../domain/schemas/time-record';
 
 /** 最近记录: the newest 20 time records (SPEC §9), each with 删除. */
-export function TimeRecordList({ records }: { records: TimeRecord[] }) {
+export function TimeRecordList({
+  records,
+  pending,
+}: {
+  records: TimeRecord[];
+  /** Records with changes not yet on the server. */
+  pending: ReadonlySet<string>;
+}) {
   const { remove, deletingId } = useDeleteAction(useDeleteTimeRecord(), null);
 
   return (
@@ -24,6 +32,7 @@ export function TimeRecordList({ records }: { records: TimeRecord[] }) {
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2">
                   <span className="truncate font-medium text-slate-800">{record.task}</span>
+                  {pending.has(record.id) && <PendingMark />}
                   <span className="shrink-0 rounded-full bg-blue-50 px-2 py-0.5 text-xs text-blue-700">
                     {labelOf(timeCategoryLabels, record.category)}
                   </span>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dailyGoals, focusGoalTitle, goalFocusMinutes } from '../../../src/domain/daily-goals';
 import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/settings';
+import { dashboardAggregates } from '../../../src/domain/stats';
 
 const idle = { todayExpenseCents: 0, todayWorkouts: 0 };
 const TODAY = '2026-11-21';
@@ -75,17 +76,29 @@ describe('dailyGoals with the user’s settings', () => {
 });
 
 describe('goalFocusMinutes', () => {
-  const records = [
-    { date: TODAY, category: 'work', duration: 1800 },
-    { date: TODAY, category: 'programming', duration: 1830 },
-    { date: TODAY, category: 'reading', duration: 3600 },
-    { date: '2026-11-20', category: 'work', duration: 3600 },
-  ] as const;
+  // Today's seconds per category, as dashboardAggregates and GET /api/summary give them.
+  const today = dashboardAggregates(
+    {
+      accounts: [],
+      workouts: [],
+      tasks: [],
+      assets: [],
+      timeRecords: [
+        { date: TODAY, category: 'work', duration: 1800 },
+        { date: TODAY, category: 'programming', duration: 1830 },
+        { date: TODAY, category: 'reading', duration: 3600 },
+        { date: '2026-11-20', category: 'work', duration: 3600 },
+      ],
+    },
+    TODAY,
+  ).focusSecondsToday;
 
   it('counts today’s records in the chosen categories only, rounding at the end', () => {
-    expect(goalFocusMinutes(records, TODAY, DEFAULT_SETTINGS.focusCategories)).toBe(61);
-    expect(goalFocusMinutes(records, TODAY, ['reading'])).toBe(60);
-    expect(goalFocusMinutes(records, TODAY, ['thinking'])).toBe(0);
+    expect(goalFocusMinutes(today, DEFAULT_SETTINGS.focusCategories)).toBe(61);
+    expect(goalFocusMinutes(today, ['reading'])).toBe(60);
+    expect(goalFocusMinutes(today, ['thinking'])).toBe(0);
+    // A category named twice counts once.
+    expect(goalFocusMinutes(today, ['reading', 'reading'])).toBe(60);
   });
 });
 
