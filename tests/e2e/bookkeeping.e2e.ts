@@ -67,6 +67,19 @@ describe('budgets, bill import and CSV export against the real server', () => {
     const report = page.getByRole('region', { name: '月度报告' });
     await report.getByRole('list', { name: '预算' }).getByText('/ ¥3,000.00').waitFor();
     await report.getByRole('progressbar', { name: '餐饮预算使用' }).waitFor();
+
+    // The server gone, pages loaded afresh: the budget comes from the device's copy.
+    await page.route('**/api/**', (route) => route.abort());
+    await page.goto('/');
+    await goals.getByText('今日支出 ¥0.00 / 日预算 ¥88.88').waitFor();
+    await page.goto('/accounting');
+    await report.getByRole('list', { name: '预算' }).getByText('/ ¥3,000.00').waitFor();
+    await page.goto('/settings');
+    await page.getByText(/修改设置需要连接服务器/).waitFor();
+    expect(await page.getByLabel('月预算', { exact: true }).inputValue()).toBe('3000');
+    await page.getByLabel('每日金额').fill('50');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('保存设置失败：设置需要连接服务器才能保存，请联网后重试').waitFor();
     await page.context().close();
   });
 
