@@ -5,12 +5,19 @@ module.exports = {
     {
       name: 'domain-is-pure',
       comment:
-        'src/domain is pure TypeScript the server also runs: it imports only itself, zod and dayjs (DESIGN §2).',
+        'src/domain is pure TypeScript the server also runs: it imports only itself, zod and dayjs (DESIGN §2), and the bill import (src/domain/bills) its CSV and XLSX readers.',
       severity: 'error',
       from: { path: '^src/domain/' },
       to: {
-        pathNot: ['^src/domain/', '^node_modules/(zod|dayjs)/'],
+        pathNot: ['^src/domain/', '^node_modules/(zod|dayjs|papaparse|@e965/xlsx)/'],
       },
+    },
+    {
+      name: 'only-the-bill-import-reads-files',
+      comment: 'Only the bill import may read CSV and XLSX (papaparse, SheetJS).',
+      severity: 'error',
+      from: { path: '^src/domain/', pathNot: '^src/domain/bills/' },
+      to: { path: '^node_modules/(papaparse|@e965/xlsx)/' },
     },
     {
       name: 'no-feature-imports-another',

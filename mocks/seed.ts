@@ -1,9 +1,11 @@
 import dayjs from 'dayjs';
 import type { Store } from '../server/store';
 import { firstVersion, historyEntry, nextVersion } from '../src/domain/asset-versioning';
+import { occurrenceRecord } from '../src/domain/recurring';
 import type { Account } from '../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
+import type { RecurringTemplate } from '../src/domain/schemas/recurring';
 import type { Task } from '../src/domain/schemas/task';
 import type { TimeRecord } from '../src/domain/schemas/time-record';
 import type { Workout } from '../src/domain/schemas/workout';
@@ -85,6 +87,7 @@ export interface DemoData {
   tasks: Task[];
   checkinTasks: CheckinTask[];
   checkinRecords: CheckinRecord[];
+  recurring: RecurringTemplate[];
 }
 
 function demoData(today: string, seed = 7): DemoData {
@@ -96,6 +99,19 @@ function demoData(today: string, seed = 7): DemoData {
   const at = (d: dayjs.Dayjs, hour: number) => d.hour(hour).minute(rnd.int(0, 59)).toISOString();
 
   const accounts: Account[] = [];
+  const rent: RecurringTemplate = {
+    id: 'demo-rent',
+    type: 'expense',
+    amount: 4200,
+    category: 'housing',
+    description: '房租',
+    every: 1,
+    unit: 'month',
+    startDate: '',
+    endDate: '',
+    paused: false,
+    lastDate: '',
+  };
   const spend = (date: string, category: string, min: number, max: number, description = '') =>
     accounts.push({
       id: id('acc'),
@@ -104,6 +120,9 @@ function demoData(today: string, seed = 7): DemoData {
       amount: rnd.int(min * 100, max * 100) / 100,
       description,
       date,
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
     });
   for (const d of days) {
     const date = d.format('YYYY-MM-DD');
@@ -115,9 +134,17 @@ function demoData(today: string, seed = 7): DemoData {
         amount: 18500,
         description: '月薪',
         date,
+        templateId: null,
+        reimbursed: false,
+        reimbursedBy: null,
       });
     }
-    if (d.date() === 1) spend(date, 'housing', 4200, 4200, '房租');
+    // The rent is a 周期记账 template's: its records carry the template, as the server writes them.
+    if (d.date() === 1) {
+      rent.startDate ||= date;
+      rent.lastDate = date;
+      accounts.push(occurrenceRecord(rent, date));
+    }
     spend(date, 'dining', 18, 45, rnd.pick(['午餐', '早餐', '咖啡', '']));
     if (rnd.chance(0.6)) spend(date, 'dining', 30, 160, rnd.pick(['晚餐', '和朋友聚餐', '外卖']));
     if (rnd.chance(0.5)) spend(date, 'transport', 3, 40, rnd.pick(['地铁', '打车', '公交']));
@@ -133,6 +160,9 @@ function demoData(today: string, seed = 7): DemoData {
         category: rnd.pick(['part_time', 'investment', 'gift'] as const),
         amount: rnd.int(200, 3000),
         description: '',
+        templateId: null,
+        reimbursed: false,
+        reimbursedBy: null,
         date,
       });
     }
@@ -298,6 +328,8 @@ function demoData(today: string, seed = 7): DemoData {
     tasks,
     checkinTasks,
     checkinRecords,
+    // A range without a 1st (never, at 92 days) would leave the template without a start.
+    recurring: rent.startDate ? [rent] : [],
   };
 }
 

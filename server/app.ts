@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
+import { settingsRoutes } from './routes/settings';
 import { summaryRoutes } from './routes/summary';
 import type { PasswordHasher, Store } from './store';
 
@@ -82,7 +83,8 @@ export function createApp({
     )
     .use((c, next) => (c.req.path === '/api/auth/login' ? next() : session(c, next)))
     .route('/auth', authRoutes(deps))
-    .route('/summary', summaryRoutes(store))
+    .route('/settings', settingsRoutes(store, now))
+    .route('/summary', summaryRoutes(store, now))
     .route('/', resourceRoutes(store, now));
   app.route('/api', api);
 

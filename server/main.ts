@@ -9,6 +9,7 @@ import { databaseFile, dataDir, lockFile } from './config';
 import { openSqliteStore } from './db/sqlite-store';
 import { acquireLock } from './lock';
 import { createNodePasswordHasher } from './node-auth';
+import { scheduleCatchUp } from './recurring';
 import { spaStaticFiles } from './static';
 import type { PasswordHasher, Store } from './store';
 import { setUser, userSpecSchema } from './users';
@@ -83,6 +84,8 @@ async function main() {
   }
   const hasher = createNodePasswordHasher();
   await applyUsers(store, hasher, env.PM_USERS);
+  // 周期记账 missed while the server was down are written now, then every hour.
+  const stopCatchUp = scheduleCatchUp(store);
 
   const staticDir = resolve(env.PM_STATIC_DIR || './dist');
   const hasWebApp = existsSync(join(staticDir, 'index.html'));
@@ -118,6 +121,7 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, 5000);
     force.unref();
+    stopCatchUp();
     server.close(() => {
       store.close();
       lock.release();

@@ -1,14 +1,18 @@
 import { RESOURCE_NAMES, type RecordOf, type ResourceName } from '../src/domain/resources';
 import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
+import type { RecurringTemplate } from '../src/domain/schemas/recurring';
+import type { Settings } from '../src/domain/schemas/settings';
 import { dashboardAggregates } from '../src/domain/stats';
 import type {
   AssetStore,
   Changes,
   RecordStore,
+  RecurringStore,
   ResourceStores,
   SessionRecord,
   SessionStore,
+  SettingsStore,
   Store,
   UserRecord,
   UserStore,
@@ -217,6 +221,41 @@ class MemoryCheckinTaskStore extends MemoryRecordStore<CheckinTask> {
   }
 }
 
+class MemoryRecurringStore extends MemoryRecordStore<RecurringTemplate> implements RecurringStore {
+  override async update(userId: string, record: RecurringTemplate) {
+    const stored = this.records(userId).get(record.id);
+    const keep = stored && stored.lastDate > record.lastDate ? stored.lastDate : record.lastDate;
+    return super.update(userId, { ...record, lastDate: keep });
+  }
+
+  /** A new change number (devices learn the new lastDate by delta), the same updatedAt. */
+  async markDone(userId: string, id: string, date: string) {
+    const stored = this.records(userId).get(id);
+    if (stored && stored.lastDate < date) {
+      this.put(userId, { ...stored, lastDate: date }, this.nextRev());
+    }
+  }
+
+  async userIds() {
+    return [...this.byUser].filter(([, records]) => records.size > 0).map(([user]) => user);
+  }
+}
+
+class MemorySettingsStore implements SettingsStore {
+  constructor(private readonly byUser = new Map<string, Settings>()) {}
+  dump(): Record<string, Settings> {
+    return Object.fromEntries(this.byUser);
+  }
+  async get(userId: string) {
+    const settings = this.byUser.get(userId);
+    return settings && clone(settings);
+  }
+  async put(userId: string, settings: Settings) {
+    this.byUser.set(userId, clone(settings));
+    return clone(settings);
+  }
+}
+
 class MemoryUserStore implements UserStore {
   constructor(private readonly users = new Map<string, UserRecord>()) {}
   dump(): UserRecord[] {
@@ -267,6 +306,8 @@ export interface MemorySnapshot {
   rev?: number;
   users: UserRecord[];
   sessions: SessionRecord[];
+  /** Absent in snapshots taken before settings existed. */
+  settings?: Record<string, Settings>;
 }
 
 export interface MemoryStore extends Store {
@@ -295,16 +336,19 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
     timeRecords: plain<'timeRecords'>(),
     checkinTasks,
     checkinRecords,
+    recurring: new MemoryRecurringStore(counter),
   } satisfies ResourceStores & Record<ResourceName, MemoryRecordStore<{ id: string }>>;
   for (const key of RESOURCE_NAMES) {
     (records[key] as MemoryRecordStore<{ id: string }>).load(initial?.records[key]);
   }
   const users = new MemoryUserStore(new Map(initial?.users.map((u) => [u.username, clone(u)])));
+  const settings = new MemorySettingsStore(new Map(Object.entries(clone(initial?.settings ?? {}))));
   const sessions = new MemorySessionStore(
     new Map(initial?.sessions.map((s) => [s.tokenHash, clone(s)])),
   );
   return {
     ...records,
+    settings,
     users,
     sessions,
     async dashboard(userId, today) {
@@ -323,6 +367,7 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
       rev: counter.rev,
       users: users.dump(),
       sessions: sessions.dump(),
+      settings: settings.dump(),
     }),
   };
 }

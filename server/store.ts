@@ -1,6 +1,8 @@
 import type { RecordOf, ResourceName } from '../src/domain/resources';
 import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
+import type { RecurringTemplate } from '../src/domain/schemas/recurring';
+import type { Settings } from '../src/domain/schemas/settings';
 import type { DashboardAggregates } from '../src/domain/stats';
 
 /** What changed for one user in one kind since a change number (DESIGN §1 "Local-first"). */
@@ -65,6 +67,25 @@ type CheckinTaskStore = RecordStore<CheckinTask>;
  */
 type CheckinRecordStore = RecordStore<CheckinRecord>;
 
+/**
+ * 周期记账 templates. `lastDate` only moves forward: `markDone` never moves it back, and
+ * `update` keeps the stored one when it is later than the record's (a catch-up that ran
+ * between an edit's read and its write must not be undone by the edit).
+ */
+export interface RecurringStore extends RecordStore<RecurringTemplate> {
+  /** Sets lastDate to `date` unless it is already that late. */
+  markDone(userId: string, id: string, date: string): Promise<void>;
+  /** Every user with at least one template, for the catch-up at start and on the hour. */
+  userIds(): Promise<string[]>;
+}
+
+/** One settings record per user; `get` is undefined for a user who never saved any. */
+export interface SettingsStore {
+  get(userId: string): Promise<Settings | undefined>;
+  /** Creates or replaces the user's settings and returns them as stored. */
+  put(userId: string, settings: Settings, now: string): Promise<Settings>;
+}
+
 export interface UserRecord {
   username: string;
   displayName: string;
@@ -104,9 +125,11 @@ export type ResourceStores = { [K in ResourceName]: RecordStore<RecordOf<K>> } &
   assets: AssetStore;
   checkinTasks: CheckinTaskStore;
   checkinRecords: CheckinRecordStore;
+  recurring: RecurringStore;
 };
 
 export interface Store extends ResourceStores {
+  settings: SettingsStore;
   users: UserStore;
   sessions: SessionStore;
   /** The dashboard's sums for `today`, without sending any list (GET /api/summary). */

@@ -53,6 +53,16 @@ export const accounts = sqliteTable(
     category: text('category').notNull(),
     description: text('description').notNull(),
     date: text('date').notNull(),
+    /** The 周期记账 template that wrote the record; null for every other record. */
+    templateId: text('template_id'),
+    /**
+     * 已报销 (1) or 待报销 (0), for expenses in 报销. Existing rows start at 0: nothing recorded
+     * says they were paid back, and a wrong 待报销 costs one click where a wrong 已报销 would
+     * hide money still owed.
+     */
+    reimbursed: integer('reimbursed', { mode: 'boolean' }).notNull().default(false),
+    /** The income that paid the reimbursement back, when linked. */
+    reimbursedBy: text('reimbursed_by'),
     ...syncColumns,
   },
   (t) => [
@@ -61,6 +71,48 @@ export const accounts = sqliteTable(
     index('accounts_user_date_idx').on(t.userId, t.date),
   ],
 );
+
+/** 周期记账 templates. `last_date`: the latest occurrence created (or skipped while paused). */
+export const recurring = sqliteTable(
+  'recurring',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    every: integer('every').notNull(),
+    unit: text('unit').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    paused: integer('paused', { mode: 'boolean' }).notNull(),
+    lastDate: text('last_date').notNull(),
+    ...syncColumns,
+  },
+  (t) => [
+    index('recurring_user_rev_idx').on(t.userId, t.rev),
+    primaryKey({ columns: [t.userId, t.id] }),
+  ],
+);
+
+/**
+ * One row per user who saved settings (GET answers the defaults for anyone else). Budgets in
+ * cents like every amount; the maps (category budgets in cents, the bill import's rule table
+ * and counterparty memory) as JSON text, validated by the settings schema on the way in.
+ */
+export const settings = sqliteTable('settings', {
+  userId: text('user_id').primaryKey(),
+  monthlyBudgetCents: integer('monthly_budget_cents'),
+  categoryBudgetsCents: text('category_budgets_cents').notNull(),
+  dailyBudgetMode: text('daily_budget_mode').notNull(),
+  dailyBudgetCents: integer('daily_budget_cents').notNull(),
+  focusGoalMinutes: integer('focus_goal_minutes').notNull(),
+  focusCategories: text('focus_categories').notNull(),
+  importRules: text('import_rules').notNull(),
+  counterparties: text('counterparties').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
 
 export const assets = sqliteTable(
   'assets',

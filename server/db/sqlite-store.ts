@@ -9,11 +9,21 @@ import type { ResourceName } from '../../src/domain/resources';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
+import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
+import { type Settings, settingsSchema } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
 import type { DashboardAggregates } from '../../src/domain/stats';
-import type { AssetStore, RecordStore, SessionStore, Store, UserStore } from '../store';
+import type {
+  AssetStore,
+  RecordStore,
+  RecurringStore,
+  SessionStore,
+  SettingsStore,
+  Store,
+  UserStore,
+} from '../store';
 import * as schema from './schema';
 
 type Db = BetterSQLite3Database<typeof schema>;
@@ -25,7 +35,8 @@ type ResourceTable =
   | typeof schema.timeRecords
   | typeof schema.tasks
   | typeof schema.checkinTasks
-  | typeof schema.checkinRecords;
+  | typeof schema.checkinRecords
+  | typeof schema.recurring;
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -62,7 +73,9 @@ export function openSqliteStore(file: string): Store {
     codec,
   });
   const stores = {
-    accounts: recordStore<Account>(resources('accounts', schema.accounts, { money: ['amount'] })),
+    accounts: recordStore<Account>(
+      resources('accounts', schema.accounts, { money: ['amount'], boolean: ['reimbursed'] }),
+    ),
     assets: assetStore(resources('assets', schema.assets, { money: ['amount'] })),
     // Snapshots are stored as JSON text.
     assetHistory: recordStore<AssetHistoryEntry>(
@@ -81,10 +94,14 @@ export function openSqliteStore(file: string): Store {
         params: (r) => ({ id: r.id, taskId: r.taskId, date: r.date }),
       },
     }),
+    recurring: recurringStore(
+      resources('recurring', schema.recurring, { money: ['amount'], boolean: ['paused'] }),
+    ),
   };
   const dashboard = dashboardStatements(sqlite);
   return {
     ...stores,
+    settings: settingsStore(sqlite),
     users: userStore(db),
     sessions: sessionStore(db),
     async dashboard(userId, today) {
@@ -353,6 +370,98 @@ function assetStore(spec: ResourceSpec<Asset>): AssetStore {
     ...recordStore<Asset>(spec),
     async removeChain(userId, chainId) {
       return removeChain(userId, chainId);
+    },
+  };
+}
+
+function recurringStore(spec: ResourceSpec<RecurringTemplate>): RecurringStore {
+  const base = recordStore<RecurringTemplate>(spec);
+  const lastDate = spec.sqlite
+    .prepare('SELECT last_date FROM recurring WHERE user_id = ? AND id = ?')
+    .pluck(true);
+  const markDoneStatement = spec.sqlite.prepare(
+    'UPDATE recurring SET last_date = @date, rev = @rev WHERE user_id = @userId AND id = @id AND last_date < @date',
+  );
+  // A new change number, so devices receive the template's new lastDate by delta; not a new
+  // updatedAt: lastDate is the server's own bookkeeping, which an edit never overwrites (see
+  // `update`), so an edit made from the version before the catch-up is not a conflict.
+  const markDone = spec.sqlite.transaction((userId: string, id: string, date: string) => {
+    const stored = lastDate.get(userId, id) as string | undefined;
+    if (stored === undefined || stored >= date) return;
+    markDoneStatement.run({ userId, id, date, rev: spec.revs.next.get() });
+  });
+  const userIds = spec.sqlite.prepare('SELECT DISTINCT user_id FROM recurring').pluck(true);
+  return {
+    ...base,
+    async update(userId, record) {
+      // Read and write with no await between them: nothing else runs in this process meanwhile.
+      const stored = lastDate.get(userId, record.id) as string | undefined;
+      const keep = stored !== undefined && stored > record.lastDate ? stored : record.lastDate;
+      return base.update(userId, { ...record, lastDate: keep });
+    },
+    async markDone(userId, id, date) {
+      markDone(userId, id, date);
+    },
+    async userIds() {
+      return userIds.all() as string[];
+    },
+  };
+}
+
+/** Settings rows: budgets in cents, maps as JSON; read back through the schema (its defaults). */
+function settingsStore(sqlite: Database.Database): SettingsStore {
+  const select = sqlite.prepare('SELECT * FROM settings WHERE user_id = ?');
+  const upsert = sqlite.prepare(
+    `INSERT INTO settings (user_id, monthly_budget_cents, category_budgets_cents, daily_budget_mode,
+       daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties, updated_at)
+     VALUES (@userId, @monthlyBudgetCents, @categoryBudgetsCents, @dailyBudgetMode,
+       @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties, @updatedAt)
+     ON CONFLICT (user_id) DO UPDATE SET
+       monthly_budget_cents = excluded.monthly_budget_cents,
+       category_budgets_cents = excluded.category_budgets_cents,
+       daily_budget_mode = excluded.daily_budget_mode,
+       daily_budget_cents = excluded.daily_budget_cents,
+       focus_goal_minutes = excluded.focus_goal_minutes,
+       focus_categories = excluded.focus_categories,
+       import_rules = excluded.import_rules,
+       counterparties = excluded.counterparties,
+       updated_at = excluded.updated_at`,
+  );
+  const mapValues = (map: Record<string, number | undefined>, f: (n: number) => number) =>
+    Object.fromEntries(Object.entries(map).map(([k, v]) => [k, f(v ?? 0)]));
+  const read = (userId: string): Settings | undefined => {
+    const row = select.get(userId) as Record<string, unknown> | undefined;
+    if (!row) return undefined;
+    return settingsSchema.parse({
+      monthlyBudget:
+        row.monthly_budget_cents === null ? null : fromCents(row.monthly_budget_cents as number),
+      categoryBudgets: mapValues(JSON.parse(row.category_budgets_cents as string), fromCents),
+      dailyBudgetMode: row.daily_budget_mode,
+      dailyBudget: fromCents(row.daily_budget_cents as number),
+      focusGoalMinutes: row.focus_goal_minutes,
+      focusCategories: JSON.parse(row.focus_categories as string),
+      importRules: JSON.parse(row.import_rules as string),
+      counterparties: JSON.parse(row.counterparties as string),
+    });
+  };
+  return {
+    async get(userId) {
+      return read(userId);
+    },
+    async put(userId, value, now) {
+      upsert.run({
+        userId,
+        monthlyBudgetCents: value.monthlyBudget === null ? null : toCents(value.monthlyBudget),
+        categoryBudgetsCents: JSON.stringify(mapValues(value.categoryBudgets, toCents)),
+        dailyBudgetMode: value.dailyBudgetMode,
+        dailyBudgetCents: toCents(value.dailyBudget),
+        focusGoalMinutes: value.focusGoalMinutes,
+        focusCategories: JSON.stringify(value.focusCategories),
+        importRules: JSON.stringify(value.importRules),
+        counterparties: JSON.stringify(value.counterparties),
+        updatedAt: now,
+      });
+      return read(userId)!;
     },
   };
 }

@@ -24,6 +24,10 @@ export interface Resource<D extends { id?: string }, T extends { id: string }> {
   checkCreate?(store: Store, userId: string, record: T): Promise<string | undefined>;
   /** Replaces the plain delete of `existing`. */
   remove?(store: Store, userId: string, existing: T): Promise<void>;
+  /** Runs before the list is read (the bookkeeping list first writes due 周期记账 entries). */
+  beforeList?(store: Store, userId: string, now: Date): Promise<void>;
+  /** Runs after a create, update or batch has been stored. */
+  afterWrite?(store: Store, userId: string, now: Date): Promise<void>;
 }
 
 const NOT_FOUND = '记录不存在';
@@ -67,12 +71,17 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
   // into objects and stringifying them again took most of a ten-year list's time (DESIGN §6).
   // With ?since=N the answer is what changed after change number N (0: everything) as
   // {records, deleted, cursor}; without it, the plain array of SPEC §7.
+  // A kind the server writes on its own (记账 entries of 周期记账) is brought up to date first,
+  // so a delta answered now includes what fell due since the device last asked.
   app.get('/', async (c) => {
     const json = (text: string) =>
       c.body(text, 200, { 'content-type': 'application/json; charset=UTF-8' });
     const sinceParam = c.req.query('since');
+    if (sinceParam !== undefined && !/^\d{1,15}$/.test(sinceParam)) {
+      throw new HttpError(400, 'since: 应为非负整数');
+    }
+    await resource.beforeList?.(store, userId(c), now());
     if (sinceParam !== undefined) {
-      if (!/^\d{1,15}$/.test(sinceParam)) throw new HttpError(400, 'since: 应为非负整数');
       const since = Number(sinceParam);
       return records.changesJson
         ? json(await records.changesJson(userId(c), since))
@@ -92,6 +101,7 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
     const refused = await resource.checkCreate?.(store, userId(c), record);
     if (refused) return fail(c, 400, refused);
     const result = await records.create(userId(c), record);
+    await resource.afterWrite?.(store, userId(c), now());
     return c.json(result.record, result.created ? 201 : 200);
   });
 
@@ -124,6 +134,7 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       const { record, created } = stored[i]!;
       results[index] = { id: record.id, status: created ? 'created' : 'existing' };
     }
+    if (accepted.length > 0) await resource.afterWrite?.(store, userId(c), now());
     return c.json({ results });
   });
 
@@ -145,7 +156,9 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       if (stale) return stale;
       const record = resource.toRecord(data, { id, now: now().toISOString(), existing });
       const updated = await records.update(userId(c), record);
-      return updated ? c.json(updated) : fail(c, 404, NOT_FOUND);
+      if (!updated) return fail(c, 404, NOT_FOUND);
+      await resource.afterWrite?.(store, userId(c), now());
+      return c.json(updated);
     });
   }
 

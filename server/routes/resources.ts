@@ -8,6 +8,7 @@ import {
   type RecordOf,
   type ResourceName,
 } from '../../src/domain/resources';
+import { catchUpUser } from '../recurring';
 import type { Store } from '../store';
 import type { AppEnv } from './http';
 import { type Resource, resourceRouter } from './resource';
@@ -15,11 +16,18 @@ import { type Resource, resourceRouter } from './resource';
 /** What the server adds to a registry entry: the rules that need the store. */
 type ServerRules<K extends ResourceName> = Pick<
   Resource<DataOf<K>, RecordOf<K>>,
-  'checkCreate' | 'remove'
+  'checkCreate' | 'remove' | 'beforeList' | 'afterWrite'
 >;
 
+/**
+ * Writes the user's due 周期记账 entries: before the bookkeeping list (or its delta) is
+ * answered, so it includes them, and after a template is saved, so they exist at once.
+ */
+const catchUp = (s: Store, userId: string, now: Date) =>
+  catchUpUser(s, userId, now).then(() => undefined);
+
 const RULES: { [K in ResourceName]: ServerRules<K> } = {
-  accounts: {},
+  accounts: { beforeList: catchUp },
   assets: {
     // Deleting only the latest version would bring the previous one back to life (DESIGN §1).
     remove: async (s, userId, asset) => {
@@ -36,6 +44,7 @@ const RULES: { [K in ResourceName]: ServerRules<K> } = {
     checkCreate: async (s, userId, record) =>
       (await s.checkinTasks.get(userId, record.taskId)) ? undefined : '打卡任务不存在',
   },
+  recurring: { afterWrite: catchUp },
 };
 
 type Of<K extends ResourceName> = Resource<DataOf<K>, RecordOf<K>>;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { isValidDate } from '../../src/domain/schemas/common';
+import { catchUpUser } from '../recurring';
 import type { Store } from '../store';
 import { type AppEnv, HttpError } from './http';
 
@@ -8,10 +9,13 @@ import { type AppEnv, HttpError } from './http';
  * does not hold every list yet shows the dashboard from this instead of downloading them all
  * (DESIGN §6: a first visit under 1 MB). `today` is the browser's, as everywhere (DESIGN §1).
  */
-export function summaryRoutes(store: Store) {
+export function summaryRoutes(store: Store, now: () => Date) {
   return new Hono<AppEnv>().get('/', async (c) => {
     const today = c.req.query('today') ?? '';
     if (!isValidDate(today)) throw new HttpError(400, 'today: 日期格式应为 YYYY-MM-DD');
-    return c.json(await store.dashboard(c.get('user').username, today));
+    const userId = c.get('user').username;
+    // Like the bookkeeping list: 周期记账 entries due by now are written before the sums.
+    await catchUpUser(store, userId, now());
+    return c.json(await store.dashboard(userId, today));
   });
 }

@@ -11,6 +11,7 @@ import {
   RESOURCES,
   type RecordOf,
   type ResourceName,
+  writtenBy,
 } from '../domain/resources';
 import type { Asset } from '../domain/schemas/asset';
 import { ApiError, apiRequest } from './http';
@@ -234,6 +235,21 @@ export class SyncEngine {
     const { items, dropped } = readers[kind](values);
     if (dropped) console.warn(`[本地数据] ${kind}: 丢弃 ${dropped} 条无法读取的记录`);
     return { list: items as Row[], cursor: stored.cursor, complete: true };
+  }
+
+  /**
+   * A value this device keeps for the user beside the lists (the settings), or undefined. It
+   * lives in the user's database, so logging out forgets it with everything else.
+   */
+  async readKept(key: string): Promise<unknown> {
+    await this.started;
+    return (await this.open()).get('kv', key);
+  }
+
+  /** Keeps `value` under `key` on this device (the server's copy of it, as last received). */
+  async keep(key: string, value: unknown): Promise<void> {
+    await this.started;
+    await (await this.open()).put('kv', value, key);
   }
 
   /** Which kinds this device holds a full copy of (the dashboard computes from them). */
@@ -678,6 +694,21 @@ export class SyncEngine {
     } finally {
       if (done.length || touched.size) await this.persist(touched, done);
       this.changed();
+    }
+    this.followServerWrites(touched);
+  }
+
+  /**
+   * The server writes records of its own in answer to some writes (a 周期记账 template's due
+   * 记账 entries): the lists of those kinds that this device holds catch up by delta, after
+   * the replay (the pull waits its turn behind it).
+   */
+  private followServerWrites(kinds: Iterable<ResourceName>) {
+    const follow = new Set([...kinds].flatMap(writtenBy));
+    for (const kind of follow) {
+      const state = this.kinds.get(kind);
+      if (!state) continue;
+      void state.then((s) => (s.complete ? this.pull(kind) : undefined)).catch(() => undefined);
     }
   }
 

@@ -60,10 +60,12 @@ export function NavBar({ onOpenSync }: NavBarProps) {
             <RefreshCw size={16} aria-hidden="true" />
             同步
           </button>
-          <span className="flex items-center gap-1 text-sm text-slate-600">
+          {/* The user's name opens 设置 (the settings are the user's own). */}
+          <NavLink to="/settings" className={linkClass} title="设置">
             <UserRound size={16} aria-hidden="true" />
             {user?.displayName}
-          </span>
+            <span className="sr-only">设置</span>
+          </NavLink>
           <button type="button" className="btn-ghost" onClick={handleLogout}>
             <LogOut size={16} aria-hidden="true" />
             退出登录
@@ -99,10 +101,11 @@ export function NavBar({ onOpenSync }: NavBarProps) {
             ))}
           </nav>
           <div className="mt-3 flex flex-col gap-1 border-t border-slate-100 pt-3">
-            <span className="flex items-center gap-2 px-3 py-1 text-sm text-slate-600">
+            <NavLink to="/settings" className={linkClass}>
               <UserRound size={16} aria-hidden="true" />
               {user?.displayName}
-            </span>
+              <span className="text-slate-400">· 设置</span>
+            </NavLink>
             <button
               type="button"
               className="btn-ghost justify-start"

@@ -26,6 +26,10 @@ const FitnessScreen = screen(() => import('../features/fitness/FitnessScreen'), 
 const TimeScreen = screen(() => import('../features/time/TimeScreen'), 'TimeScreen');
 const TasksScreen = screen(() => import('../features/tasks/TasksScreen'), 'TasksScreen');
 const CheckinScreen = screen(() => import('../features/checkin/CheckinScreen'), 'CheckinScreen');
+const SettingsScreen = screen(
+  () => import('../features/settings/SettingsScreen'),
+  'SettingsScreen',
+);
 
 export function AppRoutes() {
   return (
@@ -52,6 +56,7 @@ export function AppRoutes() {
         <Route path="time" element={<TimeScreen />} />
         <Route path="tasks" element={<TasksScreen />} />
         <Route path="checkin" element={<CheckinScreen />} />
+        <Route path="settings" element={<SettingsScreen />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -1,12 +1,13 @@
 import { monthOf } from './dates';
 import { toCents } from './money';
 import type { Account } from './schemas/account';
-import type { AccountType } from './schemas/categories';
+import { type AccountType, accountCategoryLabels, labelOf } from './schemas/categories';
 
 /** SPEC §9: the bookkeeping screen's recent list shows this many records. */
 export const RECENT_LIMIT = 10;
 
-type Entry = Pick<Account, 'type' | 'amount' | 'category' | 'date'>;
+type Entry = Pick<Account, 'type' | 'amount' | 'category' | 'date'> &
+  Partial<Pick<Account, 'description' | 'reimbursed'>>;
 
 export interface AccountSummary {
   todayExpenseCents: number;
@@ -15,6 +16,8 @@ export interface AccountSummary {
   monthIncomeCents: number;
   /** Every expense filed under 报销, whatever its date (SPEC §2). */
   reimbursementCents: number;
+  /** The part of it not yet paid back (待报销). */
+  pendingReimbursementCents: number;
 }
 
 /** The five cards of /accounting, in one pass so ten years of records stay cheap. */
@@ -26,6 +29,7 @@ export function accountSummary(accounts: readonly Entry[], today: string): Accou
     todayIncomeCents: 0,
     monthIncomeCents: 0,
     reimbursementCents: 0,
+    pendingReimbursementCents: 0,
   };
   for (const record of accounts) {
     const cents = toCents(record.amount);
@@ -34,7 +38,10 @@ export function accountSummary(accounts: readonly Entry[], today: string): Accou
     if (record.type === 'expense') {
       if (isToday) summary.todayExpenseCents += cents;
       if (inMonth) summary.monthExpenseCents += cents;
-      if (record.category === 'reimbursement') summary.reimbursementCents += cents;
+      if (record.category === 'reimbursement') {
+        summary.reimbursementCents += cents;
+        if (!record.reimbursed) summary.pendingReimbursementCents += cents;
+      }
     } else {
       if (isToday) summary.todayIncomeCents += cents;
       if (inMonth) summary.monthIncomeCents += cents;
@@ -62,26 +69,60 @@ export function ledgerMonths(newest: readonly Pick<Account, 'date'>[]): string[]
   return months;
 }
 
-/** What the full ledger is narrowed to; null means "any". A category only counts with its type. */
+/**
+ * What the full ledger is narrowed to; null (or absent) means "any". A category only counts
+ * with its type. Amounts in cents, both ends included; dates YYYY-MM-DD, both ends included.
+ */
 export interface LedgerFilter {
   month: string | null;
   type: AccountType | null;
   category: string | null;
+  /** Words found in the note or the category's label, case-insensitive. */
+  text?: string | null;
+  minCents?: number | null;
+  maxCents?: number | null;
+  from?: string | null;
+  to?: string | null;
 }
 
-export const NO_FILTER: LedgerFilter = { month: null, type: null, category: null };
+export const NO_FILTER: LedgerFilter = {
+  month: null,
+  type: null,
+  category: null,
+  text: null,
+  minCents: null,
+  maxCents: null,
+  from: null,
+  to: null,
+};
+
+const isSet = <T>(value: T | null | undefined): value is T =>
+  value !== null && value !== undefined && value !== '';
 
 export function filterLedger<T extends Entry>(accounts: readonly T[], filter: LedgerFilter): T[] {
-  const { month, type } = filter;
+  const { month, type, minCents, maxCents, from, to } = filter;
   // Income and expense share the key `other`, so a category means nothing without its type.
   const category = type ? filter.category : null;
-  if (!month && !type) return [...accounts];
-  return accounts.filter(
-    (a) =>
-      (!month || monthOf(a.date) === month) &&
-      (!type || a.type === type) &&
-      (!category || a.category === category),
-  );
+  const words = isSet(filter.text)
+    ? filter.text.trim().toLowerCase().split(/\s+/).filter(Boolean)
+    : [];
+  const checks: ((a: T) => boolean)[] = [];
+  if (month) checks.push((a) => monthOf(a.date) === month);
+  if (type) checks.push((a) => a.type === type);
+  if (category) checks.push((a) => a.category === category);
+  if (isSet(from)) checks.push((a) => a.date >= from);
+  if (isSet(to)) checks.push((a) => a.date <= to);
+  if (isSet(minCents)) checks.push((a) => toCents(a.amount) >= minCents);
+  if (isSet(maxCents)) checks.push((a) => toCents(a.amount) <= maxCents);
+  if (words.length > 0) {
+    checks.push((a) => {
+      const haystack =
+        `${a.description ?? ''} ${labelOf(accountCategoryLabels(a.type), a.category)}`.toLowerCase();
+      return words.every((word) => haystack.includes(word));
+    });
+  }
+  if (checks.length === 0) return [...accounts];
+  return accounts.filter((a) => checks.every((check) => check(a)));
 }
 
 export interface LedgerTotals {

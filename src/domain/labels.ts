@@ -1,4 +1,5 @@
 import { formatYuan } from './money';
+import { formatSchedule } from './recurring';
 import type { RecordOf, ResourceName } from './resources';
 import {
   accountCategoryLabels,
@@ -24,6 +25,8 @@ const NAMERS: Namers = {
   tasks: (r) => r.title,
   checkinTasks: (r) => r.name,
   checkinRecords: (r) => `${r.date} 的打卡`,
+  recurring: (r) =>
+    `${r.description || labelOf(accountCategoryLabels(r.type), r.category)} ${formatYuan(r.amount)}（${formatSchedule(r)}）`,
 };
 
 /** A short Chinese name for a record of `kind`; never throws, whatever the record holds. */

@@ -170,6 +170,8 @@ const normalisers: Record<ResourceName, (r: Fields) => Fields> = {
       ['date'],
       legacyDate,
     ),
+  // The original app had no 周期记账: a template only ever comes from this version's export.
+  recurring: (r) => r,
 };
 
 /**

@@ -33,6 +33,13 @@ const RULES: { [K in ResourceName]: Rule<K> } = {
   tasks: (data, ctx) => ({ ...withCreatedAt(data, ctx), updatedAt: ctx.now }),
   checkinTasks: withId,
   checkinRecords: withId,
+  // Which occurrences exist is the server's to say: an edit keeps the stored lastDate, an
+  // upload (a restored export) brings its own so that what was deleted stays deleted.
+  recurring: (data, { id, existing }) => ({
+    ...data,
+    id,
+    lastDate: existing ? existing.lastDate : data.lastDate,
+  }),
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   checkinTaskInputSchema,
   checkinTaskSchema,
 } from './schemas/checkin';
+import { recurringInputSchema, recurringSchema } from './schemas/recurring';
 import { taskInputSchema, taskSchema } from './schemas/task';
 import { timeRecordInputSchema, timeRecordSchema } from './schemas/time-record';
 import { workoutInputSchema, workoutSchema } from './schemas/workout';
@@ -42,6 +43,11 @@ interface ResourceDef {
    * an owner deletes its records (a habit's check-ins).
    */
   parent?: { kind: string; field: string };
+  /**
+   * Kinds the server writes records of by itself when one of this kind is written (a 周期记账
+   * template writes its due 记账 entries): a device pulls them once such a write is confirmed.
+   */
+  writes?: readonly string[];
 }
 
 export const RESOURCES = {
@@ -118,13 +124,23 @@ export const RESOURCES = {
     label: '打卡记录',
     parent: { kind: 'checkinTasks', field: 'taskId' },
   },
+  recurring: {
+    path: '/api/recurring',
+    record: recurringSchema,
+    input: recurringInputSchema,
+    updatable: true,
+    mirrorKey: 'recurring',
+    exportKey: 'recurring',
+    label: '周期记账',
+    writes: ['accounts'],
+  },
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof RESOURCES;
 
 /**
  * Every kind, in the export file's order: the spec's five first (SPEC §3 "Export file"),
- * then the three this version adds.
+ * then the ones this version adds.
  */
 export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
 
@@ -142,6 +158,11 @@ export function childOf(name: ResourceName): { kind: ResourceName; field: string
     if (parent?.kind === name) return { kind, field: parent.field };
   }
   return undefined;
+}
+
+/** The kinds whose records the server writes when one of `name` is written. */
+export function writtenBy(name: ResourceName): ResourceName[] {
+  return ((RESOURCES[name] as ResourceDef).writes ?? []) as ResourceName[];
 }
 
 /** Kinds with PUT /{id}. */

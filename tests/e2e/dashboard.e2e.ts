@@ -103,7 +103,7 @@ describe('home dashboard against the real server', () => {
 
     const goals = page.getByRole('region', { name: '今日目标' });
     await expect(goals.getByRole('listitem').allTextContents()).resolves.toEqual([
-      '控制支出在预算内未完成今日支出 ¥620.40 / 预算 ¥200.00',
+      '控制支出在预算内已超支今日支出 ¥620.40 / 日预算 ¥200.00',
       '完成一次运动已完成今日运动 1 次',
       '专注工作2小时已完成已专注 121 / 120 分钟',
     ]);

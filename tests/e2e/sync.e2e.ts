@@ -184,6 +184,7 @@ describe('sync dialog', () => {
       'assetHistory',
       'checkinTasks',
       'checkinRecords',
+      'recurring',
     ]);
     for (const category of Object.keys(CATEGORIES) as Category[]) {
       expect(byId(file[category]), category).toEqual(byId(source[category]));

@@ -8,6 +8,7 @@ export const E2E_USERS = {
   shell: '导航测试',
   dashboard: '首页测试',
   accounting: '记账测试',
+  bookkeeping: '预算导入测试',
   assets: '资产测试',
   fitness: '健身测试',
   time: '时间测试',

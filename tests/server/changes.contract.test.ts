@@ -8,6 +8,7 @@ import { createMemoryStore } from '../../server/memory-store';
 import type { Changes, Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset } from '../../src/domain/schemas/asset';
+import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 
 // The delta protocol's store side (DESIGN §1 "Local-first"): "what changed since change
 // number N" must let a copy that applies it end up equal to the store, however long it was
@@ -31,6 +32,9 @@ const account = (id: string, amount = 10): Account => ({
   category: 'dining',
   description: '',
   date: '2024-03-01',
+  templateId: null,
+  reimbursed: false,
+  reimbursedBy: null,
 });
 const asset = (id: string, version: number, originalId: string | null): Asset => ({
   id,
@@ -145,6 +149,41 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
       'c2',
     ]);
     expect((await store.checkinTasks.changes('alice', recordsAt)).deleted).toEqual(['h1']);
+  });
+
+  it('sends a template whose lastDate a catch-up moved, and a deleted template', async () => {
+    const rent: RecurringTemplate = {
+      id: 'rent',
+      ...stamp,
+      type: 'expense',
+      amount: 3000,
+      category: 'housing',
+      description: '房租',
+      every: 1,
+      unit: 'month',
+      startDate: '2024-01-01',
+      endDate: '',
+      paused: false,
+      lastDate: '',
+    };
+    await store.recurring.create('alice', rent);
+    const { cursor } = await store.recurring.changes('alice', 0);
+
+    await store.recurring.markDone('alice', 'rent', '2024-03-01');
+    const moved = await store.recurring.changes('alice', cursor);
+    // A new change, the same version: lastDate is the server's, which no edit overwrites.
+    expect(moved.records).toEqual([{ ...rent, lastDate: '2024-03-01' }]);
+    expect(moved.cursor).toBeGreaterThan(cursor);
+    // lastDate never moves back, and not moving is no change.
+    await store.recurring.markDone('alice', 'rent', '2024-02-01');
+    await store.recurring.markDone('alice', 'rent', '2024-03-01');
+    expect((await store.recurring.changes('alice', moved.cursor)).records).toEqual([]);
+
+    await store.recurring.remove('alice', 'rent');
+    expect(await store.recurring.changes('alice', moved.cursor)).toMatchObject({
+      records: [],
+      deleted: ['rent'],
+    });
   });
 
   it('never tells one user of another’s records or deletions', async () => {

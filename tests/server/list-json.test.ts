@@ -11,6 +11,7 @@ import type { ResourceName } from '../../src/domain/resources';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
+import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
@@ -36,6 +37,24 @@ const account = (id: string, amount: number, description = '午饭'): Account =>
   category: 'dining',
   description,
   date: '2024-03-01',
+  templateId: null,
+  reimbursed: false,
+  reimbursedBy: null,
+});
+const template = (id: string, more: Partial<RecurringTemplate> = {}): RecurringTemplate => ({
+  id,
+  ...stamp,
+  type: 'expense',
+  amount: 4200.5,
+  category: 'housing',
+  description: awkward,
+  every: 1,
+  unit: 'month',
+  startDate: '2024-01-31',
+  endDate: '',
+  paused: false,
+  lastDate: '',
+  ...more,
 });
 const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset => ({
   id,
@@ -134,6 +153,13 @@ const samples: { [K in ResourceName]: () => Store[K] extends RecordStore<infer T
     accounts: () => [
       ...AMOUNTS.map((amount, i) => account(`z${i}`, amount)),
       account('a-awkward', 5.5, awkward),
+      { ...account('a-template', 4200.5), templateId: 't1' },
+      {
+        ...account('a-reimbursed', 88.8),
+        category: 'reimbursement',
+        reimbursed: true,
+        reimbursedBy: 'z1',
+      },
       ...manyAmounts(2000).map((amount, i) => account(`m${i}`, amount)),
     ],
     assets: () => [
@@ -164,6 +190,10 @@ const samples: { [K in ResourceName]: () => Store[K] extends RecordStore<infer T
     ],
     timeRecords: () => [timeRecord('r2', 1500), timeRecord('r1', 0), timeRecord('r0', 86_400)],
     checkinTasks: () => [checkinTask('c2'), checkinTask('c1', awkward), checkinTask('c0')],
+    recurring: () => [
+      template('t2', { paused: true, endDate: '2024-12-31', lastDate: '2024-03-31' }),
+      template('t1', { type: 'income', category: 'salary', every: 2, unit: 'week' }),
+    ],
     checkinRecords: () => [
       checkinRecord('k2', 'c1', '2024-03-02'),
       checkinRecord('k1', 'c2', '2024-03-01'),

@@ -28,6 +28,9 @@ describe('memory store snapshot (the demo across a reload)', () => {
       category: 'salary',
       description: '',
       date: '2026-11-10',
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
     });
 
     const copy = createMemoryStore(JSON.parse(JSON.stringify(store.snapshot())));

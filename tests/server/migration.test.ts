@@ -4,35 +4,42 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../server/db/sqlite-store';
+import type { Store } from '../../server/store';
+import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 
 // A database written by the version before delta sync (migration 0000 only) opens, keeps
-// every record, and serves them through the new protocol with their stamps filled in.
+// every record, and serves them through the new protocol with their stamps filled in; one
+// written by the version before bookkeeping (0000 and 0001) gains 周期记账 and 报销 status.
 
 const MIGRATIONS = join(import.meta.dirname, '..', '..', 'server', 'db', 'migrations');
 const dir = mkdtempSync(join(tmpdir(), 'pms-migration-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function databaseAtFirstMigration(file: string) {
+/** A database written by a version that had applied the first `count` migrations. */
+function databaseAtMigration(file: string, count: number) {
   const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string; when: number }[];
   };
-  const first = journal.entries[0]!;
   const db = new Database(file);
-  for (const statement of readFileSync(join(MIGRATIONS, `${first.tag}.sql`), 'utf8').split(
-    '--> statement-breakpoint',
-  )) {
-    db.exec(statement);
-  }
   // What drizzle's migrator records for an applied migration.
   db.exec(
     'CREATE TABLE "__drizzle_migrations" (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)',
   );
-  db.prepare('INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?)').run(
-    'before-delta-sync',
-    first.when,
-  );
+  for (const entry of journal.entries.slice(0, count)) {
+    for (const statement of readFileSync(join(MIGRATIONS, `${entry.tag}.sql`), 'utf8').split(
+      '--> statement-breakpoint',
+    )) {
+      db.exec(statement);
+    }
+    db.prepare('INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?)').run(
+      `applied-${entry.tag}`,
+      entry.when,
+    );
+  }
   return db;
 }
+
+const databaseAtFirstMigration = (file: string) => databaseAtMigration(file, 1);
 
 describe('migration 0001 (delta sync) on an existing database', () => {
   it('keeps the records, stamps them, and serves deletions made after it', async () => {
@@ -74,6 +81,76 @@ describe('migration 0001 (delta sync) on an existing database', () => {
       records: [],
       deleted: ['a1'],
     });
+    // Migration 0002 applied too: bookkeeping records are 待报销 and written by no template…
+    expect(accounts.records[0]).toMatchObject({
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
+    });
+    // …and 周期记账 templates sync like every kind, deletions included.
+    await expectTemplatesSync(store);
+    store.close();
+  });
+});
+
+async function expectTemplatesSync(store: Store) {
+  const template: RecurringTemplate = {
+    id: 'rent',
+    type: 'expense',
+    amount: 4200,
+    category: 'housing',
+    description: '房租',
+    every: 1,
+    unit: 'month',
+    startDate: '2024-01-01',
+    endDate: '',
+    paused: false,
+    lastDate: '',
+  };
+  const before = await store.recurring.changes('alice', 0);
+  await store.recurring.create('alice', template);
+  const created = await store.recurring.changes('alice', before.cursor);
+  expect(created.records.map((r) => r.id)).toEqual(['rent']);
+  await store.recurring.remove('alice', 'rent');
+  expect(await store.recurring.changes('alice', created.cursor)).toMatchObject({
+    records: [],
+    deleted: ['rent'],
+  });
+}
+
+describe('migration 0002 (bookkeeping) on a database with delta sync', () => {
+  it('keeps the records and their change numbers, and adds templates that sync', async () => {
+    const file = join(dir, 'synced.sqlite');
+    const old = databaseAtMigration(file, 2);
+    old
+      .prepare(
+        `INSERT INTO accounts (user_id, id, type, amount_cents, category, description, date,
+           rev, updated_at, edited_at)
+         VALUES ('alice', 'a1', 'expense', 1234, 'reimbursement', '', '2024-03-01',
+           1, '2024-03-01T08:00:00.000Z', '2024-03-01T08:00:00.000Z')`,
+      )
+      .run();
+    old.close();
+
+    const store = openSqliteStore(file);
+    // A device that had everything up to change 1 is told of nothing new: the upgrade
+    // rewrote no record.
+    expect(await store.accounts.changes('alice', 1)).toMatchObject({ records: [], deleted: [] });
+    expect(await store.accounts.get('alice', 'a1')).toEqual({
+      id: 'a1',
+      type: 'expense',
+      amount: 12.34,
+      category: 'reimbursement',
+      description: '',
+      date: '2024-03-01',
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
+      updatedAt: '2024-03-01T08:00:00.000Z',
+      editedAt: '2024-03-01T08:00:00.000Z',
+    });
+    await expectTemplatesSync(store);
+    expect(await store.settings.get('alice')).toBeUndefined();
     store.close();
   });
 });

@@ -9,6 +9,8 @@ import type { Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
+import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
@@ -33,6 +35,9 @@ const account = (id: string, amount = 12.34): Account => ({
   category: 'dining',
   description: '午饭',
   date: '2024-03-01',
+  templateId: null,
+  reimbursed: false,
+  reimbursedBy: null,
 });
 const asset = (id: string, version = 1, originalId: string | null = null): Asset => ({
   id,
@@ -100,6 +105,20 @@ const checkinTask = (id: string): CheckinTask => ({
   monthlyTarget: 12,
   category: 'habit',
 });
+const template = (id: string, lastDate = ''): RecurringTemplate => ({
+  id,
+  ...stamp,
+  type: 'expense',
+  amount: 4200.07,
+  category: 'housing',
+  description: '房租',
+  every: 1,
+  unit: 'month',
+  startDate: '2024-01-31',
+  endDate: '',
+  paused: false,
+  lastDate,
+});
 const checkinRecord = (id: string, taskId: string, date = '2024-03-01'): CheckinRecord => ({
   id,
   ...stamp,
@@ -127,6 +146,11 @@ describe.each(implementations)('%s store', (_name, open) => {
       (r: Task) => ({ ...r, completed: true, completedAt: '2024-03-02T00:00:00.000Z' }),
     ],
     ['checkinTasks', checkinTask, (r: CheckinTask) => ({ ...r, name: '早睡' })],
+    [
+      'recurring',
+      (id: string) => template(id),
+      (r: RecurringTemplate) => ({ ...r, amount: 0.1, paused: true, endDate: '2025-01-31' }),
+    ],
   ] as const;
 
   describe.each(resources)('%s', (key, sample, change) => {
@@ -188,6 +212,58 @@ describe.each(implementations)('%s store', (_name, open) => {
     }
     expect((await store.accounts.list('alice')).map((a) => a.amount)).toEqual(amounts);
     expect((await store.assets.list('alice')).map((a) => a.amount)).toEqual(amounts);
+  });
+
+  it('keeps the 报销 status and the template of a bookkeeping record', async () => {
+    const paidBack = {
+      ...account('a1'),
+      category: 'reimbursement',
+      reimbursed: true,
+      reimbursedBy: 'i1',
+    };
+    const rent = { ...account('a2'), templateId: 't1' };
+    await store.accounts.createMany('alice', [paidBack, rent]);
+    expect(await store.accounts.list('alice')).toEqual([paidBack, rent]);
+    await store.accounts.update('alice', { ...paidBack, reimbursed: false, reimbursedBy: null });
+    expect((await store.accounts.get('alice', 'a1'))?.reimbursed).toBe(false);
+  });
+
+  it('moves a template’s lastDate only forward', async () => {
+    await store.recurring.create('alice', template('t1'));
+    await store.recurring.markDone('alice', 't1', '2024-03-31');
+    await store.recurring.markDone('alice', 't1', '2024-02-29');
+    expect((await store.recurring.get('alice', 't1'))?.lastDate).toBe('2024-03-31');
+    // An edit read before a catch-up must not take the catch-up back.
+    const edited = { ...template('t1', '2024-01-31'), amount: 4300 };
+    expect(await store.recurring.update('alice', edited)).toEqual({
+      ...edited,
+      lastDate: '2024-03-31',
+    });
+    await store.recurring.markDone('bob', 't1', '2025-01-01');
+    expect(await store.recurring.get('bob', 't1')).toBeUndefined();
+    await store.recurring.create('bob', template('t9'));
+    expect((await store.recurring.userIds()).sort()).toEqual(['alice', 'bob']);
+  });
+
+  it('stores one settings record per user, exact to the cent', async () => {
+    expect(await store.settings.get('alice')).toBeUndefined();
+    const mine: Settings = {
+      ...DEFAULT_SETTINGS,
+      monthlyBudget: 5000.1,
+      categoryBudgets: { dining: 1200.07, housing: 4200 },
+      dailyBudgetMode: 'monthly',
+      dailyBudget: 0.01,
+      focusGoalMinutes: 90,
+      focusCategories: ['reading', 'work'],
+      importRules: { expense: { 餐饮美食: 'dining' }, income: {} },
+      counterparties: { expense: { '星巴克 "上海"': 'entertainment' }, income: { 公司: 'salary' } },
+    };
+    expect(await store.settings.put('alice', mine, '2024-03-01T00:00:00.000Z')).toEqual(mine);
+    expect(await store.settings.get('alice')).toEqual(mine);
+    expect(await store.settings.get('bob')).toBeUndefined();
+    const changed = { ...mine, monthlyBudget: null, dailyBudgetMode: 'fixed' as const };
+    await store.settings.put('alice', changed, '2024-03-02T00:00:00.000Z');
+    expect(await store.settings.get('alice')).toEqual(changed);
   });
 
   it('removes a whole asset chain, and nothing else', async () => {

@@ -4,6 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import type { Account } from '../../src/domain/schemas/account';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
+import { alipayCsvBytes } from '../fixtures/bills';
 import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
@@ -26,9 +28,29 @@ async function seed(...records: Account[]) {
 }
 
 const expense = (id: string, amount: number, category = 'dining', date = TODAY, description = '') =>
-  ({ id, type: 'expense', amount, category, date, description }) as const;
+  ({
+    id,
+    type: 'expense',
+    amount,
+    category,
+    date,
+    description,
+    templateId: null,
+    reimbursed: false,
+    reimbursedBy: null,
+  }) as const;
 const income = (id: string, amount: number, category = 'salary', date = TODAY) =>
-  ({ id, type: 'income', amount, category, date, description: '' }) as const;
+  ({
+    id,
+    type: 'income',
+    amount,
+    category,
+    date,
+    description: '',
+    templateId: null,
+    reimbursed: false,
+    reimbursedBy: null,
+  }) as const;
 
 function card(title: string) {
   return screen.getByRole('region', { name: title });
@@ -110,6 +132,75 @@ describe('/accounting cards and lists', () => {
     expect(totals).toHaveTextContent('1 条');
     expect(totals).toHaveTextContent('-¥9.99');
     expect(totals).toHaveTextContent('+¥0.00');
+  });
+
+  it('searches the ledger by text, amount range and date range', async () => {
+    await seed(
+      expense('a', 12.5, 'dining', addDays(TODAY, -3), '午饭 公司楼下'),
+      expense('b', 100, 'transport', addDays(TODAY, -2), '打车回家'),
+      expense('c', 100.01, 'shopping', addDays(TODAY, -1), '午饭 外卖'),
+    );
+    const user = userEvent.setup();
+    await openScreen();
+    const ledger = within(screen.getByRole('region', { name: '全部记录' }));
+    const totals = ledger.getByLabelText('筛选合计');
+    await user.type(ledger.getByLabelText('搜索'), '午饭');
+    expect(totals).toHaveTextContent('2 条');
+    await user.type(ledger.getByLabelText('最高金额'), '100');
+    expect(totals).toHaveTextContent('1 条');
+    expect(totals).toHaveTextContent('-¥12.50');
+    await user.clear(ledger.getByLabelText('搜索'));
+    await user.clear(ledger.getByLabelText('最高金额'));
+    await user.type(ledger.getByLabelText('最低金额'), '100');
+    expect(totals).toHaveTextContent('2 条');
+    await user.type(ledger.getByLabelText('开始日期'), addDays(TODAY, -1));
+    expect(totals).toHaveTextContent('1 条');
+    expect(totals).toHaveTextContent('-¥100.01');
+    // The category's label is searched too.
+    await user.clear(ledger.getByLabelText('最低金额'));
+    await user.clear(ledger.getByLabelText('开始日期'));
+    await user.type(ledger.getByLabelText('搜索'), '交通');
+    expect(totals).toHaveTextContent('1 条');
+  });
+
+  it('reports the month by category against the budgets, and moves between months', async () => {
+    await demo.store.settings.put(
+      'demo',
+      { ...DEFAULT_SETTINGS, monthlyBudget: 100, categoryBudgets: { dining: 10, transport: 50 } },
+      new Date().toISOString(),
+    );
+    const lastMonth = `${monthOf(addDays(`${monthOf(TODAY)}-01`, -1))}-15`;
+    await seed(
+      expense('d', 10.01, 'dining', `${monthOf(TODAY)}-01`),
+      expense('t', 40, 'transport', `${monthOf(TODAY)}-01`),
+      expense('old', 7, 'dining', lastMonth),
+    );
+    try {
+      const user = userEvent.setup();
+      await openScreen();
+      const report = within(screen.getByRole('region', { name: '月度报告' }));
+      await report.findAllByText('¥50.01');
+      expect(report.getByRole('progressbar', { name: '月预算预算使用' })).toHaveAttribute(
+        'aria-valuenow',
+        '50',
+      );
+      // ¥10.01 of ¥10: past the budget, the bar is full and red.
+      const dining = report.getByRole('progressbar', { name: '餐饮预算使用' });
+      expect(dining).toHaveAttribute('aria-valuenow', '100');
+      expect(dining.firstElementChild).toHaveClass('bg-red-500');
+      // ¥40 of ¥50 is 80%: still green.
+      const transport = report.getByRole('progressbar', { name: '交通预算使用' });
+      expect(transport.firstElementChild).toHaveClass('bg-emerald-500');
+
+      await user.click(report.getByRole('button', { name: '上个月' }));
+      expect(report.getByRole('progressbar', { name: '餐饮预算使用' })).toHaveAttribute(
+        'aria-valuenow',
+        '70',
+      );
+      expect(report.getByRole('button', { name: '本月' })).toBeInTheDocument();
+    } finally {
+      await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
+    }
   });
 
   it('serves the device’s copy and says so when the server fails', async () => {
@@ -259,5 +350,59 @@ describe('editing and deleting', () => {
     await waitFor(async () =>
       expect((await demo.store.accounts.list('demo')).map((a) => a.id)).toEqual(['e2']),
     );
+  });
+});
+
+describe('导入账单', () => {
+  async function pickBill(user: ReturnType<typeof userEvent.setup>) {
+    const file = new File([alipayCsvBytes(monthOf(TODAY)).slice()], '支付宝交易明细.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(screen.getByLabelText('选择账单文件'), file);
+    const dialog = await screen.findByRole('dialog', { name: '导入账单' });
+    await within(dialog).findByRole('list', { name: '账单明细' });
+    return dialog;
+  }
+
+  it('goes to the server in one batch; the same file again adds nothing', async () => {
+    await openScreen();
+    const user = userEvent.setup();
+    for (const [created, existing] of [
+      [6, 0],
+      [0, 6],
+    ]) {
+      const dialog = await pickBill(user);
+      await user.click(within(dialog).getByRole('button', { name: '导入 6 条' }));
+      await within(dialog).findByText(`导入完成：新增 ${created} 条，已存在 ${existing} 条`);
+      await user.click(within(dialog).getByRole('button', { name: '完成' }));
+    }
+    expect(writes('POST').map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/accounts/batch',
+      '/api/accounts/batch',
+    ]);
+    expect(await demo.store.accounts.list('demo')).toHaveLength(6);
+    // The bookkeeping list caught up with what the server stored.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: '全部记录' })).getByLabelText('筛选合计'),
+      ).toHaveTextContent('6 条'),
+    );
+  });
+
+  it('offline says that the import needs the server and keeps the preview', async () => {
+    await openScreen();
+    const user = userEvent.setup();
+    const dialog = await pickBill(user);
+    server.use(http.post(/\/api\//, () => HttpResponse.error()));
+    await user.click(within(dialog).getByRole('button', { name: '导入 6 条' }));
+    expect(
+      await screen.findByText('导入账单失败：账单导入需要连接服务器，请联网后重试（预览已保留）'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '导入 6 条' })).toBeEnabled();
+    expect(await demo.store.accounts.list('demo')).toEqual([]);
+
+    server.resetHandlers();
+    await user.click(within(dialog).getByRole('button', { name: '导入 6 条' }));
+    await within(dialog).findByText('导入完成：新增 6 条，已存在 0 条');
   });
 });

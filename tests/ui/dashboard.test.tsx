@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayString } from '../../src/domain/dates';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
 import { Clock } from '../../src/features/dashboard/Clock';
 import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
@@ -126,11 +127,65 @@ describe('dashboard', () => {
     await openDashboard();
     const goals = screen.getByRole('region', { name: '今日目标' });
     const items = within(goals).getAllByRole('listitem');
+    // Defaults: a ¥200 day; the focus goal counts 工作 学习 编程 设计 写作, so the
+    // 15 minutes of 阅读 are in 专注时间 (65) but not in the goal (50).
     expect(items.map((li) => li.textContent)).toEqual([
-      '控制支出在预算内已完成今日支出 ¥35.50 / 预算 ¥200.00',
+      '控制支出在预算内未超支今日支出 ¥35.50 / 日预算 ¥200.00',
       '完成一次运动已完成今日运动 1 次',
-      '专注工作2小时未完成已专注 65 / 120 分钟',
+      '专注工作2小时未完成已专注 50 / 120 分钟',
     ]);
+    expect(within(card('专注时间')).getByText('65 分钟')).toBeInTheDocument();
+  });
+
+  it('follows the user’s settings: budget overspent, a 1-hour goal counting 阅读', async () => {
+    await demo.store.settings.put(
+      'demo',
+      {
+        ...DEFAULT_SETTINGS,
+        dailyBudget: 35.49,
+        focusGoalMinutes: 60,
+        focusCategories: ['writing', 'reading'],
+      },
+      new Date().toISOString(),
+    );
+    try {
+      await openDashboard();
+      const goals = screen.getByRole('region', { name: '今日目标' });
+      await within(goals).findByText('已超支');
+      expect(
+        within(goals)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        '控制支出在预算内已超支今日支出 ¥35.50 / 日预算 ¥35.49',
+        '完成一次运动已完成今日运动 1 次',
+        '专注工作1小时已完成已专注 65 / 60 分钟',
+      ]);
+    } finally {
+      await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
+    }
+  });
+
+  it('keeps showing the user’s budget when the server cannot be reached', async () => {
+    await demo.store.settings.put(
+      'demo',
+      { ...DEFAULT_SETTINGS, dailyBudget: 35.49 },
+      new Date().toISOString(),
+    );
+    try {
+      const online = await openDashboard();
+      const goals = () => screen.getByRole('region', { name: '今日目标' });
+      await within(goals()).findByText(/日预算 ¥35\.49/);
+      online.unmount();
+
+      // A reload without a server: the settings come from this device's copy.
+      server.use(http.get(/\/api\//, () => HttpResponse.error()));
+      await openDashboard();
+      await screen.findByText(/离线数据/);
+      expect(within(goals()).getByText(/日预算 ¥35\.49/)).toBeInTheDocument();
+    } finally {
+      await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
+    }
   });
 
   it('links the quick actions to the screens that act on them', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { createQueryClient } from '../../src/app/query-client';
+import { addDays, todayString } from '../../src/domain/dates';
 import type { Task } from '../../src/domain/schemas/task';
 import { signIn, testServer } from './harness';
 
@@ -13,7 +14,10 @@ import { signIn, testServer } from './harness';
 // kind of failure does, a reload in between, and two devices editing one record.
 
 const TODAY = '2026-11-22';
-const { server, demo } = await testServer({ today: TODAY, clear: ['tasks', 'accounts'] });
+const { server, demo } = await testServer({
+  today: TODAY,
+  clear: ['tasks', 'accounts', 'recurring'],
+});
 let sent: string[];
 server.events.on('request:start', ({ request }) => {
   if (request.method !== 'GET') sent.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -321,5 +325,42 @@ describe('two devices edit one record offline', () => {
     await waitFor(() => expect(editor.waiting()).toBe(0));
     expect(editor.engine.status().conflicts).toMatchObject([{ id: 'gone', reason: 'deleted' }]);
     expect(editor.notices[0]!.message).toContain('已在另一台设备上删除');
+  });
+});
+
+describe('records the server writes', () => {
+  /** The device's stored copy of `kind` (what a reload would show), as ids. */
+  async function storedIds(d: Device, kind: string): Promise<string[]> {
+    const previous = globalThis.indexedDB;
+    globalThis.indexedDB = d.idb;
+    const db = await openLocalDb('demo');
+    globalThis.indexedDB = previous;
+    const stored = await db.get('lists', kind as 'accounts');
+    db.close();
+    return stored ? (JSON.parse(stored.json) as { id: string }[]).map((r) => r.id).sort() : [];
+  }
+
+  it('a 周期记账 template confirmed by the server brings its due entries into 记账', async () => {
+    // The server writes by its own clock.
+    const today = todayString(new Date());
+    const d = device();
+    await d.engine.list('accounts');
+    await d.engine.list('recurring');
+    expect(await storedIds(d, 'accounts')).toEqual([]);
+    await d.engine.create('recurring', {
+      id: 'gym',
+      type: 'expense',
+      amount: 30,
+      category: 'entertainment',
+      description: '健身房',
+      every: 1,
+      unit: 'day',
+      startDate: addDays(today, -2),
+      endDate: '',
+    });
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    // Nothing asked for the bookkeeping list again: the engine followed the template's write.
+    const due = [-2, -1, 0].map((n) => `gym-${addDays(today, n)}`);
+    await waitFor(async () => expect(await storedIds(d, 'accounts')).toEqual(due));
   });
 });

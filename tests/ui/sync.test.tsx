@@ -319,6 +319,7 @@ describe('sync dialog', () => {
       'assetHistory',
       'checkinTasks',
       'checkinRecords',
+      'recurring',
     ]);
     expect(file.accounts.map((a: { id: string }) => a.id)).toEqual([
       'srv-1',
@@ -328,6 +329,42 @@ describe('sync dialog', () => {
     ]);
     expect(file.tasks.map((t: { id: string }) => t.id)).toEqual(['task-1', 't1']);
     expect(await screen.findByText(`已导出 personal-management-data-${today}.json`)).toBeVisible();
+  });
+
+  it('exports one list as CSV: BOM, CRLF, a formula neutralised', async () => {
+    await demo.store.accounts.create('demo', {
+      ...account('csv-1'),
+      type: 'expense',
+      description: '=1+1',
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
+    });
+    const blobs = new Map<string, Blob>();
+    const saved: { name: string; blob: Blob }[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
+    });
+    const { user, dialog } = await openDialog();
+    await user.selectOptions(dialog.getByLabelText('导出 CSV 的数据'), '记账记录');
+    await user.click(dialog.getByRole('button', { name: '导出 CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toMatch(/^记账记录-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split('\r\n')[0]).toBe(
+      'id,type,amount,category,description,date,templateId,reimbursed,reimbursedBy',
+    );
+    expect(text).toContain("csv-1,expense,12.5,dining,'=1+1,");
   });
 
   function importFile(content: unknown, name = 'backup.json') {

@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import type { BarChartProps } from './BarChart';
+import type { GroupedBarChartProps } from './GroupedBarChart';
 import type { LineChartProps } from './LineChart';
 import type { PieChartProps } from './PieChart';
 
@@ -23,9 +24,11 @@ import type { PieChartProps } from './PieChart';
 const loadBar = () => import('./BarChart');
 const loadPie = () => import('./PieChart');
 const loadLine = () => import('./LineChart');
+const loadGrouped = () => import('./GroupedBarChart');
 const Bar = lazy(loadBar);
 const Pie = lazy(loadPie);
 const Line = lazy(loadLine);
+const Grouped = lazy(loadGrouped);
 
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number;
@@ -130,6 +133,17 @@ export function LineChart(props: Omit<LineChartProps, 'width'>) {
       height={height}
       load={loadLine}
       render={(width) => <Line {...props} height={height} width={width} />}
+    />
+  );
+}
+
+export function GroupedBarChart(props: Omit<GroupedBarChartProps, 'width'>) {
+  const height = props.height ?? 280;
+  return (
+    <DeferredChart
+      height={height}
+      load={loadGrouped}
+      render={(width) => <Grouped {...props} height={height} width={width} />}
     />
   );
 }

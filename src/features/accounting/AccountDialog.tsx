@@ -49,8 +49,13 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
   const categories = accountCategoryLabels(watch('type'));
 
   const onSubmit = handleSubmit((values) => {
-    if (record) update.mutate({ id: record.id, input: values }, { onSuccess: onClose });
-    else create.mutate(values, { onSuccess: onClose });
+    if (record) {
+      // Fields the form does not show travel unchanged: the template that wrote the record and
+      // its 报销 status (which the schema drops if the record leaves 报销).
+      const { templateId, reimbursed, reimbursedBy } = record;
+      const input = { ...values, templateId, reimbursed, reimbursedBy };
+      update.mutate({ id: record.id, input }, { onSuccess: onClose });
+    } else create.mutate(values, { onSuccess: onClose });
   });
 
   return (

@@ -1,12 +1,14 @@
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatSignedCents, toCents } from '../../domain/money';
-import type { Account } from '../../domain/schemas/account';
+import { type Account, isReimbursement } from '../../domain/schemas/account';
 import { accountCategoryLabels, accountTypeLabels, labelOf } from '../../domain/schemas/categories';
 
 export interface RowActions {
   onEdit: (record: Account) => void;
   onDelete: (record: Account) => void;
+  /** Opens the 待报销 / 已报销 choice of a record in 报销. */
+  onReimburse: (record: Account) => void;
   /** The record whose deletion is in flight: its button waits. */
   deletingId: string | null;
   /** Records with changes not yet on the server. */
@@ -18,6 +20,7 @@ export function AccountList({
   records,
   onEdit,
   onDelete,
+  onReimburse,
   deletingId,
   pending,
 }: { records: readonly Account[] } & RowActions) {
@@ -38,6 +41,28 @@ export function AccountList({
                   {accountTypeLabels[record.type]}
                 </span>
                 <span className="min-w-0 truncate font-medium text-slate-900">{category}</span>
+                {record.templateId && (
+                  <span
+                    className="shrink-0 rounded-md bg-blue-50 px-1.5 py-0.5 text-xs font-medium text-blue-700"
+                    title="由周期记账自动生成"
+                  >
+                    周期
+                  </span>
+                )}
+                {isReimbursement(record) && (
+                  <button
+                    type="button"
+                    className={`shrink-0 rounded-md px-1.5 py-0.5 text-xs font-medium ${
+                      record.reimbursed
+                        ? 'bg-emerald-50 text-emerald-700 hover:bg-emerald-100'
+                        : 'bg-amber-50 text-amber-800 hover:bg-amber-100'
+                    }`}
+                    aria-label={`报销状态：${record.reimbursed ? '已报销' : '待报销'}，点击修改`}
+                    onClick={() => onReimburse(record)}
+                  >
+                    {record.reimbursed ? '已报销' : '待报销'}
+                  </button>
+                )}
                 {pending.has(record.id) && <PendingMark />}
                 <span
                   className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-700'}`}

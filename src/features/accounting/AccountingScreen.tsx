@@ -1,8 +1,10 @@
-import { CalendarDays, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { CalendarDays, FileUp, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
+import { type ChangeEvent, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
+import { useSettings } from '../../api/settings';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
+import { lazyWithRetry } from '../../components/lazy-with-retry';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -10,12 +12,20 @@ import { useDeepLink } from '../../components/useDeepLink';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { useToday } from '../../components/useToday';
 import { accountSummary, newestFirst, RECENT_LIMIT } from '../../domain/accounting';
+import { monthOf } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
 import { type AccountType, accountTypes } from '../../domain/schemas/categories';
 import { AccountDialog } from './AccountDialog';
 import { AccountList } from './AccountList';
 import { Ledger } from './Ledger';
+import { MonthReport } from './MonthReport';
+import { RecurringSection } from './RecurringSection';
+import { ReimburseDialog } from './ReimburseDialog';
+
+// The import dialog brings papaparse (and, for an XLSX, SheetJS): fetched when a file is
+// picked, so the screen itself carries none of it.
+const ImportDialog = lazyWithRetry(() => import('./ImportDialog').then((m) => m.default));
 
 const NONE: readonly Account[] = [];
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
@@ -37,8 +47,13 @@ export function AccountingScreen() {
     () => '确定要删除这条记录吗？',
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [reimbursing, setReimbursing] = useState<Account | null>(null);
+  const [bill, setBill] = useState<File | null>(null);
+  const billInput = useRef<HTMLInputElement>(null);
   const recentTitle = useId();
   const today = useToday();
+  const settings = useSettings();
+  const [month, setMonth] = useState(() => monthOf(today));
 
   const items = data?.items ?? NONE;
   const summary = useMemo(() => accountSummary(items, today), [items, today]);
@@ -52,23 +67,50 @@ export function AccountingScreen() {
   const actions = {
     onEdit: (record: Account) => setDialog({ record, type: record.type }),
     onDelete: remove,
+    onReimburse: setReimbursing,
     deletingId,
     pending: data?.pending ?? NOTHING_PENDING,
   };
+
+  function pickBill(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that picking the same file again (a second import) fires again.
+    event.target.value = '';
+    if (file) setBill(file);
+  }
 
   return (
     <div className="space-y-5">
       <PageHeader
         title="记账管理"
         actions={
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => setDialog({ record: null, type: 'expense' })}
-          >
-            <Plus size={16} aria-hidden="true" />
-            添加记录
-          </button>
+          <>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => billInput.current?.click()}
+              title="选择支付宝或微信支付导出的账单（CSV 或 XLSX）"
+            >
+              <FileUp size={16} aria-hidden="true" />
+              导入账单
+            </button>
+            <input
+              ref={billInput}
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="hidden"
+              aria-label="选择账单文件"
+              onChange={pickBill}
+            />
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => setDialog({ record: null, type: 'expense' })}
+            >
+              <Plus size={16} aria-hidden="true" />
+              添加记录
+            </button>
+          </>
         }
       />
 
@@ -107,27 +149,55 @@ export function AccountingScreen() {
               <StatCard
                 title="报销支出"
                 value={<Amount cents={summary.reimbursementCents} />}
-                subtitle="全部报销类支出"
+                subtitle={`全部报销类支出 · 待报销 ${formatCents(summary.pendingReimbursementCents)}`}
                 icon={<ReceiptText size={18} aria-hidden="true" />}
               />
             </div>
           </div>
 
-          <section className="card" aria-labelledby={recentTitle}>
-            <h2 id={recentTitle} className="mb-1 text-lg font-semibold text-slate-900">
-              最近记录
-            </h2>
-            {newest.length === 0 ? (
-              <EmptyState message="暂无记录，点击上方按钮添加第一条记录" />
-            ) : (
-              <AccountList records={newest.slice(0, RECENT_LIMIT)} {...actions} />
-            )}
-          </section>
+          <MonthReport
+            records={items}
+            month={month}
+            currentMonth={monthOf(today)}
+            onMonthChange={setMonth}
+            settings={settings}
+          />
+
+          <div className="grid grid-cols-1 items-start gap-4 wide:grid-cols-2">
+            <section className="card" aria-labelledby={recentTitle}>
+              <h2 id={recentTitle} className="mb-1 text-lg font-semibold text-slate-900">
+                最近记录
+              </h2>
+              {newest.length === 0 ? (
+                <EmptyState message="暂无记录，点击上方按钮添加第一条记录" />
+              ) : (
+                <AccountList records={newest.slice(0, RECENT_LIMIT)} {...actions} />
+              )}
+            </section>
+            <RecurringSection today={today} />
+          </div>
 
           {newest.length > 0 && <Ledger records={newest} {...actions} />}
         </>
       )}
 
+      {reimbursing && (
+        <ReimburseDialog
+          key={reimbursing.id}
+          record={reimbursing}
+          records={items}
+          onClose={() => setReimbursing(null)}
+        />
+      )}
+      {bill && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            key={`${bill.name}-${bill.lastModified}`}
+            file={bill}
+            onClose={() => setBill(null)}
+          />
+        </Suspense>
+      )}
       {dialog && (
         <AccountDialog
           key={dialog.record?.id ?? dialog.type}

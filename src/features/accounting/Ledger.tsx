@@ -1,6 +1,8 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileDown, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { saveTextFile } from '../../components/save-file';
+import { useToday } from '../../components/useToday';
 import {
   filterLedger,
   type LedgerFilter,
@@ -8,7 +10,8 @@ import {
   ledgerTotals,
   NO_FILTER,
 } from '../../domain/accounting';
-import { formatCents, formatSignedCents } from '../../domain/money';
+import { csvFileName, ledgerCsv } from '../../domain/csv';
+import { formatCents, formatSignedCents, toCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
 import {
   type AccountType,
@@ -33,6 +36,12 @@ function parseCategoryValue(value: string): Pick<LedgerFilter, 'type' | 'categor
   return { type, category: category ?? null };
 }
 
+/** Yuan typed in a range box as cents; blank or not a number means no bound. */
+function centsOrNull(value: string): number | null {
+  const yuan = Number(value);
+  return value.trim() === '' || !Number.isFinite(yuan) ? null : toCents(yuan);
+}
+
 function monthLabel(month: string): string {
   const [year, m] = month.split('-');
   return `${year}年${Number(m)}月`;
@@ -45,6 +54,10 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
   const titleId = useId();
   const monthId = useId();
   const categoryId = useId();
+  const searchId = useId();
+  const today = useToday();
+  // What is typed in the amount boxes, kept as text so '12.' is not rewritten mid-typing.
+  const [amounts, setAmounts] = useState({ min: '', max: '' });
 
   const months = useMemo(() => ledgerMonths(records), [records]);
   const filtered = useMemo(() => filterLedger(records, filter), [records, filter]);
@@ -60,12 +73,32 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
     setPage(0);
   }
 
+  function setAmount(bound: 'min' | 'max', value: string) {
+    setAmounts((a) => ({ ...a, [bound]: value }));
+    narrow(bound === 'min' ? { minCents: centsOrNull(value) } : { maxCents: centsOrNull(value) });
+  }
+
+  const exportCsv = () =>
+    saveTextFile(csvFileName('记账记录', today), ledgerCsv(filtered), 'text/csv;charset=utf-8');
+
   return (
     <section className="card" aria-labelledby={titleId}>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          全部记录
-        </h2>
+        <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            全部记录
+          </h2>
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1.5"
+            onClick={exportCsv}
+            disabled={filtered.length === 0}
+            title="导出筛选出的记录，Excel 可直接打开"
+          >
+            <FileDown size={16} aria-hidden="true" />
+            导出 CSV
+          </button>
+        </div>
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <div className="min-w-0 flex-1 sm:w-40 sm:flex-none">
             <label htmlFor={monthId} className="sr-only">
@@ -110,6 +143,64 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
           </div>
         </div>
       </div>
+
+      <fieldset className="min-w-0 mb-3 grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+        <legend className="sr-only">更多筛选</legend>
+        <div className="relative col-span-2 sm:col-span-1">
+          <label htmlFor={searchId} className="sr-only">
+            搜索
+          </label>
+          <Search
+            size={16}
+            className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
+          <input
+            id={searchId}
+            type="search"
+            className="input py-1.5 pl-8"
+            placeholder="搜索备注或分类"
+            value={filter.text ?? ''}
+            onChange={(e) => narrow({ text: e.target.value })}
+          />
+        </div>
+        <input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          className="input py-1.5 tabular-nums"
+          aria-label="最低金额"
+          placeholder="最低金额"
+          value={amounts.min}
+          onChange={(e) => setAmount('min', e.target.value)}
+        />
+        <input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          className="input py-1.5 tabular-nums"
+          aria-label="最高金额"
+          placeholder="最高金额"
+          value={amounts.max}
+          onChange={(e) => setAmount('max', e.target.value)}
+        />
+        <input
+          type="date"
+          className="input py-1.5"
+          aria-label="开始日期"
+          value={filter.from ?? ''}
+          onChange={(e) => narrow({ from: e.target.value || null })}
+        />
+        <input
+          type="date"
+          className="input py-1.5"
+          aria-label="结束日期"
+          value={filter.to ?? ''}
+          onChange={(e) => narrow({ to: e.target.value || null })}
+        />
+      </fieldset>
 
       <dl
         aria-label="筛选合计"

@@ -2,12 +2,13 @@ import { Activity, ListChecks, Scale, Timer } from 'lucide-react';
 import { useMemo } from 'react';
 import { useDashboard } from '../../api/dashboard';
 import { formatError } from '../../api/errors';
+import { useSettings } from '../../api/settings';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useToday } from '../../components/useToday';
-import { dailyGoals } from '../../domain/daily-goals';
+import { dailyGoals, goalFocusMinutes } from '../../domain/daily-goals';
 import { formatCents } from '../../domain/money';
 import { statsFromAggregates } from '../../domain/stats';
 import { Clock } from './Clock';
@@ -19,7 +20,20 @@ export function DashboardScreen() {
   const today = useToday();
   const { aggregates, isPending, local, error } = useDashboard(today);
   const stats = useMemo(() => aggregates && statsFromAggregates(aggregates), [aggregates]);
-  const goals = useMemo(() => stats && dailyGoals(stats), [stats]);
+  // The user's budget and focus goal: this device's copy of the settings when offline.
+  const settings = useSettings();
+  const goals = useMemo(
+    () =>
+      aggregates &&
+      stats &&
+      dailyGoals(
+        stats,
+        goalFocusMinutes(aggregates.focusSecondsToday, settings.focusCategories),
+        settings,
+        today,
+      ),
+    [aggregates, stats, settings, today],
+  );
 
   return (
     <div className="space-y-5">

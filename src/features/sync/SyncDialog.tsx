@@ -8,6 +8,7 @@ import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
 import { useToday } from '../../components/useToday';
 import { exportFileName, parseImport, tallyResults } from '../../domain/sync';
+import { CsvExport } from './CsvExport';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { SyncResultList } from './SyncResultList';
 import { saveJsonFile } from './save-json-file';
@@ -47,6 +48,7 @@ const USAGE = [
   ['从云端下载数据', '用云端的数据覆盖本机副本，完成后页面自动刷新。'],
   ['导出本地数据', '把全部数据保存为 JSON 文件备份；服务器离线时导出本机副本。'],
   ['导入数据', '选择导出的 JSON 文件，检查无误并确认后上传到当前账户。'],
+  ['导出 CSV', '把选中的一类数据保存为 Excel 可直接打开的 CSV 文件。'],
 ] as const;
 
 export function SyncDialog({ onClose }: { onClose: () => void }) {
@@ -297,6 +299,7 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
             onChange={handleFile}
           />
         </div>
+        <CsvExport online={online} disabled={busy} />
 
         <section aria-label="使用说明" className="rounded-lg bg-slate-50 px-3 py-2.5">
           <h3 className="text-sm font-medium text-slate-700">使用说明</h3>

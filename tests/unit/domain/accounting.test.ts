@@ -34,6 +34,7 @@ describe('accountSummary', () => {
     todayIncomeCents: 0,
     monthIncomeCents: 0,
     reimbursementCents: 0,
+    pendingReimbursementCents: 0,
   };
 
   it.each([
@@ -79,6 +80,21 @@ describe('accountSummary', () => {
         todayIncomeCents: 5000,
         monthIncomeCents: 5000,
         reimbursementCents: 12100,
+        pendingReimbursementCents: 12100,
+      },
+    ],
+    [
+      '待报销 leaves out what was paid back; the 报销 figure keeps all of it',
+      [
+        { ...row('a', 'expense', 120.3, 'reimbursement', '2019-03-04'), reimbursed: true },
+        { ...row('b', 'expense', 0.7, 'reimbursement', TODAY), reimbursed: false },
+      ],
+      {
+        ...zero,
+        todayExpenseCents: 70,
+        monthExpenseCents: 70,
+        reimbursementCents: 12100,
+        pendingReimbursementCents: 70,
       },
     ],
   ] as const)('%s', (_, accounts, expected) => {
@@ -137,7 +153,7 @@ describe('ledgerMonths', () => {
 
 describe('filterLedger and ledgerTotals', () => {
   const ledger = [
-    row('nov-dining', 'expense', 35.5, 'dining', '2026-11-21'),
+    { ...row('nov-dining', 'expense', 35.5, 'dining', '2026-11-21'), description: '午饭' },
     row('nov-other-out', 'expense', 0.1, 'other', '2026-11-02'),
     row('nov-other-in', 'income', 0.2, 'other', '2026-11-01'),
     row('nov-salary', 'income', 8000, 'salary', '2026-11-10'),
@@ -186,6 +202,30 @@ describe('filterLedger and ledgerTotals', () => {
       { month: '2026-09', type: null, category: null },
       [],
       { incomeCents: 0, expenseCents: 0 },
+    ],
+    [
+      'text in the note or the category label, every word',
+      { ...NO_FILTER, text: ' 餐饮  午 ' },
+      ['nov-dining'],
+      { incomeCents: 0, expenseCents: 3550 },
+    ],
+    [
+      'an amount range in cents, both ends included',
+      { ...NO_FILTER, minCents: 10, maxCents: 1200 },
+      ['nov-other-out', 'nov-other-in', 'oct-dining'],
+      { incomeCents: 20, expenseCents: 1210 },
+    ],
+    [
+      'a date range, both ends included',
+      { ...NO_FILTER, from: '2026-10-31', to: '2026-11-02' },
+      ['nov-other-out', 'nov-other-in', 'oct-dining'],
+      { incomeCents: 20, expenseCents: 1210 },
+    ],
+    [
+      'everything at once',
+      { ...NO_FILTER, type: 'expense', text: '餐饮', minCents: 1201, from: '2026-10-01' },
+      ['nov-dining'],
+      { incomeCents: 0, expenseCents: 3550 },
     ],
   ])('%s', (_, filter, ids, totals) => {
     const rows = filterLedger(ledger, filter);

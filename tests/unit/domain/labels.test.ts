@@ -114,6 +114,7 @@ describe('label glossary', () => {
       'assetHistory 资产修改历史',
       'checkinTasks 打卡任务',
       'checkinRecords 打卡记录',
+      'recurring 周期记账',
     ]);
   });
 });

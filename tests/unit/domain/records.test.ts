@@ -9,7 +9,16 @@ describe('materialise', () => {
     expect(
       materialise(
         'accounts',
-        { type: 'expense', amount: 1, category: 'dining', description: '', date: '2026-11-22' },
+        {
+          type: 'expense',
+          amount: 1,
+          category: 'dining',
+          description: '',
+          date: '2026-11-22',
+          templateId: null,
+          reimbursed: false,
+          reimbursedBy: null,
+        },
         { id: 'a1', now: NOW },
       ),
     ).toEqual({
@@ -19,6 +28,9 @@ describe('materialise', () => {
       category: 'dining',
       description: '',
       date: '2026-11-22',
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
       updatedAt: NOW,
       editedAt: NOW,
     });
@@ -61,6 +73,32 @@ describe('materialise', () => {
     expect(task.updatedAt).toBe(expected);
     // The kind's own rule still runs: the creation time is kept.
     expect(task.createdAt).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('keeps a template’s lastDate on an edit (the server’s), takes an upload’s on a create', () => {
+    const data = {
+      type: 'expense',
+      amount: 3000,
+      category: 'housing',
+      description: '房租',
+      every: 1,
+      unit: 'month',
+      startDate: '2026-01-01',
+      endDate: '',
+      paused: false,
+      lastDate: '',
+    } as const;
+    expect(
+      materialise('recurring', { ...data, lastDate: '2026-10-01' }, { id: 'r', now: NOW }),
+    ).toMatchObject({ lastDate: '2026-10-01' });
+    const existing = materialise(
+      'recurring',
+      { ...data, lastDate: '2026-11-01' },
+      { id: 'r', now: NOW },
+    );
+    expect(
+      materialise('recurring', { ...data, amount: 3200 }, { id: 'r', now: NOW, existing }),
+    ).toMatchObject({ amount: 3200, lastDate: '2026-11-01' });
   });
 
   it.each([

@@ -90,6 +90,10 @@ describe('prepareRecord: upload defaults (SPEC §7)', () => {
         category: 'salary',
         description: '',
         date: '2024-01-31',
+        // The fields this version added, at the values the schema gives a legacy record.
+        templateId: null,
+        reimbursed: false,
+        reimbursedBy: null,
       },
     });
   });
@@ -303,6 +307,9 @@ describe('export file', () => {
         category: 'transport',
         description: '',
         date: '2024-01-03',
+        templateId: null,
+        reimbursed: false,
+        reimbursedBy: null,
       },
       invalid,
     ]);

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { expenseCategories, incomeCategories, timeCategories } from './categories';
+import { positiveAmountSchema } from './common';
+
+// One settings record per user (DESIGN §1 "Settings"). Every field has a default, and the
+// defaults are the product's behaviour before settings existed: a ¥200 daily budget for
+// 控制支出在预算内 and a 2-hour focus goal. Amounts are yuan, as in every other record.
+
+/** How many remembered names a rule map may hold: a bill import must never grow it unbounded. */
+export const MAX_REMEMBERED = 5000;
+
+const ruleMap = <K extends string>(categories: readonly [K, ...K[]]) =>
+  z
+    .record(z.string().max(100, { message: '名称最多 100 个字符' }), z.enum(categories))
+    .refine((m) => Object.keys(m).length <= MAX_REMEMBERED, {
+      message: `最多记住 ${MAX_REMEMBERED} 条`,
+    });
+
+/** Source text (交易分类, 交易类型 or 交易对方) → our category, per record type. */
+const rulesSchema = z
+  .object({
+    expense: ruleMap(expenseCategories).default({}),
+    income: ruleMap(incomeCategories).default({}),
+  })
+  .default({ expense: {}, income: {} });
+
+export type CategoryRules = z.output<typeof rulesSchema>;
+
+const DEFAULT_FOCUS_CATEGORIES = [
+  'work',
+  'study',
+  'programming',
+  'design',
+  'writing',
+] as const satisfies readonly (typeof timeCategories)[number][];
+
+export const dailyBudgetModeLabels = {
+  fixed: '直接设置',
+  monthly: '按月预算平均到每天',
+} as const;
+
+export const settingsSchema = z
+  .object({
+    /** 月预算 for all spending; null: none set. */
+    monthlyBudget: positiveAmountSchema.nullable().default(null),
+    /** Optional 月预算 per expense category. */
+    categoryBudgets: z.partialRecord(z.enum(expenseCategories), positiveAmountSchema).default({}),
+    /** 日预算: set directly, or the month's budget spread over its days. */
+    dailyBudgetMode: z.enum(['fixed', 'monthly'], { error: '日预算方式无效' }).default('fixed'),
+    dailyBudget: positiveAmountSchema.default(200),
+    focusGoalMinutes: z
+      .number({ error: '请填写专注目标' })
+      .int({ message: '专注目标必须是整数分钟' })
+      .min(1, { message: '专注目标至少 1 分钟' })
+      .max(1440, { message: '专注目标最多 1440 分钟' })
+      .default(120),
+    focusCategories: z
+      .array(z.enum(timeCategories, { error: '时间分类无效' }))
+      .min(1, { message: '至少选择一个时间分类' })
+      .transform((list) => [...new Set(list)])
+      .default([...DEFAULT_FOCUS_CATEGORIES]),
+    /** The bill import's rule table: 交易分类 / 交易类型 → category. */
+    importRules: rulesSchema,
+    /** Categories the user chose for a counterparty during an import, applied to it next time. */
+    counterparties: rulesSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.dailyBudgetMode === 'monthly' && v.monthlyBudget === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['monthlyBudget'],
+        message: '按月预算计算日预算时，请先设置月预算',
+      });
+    }
+  });
+
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type Settings = z.output<typeof settingsSchema>;
+
+/** What a user who never saved settings gets. */
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});

@@ -1,0 +1,246 @@
+import { ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { GroupedBarChart } from '../../components/charts/lazy';
+import { EmptyState } from '../../components/EmptyState';
+import { budgetColour, monthlyTotals, monthReport, spentPercent } from '../../domain/budget';
+import type { RateColour } from '../../domain/checkin';
+import { formatMonth } from '../../domain/checkin';
+import { addMonths } from '../../domain/dates';
+import { formatCents } from '../../domain/money';
+import type { Account } from '../../domain/schemas/account';
+import { expenseCategoryLabels, labelOf } from '../../domain/schemas/categories';
+import type { Settings } from '../../domain/schemas/settings';
+
+const BAR: Record<RateColour, string> = {
+  green: 'bg-emerald-500',
+  yellow: 'bg-amber-400',
+  red: 'bg-red-500',
+};
+const TEXT: Record<RateColour, string> = {
+  green: 'text-emerald-700',
+  yellow: 'text-amber-700',
+  red: 'text-red-600',
+};
+
+const SERIES = [
+  { key: 'income', label: '收入', color: '#10b981' },
+  { key: 'expense', label: '支出', color: '#ef4444' },
+  { key: 'balance', label: '结余', color: '#2563eb' },
+] as const;
+
+/** Whole yuan on the axis: a tick of '¥12,000.00' would not fit a phone. */
+const axisYuan = (value: number) => {
+  const yuan = Math.round(value);
+  return Math.abs(yuan) >= 10_000 ? `${Math.round(yuan / 1000) / 10}万` : String(yuan);
+};
+
+interface BudgetBarProps {
+  label: string;
+  spentCents: number;
+  budgetCents: number | null;
+  /** Without a budget the bar shows this share of the month's spending instead, in grey. */
+  shareOfCents: number;
+}
+
+function BudgetBar({ label, spentCents, budgetCents, shareOfCents }: BudgetBarProps) {
+  const colour = budgetCents === null ? null : budgetColour(spentCents, budgetCents);
+  const width =
+    budgetCents === null
+      ? shareOfCents > 0
+        ? Math.round((spentCents / shareOfCents) * 100)
+        : 0
+      : Math.min(100, spentPercent(spentCents, budgetCents));
+  return (
+    <li className="py-2">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-medium text-slate-800">{label}</span>
+        <span className="shrink-0 tabular-nums text-slate-600">
+          <span className={colour ? TEXT[colour] : 'text-slate-900'}>
+            {formatCents(spentCents)}
+          </span>
+          {budgetCents !== null && (
+            <>
+              {' '}
+              / {formatCents(budgetCents)}
+              <span className="ml-1 text-xs text-slate-500">
+                {spentPercent(spentCents, budgetCents)}%
+              </span>
+            </>
+          )}
+        </span>
+      </div>
+      <div
+        className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-label={`${label}${budgetCents === null ? '占本月支出' : '预算使用'}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={width}
+      >
+        <div
+          className={`h-full rounded-full ${colour ? BAR[colour] : 'bg-slate-400'}`}
+          style={{ width: `${width}%` }}
+        />
+      </div>
+    </li>
+  );
+}
+
+interface MonthReportProps {
+  records: readonly Account[];
+  month: string;
+  currentMonth: string;
+  onMonthChange: (month: string) => void;
+  settings: Settings;
+}
+
+/** 月度报告: the chosen month against its budgets, and the 12 months up to it. */
+export function MonthReport({
+  records,
+  month,
+  currentMonth,
+  onMonthChange,
+  settings,
+}: MonthReportProps) {
+  const titleId = useId();
+  const chartId = useId();
+  const report = useMemo(() => monthReport(records, month, settings), [records, month, settings]);
+  const months = useMemo(() => monthlyTotals(records, month), [records, month]);
+  const chartData = months.map((m) => ({
+    label: `${Number(m.month.slice(5))}月`,
+    income: m.incomeCents / 100,
+    expense: m.expenseCents / 100,
+    balance: m.balanceCents / 100,
+  }));
+
+  return (
+    <div className="grid grid-cols-1 gap-4 wide:grid-cols-2">
+      <section className="card" aria-labelledby={titleId}>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            月度报告
+          </h2>
+          <nav aria-label="月份" className="flex items-center gap-1">
+            <button
+              type="button"
+              className="btn-icon"
+              aria-label="上个月"
+              title="上个月"
+              onClick={() => onMonthChange(addMonths(month, -1))}
+            >
+              <ChevronLeft size={18} />
+            </button>
+            <span
+              className="min-w-24 text-center font-medium tabular-nums text-slate-800"
+              aria-live="polite"
+            >
+              {formatMonth(month)}
+            </span>
+            <button
+              type="button"
+              className="btn-icon disabled:pointer-events-none disabled:opacity-30"
+              aria-label="下个月"
+              title="下个月"
+              disabled={month >= currentMonth}
+              onClick={() => onMonthChange(addMonths(month, 1))}
+            >
+              <ChevronRight size={18} />
+            </button>
+            {month !== currentMonth && (
+              <button
+                type="button"
+                className="btn-ghost px-2 py-1"
+                onClick={() => onMonthChange(currentMonth)}
+              >
+                本月
+              </button>
+            )}
+          </nav>
+        </div>
+
+        <dl className="mb-2 grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+          <div>
+            <dt className="text-slate-500">收入</dt>
+            <dd className="font-semibold tabular-nums text-emerald-700 wrap-anywhere">
+              {formatCents(report.incomeCents)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">支出</dt>
+            <dd className="font-semibold tabular-nums text-red-600 wrap-anywhere">
+              {formatCents(report.expenseCents)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">结余</dt>
+            <dd
+              className={`font-semibold tabular-nums wrap-anywhere ${
+                report.incomeCents >= report.expenseCents ? 'text-emerald-700' : 'text-red-600'
+              }`}
+            >
+              {formatCents(report.incomeCents - report.expenseCents)}
+            </dd>
+          </div>
+        </dl>
+
+        <ul className="divide-y divide-slate-100" aria-label="预算">
+          {report.budgetCents === null ? (
+            <li className="flex items-center justify-between gap-2 py-2 text-sm text-slate-500">
+              <span>本月支出 {formatCents(report.expenseCents)}，未设置月预算</span>
+              <Link to="/settings" className="btn-ghost shrink-0 px-2 py-1">
+                <Settings2 size={16} aria-hidden="true" />
+                设置预算
+              </Link>
+            </li>
+          ) : (
+            <BudgetBar
+              label="月预算"
+              spentCents={report.expenseCents}
+              budgetCents={report.budgetCents}
+              shareOfCents={report.expenseCents}
+            />
+          )}
+        </ul>
+
+        <h3 className="mt-3 text-sm font-semibold text-slate-700">分类支出</h3>
+        {report.categories.length === 0 ? (
+          <EmptyState message="本月没有支出" />
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="分类支出">
+            {report.categories.map((c) => (
+              <BudgetBar
+                key={c.category}
+                label={labelOf(expenseCategoryLabels, c.category)}
+                spentCents={c.spentCents}
+                budgetCents={c.budgetCents}
+                shareOfCents={report.expenseCents}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby={chartId}>
+        <h2 id={chartId} className="text-lg font-semibold text-slate-900">
+          近12个月收支
+        </h2>
+        <ul className="mb-1 flex gap-4 text-xs text-slate-600" aria-hidden="true">
+          {SERIES.map((s) => (
+            <li key={s.key} className="flex items-center gap-1.5">
+              <span className="h-2.5 w-2.5 rounded-sm" style={{ background: s.color }} />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+        <GroupedBarChart
+          data={chartData}
+          series={SERIES}
+          title={`截至${formatMonth(month)}的12个月收入、支出与结余`}
+          formatValue={(yuan) => formatCents(Math.round(yuan * 100))}
+          formatAxis={axisYuan}
+        />
+      </section>
+    </div>
+  );
+}

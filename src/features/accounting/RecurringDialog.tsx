@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
+import { FormActions, InputField, SelectField } from '../../components/form-fields';
+import { Modal } from '../../components/Modal';
+import { accountCategoryLabels, accountTypeLabels } from '../../domain/schemas/categories';
+import {
+  type RecurringData,
+  type RecurringInput,
+  type RecurringTemplate,
+  recurringInputSchema,
+  recurringUnitLabels,
+} from '../../domain/schemas/recurring';
+
+/** A template's editable fields, as the form and a PUT send them (lastDate stays the server's). */
+export function templateInput(t: RecurringTemplate): RecurringInput {
+  return {
+    type: t.type,
+    amount: t.amount,
+    category: t.category,
+    description: t.description,
+    every: t.every,
+    unit: t.unit,
+    startDate: t.startDate,
+    endDate: t.endDate,
+    paused: t.paused,
+  };
+}
+
+interface RecurringDialogProps {
+  template: RecurringTemplate | null;
+  today: string;
+  onClose: () => void;
+}
+
+/** 添加周期记账 / 编辑周期记账. Saving writes the entries already due at once (the server does). */
+export function RecurringDialog({ template, today, onClose }: RecurringDialogProps) {
+  const create = useCreateRecurring();
+  const update = useUpdateRecurring();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<RecurringInput, unknown, RecurringData>({
+    resolver: zodResolver(recurringInputSchema),
+    defaultValues: template
+      ? templateInput(template)
+      : {
+          type: 'expense',
+          category: '',
+          description: '',
+          every: 1,
+          unit: 'month',
+          startDate: today,
+          endDate: '',
+        },
+  });
+  const categories = accountCategoryLabels(watch('type'));
+
+  const onSubmit = handleSubmit(({ lastDate: _ignored, ...values }) => {
+    // The entries already due reach the bookkeeping list once the server has the template.
+    if (template) update.mutate({ id: template.id, input: values }, { onSuccess: onClose });
+    else create.mutate(values, { onSuccess: onClose });
+  });
+
+  return (
+    <Modal title={template ? '编辑周期记账' : '添加周期记账'} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <SelectField
+          label="类型"
+          required
+          options={accountTypeLabels}
+          {...register('type', { onChange: () => setValue('category', '') })}
+        />
+        <InputField
+          label="金额"
+          error={errors.amount?.message}
+          required
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          placeholder="0.00"
+          autoFocus={!template}
+          className="tabular-nums"
+          {...register('amount', { valueAsNumber: true })}
+        />
+        <SelectField
+          label="分类"
+          error={errors.category?.message}
+          required
+          options={categories}
+          placeholder="请选择分类"
+          {...register('category')}
+        />
+        <InputField
+          label="备注"
+          error={errors.description?.message}
+          placeholder="如：房租、工资"
+          maxLength={500}
+          {...register('description')}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <InputField
+            label="每隔"
+            error={errors.every?.message}
+            required
+            type="number"
+            inputMode="numeric"
+            min="1"
+            max="366"
+            step="1"
+            {...register('every', { valueAsNumber: true })}
+          />
+          <SelectField label="周期" required options={recurringUnitLabels} {...register('unit')} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <InputField
+            label="开始日期"
+            error={errors.startDate?.message}
+            required
+            type="date"
+            {...register('startDate')}
+          />
+          <InputField
+            label="结束日期"
+            error={errors.endDate?.message}
+            hint="可选"
+            type="date"
+            {...register('endDate')}
+          />
+        </div>
+        <p className="text-xs text-slate-500">
+          到期的记录由服务器自动生成；开始日期早于今天时，之前到期的记录会一并补上。
+        </p>
+        <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alipayCsvBytes, wechatXlsxBytes } from '../fixtures/bills';
+import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+
+/** A dialog is fixed to the viewport: the viewport is what there is to look at. */
+const viewportShot = (page: Page, name: string) =>
+  page.screenshot({ path: `screenshots/${name}.png` });
+
+// Issue 15 end to end: a budget set in 设置 shows on / and /accounting; an 支付宝 CSV and a
+// 微信支付 XLSX are each imported twice (the second time adds nothing); the ledger's CSV has
+// Excel's BOM, CRLF and a neutralised formula.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const page = await openPage(browser, viewport);
+  await login(page, 'bookkeeping');
+  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  return page;
+}
+
+const thisMonth = (page: Page) =>
+  page.evaluate(() => new Date().toLocaleDateString('sv-SE').slice(0, 7));
+
+async function importBill(page: Page, name: string, bytes: Uint8Array, mimeType: string) {
+  await page
+    .getByLabel('选择账单文件')
+    .setInputFiles({ name, mimeType, buffer: Buffer.from(bytes) });
+  const dialog = page.getByRole('dialog', { name: '导入账单' });
+  await dialog.getByRole('list', { name: '账单明细' }).waitFor();
+  return dialog;
+}
+
+describe('budgets, bill import and CSV export against the real server', () => {
+  it('sets a budget in 设置 and sees it on / and /accounting', async () => {
+    const page = await signIn();
+    await page
+      .getByRole('link', { name: /预算导入测试/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
+    await page.getByLabel('月预算', { exact: true }).fill('3000');
+    await page.getByLabel('每日金额').fill('88.88');
+    await page.getByLabel('餐饮').fill('600');
+    await page.getByLabel('每日专注目标（分钟）').fill('90');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('设置已保存').waitFor();
+    // Saving scrolled down to the button: the shot starts from the top, under the sticky bar.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'settings-1280');
+
+    await page.getByRole('link', { name: '首页' }).first().click();
+    const goals = page.getByRole('region', { name: '今日目标' });
+    await goals.getByText('今日支出 ¥0.00 / 日预算 ¥88.88').waitFor();
+    await goals.getByText('未超支').waitFor();
+    await goals.getByText('专注工作90分钟').waitFor();
+
+    await page.goto('/accounting');
+    const report = page.getByRole('region', { name: '月度报告' });
+    await report.getByRole('list', { name: '预算' }).getByText('/ ¥3,000.00').waitFor();
+    await report.getByRole('progressbar', { name: '餐饮预算使用' }).waitFor();
+
+    // The server gone, pages loaded afresh: the budget comes from the device's copy.
+    await page.route('**/api/**', (route) => route.abort());
+    await page.goto('/');
+    await goals.getByText('今日支出 ¥0.00 / 日预算 ¥88.88').waitFor();
+    await page.goto('/accounting');
+    await report.getByRole('list', { name: '预算' }).getByText('/ ¥3,000.00').waitFor();
+    await page.goto('/settings');
+    await page.getByText(/修改设置需要连接服务器/).waitFor();
+    expect(await page.getByLabel('月预算', { exact: true }).inputValue()).toBe('3000');
+    await page.getByLabel('每日金额').fill('50');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('保存设置失败：设置需要连接服务器才能保存，请联网后重试').waitFor();
+    await page.context().close();
+  });
+
+  it('imports an 支付宝 CSV and a 微信支付 XLSX, each twice: the second adds 0', async () => {
+    const page = await signIn();
+    await page.goto('/accounting');
+    await page.getByRole('region', { name: '今日支出' }).waitFor();
+    const month = await thisMonth(page);
+
+    let dialog = await importBill(page, '支付宝交易明细.csv', alipayCsvBytes(month), 'text/csv');
+    await dialog.getByText('支付宝账单').waitFor();
+    await viewportShot(page, 'import-dialog-1280');
+    await dialog.getByRole('button', { name: '导入 6 条' }).click();
+    await dialog.getByText('导入完成：新增 6 条，已存在 0 条').waitFor();
+    await dialog.getByRole('button', { name: '完成' }).click();
+
+    dialog = await importBill(page, '支付宝交易明细.csv', alipayCsvBytes(month), 'text/csv');
+    await dialog.getByRole('button', { name: '导入 6 条' }).click();
+    await dialog.getByText('导入完成：新增 0 条，已存在 6 条').waitFor();
+    await dialog.getByRole('button', { name: '完成' }).click();
+
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    for (const added of [5, 0]) {
+      dialog = await importBill(page, '微信支付账单.xlsx', wechatXlsxBytes(month), xlsx);
+      await dialog.getByText('微信支付账单').waitFor();
+      await dialog.getByRole('button', { name: '导入 5 条' }).click();
+      await dialog.getByText(`导入完成：新增 ${added} 条，已存在 ${5 - added} 条`).waitFor();
+      await dialog.getByRole('button', { name: '完成' }).click();
+    }
+
+    // 11 records this month: ¥1,626.50 of the Alipay spending, ¥133.50 of WeChat's.
+    const summary = page.getByRole('region', { name: '全部记录' }).getByLabel('筛选合计');
+    await summary.getByText('11 条').waitFor();
+    const report = page.getByRole('region', { name: '月度报告' });
+    await report.getByText('¥1,720.00').first().waitFor();
+    await screenshot(page, 'accounting-report-1280');
+    await page.context().close();
+  });
+
+  it('exports the ledger as CSV Excel reads: BOM, CRLF, =cmd neutralised', async () => {
+    const page = await signIn();
+    await page.goto('/accounting');
+    await page.getByRole('button', { name: '添加记录' }).click();
+    const add = page.getByRole('dialog', { name: '添加记录' });
+    await add.getByLabel('金额').fill('1.5');
+    await add.getByLabel('分类').selectOption({ label: '其他' });
+    await add.getByLabel('备注').fill('=cmd|" /C calc"!A0');
+    await add.getByRole('button', { name: '保存' }).click();
+    await add.waitFor({ state: 'detached' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出 CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^记账记录-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('日期,类型,分类,金额,备注,报销状态,周期记账');
+    expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+    expect(lines).toHaveLength(1 + 12 + 1);
+    expect(text).toContain(`,支出,其他,1.50,"'=cmd|"" /C calc""!A0",,\r\n`);
+    await page.context().close();
+  });
+
+  it('fits a phone: 设置, the report and the import preview', async () => {
+    const page = await signIn(VIEWPORTS.phone);
+    await page.goto('/settings');
+    await page.getByLabel('月预算', { exact: true }).waitFor();
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    await screenshot(page, 'settings-375');
+    expect(await overflow()).toBe(0);
+
+    await page.goto('/accounting');
+    await page.getByRole('region', { name: '月度报告' }).getByText('/ ¥3,000.00').waitFor();
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'accounting-report-375');
+    expect(await overflow()).toBe(0);
+
+    const dialog = await importBill(
+      page,
+      '支付宝交易明细.csv',
+      alipayCsvBytes(await thisMonth(page)),
+      'text/csv',
+    );
+    await dialog.getByText('显示跳过的记录（不计收支、退款、交易关闭等）').click();
+    await dialog.getByText('交易关闭', { exact: true }).waitFor();
+    await viewportShot(page, 'import-dialog-375');
+    await page.context().close();
+  });
+
+  it('周期记账 writes due entries marked 周期; a 报销 expense goes from 待报销 to 已报销', async () => {
+    const page = await signIn();
+    await page.goto('/accounting');
+    const section = page.getByRole('region', { name: '周期记账' });
+    await section.getByRole('button', { name: '添加周期记账' }).click();
+    const dialog = page.getByRole('dialog', { name: '添加周期记账' });
+    const start = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(1);
+      d.setMonth(d.getMonth() - 2);
+      return d.toLocaleDateString('sv-SE');
+    });
+    await dialog.getByLabel('金额').fill('4200');
+    await dialog.getByLabel('分类').selectOption({ label: '住房' });
+    await dialog.getByLabel('备注').fill('房租');
+    await dialog.getByLabel('开始日期').fill(start);
+    await viewportShot(page, 'recurring-dialog-1280');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Three months' rent, written by the server the moment the template was saved.
+    const ledger = page.getByRole('region', { name: '全部记录' });
+    await ledger.getByLabel('搜索').fill('房租');
+    await ledger.getByLabel('筛选合计').getByText('3 条').waitFor();
+    expect(await ledger.getByText('周期', { exact: true }).count()).toBe(3);
+    await section.getByText(/每月 · 下次 \d{4}-\d{2}-01/).waitFor();
+    await section.getByRole('button', { name: '暂停' }).click();
+    await section.getByText('每月 · 已暂停').waitFor();
+
+    await page.getByRole('button', { name: '添加记录' }).click();
+    const add = page.getByRole('dialog', { name: '添加记录' });
+    await add.getByLabel('金额').fill('88.8');
+    await add.getByLabel('分类').selectOption({ label: '报销' });
+    await add.getByLabel('备注').fill('出差打车');
+    await add.getByRole('button', { name: '保存' }).click();
+    await add.waitFor({ state: 'detached' });
+    const card = page.getByRole('region', { name: '报销支出' });
+    await card.getByText('全部报销类支出 · 待报销 ¥88.80').waitFor();
+    await screenshot(page, 'accounting-recurring-1280');
+
+    await page
+      .getByRole('region', { name: '最近记录' })
+      .getByRole('button', { name: /报销状态：待报销/ })
+      .click();
+    const status = page.getByRole('dialog', { name: '报销状态' });
+    await status.getByLabel('已报销').check();
+    await status.getByLabel('报销到账的收入（可选）').selectOption({ index: 1 });
+    await status.getByRole('button', { name: '保存' }).click();
+    await status.waitFor({ state: 'detached' });
+    await card.getByText('¥88.80', { exact: true }).waitFor();
+    await card.getByText('全部报销类支出 · 待报销 ¥0.00').waitFor();
+    await page.context().close();
+
+    const phone = await signIn(VIEWPORTS.phone);
+    await phone.goto('/accounting');
+    await phone.getByRole('region', { name: '周期记账' }).getByText('每月 · 已暂停').waitFor();
+    await phone.getByRole('region', { name: '周期记账' }).scrollIntoViewIfNeeded();
+    await viewportShot(phone, 'accounting-recurring-375');
+    await phone.context().close();
+  });
+});
