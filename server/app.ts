@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
+import { STORAGE_ERRORS, StorageHealth, storageProblemOf } from './storage-health';
 import type { PasswordHasher, Store } from './store';
 
 // Runtime-agnostic on purpose: the Node server (main.ts) and the browser demo's msw worker
@@ -14,8 +15,12 @@ export interface AppOptions {
   store: Store;
   /** Password hashing: createNodePasswordHasher() on Node, createWebPasswordHasher() in a browser. */
   auth: PasswordHasher;
-  /** The caller's IP, for login throttling; requests without one share a bucket per username. */
+  /** The caller's address, for login throttling; requests without one share one bucket. */
   clientIp?: (c: Context) => string | undefined;
+  /** Password hashes allowed to run at once; logins beyond that and a short queue get a 429. */
+  hashConcurrency?: number;
+  /** The storage state /health reports; the Node entry reads it too (backups skip a damaged file). */
+  health?: StorageHealth;
   /** The clock (tests move it). */
   now?: () => Date;
   /** Serves GET/HEAD outside /api and /health (the Node entry serves the SPA with it). */
@@ -28,10 +33,12 @@ export function createApp({
   store,
   auth,
   clientIp = () => undefined,
+  hashConcurrency = 2,
+  health = new StorageHealth(),
   now = () => new Date(),
   staticFiles,
 }: AppOptions): Hono<AppEnv> {
-  const deps = { store, hasher: auth, now, clientIp };
+  const deps = { store, hasher: auth, now, clientIp, hashConcurrency };
   const app = new Hono<AppEnv>();
 
   app.use(
@@ -58,17 +65,43 @@ export function createApp({
     if (err instanceof HTTPException && err.status < 500) {
       return fail(c, err.status, err.message || 'Bad Request');
     }
+    const problem = storageProblemOf(err);
+    if (problem) {
+      health.report(problem);
+      // One line: the operator needs the cause, not a stack through the router.
+      console.error(`存储错误 / storage error (${problem}): ${err.message}`);
+      return fail(c, STORAGE_ERRORS[problem].status, STORAGE_ERRORS[problem].message);
+    }
     console.error(err);
     return fail(c, 500, '服务器内部错误');
   });
   app.notFound((c) => fail(c, 404, '接口不存在'));
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  // 503 with the reason while the storage is in trouble, so that both a monitor (by the status)
+  // and the 同步 dialog (by the body) can tell.
+  app.get('/health', (c) =>
+    health.problem
+      ? c.json(
+          {
+            status: 'degraded',
+            reason: health.problem,
+            error: STORAGE_ERRORS[health.problem].message,
+          },
+          503,
+        )
+      : c.json({ status: 'ok' }),
+  );
 
   const session = requireSession(deps);
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
+      const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+      // Nothing more goes into a file known to be damaged: it would only be harder to recover.
+      if (writes && health.problem === 'corrupt') {
+        return fail(c, STORAGE_ERRORS.corrupt.status, STORAGE_ERRORS.corrupt.message);
+      }
       await next();
+      if (writes && c.res.status < 400) health.writeSucceeded();
       // Personal data: never kept by a shared cache or the browser's back-forward cache.
       c.header('Cache-Control', 'no-store');
     })

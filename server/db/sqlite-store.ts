@@ -66,8 +66,12 @@ export function openSqliteStore(file: string): Store {
     users: userStore(db),
     sessions: sessionStore(db),
     close() {
-      sqlite.pragma('optimize');
-      sqlite.close();
+      // On a damaged or full file optimize fails; the connection (and its locks) must go regardless.
+      try {
+        sqlite.pragma('optimize');
+      } finally {
+        sqlite.close();
+      }
     },
   };
 }
