@@ -29,8 +29,14 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 // Money crosses this boundary as yuan (≤ 2 decimals, checked by the schemas) and is stored
 // as integer cents (toCents / fromCents).
 
-/** Opens (creating if needed) the database file, applies pending migrations, and returns the store. */
-export function openSqliteStore(file: string): Store {
+/**
+ * Opens (creating if needed) the database file, applies pending migrations, and returns the store.
+ * `maxPageCount` caps the file's size in pages: past it writes fail as on a full disk (SQLITE_FULL).
+ */
+export function openSqliteStore(
+  file: string,
+  { maxPageCount }: { maxPageCount?: number } = {},
+): Store {
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a write acknowledged to the client has been fsynced, even with WAL (DESIGN §6: kill -9 safe).
@@ -40,6 +46,7 @@ export function openSqliteStore(file: string): Store {
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
+  if (maxPageCount) sqlite.pragma(`max_page_count = ${Math.floor(maxPageCount)}`);
 
   // Records of every kind go through raw better-sqlite3 statements prepared once (see recordStore).
   const resources = (table: ResourceTable, codec: Codec = {}) => ({ sqlite, table, codec });
