@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { type TokenHasher, hashToken as webTokenHasher } from './auth';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
@@ -15,6 +16,8 @@ export interface AppOptions {
   store: Store;
   /** Password hashing: createNodePasswordHasher() on Node, createWebPasswordHasher() in a browser. */
   auth: PasswordHasher;
+  /** The session token's SHA-256: Web Crypto by default, nodeTokenHasher on Node (see auth.ts). */
+  hashToken?: TokenHasher;
   /** The caller's address, for login throttling; requests without one share one bucket. */
   clientIp?: (c: Context) => string | undefined;
   /** Password hashes allowed to run at once; logins beyond that and a short queue get a 429. */
@@ -32,13 +35,14 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApp({
   store,
   auth,
+  hashToken = webTokenHasher,
   clientIp = () => undefined,
   hashConcurrency = 2,
   health = new StorageHealth(),
   now = () => new Date(),
   staticFiles,
 }: AppOptions): Hono<AppEnv> {
-  const deps = { store, hasher: auth, now, clientIp, hashConcurrency };
+  const deps = { store, hasher: auth, now, clientIp, hashConcurrency, hashToken };
   const app = new Hono<AppEnv>();
 
   app.use(

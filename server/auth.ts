@@ -1,8 +1,5 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-
-// Tokens and their hashes. Runtime-agnostic (Web Crypto and plain JS), so the browser demo runs
-// the same code as the Node server.
+// Tokens and their hashes. Runtime-agnostic: Web Crypto only, so the browser demo runs the same
+// code as the Node server.
 
 /** Sessions last 30 days from login. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,14 +21,17 @@ export function newToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
+/** What the sessions table keys on: the SHA-256 of the token, hex. A leaked table grants nothing. */
+export type TokenHasher = (token: string) => string | Promise<string>;
+
 /**
- * What the sessions table keys on: the SHA-256 of the token, hex. A leaked table grants nothing.
- * Synchronous on purpose: Node runs Web Crypto's digest on the same 4-thread pool as scrypt, so
- * during a login flood every signed-in request's token check queued behind password hashes
- * (/api/auth/me took 5.8 s at p50 under 32 connections of logins).
+ * The TokenHasher on Web Crypto, for the browser demo. Not for Node: there Web Crypto's digest runs on
+ * libuv's 4-thread pool, behind every scrypt of a login flood (/api/auth/me took 5.8 s at p50
+ * under 32 connections of logins); the Node entry passes node-auth.ts's synchronous one instead.
  */
-export function hashToken(token: string): string {
-  return bytesToHex(sha256(utf8ToBytes(token)));
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Compares without an early exit, so the time taken says nothing about where two values differ. */

@@ -20,7 +20,7 @@ import {
 import { openSqliteStore } from './db/sqlite-store';
 import { inspectDatabase } from './integrity';
 import { acquireLock, HELD, lockHeldMessage } from './lock';
-import { createNodePasswordHasher } from './node-auth';
+import { createNodePasswordHasher, nodeTokenHasher } from './node-auth';
 import { spaStaticFiles } from './static';
 import { StorageHealth } from './storage-health';
 import type { PasswordHasher, Store } from './store';
@@ -158,6 +158,7 @@ async function main() {
   const app = createApp({
     store,
     auth: hasher,
+    hashToken: nodeTokenHasher,
     clientIp: (c) =>
       clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustedHops),
     // Half the cores at most and never all 4 threads of libuv's pool, which files and zlib share.

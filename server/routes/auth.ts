@@ -1,6 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { loginSchema } from '../../src/domain/schemas/auth';
-import { hashToken, newToken, SESSION_TTL_MS } from '../auth';
+import { newToken, SESSION_TTL_MS, type TokenHasher } from '../auth';
 import type { PasswordHasher, Store } from '../store';
 import { BackoffLimiter, GateFull, HashGate } from '../throttle';
 import { type AppEnv, fail, readBody } from './http';
@@ -14,6 +14,7 @@ export interface AuthDeps {
   clientIp: (c: Context) => string | undefined;
   /** Password hashes allowed to run at once (see HashGate); twice as many may wait. */
   hashConcurrency: number;
+  hashToken: TokenHasher;
 }
 
 const MINUTE = 60_000;
@@ -26,11 +27,11 @@ function tooManyFailures(c: Context, waitMs: number) {
 }
 
 /** Bearer token → session → user; the x-user-id header must name the same user. */
-export function requireSession({ store, now }: AuthDeps): MiddlewareHandler<AppEnv> {
+export function requireSession({ store, now, hashToken }: AuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(c.req.header('authorization') ?? '');
     if (!match) return fail(c, 401, NOT_LOGGED_IN);
-    const tokenHash = hashToken(match[1]!);
+    const tokenHash = await hashToken(match[1]!);
     const session = await store.sessions.get(tokenHash);
     if (!session || Date.parse(session.expiresAt) <= now().getTime()) {
       if (session) await store.sessions.remove(tokenHash);
@@ -46,7 +47,7 @@ export function requireSession({ store, now }: AuthDeps): MiddlewareHandler<AppE
 }
 
 /** Login, logout and me; everything but login runs behind requireSession (see app.ts). */
-export function authRoutes({ store, hasher, now, clientIp, hashConcurrency }: AuthDeps) {
+export function authRoutes({ store, hasher, now, clientIp, hashConcurrency, hashToken }: AuthDeps) {
   // Per account, from any address: five tries, then 1, 2, 4, 8 and at most 15 minutes apart.
   const accounts = new BackoffLimiter({
     free: 5,
@@ -99,7 +100,7 @@ export function authRoutes({ store, hasher, now, clientIp, hashConcurrency }: Au
       await store.sessions.removeExpired(time.toISOString());
       const token = newToken();
       await store.sessions.create({
-        tokenHash: hashToken(token),
+        tokenHash: await hashToken(token),
         username: user.username,
         createdAt: time.toISOString(),
         expiresAt: new Date(time.getTime() + SESSION_TTL_MS).toISOString(),

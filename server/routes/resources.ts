@@ -3,7 +3,7 @@ import { chainId } from '../../src/domain/asset-versioning';
 import { accountInputSchema } from '../../src/domain/schemas/account';
 import { assetHistoryInputSchema, assetInputSchema } from '../../src/domain/schemas/asset';
 import { checkinRecordInputSchema, checkinTaskInputSchema } from '../../src/domain/schemas/checkin';
-import { taskInputSchema } from '../../src/domain/schemas/task';
+import { taskRecordInputSchema } from '../../src/domain/schemas/task';
 import { timeRecordInputSchema } from '../../src/domain/schemas/time-record';
 import { workoutInputSchema } from '../../src/domain/schemas/workout';
 import type { Store } from '../store';
@@ -32,6 +32,21 @@ const assets = resource({
   input: assetInputSchema,
   updatable: true,
   toRecord: withId,
+  // Ids are per user, so a link to an id the caller does not have would name another's record
+  // (or none). Uploads send each version after the one it follows (src/domain/sync.ts).
+  checkRecord: async (s, userId, asset) => {
+    if (asset.originalId !== null) {
+      const first = await s.assets.get(userId, asset.originalId);
+      if (!first || chainId(first) !== asset.originalId) return 'originalId: 所指的资产不存在';
+    }
+    if (asset.previousVersionId !== null) {
+      const previous = await s.assets.get(userId, asset.previousVersionId);
+      if (!previous || chainId(previous) !== chainId(asset)) {
+        return 'previousVersionId: 所指的上一版本不存在';
+      }
+    }
+    return undefined;
+  },
   // Deleting only the latest version would bring the previous one back to life (DESIGN §1).
   remove: async (s, userId, asset) => {
     await s.assets.removeChain(userId, chainId(asset));
@@ -61,7 +76,7 @@ const timeRecords = resource({
 
 const tasks = resource({
   store: (s) => s.tasks,
-  input: taskInputSchema,
+  input: taskRecordInputSchema,
   updatable: true,
   toRecord: (data, ctx) => ({
     ...data,
@@ -84,7 +99,7 @@ const checkinRecords = resource({
   input: checkinRecordInputSchema,
   updatable: false,
   toRecord: withId,
-  checkCreate: async (s, userId, record) =>
+  checkRecord: async (s, userId, record) =>
     (await s.checkinTasks.get(userId, record.taskId)) ? undefined : '打卡任务不存在',
 });
 

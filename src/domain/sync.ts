@@ -3,7 +3,7 @@ import { normaliseLegacy } from './legacy';
 import { accountInputSchema } from './schemas/account';
 import { assetHistoryInputSchema, assetInputSchema } from './schemas/asset';
 import { checkinRecordInputSchema, checkinTaskInputSchema } from './schemas/checkin';
-import { taskInputSchema } from './schemas/task';
+import { taskRecordInputSchema } from './schemas/task';
 import { timeRecordInputSchema } from './schemas/time-record';
 import { workoutInputSchema } from './schemas/workout';
 
@@ -50,7 +50,7 @@ const INPUT_SCHEMAS: Record<SyncCategory, z.ZodType> = {
   accounts: accountInputSchema,
   assets: assetInputSchema,
   workouts: workoutInputSchema,
-  tasks: taskInputSchema,
+  tasks: taskRecordInputSchema,
   timeRecords: timeRecordInputSchema,
   assetHistory: assetHistoryInputSchema,
   checkinTasks: checkinTaskInputSchema,

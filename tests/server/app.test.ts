@@ -316,7 +316,11 @@ describe('createApp', () => {
       asAlice(token, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: '写周报', completed: true }),
+        body: JSON.stringify({
+          title: '写周报',
+          completed: true,
+          completedAt: '2024-03-01T00:01:00.000Z',
+        }),
       }),
     );
     expect(await put.json()).toMatchObject({

@@ -87,7 +87,19 @@ const history = () => ({
   assetName: '招商银行',
   action: 'create',
   oldData: null,
-  newData: { id: 'a1', name: '招商银行', amount: 1 },
+  newData: {
+    id: 'a1',
+    type: 'asset',
+    name: '招商银行',
+    category: 'bank_deposit',
+    amount: 1,
+    description: '',
+    date: '2024-01-01',
+    effectiveDate: '',
+    version: 1,
+    originalId: null,
+    previousVersionId: null,
+  },
   timestamp: '2024-01-01T08:00:00.000Z',
 });
 const workout = () => ({
