@@ -22,6 +22,8 @@ export interface AppOptions {
   clientIp?: (c: Context) => string | undefined;
   /** Password hashes allowed to run at once; logins beyond that and a short queue get a 429. */
   hashConcurrency?: number;
+  /** How long a refused login's 429 is held (1 s; tests that count refusals pass 0). */
+  loginRefusalDelayMs?: number;
   /** The storage state /health reports; the Node entry reads it too (backups skip a damaged file). */
   health?: StorageHealth;
   /** The clock (tests move it). */
@@ -38,11 +40,20 @@ export function createApp({
   hashToken = webTokenHasher,
   clientIp = () => undefined,
   hashConcurrency = 2,
+  loginRefusalDelayMs = 1000,
   health = new StorageHealth(),
   now = () => new Date(),
   staticFiles,
 }: AppOptions): Hono<AppEnv> {
-  const deps = { store, hasher: auth, now, clientIp, hashConcurrency, hashToken };
+  const deps = {
+    store,
+    hasher: auth,
+    now,
+    clientIp,
+    hashConcurrency,
+    hashToken,
+    refusalDelayMs: loginRefusalDelayMs,
+  };
   const app = new Hono<AppEnv>();
 
   app.use(

@@ -15,16 +15,14 @@ export interface AuthDeps {
   /** Password hashes allowed to run at once (see HashGate); twice as many may wait. */
   hashConcurrency: number;
   hashToken: TokenHasher;
+  /** How long a refused login (429) is held before it is answered. */
+  refusalDelayMs: number;
 }
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** 429 naming the wait in whole minutes, with Retry-After in seconds. */
-function tooManyFailures(c: Context, waitMs: number) {
-  c.header('Retry-After', String(Math.ceil(waitMs / 1000)));
-  return fail(c, 429, `登录失败次数过多，请 ${Math.ceil(waitMs / MINUTE)} 分钟后再试`);
-}
+/** Refusals held at once; past that they are answered at once rather than piling up timers. */
+const MAX_HELD = 1000;
 
 /** Bearer token → session → user; the x-user-id header must name the same user. */
 export function requireSession({ store, now, hashToken }: AuthDeps): MiddlewareHandler<AppEnv> {
@@ -47,7 +45,15 @@ export function requireSession({ store, now, hashToken }: AuthDeps): MiddlewareH
 }
 
 /** Login, logout and me; everything but login runs behind requireSession (see app.ts). */
-export function authRoutes({ store, hasher, now, clientIp, hashConcurrency, hashToken }: AuthDeps) {
+export function authRoutes({
+  store,
+  hasher,
+  now,
+  clientIp,
+  hashConcurrency,
+  hashToken,
+  refusalDelayMs,
+}: AuthDeps) {
   // Per account, from any address: five tries, then 1, 2, 4, 8 and at most 15 minutes apart.
   const accounts = new BackoffLimiter({
     free: 5,
@@ -67,6 +73,20 @@ export function authRoutes({ store, hasher, now, clientIp, hashConcurrency, hash
   // Unknown usernames still pay for one hash, so response time does not reveal which exist.
   let dummyHash: Promise<string> | undefined;
 
+  // A refused login is answered after a pause: a client that retries at once, as a flood does,
+  // makes one attempt per connection per pause instead of as many as the server can answer, and
+  // the requests of signed-in users are not kept waiting behind thousands of refusals a second.
+  let held = 0;
+  const refuse = async (c: Context, retryAfterMs: number, message: string) => {
+    if (held < MAX_HELD) {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
+      held -= 1;
+    }
+    c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    return fail(c, 429, message);
+  };
+
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       const { username, password } = await readBody(c, loginSchema);
@@ -76,7 +96,9 @@ export function authRoutes({ store, hasher, now, clientIp, hashConcurrency, hash
         accounts.retryAfterMs(username, time.getTime()),
         addresses.retryAfterMs(address, time.getTime()),
       );
-      if (wait > 0) return tooManyFailures(c, wait);
+      if (wait > 0) {
+        return refuse(c, wait, `登录失败次数过多，请 ${Math.ceil(wait / MINUTE)} 分钟后再试`);
+      }
       let user: Awaited<ReturnType<Store['users']['get']>>;
       let ok: boolean;
       try {
@@ -88,8 +110,7 @@ export function authRoutes({ store, hasher, now, clientIp, hashConcurrency, hash
         }));
       } catch (err) {
         if (!(err instanceof GateFull)) throw err;
-        c.header('Retry-After', '1');
-        return fail(c, 429, '登录请求过多，服务器正忙，请稍后再试');
+        return refuse(c, 1000, '登录请求过多，服务器正忙，请稍后再试');
       }
       if (!user || !ok) {
         accounts.recordFailure(username, time.getTime());

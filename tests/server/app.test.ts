@@ -19,6 +19,7 @@ async function setup(store: Store = createMemoryStore()) {
     auth: hasher,
     now: () => new Date(time),
     clientIp: (c) => c.req.header('x-test-ip'),
+    loginRefusalDelayMs: 0,
   });
   await setUser(store, hasher, {
     username: 'alice',
@@ -132,7 +133,7 @@ describe('createApp', () => {
         return hasher.verify(password, stored);
       },
     };
-    const app = createApp({ store, auth: slow, hashConcurrency: 1 });
+    const app = createApp({ store, auth: slow, hashConcurrency: 1, loginRefusalDelayMs: 0 });
     const login = (username: string, password: string) =>
       app.request('/api/auth/login', {
         method: 'POST',
@@ -161,6 +162,30 @@ describe('createApp', () => {
     release();
     expect((await Promise.all(pending)).map((r) => r.status)).toEqual([401, 401, 401]);
     expect(verifying).toBe(3);
+  });
+
+  it('holds each refused login for a while, answering signed-in calls meanwhile', async () => {
+    const store = createMemoryStore();
+    await setUser(store, hasher, { username: 'alice', password: 'alice-pass' });
+    const app = createApp({ store, auth: hasher, loginRefusalDelayMs: 300 });
+    const login = (password: string) =>
+      app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'alice', password }),
+      });
+    const { token } = (await (await login('alice-pass')).json()) as { token: string };
+    for (let i = 0; i < 5; i++) expect((await login('wrong')).status).toBe(401);
+    const started = performance.now();
+    const refused = login('alice-pass').then((res) => ({ res, ms: performance.now() - started }));
+    const me = await app.request('/api/auth/me', {
+      headers: { authorization: `Bearer ${token}`, 'x-user-id': 'alice' },
+    });
+    expect(me.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(250);
+    const { res, ms } = await refused;
+    expect(res.status).toBe(429);
+    expect(ms).toBeGreaterThanOrEqual(290);
   });
 
   it('expires sessions after 30 days', async () => {

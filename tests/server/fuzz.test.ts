@@ -463,7 +463,7 @@ beforeAll(async () => {
   rows = new Database(file, { readonly: true });
   const hasher = createWebPasswordHasher({ iterations: 1000 });
   await setUser(store, hasher, { username: 'fuzz', password: 'fuzz-password' });
-  app = createApp({ store, auth: hasher });
+  app = createApp({ store, auth: hasher, loginRefusalDelayMs: 0 });
   const res = await app.request('/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
