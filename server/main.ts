@@ -22,7 +22,7 @@ import { inspectDatabase } from './integrity';
 import { acquireLock, HELD, lockHeldMessage } from './lock';
 import { createNodePasswordHasher, nodeTokenHasher } from './node-auth';
 import { spaStaticFiles } from './static';
-import { StorageHealth } from './storage-health';
+import { StorageHealth, storageProblemOf } from './storage-health';
 import type { PasswordHasher, Store } from './store';
 import { setUser, userSpecSchema } from './users';
 
@@ -202,6 +202,9 @@ async function main() {
 }
 
 main().catch((err) => {
+  // A storage failure while starting (a full disk as PM_USERS is applied) is the operator's to
+  // fix, and a stack trace would only bury the reason; anything else is a bug, stack and all.
+  if (storageProblemOf(err)) exitWith(`无法启动 / cannot start: ${(err as Error).message}`);
   console.error(err);
   process.exit(1);
 });
