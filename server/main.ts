@@ -126,7 +126,9 @@ async function main() {
   } catch (err) {
     exitWith(`无法打开数据库 / cannot open the database ${file}: ${(err as Error).message}`);
   }
-  const hasher = createNodePasswordHasher();
+  // Half the cores at most: the others stay free for answering requests.
+  const hashThreads = Math.max(1, Math.min(4, Math.floor(availableParallelism() / 2)));
+  const hasher = createNodePasswordHasher({ threads: hashThreads });
   await applyUsers(store, hasher, env.PM_USERS);
 
   const staticDir = resolve(env.PM_STATIC_DIR || './dist');
@@ -161,8 +163,7 @@ async function main() {
     hashToken: nodeTokenHasher,
     clientIp: (c) =>
       clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustedHops),
-    // Half the cores at most and never all 4 threads of libuv's pool, which files and zlib share.
-    hashConcurrency: Math.max(1, Math.min(3, Math.floor(availableParallelism() / 2))),
+    hashConcurrency: hashThreads,
     health,
     staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
   });
