@@ -126,9 +126,7 @@ async function main() {
   } catch (err) {
     exitWith(`无法打开数据库 / cannot open the database ${file}: ${(err as Error).message}`);
   }
-  // Half the cores at most: the others stay free for answering requests.
-  const hashThreads = Math.max(1, Math.min(4, Math.floor(availableParallelism() / 2)));
-  const hasher = createNodePasswordHasher({ threads: hashThreads });
+  const hasher = createNodePasswordHasher();
   await applyUsers(store, hasher, env.PM_USERS);
 
   const staticDir = resolve(env.PM_STATIC_DIR || './dist');
@@ -163,7 +161,8 @@ async function main() {
     hashToken: nodeTokenHasher,
     clientIp: (c) =>
       clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustedHops),
-    hashConcurrency: hashThreads,
+    // Half the cores at most and never all 4 threads of libuv's pool, which files and zlib share.
+    hashConcurrency: Math.max(1, Math.min(3, Math.floor(availableParallelism() / 2))),
     health,
     staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
   });

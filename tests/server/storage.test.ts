@@ -98,6 +98,9 @@ async function databaseWith(name: string, n: number) {
   return data;
 }
 
+// Each test starts real processes several times; on a loaded 2-core machine that takes a while.
+vi.setConfig({ testTimeout: 90_000 });
+
 describe('a damaged database', () => {
   it('refuses to start, saying so in both languages and how to restore', async () => {
     const { file, env } = await databaseWith('damaged', 400);
