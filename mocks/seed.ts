@@ -87,7 +87,7 @@ export interface DemoData {
   checkinRecords: CheckinRecord[];
 }
 
-export function demoData(today: string, seed = 7): DemoData {
+function demoData(today: string, seed = 7): DemoData {
   const rnd = generator(seed);
   const end = dayjs(today);
   const days = Array.from({ length: DAYS }, (_, i) => end.subtract(DAYS - 1 - i, 'day'));

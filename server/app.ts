@@ -6,6 +6,7 @@ import { type TokenHasher, hashToken as webTokenHasher } from './auth';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
+import { summaryRoutes } from './routes/summary';
 import { STORAGE_ERRORS, StorageHealth, storageProblemOf } from './storage-health';
 import type { PasswordHasher, Store } from './store';
 
@@ -32,7 +33,7 @@ export interface AppOptions {
   staticFiles?: MiddlewareHandler;
 }
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp({
   store,
@@ -129,6 +130,7 @@ export function createApp({
     )
     .use((c, next) => (c.req.path === '/api/auth/login' ? next() : session(c, next)))
     .route('/auth', authRoutes(deps))
+    .route('/summary', summaryRoutes(store))
     .route('/', resourceRoutes(store, now));
   app.route('/api', api);
 

@@ -38,7 +38,7 @@ export function parseBackupName(name: string): Backup | undefined {
 }
 
 /** The automatic backups in `dir`, newest first. Files of any other name are not ours to touch. */
-export function listBackups(dir: string): Backup[] {
+function listBackups(dir: string): Backup[] {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -97,7 +97,7 @@ export function dailyBackupDue(backups: readonly Backup[], now: Date): boolean {
  * server writes), checked with quick_check before it gets its name: a half-written or damaged
  * copy never passes for a backup.
  */
-export async function backupTo(source: string, target: string): Promise<void> {
+async function backupTo(source: string, target: string): Promise<void> {
   const partial = `${target}.partial`;
   const db = new Database(source, { readonly: true, fileMustExist: true, timeout: 5000 });
   try {

@@ -1,11 +1,10 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { NOT_LOGGED_IN } from '../../src/domain/messages';
 import { loginSchema } from '../../src/domain/schemas/auth';
 import { newToken, SESSION_TTL_MS, type TokenHasher } from '../auth';
 import type { PasswordHasher, Store } from '../store';
 import { BackoffLimiter, GateFull, HashGate } from '../throttle';
 import { type AppEnv, fail, readBody } from './http';
-
-export const NOT_LOGGED_IN = '用户未登录';
 
 export interface AuthDeps {
   store: Store;

@@ -3,11 +3,13 @@ import { assetCategories, assetTypes, liabilityCategories } from './categories';
 import {
   checkCategory,
   dateSchema,
+  editedAtField,
   idSchema,
   isoTimestampSchema,
   nonNegativeAmountSchema,
   optionalDateSchema,
   requiredTextSchema,
+  storedSyncFields,
   textSchema,
 } from './common';
 
@@ -59,16 +61,18 @@ function checkAsset(v: Fields, ctx: z.RefinementCtx) {
 }
 
 export const assetInputSchema = z
-  .object({ ...fields, id: idSchema.optional() })
+  .object({ ...fields, id: idSchema.optional(), ...editedAtField })
   .superRefine(checkAsset);
 
-export const assetSchema = z.object({ ...fields, id: idSchema }).superRefine(checkAsset);
+export const assetSchema = z
+  .object({ ...fields, id: idSchema, ...storedSyncFields })
+  .superRefine(checkAsset);
 
 export type AssetInput = z.input<typeof assetInputSchema>;
 export type AssetData = z.output<typeof assetInputSchema>;
 export type Asset = z.output<typeof assetSchema>;
 
-export const assetHistoryActions = ['create', 'update', 'delete'] as const;
+const assetHistoryActions = ['create', 'update', 'delete'] as const;
 export type AssetHistoryAction = (typeof assetHistoryActions)[number];
 
 // A snapshot is an asset record, checked as one: only its fields are kept, so what is stored is
@@ -88,9 +92,12 @@ const historyFields = {
   timestamp: isoTimestampSchema,
 };
 
-export const assetHistoryInputSchema = z.object({ ...historyFields, id: idSchema.optional() });
-export const assetHistorySchema = z.object({ ...historyFields, id: idSchema });
+export const assetHistoryInputSchema = z.object({
+  ...historyFields,
+  id: idSchema.optional(),
+  ...editedAtField,
+});
+export const assetHistorySchema = z.object({ ...historyFields, id: idSchema, ...storedSyncFields });
 
-export type AssetHistoryInput = z.input<typeof assetHistoryInputSchema>;
 export type AssetHistoryData = z.output<typeof assetHistoryInputSchema>;
 export type AssetHistoryEntry = z.output<typeof assetHistorySchema>;

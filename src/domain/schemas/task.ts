@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { taskCategories, taskPriorities } from './categories';
 import {
+  editedAtField,
   idSchema,
   isoTimestampSchema,
   optionalDateSchema,
   requiredTextSchema,
+  storedSyncFields,
   textSchema,
 } from './common';
 
@@ -25,7 +27,7 @@ const fields = {
 };
 
 /** A task's fields, unchecked against each other: forms pick theirs from it (zod cannot pick from a refined object). */
-export const taskInputSchema = z.object({ ...fields, id: idSchema.optional() });
+export const taskInputSchema = z.object({ ...fields, id: idSchema.optional(), ...editedAtField });
 
 // Completing stamps completedAt and un-completing clears it (SPEC §4): a task that says one
 // thing in `completed` and another in `completedAt` would be counted and sorted inconsistently.
@@ -40,7 +42,7 @@ function completionAgrees(
   }
 }
 
-/** What the API and uploads accept: the fields, with completed and completedAt agreeing. */
+/** What the API, the sync engine and uploads accept: the fields, with completed and completedAt agreeing. */
 export const taskRecordInputSchema = taskInputSchema.superRefine(completionAgrees);
 
 export const taskSchema = z
@@ -49,9 +51,8 @@ export const taskSchema = z
     id: idSchema,
     createdAt: isoTimestampSchema,
     updatedAt: isoTimestampSchema,
+    editedAt: storedSyncFields.editedAt,
   })
   .superRefine(completionAgrees);
 
-export type TaskInput = z.input<typeof taskInputSchema>;
-export type TaskData = z.output<typeof taskInputSchema>;
 export type Task = z.output<typeof taskSchema>;
