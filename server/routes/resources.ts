@@ -24,6 +24,10 @@ const RULES: { [K in ResourceName]: ServerRules<K> } = {
     // Ids are per user, so a link to an id the caller does not have would name another's record
     // (or none). Uploads send each version after the one it follows (src/domain/sync.ts).
     checkRecord: async (s, userId, asset) => {
+      // The schema sees the id only when the body carries it; a PUT names it in the path.
+      for (const link of ['originalId', 'previousVersionId'] as const) {
+        if (asset[link] === asset.id) return `${link}: 不能指向自身`;
+      }
       if (asset.originalId !== null) {
         const first = await s.assets.get(userId, asset.originalId);
         if (!first || chainId(first) !== asset.originalId) return 'originalId: 所指的资产不存在';

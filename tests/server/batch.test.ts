@@ -219,6 +219,12 @@ describe.each(stores)('POST /api/<resource>/batch (%s store)', (_name, makeStore
     expect(put.status).toBe(400);
     expect(await put.json()).toEqual({ error: 'previousVersionId: 所指的上一版本不存在' });
     expect((await store.assets.get('alice', 'a2'))?.previousVersionId).toBe('a1');
+    // Nor link a version to itself when the id is in the path only.
+    const { id: _, ...unnamed } = asset('a2', 2, 'a1', 'a2');
+    const self = await post('alice', '/api/assets/a2', unnamed, 'PUT');
+    expect(self.status).toBe(400);
+    expect(await self.json()).toEqual({ error: 'previousVersionId: 不能指向自身' });
+    expect((await store.assets.get('alice', 'a2'))?.previousVersionId).toBe('a1');
   });
 
   it('refuses a batch that is not an array or is too large, storing nothing', async () => {

@@ -31,11 +31,14 @@ import { taskSchema } from '../../src/domain/schemas/task';
 import { timeRecordSchema } from '../../src/domain/schemas/time-record';
 import { workoutSchema } from '../../src/domain/schemas/workout';
 
-// Property-based fuzzing of every POST, PUT and batch route (and the login body) against the
-// app over a real SQLite file. Bodies are valid records with one field swapped for something
-// hostile, arbitrary JSON, values nested thousands deep, and text that is not JSON at all.
-// Whatever comes in: never a 5xx, never a row from a refused request, every row stored reads
-// back valid, and every list still answers. `npm test` runs FUZZ_RUNS (default 500) cases;
+// Property-based fuzzing of every POST, PUT, DELETE and batch route (and the login body), and
+// of the delta list (GET ?since=), against the app over a real SQLite file. Bodies are valid
+// records with one field swapped for something hostile, arbitrary JSON, values nested thousands
+// deep, and text that is not JSON at all; PUT and DELETE carry an If-Match that is absent, the
+// record's version, or anything else. Whatever comes in: never a 5xx, never a row, tombstone or
+// change number from a refused request, a 409 leaves the record as it was, every row stored
+// reads back valid, the delta since the request's change number reports what it wrote or
+// deleted, and every list still answers. `npm test` runs FUZZ_RUNS (default 500) cases;
 // `npm run fuzz` runs 12 000 with a fresh seed and prints the counts.
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 500;
@@ -88,6 +91,14 @@ function counts(): Record<Path, number> {
     out[path as Path] = rows.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   }
   return out;
+}
+
+/** What delta sync keeps beside the records: the change number and the deletions. */
+function syncState() {
+  return {
+    rev: rows.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck().get() as number,
+    tombstones: rows.prepare('SELECT count(*) FROM tombstones').pluck().get() as number,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,14 +331,24 @@ const body = (path: Path): fc.Arbitrary<unknown> =>
   );
 
 interface Case {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'DELETE' | 'GET';
   path: string;
   resource?: Path;
-  kind: 'one' | 'put' | 'batch' | 'login';
+  kind: 'one' | 'put' | 'batch' | 'login' | 'delete' | 'since';
   /** JSON text, or raw text that is not JSON. */
-  text: string;
+  text?: string;
   contentType: string;
+  /**
+   * PUT and DELETE: the If-Match to send. `current` and `quoted` stand for the record's
+   * updatedAt as the request goes out (bare or in quotes); anything else is sent as it is.
+   */
+  ifMatch?: string;
+  /** GET: the `since` query value, sent as it is. */
+  since?: string;
 }
+
+const CURRENT = '\u0000current';
+const QUOTED = '\u0000quoted';
 
 const json = (value: unknown) => {
   try {
@@ -347,6 +368,40 @@ const contentType = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/json; charset=utf-8', '') },
 );
 const path = fc.constantFrom(...(Object.keys(TABLES) as Path[]));
+/** If-Match: none, the record's version, or a stale or hostile one. */
+const ifMatchArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.constantFrom(CURRENT, QUOTED) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      timestampArb,
+      fc.constantFrom('', '""', '*', 'W/"x"', '"2024-01-01T00:00:00.000Z"'),
+      fc.string({ maxLength: 40 }).filter((v) => /^[\x20-\x7e]*$/.test(v)),
+    ),
+  },
+);
+/** `since`: mostly a change number (0, near the current one, far past it), else anything. */
+const sinceArb = fc.oneof(
+  { weight: 4, arbitrary: fc.nat(50).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '999999999999999',
+      '1000000000000000',
+      '9007199254740993',
+      '-1',
+      '1.5',
+      '1e3',
+      '0x10',
+      ' 1',
+      '',
+      'NaN',
+      '00000000000000000001',
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
 
 const caseArb: fc.Arbitrary<Case> = fc.oneof(
   {
@@ -384,6 +439,59 @@ const caseArb: fc.Arbitrary<Case> = fc.oneof(
           }),
         ),
       ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...UPDATABLE), ifMatchArb, contentType)
+      .chain(([resource, ifMatch, type]) =>
+        // Mostly a body that passes, so that the version decides.
+        fc.oneof({ weight: 3, arbitrary: records[resource] }, body(resource)).map(
+          (b): Case => ({
+            method: 'PUT',
+            // A seeded record, so that the If-Match meets a version to agree or disagree with.
+            path: `/api/${resource}/${resource === 'assets' ? SEEDED.asset : resource === 'checkin-tasks' ? SEEDED.habit : SEEDED.other}`,
+            resource,
+            kind: 'put',
+            text: json(b),
+            contentType: type,
+            ifMatch,
+          }),
+        ),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        path,
+        fc.oneof(fc.constantFrom(SEEDED.asset, SEEDED.habit, SEEDED.other), idArb),
+        // Mostly a version that does not match: a delete that goes through costs the seeds.
+        fc.oneof({ weight: 3, arbitrary: timestampArb }, { weight: 1, arbitrary: ifMatchArb }),
+      )
+      .map(
+        ([resource, id, ifMatch]): Case => ({
+          method: 'DELETE',
+          path: `/api/${resource}/${encodeURIComponent(id)}`,
+          resource,
+          kind: 'delete',
+          contentType: '',
+          ifMatch,
+        }),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(path, sinceArb).map(
+      ([resource, since]): Case => ({
+        method: 'GET',
+        path: `/api/${resource}?since=${encodeURIComponent(since)}`,
+        resource,
+        kind: 'since',
+        contentType: '',
+        since,
+      }),
+    ),
   },
   {
     weight: 3,
@@ -456,6 +564,7 @@ const tally = {
   serverErrors: 0,
   storedFromRejected: 0,
   rowsStored: 0,
+  conflicts: 0,
 };
 
 beforeAll(async () => {
@@ -513,20 +622,54 @@ afterAll(() => {
   store?.close();
   rmSync(scratch, { recursive: true, force: true });
   console.log(
-    `fuzz: ${tally.cases} requests, ${tally.serverErrors} answered 5xx, ${tally.storedFromRejected} stored rows from a refused request, ${tally.rowsStored} rows stored from accepted ones; by status ${JSON.stringify(tally.byStatus)}`,
+    `fuzz: ${tally.cases} requests, ${tally.serverErrors} answered 5xx, ${tally.storedFromRejected} stored rows from a refused request, ${tally.rowsStored} rows stored from accepted ones, ${tally.conflicts} If-Match conflicts (409); by status ${JSON.stringify(tally.byStatus)}`,
   );
 });
 
-const call = (method: string, path: string, text?: string, contentType = 'application/json') =>
+const call = (
+  method: string,
+  path: string,
+  text?: string,
+  contentType = 'application/json',
+  extra: Record<string, string> = {},
+) =>
   app.request(path, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
       'x-user-id': 'fuzz',
       ...(contentType ? { 'content-type': contentType } : {}),
+      ...extra,
     },
     body: text,
   });
+
+/** The record at `path` as JSON text, or undefined when there is none. */
+async function current(path: string): Promise<string | undefined> {
+  const res = await call('GET', path);
+  return res.status === 200 ? await res.text() : undefined;
+}
+
+interface Delta {
+  records: { id: string }[];
+  deleted: string[];
+  cursor: number;
+}
+
+/** GET ?since=: a well-formed answer whose every record reads as a stored one. */
+async function delta(resource: Path, since: number | string): Promise<Delta> {
+  const res = await call('GET', `/api/${resource}?since=${encodeURIComponent(since)}`);
+  const text = await res.text();
+  expect(res.status, `GET ${resource}?since=${since}: ${text.slice(0, 300)}`).toBe(200);
+  const answer = JSON.parse(text) as Delta;
+  expect(Array.isArray(answer.records) && Array.isArray(answer.deleted)).toBe(true);
+  expect(Number.isSafeInteger(answer.cursor)).toBe(true);
+  for (const record of answer.records) {
+    const parsed = STORED[resource].safeParse(record);
+    expect(parsed.success, `${resource}?since: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+  }
+  return answer;
+}
 
 /** Every record `ids` names reads back, and as a valid stored record of its kind. */
 async function readsBack(resource: Path, ids: string[]) {
@@ -538,22 +681,44 @@ async function readsBack(resource: Path, ids: string[]) {
   }
 }
 
-describe('fuzzing every POST, PUT and batch route', () => {
+describe('fuzzing every POST, PUT, DELETE and batch route and the delta list', () => {
   it(
-    `${RUNS} requests: no 5xx, no row from a refused one, everything stored reads back`,
+    `${RUNS} requests: no 5xx, no row from a refused one, everything stored reads back and is in the delta`,
     async () => {
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
       try {
         await fc.assert(
           fc.asyncProperty(caseArb, async (c) => {
+            const headers: Record<string, string> = {};
+            const target = c.kind === 'put' || c.kind === 'delete' ? c.path : undefined;
+            const was = target ? await current(target) : undefined;
+            if (c.ifMatch !== undefined) {
+              const version = was ? (JSON.parse(was) as { updatedAt?: string }).updatedAt : '';
+              headers['if-match'] =
+                c.ifMatch === CURRENT
+                  ? (version ?? '')
+                  : c.ifMatch === QUOTED
+                    ? `"${version ?? ''}"`
+                    : c.ifMatch;
+            }
             const before = counts();
-            const res = await call(c.method, c.path, c.text, c.contentType);
+            const sync = syncState();
+            const res = await call(c.method, c.path, c.text, c.contentType, headers);
             const answer = await res.text();
             const after = counts();
             tally.cases += 1;
             tally.byStatus[res.status] = (tally.byStatus[res.status] ?? 0) + 1;
             if (res.status >= 500) tally.serverErrors += 1;
             expect(res.status, `${c.method} ${c.path}: ${answer.slice(0, 300)}`).toBeLessThan(500);
+
+            if (c.kind === 'since') {
+              // The query's rule (server/routes/resource.ts): a non-negative integer, ≤ 15 digits.
+              const wellFormed = /^\d{1,15}$/.test(c.since!);
+              expect(res.status, `?since=${c.since}`).toBe(wellFormed ? 200 : 400);
+              if (wellFormed) await delta(c.resource!, c.since!);
+              expect(syncState()).toEqual(sync);
+              return;
+            }
 
             const added = Object.fromEntries(
               (Object.keys(TABLES) as Path[]).map((p) => [p, after[p] - before[p]]),
@@ -564,21 +729,43 @@ describe('fuzzing every POST, PUT and batch route', () => {
               expect(added, `${res.status} ${c.method} ${c.path} stored rows`).toEqual(
                 Object.fromEntries(Object.keys(TABLES).map((p) => [p, 0])),
               );
+              // Nor a change number or a tombstone: devices would fetch a change that is not there.
+              expect(syncState(), `${res.status} ${c.method} ${c.path} sync state`).toEqual(sync);
+              if (target) expect(await current(target), `${c.path} after ${res.status}`).toBe(was);
+              if (res.status === 409) {
+                tally.conflicts += 1;
+                // The current record comes with the refusal, for the device to decide on.
+                expect((JSON.parse(answer) as { current: unknown }).current).toEqual(
+                  JSON.parse(was!),
+                );
+              }
               return;
             }
             tally.rowsStored += total;
             if (c.kind === 'login') return;
             const resource = c.resource!;
+            if (c.kind === 'delete') {
+              expect(res.status).toBe(204);
+              expect(Object.values(added).every((n) => n <= 0)).toBe(true);
+              expect(await current(c.path)).toBeUndefined();
+              const id = decodeURIComponent(c.path.slice(c.path.lastIndexOf('/') + 1));
+              expect((await delta(resource, sync.rev)).deleted).toContain(id);
+              return;
+            }
             for (const other of Object.keys(TABLES) as Path[]) {
               if (other !== resource) expect(added[other], `${c.path} touched ${other}`).toBe(0);
             }
             const parsed = JSON.parse(answer);
+            // What this request wrote, which the delta since its change number must report.
+            let written: string[];
             if (c.kind === 'one') {
               expect(added[resource]).toBe(res.status === 201 ? 1 : 0);
               await readsBack(resource, [parsed.id]);
+              written = res.status === 201 ? [parsed.id] : [];
             } else if (c.kind === 'put') {
               expect(added[resource]).toBe(0);
               await readsBack(resource, [parsed.id]);
+              written = [parsed.id];
             } else {
               const results = parsed.results as { id?: string; status: string }[];
               expect(added[resource]).toBe(results.filter((r) => r.status === 'created').length);
@@ -586,6 +773,13 @@ describe('fuzzing every POST, PUT and batch route', () => {
                 resource,
                 results.filter((r) => r.status !== 'invalid').map((r) => r.id!),
               );
+              written = results.filter((r) => r.status === 'created').map((r) => r.id!);
+            }
+            if (written.length > 0) {
+              const changes = await delta(resource, sync.rev);
+              expect(changes.cursor).toBeGreaterThan(sync.rev);
+              const ids = new Set(changes.records.map((r) => r.id));
+              for (const id of written) expect(ids, `${c.path}: ${id} in the delta`).toContain(id);
             }
             const list = await call('GET', `/api/${resource}`);
             expect(list.status).toBe(200);
