@@ -7,7 +7,12 @@ import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
 import { summaryRoutes } from './routes/summary';
-import { STORAGE_ERRORS, StorageHealth, storageProblemOf } from './storage-health';
+import {
+  STORAGE_ERRORS,
+  StorageHealth,
+  type StorageProblem,
+  storageProblemOf,
+} from './storage-health';
 import type { PasswordHasher, Store } from './store';
 
 // Runtime-agnostic on purpose: the Node server (main.ts) and the browser demo's msw worker
@@ -34,6 +39,15 @@ export interface AppOptions {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * A write or read the storage could not serve: the Chinese message, and the reason by name, so
+ * that a device can say "磁盘已满" where it would otherwise only see that the server failed.
+ */
+function storageFailure(c: Context, problem: StorageProblem) {
+  const { status, message } = STORAGE_ERRORS[problem];
+  return c.json({ ...errorBody(message), reason: problem }, status);
+}
 
 export function createApp({
   store,
@@ -86,7 +100,7 @@ export function createApp({
       health.report(problem);
       // One line: the operator needs the cause, not a stack through the router.
       console.error(`存储错误 / storage error (${problem}): ${err.message}`);
-      return fail(c, STORAGE_ERRORS[problem].status, STORAGE_ERRORS[problem].message);
+      return storageFailure(c, problem);
     }
     console.error(err);
     return fail(c, 500, '服务器内部错误');
@@ -113,9 +127,7 @@ export function createApp({
     .use(async (c, next) => {
       const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
       // Nothing more goes into a file known to be damaged: it would only be harder to recover.
-      if (writes && health.problem === 'corrupt') {
-        return fail(c, STORAGE_ERRORS.corrupt.status, STORAGE_ERRORS.corrupt.message);
-      }
+      if (writes && health.problem === 'corrupt') return storageFailure(c, 'corrupt');
       await next();
       if (writes && c.res.status < 400) health.writeSucceeded();
       // Personal data: never kept by a shared cache or the browser's back-forward cache.

@@ -26,6 +26,7 @@ import {
 } from './local-db';
 import { classify, coalesce, effectsOf, type Outcome, overlay } from './outbox';
 import { readSession } from './session';
+import type { StorageTrouble } from './storage-trouble';
 
 // The local-first data layer (DESIGN.md §1 "Local-first", "Conflicts"). Screens read each list
 // from this device's store; a write changes the store at once and waits in a persistent outbox
@@ -51,6 +52,11 @@ export interface ListResult<T> {
 export interface SyncStatus {
   /** Whether the last attempt reached the server; null before any. */
   reachable: boolean | null;
+  /**
+   * Why the server, though it answered, could not serve the last change or list (its database
+   * damaged, its disk full): the changes wait as they would offline, until one goes through.
+   */
+  storage: StorageTrouble | null;
   /** The changes waiting, oldest first. */
   waiting: readonly OutboxEntry[];
   /** Lost edits kept for the user to re-apply or let go. */
@@ -98,6 +104,7 @@ export class SyncEngine {
   /** The change on its way to the server. */
   private sending: number | undefined;
   private reachable: boolean | null = null;
+  private storage: StorageTrouble | null = null;
   private signInNeeded = false;
   private current: SyncStatus;
   private readonly listeners = new Set<() => void>();
@@ -190,6 +197,7 @@ export class SyncEngine {
   private makeSnapshot(): SyncStatus {
     return {
       reachable: this.reachable,
+      storage: this.storage,
       waiting: this.entries,
       conflicts: this.conflicts,
       signInNeeded: this.signInNeeded,
@@ -469,10 +477,18 @@ export class SyncEngine {
     this.retryTimer = setTimeout(() => this.wake(), wait);
   }
 
-  private setReachable(reachable: boolean) {
+  /** `storage`: why a server that answered could not serve; cleared by any other outcome. */
+  private setReachable(reachable: boolean, storage: StorageTrouble | null = null) {
     if (reachable) this.retries = 0;
-    if (this.reachable === reachable) return;
+    if (
+      this.reachable === reachable &&
+      this.storage?.reason === storage?.reason &&
+      this.storage?.message === storage?.message
+    ) {
+      return;
+    }
     this.reachable = reachable;
+    this.storage = storage;
     this.changed();
   }
 
@@ -516,7 +532,7 @@ export class SyncEngine {
       if (outcome.type === 'unauthorized') this.signInNeeded = true;
       state.error = error instanceof Error ? error.message : String(error);
       if (outcome.type === 'unreachable') {
-        this.setReachable(false);
+        this.setReachable(false, outcome.storage);
         this.scheduleRetry();
       }
       this.changed();
@@ -530,7 +546,9 @@ export class SyncEngine {
     state.cursor = answer.cursor;
     state.complete = true;
     state.error = undefined;
-    this.setReachable(true);
+    // A list came down; whether the server can store again only a change that goes up tells
+    // (a full disk still serves what it holds).
+    this.setReachable(true, this.storage);
     await this.persist([kind]);
     await this.refresh([kind]);
   }
@@ -603,7 +621,7 @@ export class SyncEngine {
           this.sending = undefined;
         }
         if (outcome.type === 'unreachable') {
-          this.setReachable(false);
+          this.setReachable(false, outcome.storage);
           this.scheduleRetry();
           // The change is saved on the device: its caller need not wait any longer.
           for (const e of this.entries) this.release(e.seq!);

@@ -250,7 +250,7 @@ describe('createApp', () => {
       try {
         const res = await post();
         expect(res.status).toBe(status);
-        expect(await res.json()).toEqual({ error });
+        expect(await res.json()).toEqual({ error, reason });
       } finally {
         console.error = original;
       }
@@ -281,7 +281,7 @@ describe('createApp', () => {
     try {
       const res = await request('/api/accounts', asAlice(token));
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: message });
+      expect(await res.json()).toEqual({ error: message, reason: 'corrupt' });
     } finally {
       console.error = original;
     }
@@ -300,7 +300,7 @@ describe('createApp', () => {
       }),
     );
     expect(write.status).toBe(503);
-    expect(await write.json()).toEqual({ error: message });
+    expect(await write.json()).toEqual({ error: message, reason: 'corrupt' });
     expect(created).toBe(0);
     expect((await login('alice-pass')).status).toBe(503);
     expect(await (await request('/health')).json()).toEqual({

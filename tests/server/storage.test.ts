@@ -144,6 +144,7 @@ describe('a damaged database', () => {
     expect(list.status).toBe(503);
     expect(await list.json()).toEqual({
       error: '服务器的数据库文件已损坏，暂停保存数据；请联系管理员从备份恢复',
+      reason: 'corrupt',
     });
     const health = await fetch(`${server.url}/health`);
     expect(health.status).toBe(503);
@@ -198,7 +199,10 @@ describe('a full disk', () => {
     do res = await call('/api/accounts', 'POST', expense(n++));
     while (res.status === 201 && n < 10_000);
     expect(res.status).toBe(507);
-    expect(await res.json()).toEqual({ error: '服务器磁盘空间已满，无法保存，请联系管理员' });
+    expect(await res.json()).toEqual({
+      error: '服务器磁盘空间已满，无法保存，请联系管理员',
+      reason: 'full',
+    });
     expect(errors).toHaveBeenCalledWith(
       expect.stringMatching(/^存储错误 \/ storage error \(full\)/),
     );
