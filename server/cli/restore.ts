@@ -10,6 +10,7 @@ import {
 import { basename, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, dataDir, lockFile } from '../config';
+import { restartSyncHistory } from '../db/sqlite-store';
 import { checkFile } from '../integrity';
 import { acquireLock, HELD, lockHeldMessage } from '../lock';
 
@@ -18,6 +19,8 @@ import { acquireLock, HELD, lockHeldMessage } from '../lock';
 // lock tells, and is held here until the restore is done, so none can start half-way). The
 // backup must pass SQLite's full integrity check first. The file it replaces is moved aside,
 // never deleted: it may hold writes made after the backup that someone can still rescue.
+// The restored copy starts a new sync history, so that every device downloads its lists afresh
+// rather than apply the backup's changes on top of what it holds (restartSyncHistory).
 
 function fail(message: string): never {
   console.error(message);
@@ -59,6 +62,20 @@ function refusal(file: string): string | undefined {
   }
 }
 
+/** The last change number the file handed out, when it can still be read (it may be damaged). */
+function lastChangeNumber(file: string): number {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return Number(db.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck().get()) || 0;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
 function main() {
   const [source, ...rest] = process.argv.slice(2);
   if (!source || rest.length > 0) fail('用法 / usage: npm run restore -- <备份文件 / backup file>');
@@ -77,6 +94,9 @@ function main() {
       );
     }
     const target = databaseFile();
+    // Past every number the replaced file can have handed out: its own last one when it can be
+    // read, and the clock in ms, far above any count of writes a personal server makes.
+    const past = Math.max(lastChangeNumber(target) + 1, Date.now());
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const aside = join(dir, `replaced-${stamp}`);
     // The database with its WAL and shared-memory files, as one set: apart they are not a database.
@@ -87,12 +107,16 @@ function main() {
     }
     const incoming = `${target}.restoring`;
     copyFileSync(backup, incoming);
+    restartSyncHistory(incoming, past);
     fsyncFile(incoming);
     renameSync(incoming, target);
     console.log(`已恢复 / restored: ${backup} → ${target}`);
     if (parts.length > 0) {
       console.log(`原来的数据库已移到 / the database it replaced was moved to: ${aside}`);
     }
+    console.log(
+      '各设备下次同步时会重新下载全部数据 / every device downloads its data afresh at its next sync',
+    );
     console.log('现在可以启动服务器 / start the server now: npm start');
   } finally {
     lock.release();

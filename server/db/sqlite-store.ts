@@ -58,6 +58,8 @@ export function openSqliteStore(
       .prepare('UPDATE sync_rev SET rev = rev + 1 WHERE id = 1 RETURNING rev')
       .pluck(true),
     current: sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck(true),
+    // Row 2, once a backup has been restored: the number the restored history starts from.
+    floor: sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 2').pluck(true),
   };
 
   // Records of every kind go through raw better-sqlite3 statements prepared once (see recordStore).
@@ -110,6 +112,32 @@ export function openSqliteStore(
 }
 
 /**
+ * Starts a new sync history in a database file put back from a backup (npm run restore), with
+ * no server running. Devices hold cursors the replaced file handed out: asked from as they are,
+ * the restored file would answer with the changes after a number that meant something else in
+ * it, and a device would keep records the backup never saw and miss ones deleted since. So the
+ * change number jumps to at least `past` (a number above any the replaced file can have handed
+ * out) and is kept as row 2 of sync_rev, the floor: a cursor below it, or above the current
+ * number, is answered with everything and `reset` (see Changes.reset). Applies pending
+ * migrations first, so that a backup from before delta sync gets its tables. Returns the floor.
+ */
+export function restartSyncHistory(file: string, past: number): number {
+  openSqliteStore(file).close();
+  const sqlite = new Database(file, { fileMustExist: true });
+  try {
+    return sqlite.transaction(() => {
+      const current = sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck().get();
+      const floor = Math.max(Math.floor(past), Number(current) + 1);
+      sqlite.prepare('UPDATE sync_rev SET rev = ? WHERE id = 1').run(floor);
+      sqlite.prepare('INSERT OR REPLACE INTO sync_rev (id, rev) VALUES (2, ?)').run(floor);
+      return floor;
+    })();
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
  * How a record's API fields differ from its table's columns. Every other field is stored as
  * it is, in the column whose drizzle property has the field's name.
  */
@@ -124,7 +152,7 @@ interface Codec {
 
 interface ResourceSpec<R> {
   sqlite: Database.Database;
-  revs: { next: Database.Statement; current: Database.Statement };
+  revs: { next: Database.Statement; current: Database.Statement; floor: Database.Statement };
   /** The registry's name, as the tombstones record it. */
   kind: ResourceName;
   table: ResourceTable;
@@ -297,27 +325,32 @@ function recordStore<R extends { id: string }>({
     nextRev();
     return removeStatement.run(userId, id).changes > 0;
   });
+  /** A cursor handed out by a history a restore replaced (see Changes.reset), or one never handed out. */
+  const replaced = (since: number, cursor: number) =>
+    since !== 0 && (since > cursor || since < ((revs.floor.get() as number | undefined) ?? 0));
   // One snapshot for the rows, the deletions and the cursor, so nothing falls between them.
-  const changesAt = sqlite.transaction((userId: string, since: number) => {
-    if (since === 0) {
-      return {
-        rows: listStatement.all(userId) as unknown[][],
-        deleted: [],
-        cursor: revs.current.get() as number,
-      };
+  const changesAt = sqlite.transaction((userId: string, asked: number) => {
+    const cursor = revs.current.get() as number;
+    const reset = replaced(asked, cursor);
+    if (asked === 0 || reset) {
+      const rows = listStatement.all(userId) as unknown[][];
+      return reset ? { rows, deleted: [], cursor, reset } : { rows, deleted: [], cursor };
     }
     return {
-      rows: changedStatement.all(userId, since) as unknown[][],
-      deleted: deletedStatement.all(userId, resource, since) as string[],
-      cursor: revs.current.get() as number,
+      rows: changedStatement.all(userId, asked) as unknown[][],
+      deleted: deletedStatement.all(userId, resource, asked) as string[],
+      cursor,
     };
   });
-  const changesJsonAt = sqlite.transaction((userId: string, since: number) => {
+  const changesJsonAt = sqlite.transaction((userId: string, asked: number) => {
+    const cursor = revs.current.get() as number;
+    const reset = replaced(asked, cursor);
+    const since = reset ? 0 : asked;
     const records = (
       since === 0 ? listJsonStatement.get(userId) : changedJsonStatement.get(userId, since)
     ) as string;
     const deleted = since === 0 ? [] : (deletedStatement.all(userId, resource, since) as string[]);
-    return `{"records":${records},"deleted":${JSON.stringify(deleted)},"cursor":${revs.current.get()}}`;
+    return `{"records":${records},"deleted":${JSON.stringify(deleted)},"cursor":${cursor}${reset ? ',"reset":true' : ''}}`;
   });
 
   return {
@@ -328,8 +361,8 @@ function recordStore<R extends { id: string }>({
       return listJsonStatement.get(userId) as string;
     },
     async changes(userId, since) {
-      const { rows, deleted, cursor } = changesAt(userId, since);
-      return { records: rows.map(read), deleted, cursor };
+      const { rows, ...rest } = changesAt(userId, since);
+      return { records: rows.map(read), ...rest };
     },
     async changesJson(userId, since) {
       return changesJsonAt(userId, since);

@@ -524,7 +524,7 @@ export class SyncEngine {
     const stored = await (await this.open()).get('lists', kind);
     if (stored && stored.cursor > state.cursor) Object.assign(state, await this.readStored(kind));
     const since = state.complete && !full ? state.cursor : 0;
-    let answer: { records: unknown[]; deleted: string[]; cursor: number };
+    let answer: { records: unknown[]; deleted: string[]; cursor: number; reset?: boolean };
     try {
       answer = await apiRequest('GET', `${RESOURCES[kind].path}?since=${since}`);
     } catch (error) {
@@ -541,8 +541,12 @@ export class SyncEngine {
     }
     const { items, dropped } = readers[kind](Array.isArray(answer.records) ? answer.records : []);
     if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
+    // `reset`: the server's database was restored from a backup since this device's cursor was
+    // handed out, and this is its whole list: what the device holds is no base to apply it on.
     state.list =
-      since === 0 ? (items as Row[]) : merge(state.list, items as Row[], answer.deleted ?? []);
+      since === 0 || answer.reset === true
+        ? (items as Row[])
+        : merge(state.list, items as Row[], answer.deleted ?? []);
     state.cursor = answer.cursor;
     state.complete = true;
     state.error = undefined;

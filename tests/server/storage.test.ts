@@ -258,6 +258,15 @@ describe('backups and the restore drill', () => {
     for (let i = 120; i < 130; i++) {
       expect((await api('/api/accounts', { method: 'POST', body: expense(i) })).status).toBe(201);
     }
+    // A device's cursor after all 130: the restored file never handed it out.
+    const delta = async (since: number) =>
+      (await (await api(`/api/accounts?since=${since}`)).json()) as {
+        records: { id: string }[];
+        deleted: string[];
+        cursor: number;
+        reset?: true;
+      };
+    const deviceCursor = (await delta(0)).cursor;
 
     // Not while the server runs: its lock tells.
     const busy = await runTsx('server/cli/restore.ts', [backup], env).done;
@@ -290,9 +299,19 @@ describe('backups and the restore drill', () => {
     expect(aside).toHaveLength(1);
     expect(readdirSync(join(dir, aside[0]!))).toContain('pms.sqlite');
 
+    expect(restored.output).toContain('各设备下次同步时会重新下载全部数据');
+
     ({ server, api } = await start(env));
     const listed = (await (await api('/api/accounts')).json()) as { id: string }[];
     expect(listed.map((a) => a.id)).toEqual(before.map((r) => r.id));
+    // The device asks from its cursor and is told to take the list afresh: by applying the
+    // answer on top it would keep the 10 records the backup never saw.
+    const caughtUp = await delta(deviceCursor);
+    expect(caughtUp.reset).toBe(true);
+    expect(caughtUp.records.map((a) => a.id)).toEqual(before.map((r) => r.id));
+    expect(caughtUp.cursor).toBeGreaterThan(deviceCursor);
+    const next = await delta(caughtUp.cursor);
+    expect(next).toEqual({ records: [], deleted: [], cursor: caughtUp.cursor });
     expect(await server.stop()).toBe(0);
   });
 });

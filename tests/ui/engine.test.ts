@@ -6,7 +6,7 @@ import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { createQueryClient } from '../../src/app/query-client';
 import type { Task } from '../../src/domain/schemas/task';
-import { signIn, testServer } from './harness';
+import { seedDeviceCopy, signIn, testServer } from './harness';
 
 // The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
 // IndexedDB (fake-indexeddb) and the real server app: order, idempotent replay, what each
@@ -321,5 +321,24 @@ describe('two devices edit one record offline', () => {
     await waitFor(() => expect(editor.waiting()).toBe(0));
     expect(editor.engine.status().conflicts).toMatchObject([{ id: 'gone', reason: 'deleted' }]);
     expect(editor.notices[0]!.message).toContain('已在另一台设备上删除');
+  });
+});
+
+describe('a server restored from a backup', () => {
+  it('a device whose cursor the restored history never handed out takes the whole list afresh', async () => {
+    const kept = await seedTask('kept', '备份里有的');
+    // What the device held before the restore: a later edit of `kept` and a task the backup
+    // never saw, under a cursor past any number the server has handed out since.
+    await seedDeviceCopy(
+      'tasks',
+      [
+        { ...kept, title: '备份之后改的' },
+        { ...kept, id: 'ghost', title: '备份之后加的' },
+      ],
+      { cursor: 1_000_000_000 },
+    );
+    const d = device(globalThis.indexedDB);
+    await d.engine.pull('tasks');
+    expect((await d.engine.list('tasks')).items).toEqual([kept]);
   });
 });
