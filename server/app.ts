@@ -2,11 +2,18 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { type TokenHasher, hashToken as webTokenHasher } from './auth';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
 import { settingsRoutes } from './routes/settings';
 import { summaryRoutes } from './routes/summary';
+import {
+  STORAGE_ERRORS,
+  StorageHealth,
+  type StorageProblem,
+  storageProblemOf,
+} from './storage-health';
 import type { PasswordHasher, Store } from './store';
 
 // Runtime-agnostic on purpose: the Node server (main.ts) and the browser demo's msw worker
@@ -16,8 +23,16 @@ export interface AppOptions {
   store: Store;
   /** Password hashing: createNodePasswordHasher() on Node, createWebPasswordHasher() in a browser. */
   auth: PasswordHasher;
-  /** The caller's IP, for login throttling; requests without one share a bucket per username. */
+  /** The session token's SHA-256: Web Crypto by default, nodeTokenHasher on Node (see auth.ts). */
+  hashToken?: TokenHasher;
+  /** The caller's address, for login throttling; requests without one share one bucket. */
   clientIp?: (c: Context) => string | undefined;
+  /** Password hashes allowed to run at once; logins beyond that and a short queue get a 429. */
+  hashConcurrency?: number;
+  /** How long a refused login's 429 is held (1 s; tests that count refusals pass 0). */
+  loginRefusalDelayMs?: number;
+  /** The storage state /health reports; the Node entry reads it too (backups skip a damaged file). */
+  health?: StorageHealth;
   /** The clock (tests move it). */
   now?: () => Date;
   /** Serves GET/HEAD outside /api and /health (the Node entry serves the SPA with it). */
@@ -26,14 +41,35 @@ export interface AppOptions {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * A write or read the storage could not serve: the Chinese message, and the reason by name, so
+ * that a device can say "磁盘已满" where it would otherwise only see that the server failed.
+ */
+function storageFailure(c: Context, problem: StorageProblem) {
+  const { status, message } = STORAGE_ERRORS[problem];
+  return c.json({ ...errorBody(message), reason: problem }, status);
+}
+
 export function createApp({
   store,
   auth,
+  hashToken = webTokenHasher,
   clientIp = () => undefined,
+  hashConcurrency = 2,
+  loginRefusalDelayMs = 1000,
+  health = new StorageHealth(),
   now = () => new Date(),
   staticFiles,
 }: AppOptions): Hono<AppEnv> {
-  const deps = { store, hasher: auth, now, clientIp };
+  const deps = {
+    store,
+    hasher: auth,
+    now,
+    clientIp,
+    hashConcurrency,
+    hashToken,
+    refusalDelayMs: loginRefusalDelayMs,
+  };
   const app = new Hono<AppEnv>();
 
   app.use(
@@ -60,17 +96,41 @@ export function createApp({
     if (err instanceof HTTPException && err.status < 500) {
       return fail(c, err.status, err.message || 'Bad Request');
     }
+    const problem = storageProblemOf(err);
+    if (problem) {
+      health.report(problem);
+      // One line: the operator needs the cause, not a stack through the router.
+      console.error(`存储错误 / storage error (${problem}): ${err.message}`);
+      return storageFailure(c, problem);
+    }
     console.error(err);
     return fail(c, 500, '服务器内部错误');
   });
   app.notFound((c) => fail(c, 404, '接口不存在'));
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  // 503 with the reason while the storage is in trouble, so that both a monitor (by the status)
+  // and the 同步 dialog (by the body) can tell.
+  app.get('/health', (c) =>
+    health.problem
+      ? c.json(
+          {
+            status: 'degraded',
+            reason: health.problem,
+            error: STORAGE_ERRORS[health.problem].message,
+          },
+          503,
+        )
+      : c.json({ status: 'ok' }),
+  );
 
   const session = requireSession(deps);
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
+      const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+      // Nothing more goes into a file known to be damaged: it would only be harder to recover.
+      if (writes && health.problem === 'corrupt') return storageFailure(c, 'corrupt');
       await next();
+      if (writes && c.res.status < 400) health.writeSucceeded();
       // Personal data: never kept by a shared cache or the browser's back-forward cache.
       c.header('Cache-Control', 'no-store');
     })

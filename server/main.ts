@@ -1,21 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { createApp } from './app';
-import { databaseFile, dataDir, lockFile } from './config';
+import { BackupScheduler, restoreHint } from './backup';
+import { clientAddress } from './client-ip';
+import {
+  backupDir,
+  backupKeep,
+  ConfigError,
+  databaseFile,
+  dataDir,
+  lockFile,
+  trustProxy,
+} from './config';
 import { openSqliteStore } from './db/sqlite-store';
-import { acquireLock } from './lock';
-import { createNodePasswordHasher } from './node-auth';
+import { inspectDatabase } from './integrity';
+import { acquireLock, HELD, lockHeldMessage } from './lock';
+import { createNodePasswordHasher, nodeTokenHasher } from './node-auth';
 import { scheduleCatchUp } from './recurring';
 import { spaStaticFiles } from './static';
+import { StorageHealth, storageProblemOf } from './storage-health';
 import type { PasswordHasher, Store } from './store';
 import { setUser, userSpecSchema } from './users';
 
 // Node entry. Environment: PORT (8080; 0 picks a free port), HOST (127.0.0.1), DATA_DIR
-// (./data), PM_STATIC_DIR (./dist), PM_USERS (JSON array of {username,password,displayName}).
+// (./data), PM_STATIC_DIR (./dist), PM_USERS (JSON array of {username,password,displayName}),
+// TRUST_PROXY, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY (config.ts).
 
 function exitWith(message: string): never {
   console.error(message);
@@ -66,21 +80,52 @@ async function main() {
     exitWith(`PORT 无效 / invalid PORT: ${env.PORT}`);
   const host = env.HOST || '127.0.0.1';
 
-  mkdirSync(dataDir(env), { recursive: true });
-  const lock = acquireLock(lockFile(env));
-  if ('heldBy' in lock) {
-    exitWith(
-      `另一个服务器进程 (pid ${lock.heldBy}) 正在使用数据目录 ${dataDir(env)}，本进程不会启动。\n` +
-        `Another server (pid ${lock.heldBy}) is already using data directory ${dataDir(env)}; not starting.`,
-    );
+  let keep: ReturnType<typeof backupKeep>;
+  let trustedHops: number;
+  try {
+    keep = backupKeep(env);
+    trustedHops = trustProxy(env);
+  } catch (err) {
+    if (err instanceof ConfigError) exitWith(err.message);
+    throw err;
   }
 
+  const dir = dataDir(env);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    exitWith(
+      `无法创建数据目录 / cannot create the data directory ${dir}: ${(err as Error).message}`,
+    );
+  }
+  // Whatever exits from here on, the kernel drops the lock with the process.
+  let lock: ReturnType<typeof acquireLock>;
+  try {
+    lock = acquireLock(lockFile(env));
+  } catch (err) {
+    exitWith(`无法获取锁文件 / cannot lock ${lockFile(env)}: ${(err as Error).message}`);
+  }
+  if (lock === HELD) exitWith(lockHeldMessage(dir, '本进程不会启动。', 'not starting.'));
+
+  const file = databaseFile(env);
+  const found = inspectDatabase(file);
+  if (found.state === 'damaged') {
+    exitWith(
+      [
+        `数据库文件已损坏，服务器不会启动 / The database file is damaged; the server will not start: ${file}`,
+        `  SQLite 检查结果 / check result: ${found.detail}`,
+        ...restoreHint(backupDir(env)),
+      ].join('\n'),
+    );
+  }
+  if (found.state === 'unopenable') {
+    exitWith(`无法打开数据库 / cannot open the database ${file}: ${found.detail}`);
+  }
   let store: Store;
   try {
-    store = openSqliteStore(databaseFile(env));
+    store = openSqliteStore(file);
   } catch (err) {
-    lock.release();
-    throw err;
+    exitWith(`无法打开数据库 / cannot open the database ${file}: ${(err as Error).message}`);
   }
   const hasher = createNodePasswordHasher();
   await applyUsers(store, hasher, env.PM_USERS);
@@ -95,10 +140,33 @@ async function main() {
         'no built web app there: serving the API only (run npm run build first)',
     );
   }
+  const health = new StorageHealth();
+  const backups = new BackupScheduler({
+    database: file,
+    dir: backupDir(env),
+    keep,
+    healthy: () => health.problem !== 'corrupt',
+  });
+  // In the background: the server answers while the copy is made.
+  void (found.state === 'new' || found.pendingMigrations > 0
+    ? backups.take('migration')
+    : backups.takeIfDue());
+  backups.start();
+
+  if (trustedHops > 0) {
+    console.log(
+      `TRUST_PROXY=${trustedHops}: 客户端地址取自 X-Forwarded-For / client addresses come from X-Forwarded-For`,
+    );
+  }
   const app = createApp({
     store,
     auth: hasher,
-    clientIp: (c) => getConnInfo(c).remote.address,
+    hashToken: nodeTokenHasher,
+    clientIp: (c) =>
+      clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustedHops),
+    // Half the cores at most and never all 4 threads of libuv's pool, which files and zlib share.
+    hashConcurrency: Math.max(1, Math.min(3, Math.floor(availableParallelism() / 2))),
+    health,
     staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
   });
 
@@ -106,8 +174,6 @@ async function main() {
     console.log(`个人管理系统已启动: http://${host}:${info.port}`);
   });
   server.on('error', (err) => {
-    store.close();
-    lock.release();
     exitWith(`无法监听 / cannot listen on ${host}:${port}: ${err.message}`);
   });
 
@@ -122,8 +188,14 @@ async function main() {
     }, 5000);
     force.unref();
     stopCatchUp();
-    server.close(() => {
-      store.close();
+    server.close(async () => {
+      await backups.stop();
+      try {
+        store.close();
+      } catch (err) {
+        // A damaged or full file: nothing more can be saved, and the exit is still a clean one.
+        console.error(`关闭数据库时出错 / closing the database: ${(err as Error).message}`);
+      }
       lock.release();
       process.exit(0);
     });
@@ -134,6 +206,9 @@ async function main() {
 }
 
 main().catch((err) => {
+  // A storage failure while starting (a full disk as PM_USERS is applied) is the operator's to
+  // fix, and a stack trace would only bury the reason; anything else is a bug, stack and all.
+  if (storageProblemOf(err)) exitWith(`无法启动 / cannot start: ${(err as Error).message}`);
   console.error(err);
   process.exit(1);
 });

@@ -101,7 +101,10 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
     return [...this.records(userId).values()].map(clone);
   }
 
-  async changes(userId: string, since: number): Promise<Changes<T>> {
+  async changes(userId: string, asked: number): Promise<Changes<T>> {
+    // A number never handed out: the history it came from is not this one (see Changes.reset).
+    const reset = asked > this.counter.rev;
+    const since = reset ? 0 : asked;
     const revs = mapOf(this.revs, userId);
     const records = [...this.records(userId).values()]
       .filter((r) => since === 0 || (revs.get(r.id) ?? 0) > since)
@@ -110,7 +113,8 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
       since === 0
         ? []
         : [...mapOf(this.deleted, userId)].filter(([, rev]) => rev > since).map(([id]) => id);
-    return { records, deleted, cursor: this.counter.rev };
+    const cursor = this.counter.rev;
+    return reset ? { records, deleted, cursor, reset } : { records, deleted, cursor };
   }
 
   async get(userId: string, id: string): Promise<T | undefined> {

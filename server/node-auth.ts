@@ -1,4 +1,5 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import type { TokenHasher } from './auth';
 import type { PasswordHasher } from './store';
 
 // scrypt with a random 16-byte salt per password, stored as
@@ -39,3 +40,10 @@ export function createNodePasswordHasher(params: Partial<typeof DEFAULTS> = {}):
     },
   };
 }
+
+/**
+ * The session token's SHA-256 computed on the calling thread: a token check must never queue
+ * behind password hashes on libuv's pool (see auth.ts hashToken). Same hex as hashToken.
+ */
+export const nodeTokenHasher: TokenHasher = (token) =>
+  createHash('sha256').update(token).digest('hex');

@@ -13,6 +13,13 @@ export interface Changes<T> {
   deleted: string[];
   /** The number to ask from next time: everything up to it is in this answer. */
   cursor: number;
+  /**
+   * Set when the number asked from belongs to a history this store no longer has: a backup was
+   * restored after it was handed out (it is above the current number, or below the number the
+   * restore started from). `records` is then everything, as for 0: a copy must replace what it
+   * holds, which may include writes the backup never saw and miss records deleted since.
+   */
+  reset?: true;
 }
 
 /**
@@ -33,7 +40,7 @@ export interface RecordStore<T extends { id: string }> {
    * Every write takes a new number, database-wide, in the transaction that writes it.
    */
   changes(userId: string, since: number): Promise<Changes<T>>;
-  /** `changes` as JSON text `{"records":[…],"deleted":[…],"cursor":n}`, like `listJson`. */
+  /** `changes` as JSON text `{"records":[…],"deleted":[…],"cursor":n}` (+ `"reset":true`), like `listJson`. */
   changesJson?(userId: string, since: number): Promise<string>;
   get(userId: string, id: string): Promise<T | undefined>;
   /**

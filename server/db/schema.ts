@@ -278,7 +278,11 @@ export const tombstones = sqliteTable(
   ],
 );
 
-/** The last change number handed out (one row). Each write transaction takes the next one. */
+/**
+ * Row 1: the last change number handed out; each write transaction takes the next one. Row 2,
+ * only after a backup was restored: the number that restored history started from (the floor
+ * below which a device's cursor names another history; see restartSyncHistory).
+ */
 export const syncRev = sqliteTable('sync_rev', {
   id: integer('id').primaryKey(),
   rev: integer('rev').notNull(),

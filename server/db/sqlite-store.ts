@@ -43,8 +43,14 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 // Money crosses this boundary as yuan (≤ 2 decimals, checked by the schemas) and is stored
 // as integer cents (toCents / fromCents).
 
-/** Opens (creating if needed) the database file, applies pending migrations, and returns the store. */
-export function openSqliteStore(file: string): Store {
+/**
+ * Opens (creating if needed) the database file, applies pending migrations, and returns the store.
+ * `maxPageCount` caps the file's size in pages: past it writes fail as on a full disk (SQLITE_FULL).
+ */
+export function openSqliteStore(
+  file: string,
+  { maxPageCount }: { maxPageCount?: number } = {},
+): Store {
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a write acknowledged to the client has been fsynced, even with WAL (DESIGN §6: kill -9 safe).
@@ -54,6 +60,7 @@ export function openSqliteStore(file: string): Store {
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
+  if (maxPageCount) sqlite.pragma(`max_page_count = ${Math.floor(maxPageCount)}`);
 
   // Every write takes the next change number in its own transaction (migration 0001): the
   // triggers stamp deletions with it, the statements below stamp inserts and updates.
@@ -62,6 +69,8 @@ export function openSqliteStore(file: string): Store {
       .prepare('UPDATE sync_rev SET rev = rev + 1 WHERE id = 1 RETURNING rev')
       .pluck(true),
     current: sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck(true),
+    // Row 2, once a backup has been restored: the number the restored history starts from.
+    floor: sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 2').pluck(true),
   };
 
   // Records of every kind go through raw better-sqlite3 statements prepared once (see recordStore).
@@ -109,10 +118,40 @@ export function openSqliteStore(file: string): Store {
       return dashboard(userId, today, await stores.assets.list(userId));
     },
     close() {
-      sqlite.pragma('optimize');
-      sqlite.close();
+      // On a damaged or full file optimize fails; the connection (and its locks) must go regardless.
+      try {
+        sqlite.pragma('optimize');
+      } finally {
+        sqlite.close();
+      }
     },
   };
+}
+
+/**
+ * Starts a new sync history in a database file put back from a backup (npm run restore), with
+ * no server running. Devices hold cursors the replaced file handed out: asked from as they are,
+ * the restored file would answer with the changes after a number that meant something else in
+ * it, and a device would keep records the backup never saw and miss ones deleted since. So the
+ * change number jumps to at least `past` (a number above any the replaced file can have handed
+ * out) and is kept as row 2 of sync_rev, the floor: a cursor below it, or above the current
+ * number, is answered with everything and `reset` (see Changes.reset). Applies pending
+ * migrations first, so that a backup from before delta sync gets its tables. Returns the floor.
+ */
+export function restartSyncHistory(file: string, past: number): number {
+  openSqliteStore(file).close();
+  const sqlite = new Database(file, { fileMustExist: true });
+  try {
+    return sqlite.transaction(() => {
+      const current = sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck().get();
+      const floor = Math.max(Math.floor(past), Number(current) + 1);
+      sqlite.prepare('UPDATE sync_rev SET rev = ? WHERE id = 1').run(floor);
+      sqlite.prepare('INSERT OR REPLACE INTO sync_rev (id, rev) VALUES (2, ?)').run(floor);
+      return floor;
+    })();
+  } finally {
+    sqlite.close();
+  }
 }
 
 /**
@@ -130,7 +169,7 @@ interface Codec {
 
 interface ResourceSpec<R> {
   sqlite: Database.Database;
-  revs: { next: Database.Statement; current: Database.Statement };
+  revs: { next: Database.Statement; current: Database.Statement; floor: Database.Statement };
   /** The registry's name, as the tombstones record it. */
   kind: ResourceName;
   table: ResourceTable;
@@ -303,27 +342,32 @@ function recordStore<R extends { id: string }>({
     nextRev();
     return removeStatement.run(userId, id).changes > 0;
   });
+  /** A cursor handed out by a history a restore replaced (see Changes.reset), or one never handed out. */
+  const replaced = (since: number, cursor: number) =>
+    since !== 0 && (since > cursor || since < ((revs.floor.get() as number | undefined) ?? 0));
   // One snapshot for the rows, the deletions and the cursor, so nothing falls between them.
-  const changesAt = sqlite.transaction((userId: string, since: number) => {
-    if (since === 0) {
-      return {
-        rows: listStatement.all(userId) as unknown[][],
-        deleted: [],
-        cursor: revs.current.get() as number,
-      };
+  const changesAt = sqlite.transaction((userId: string, asked: number) => {
+    const cursor = revs.current.get() as number;
+    const reset = replaced(asked, cursor);
+    if (asked === 0 || reset) {
+      const rows = listStatement.all(userId) as unknown[][];
+      return reset ? { rows, deleted: [], cursor, reset } : { rows, deleted: [], cursor };
     }
     return {
-      rows: changedStatement.all(userId, since) as unknown[][],
-      deleted: deletedStatement.all(userId, resource, since) as string[],
-      cursor: revs.current.get() as number,
+      rows: changedStatement.all(userId, asked) as unknown[][],
+      deleted: deletedStatement.all(userId, resource, asked) as string[],
+      cursor,
     };
   });
-  const changesJsonAt = sqlite.transaction((userId: string, since: number) => {
+  const changesJsonAt = sqlite.transaction((userId: string, asked: number) => {
+    const cursor = revs.current.get() as number;
+    const reset = replaced(asked, cursor);
+    const since = reset ? 0 : asked;
     const records = (
       since === 0 ? listJsonStatement.get(userId) : changedJsonStatement.get(userId, since)
     ) as string;
     const deleted = since === 0 ? [] : (deletedStatement.all(userId, resource, since) as string[]);
-    return `{"records":${records},"deleted":${JSON.stringify(deleted)},"cursor":${revs.current.get()}}`;
+    return `{"records":${records},"deleted":${JSON.stringify(deleted)},"cursor":${cursor}${reset ? ',"reset":true' : ''}}`;
   });
 
   return {
@@ -334,8 +378,8 @@ function recordStore<R extends { id: string }>({
       return listJsonStatement.get(userId) as string;
     },
     async changes(userId, since) {
-      const { rows, deleted, cursor } = changesAt(userId, since);
-      return { records: rows.map(read), deleted, cursor };
+      const { rows, ...rest } = changesAt(userId, since);
+      return { records: rows.map(read), ...rest };
     },
     async changesJson(userId, since) {
       return changesJsonAt(userId, since);

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_BATCH } from '../../src/domain/resources';
+import { storageProblemOf } from '../storage-health';
 import type { RecordStore, Store } from '../store';
 import { type AppEnv, fail, HttpError, issueMessage, readBody } from './http';
 
@@ -20,8 +21,8 @@ export interface Resource<D extends { id?: string }, T extends { id: string }> {
   updatable: boolean;
   /** Turns a validated body into the record to store (id, server-set timestamps). */
   toRecord(data: D, ctx: RecordContext<T>): T;
-  /** Refuses a create with a 400 message, e.g. a reference to a record that does not exist. */
-  checkCreate?(store: Store, userId: string, record: T): Promise<string | undefined>;
+  /** Refuses a create or an update with a 400 message, e.g. a reference to a record that does not exist. */
+  checkRecord?(store: Store, userId: string, record: T): Promise<string | undefined>;
   /** Replaces the plain delete of `existing`. */
   remove?(store: Store, userId: string, existing: T): Promise<void>;
   /** Runs before the list is read (the bookkeeping list first writes due 周期记账 entries). */
@@ -98,7 +99,7 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       id: data.id ?? crypto.randomUUID(),
       now: now().toISOString(),
     });
-    const refused = await resource.checkCreate?.(store, userId(c), record);
+    const refused = await resource.checkRecord?.(store, userId(c), record);
     if (refused) return fail(c, 400, refused);
     const result = await records.create(userId(c), record);
     await resource.afterWrite?.(store, userId(c), now());
@@ -122,17 +123,36 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
         id: parsed.data.id ?? crypto.randomUUID(),
         now: time,
       });
-      const refused = await resource.checkCreate?.(store, userId(c), record);
+      const refused = await resource.checkRecord?.(store, userId(c), record);
       if (refused) results[index] = { id: record.id, status: 'invalid', error: refused };
       else accepted.push({ index, record });
     }
-    const stored = await records.createMany(
-      userId(c),
-      accepted.map((a) => a.record),
-    );
-    for (const [i, { index }] of accepted.entries()) {
-      const { record, created } = stored[i]!;
-      results[index] = { id: record.id, status: created ? 'created' : 'existing' };
+    let stored: ({ record: T; created: boolean } | undefined)[];
+    try {
+      stored = await records.createMany(
+        userId(c),
+        accepted.map((a) => a.record),
+      );
+    } catch (err) {
+      if (storageProblemOf(err)) throw err;
+      // A record the store refuses (one that validation let through) costs only itself: the
+      // others are stored one by one, and it is reported with the rest of the invalid ones.
+      stored = [];
+      for (const { record } of accepted) {
+        try {
+          stored.push(await records.create(userId(c), record));
+        } catch (one) {
+          if (storageProblemOf(one)) throw one;
+          console.error(`batch record refused by the store: ${(one as Error).message}`);
+          stored.push(undefined);
+        }
+      }
+    }
+    for (const [i, { index, record }] of accepted.entries()) {
+      const result = stored[i];
+      results[index] = result
+        ? { id: result.record.id, status: result.created ? 'created' : 'existing' }
+        : { id: record.id, status: 'invalid', error: '无法保存这条记录' };
     }
     if (accepted.length > 0) await resource.afterWrite?.(store, userId(c), now());
     return c.json({ results });
@@ -155,6 +175,8 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       const stale = staleBase(c, existing);
       if (stale) return stale;
       const record = resource.toRecord(data, { id, now: now().toISOString(), existing });
+      const refused = await resource.checkRecord?.(store, userId(c), record);
+      if (refused) return fail(c, 400, refused);
       const updated = await records.update(userId(c), record);
       if (!updated) return fail(c, 404, NOT_FOUND);
       await resource.afterWrite?.(store, userId(c), now());

@@ -16,7 +16,7 @@ import { type Resource, resourceRouter } from './resource';
 /** What the server adds to a registry entry: the rules that need the store. */
 type ServerRules<K extends ResourceName> = Pick<
   Resource<DataOf<K>, RecordOf<K>>,
-  'checkCreate' | 'remove' | 'beforeList' | 'afterWrite'
+  'checkRecord' | 'remove' | 'beforeList' | 'afterWrite'
 >;
 
 /**
@@ -29,6 +29,25 @@ const catchUp = (s: Store, userId: string, now: Date) =>
 const RULES: { [K in ResourceName]: ServerRules<K> } = {
   accounts: { beforeList: catchUp },
   assets: {
+    // Ids are per user, so a link to an id the caller does not have would name another's record
+    // (or none). Uploads send each version after the one it follows (src/domain/sync.ts).
+    checkRecord: async (s, userId, asset) => {
+      // The schema sees the id only when the body carries it; a PUT names it in the path.
+      for (const link of ['originalId', 'previousVersionId'] as const) {
+        if (asset[link] === asset.id) return `${link}: 不能指向自身`;
+      }
+      if (asset.originalId !== null) {
+        const first = await s.assets.get(userId, asset.originalId);
+        if (!first || chainId(first) !== asset.originalId) return 'originalId: 所指的资产不存在';
+      }
+      if (asset.previousVersionId !== null) {
+        const previous = await s.assets.get(userId, asset.previousVersionId);
+        if (!previous || chainId(previous) !== chainId(asset)) {
+          return 'previousVersionId: 所指的上一版本不存在';
+        }
+      }
+      return undefined;
+    },
     // Deleting only the latest version would bring the previous one back to life (DESIGN §1).
     remove: async (s, userId, asset) => {
       await s.assets.removeChain(userId, chainId(asset));
@@ -41,7 +60,7 @@ const RULES: { [K in ResourceName]: ServerRules<K> } = {
   // The store removes the task's check-in records with it.
   checkinTasks: {},
   checkinRecords: {
-    checkCreate: async (s, userId, record) =>
+    checkRecord: async (s, userId, record) =>
       (await s.checkinTasks.get(userId, record.taskId)) ? undefined : '打卡任务不存在',
   },
   recurring: { afterWrite: catchUp },

@@ -27,6 +27,7 @@ import {
 } from './local-db';
 import { classify, coalesce, effectsOf, type Outcome, overlay } from './outbox';
 import { readSession } from './session';
+import type { StorageTrouble } from './storage-trouble';
 
 // The local-first data layer (DESIGN.md §1 "Local-first", "Conflicts"). Screens read each list
 // from this device's store; a write changes the store at once and waits in a persistent outbox
@@ -52,6 +53,11 @@ export interface ListResult<T> {
 export interface SyncStatus {
   /** Whether the last attempt reached the server; null before any. */
   reachable: boolean | null;
+  /**
+   * Why the server, though it answered, could not serve the last change or list (its database
+   * damaged, its disk full): the changes wait as they would offline, until one goes through.
+   */
+  storage: StorageTrouble | null;
   /** The changes waiting, oldest first. */
   waiting: readonly OutboxEntry[];
   /** Lost edits kept for the user to re-apply or let go. */
@@ -103,6 +109,7 @@ export class SyncEngine {
   /** The change on its way to the server. */
   private sending: number | undefined;
   private reachable: boolean | null = null;
+  private storage: StorageTrouble | null = null;
   private signInNeeded = false;
   private current: SyncStatus;
   private readonly listeners = new Set<() => void>();
@@ -195,6 +202,7 @@ export class SyncEngine {
   private makeSnapshot(): SyncStatus {
     return {
       reachable: this.reachable,
+      storage: this.storage,
       waiting: this.entries,
       conflicts: this.conflicts,
       signInNeeded: this.signInNeeded,
@@ -489,10 +497,18 @@ export class SyncEngine {
     this.retryTimer = setTimeout(() => this.wake(), wait);
   }
 
-  private setReachable(reachable: boolean) {
+  /** `storage`: why a server that answered could not serve; cleared by any other outcome. */
+  private setReachable(reachable: boolean, storage: StorageTrouble | null = null) {
     if (reachable) this.retries = 0;
-    if (this.reachable === reachable) return;
+    if (
+      this.reachable === reachable &&
+      this.storage?.reason === storage?.reason &&
+      this.storage?.message === storage?.message
+    ) {
+      return;
+    }
     this.reachable = reachable;
+    this.storage = storage;
     this.changed();
   }
 
@@ -545,7 +561,7 @@ export class SyncEngine {
     const stored = await (await this.open()).get('lists', kind);
     if (stored && stored.cursor > state.cursor) Object.assign(state, await this.readStored(kind));
     const since = state.complete && !full ? state.cursor : 0;
-    let answer: { records: unknown[]; deleted: string[]; cursor: number };
+    let answer: { records: unknown[]; deleted: string[]; cursor: number; reset?: boolean };
     try {
       answer = await apiRequest('GET', `${RESOURCES[kind].path}?since=${since}`);
     } catch (error) {
@@ -553,7 +569,7 @@ export class SyncEngine {
       if (outcome.type === 'unauthorized') this.signInNeeded = true;
       state.error = error instanceof Error ? error.message : String(error);
       if (outcome.type === 'unreachable') {
-        this.setReachable(false);
+        this.setReachable(false, outcome.storage);
         this.scheduleRetry();
       }
       this.changed();
@@ -562,12 +578,18 @@ export class SyncEngine {
     }
     const { items, dropped } = readers[kind](Array.isArray(answer.records) ? answer.records : []);
     if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
+    // `reset`: the server's database was restored from a backup since this device's cursor was
+    // handed out, and this is its whole list: what the device holds is no base to apply it on.
     state.list =
-      since === 0 ? (items as Row[]) : merge(state.list, items as Row[], answer.deleted ?? []);
+      since === 0 || answer.reset === true
+        ? (items as Row[])
+        : merge(state.list, items as Row[], answer.deleted ?? []);
     state.cursor = answer.cursor;
     state.complete = true;
     state.error = undefined;
-    this.setReachable(true);
+    // A list came down; whether the server can store again only a change that goes up tells
+    // (a full disk still serves what it holds).
+    this.setReachable(true, this.storage);
     await this.persist([kind]);
     await this.refresh([kind]);
   }
@@ -640,7 +662,7 @@ export class SyncEngine {
           this.sending = undefined;
         }
         if (outcome.type === 'unreachable') {
-          this.setReachable(false);
+          this.setReachable(false, outcome.storage);
           this.scheduleRetry();
           // The change is saved on the device: its caller need not wait any longer.
           for (const e of this.entries) this.release(e.seq!);

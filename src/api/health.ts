@@ -1,18 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicRequest } from './http';
+import { type StorageTrouble, storageTroubleOf } from './storage-trouble';
 
-export type ServerStatus = 'checking' | 'online' | 'offline';
+/** `degraded`: the server answers, but its storage is damaged or full (its 503 says which). */
+export type ServerStatus = 'checking' | 'online' | 'offline' | 'degraded';
+
+type Checked = { status: 'online' | 'offline' } | { status: 'degraded'; storage: StorageTrouble };
 
 const healthQueries = {
   status: () =>
     queryOptions({
       queryKey: ['health'],
-      queryFn: async (): Promise<'online' | 'offline'> => {
+      queryFn: async (): Promise<Checked> => {
         try {
           await publicRequest<unknown>('GET', '/health');
-          return 'online';
-        } catch {
-          return 'offline';
+          return { status: 'online' };
+        } catch (error) {
+          // 503 {status: 'degraded', reason, error}: there, but unable to store anything.
+          const storage = storageTroubleOf(error);
+          return storage ? { status: 'degraded', storage } : { status: 'offline' };
         }
       },
       // The status is checked when the sync dialog opens and on its refresh control only.
@@ -24,11 +30,15 @@ const healthQueries = {
 
 export function useHealth(enabled = true): {
   status: ServerStatus;
+  /** What is wrong with the server's storage, when `degraded`. */
+  storage?: StorageTrouble;
   refresh: () => void;
 } {
   const query = useQuery({ ...healthQueries.status(), enabled });
+  const checked = query.isFetching || !query.data ? undefined : query.data;
   return {
-    status: query.isFetching || !query.data ? 'checking' : query.data,
+    status: checked?.status ?? 'checking',
+    storage: checked?.status === 'degraded' ? checked.storage : undefined,
     refresh: () => void query.refetch(),
   };
 }

@@ -1,5 +1,6 @@
 import { ApiError } from './http';
 import type { OutboxEntry } from './local-db';
+import { type StorageTrouble, storageTroubleOf } from './storage-trouble';
 
 // The outbox's rules, apart from IndexedDB and the network so that they can be tested as
 // they are: how a change waiting to be sent merges with the next one, what a list looks like
@@ -87,7 +88,8 @@ export type Outcome =
   | { type: 'missing' }
   | { type: 'rejected'; message: string }
   | { type: 'unauthorized' }
-  | { type: 'unreachable'; message: string };
+  /** `storage`: the server answered, but its storage cannot take the change now. */
+  | { type: 'unreachable'; message: string; storage?: StorageTrouble };
 
 /**
  * The meaning of a failed send. No answer, a timeout or a 5xx: the server may come back, the
@@ -97,7 +99,9 @@ export type Outcome =
  */
 export function classify(entry: OutboxEntry, error: unknown): Outcome {
   if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-    return { type: 'unreachable', message: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    const storage = storageTroubleOf(error);
+    return storage ? { type: 'unreachable', message, storage } : { type: 'unreachable', message };
   }
   if (error.status === 401) return { type: 'unauthorized' };
   if (error.status === 409 && error.body && typeof error.body === 'object') {

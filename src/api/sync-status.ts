@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { engineFor, type Notice, type SyncStatus } from './engine';
 
-const NOTHING: SyncStatus = { reachable: null, waiting: [], conflicts: [], signInNeeded: false };
+const NOTHING: SyncStatus = {
+  reachable: null,
+  storage: null,
+  waiting: [],
+  conflicts: [],
+  signInNeeded: false,
+};
 const noop = () => () => {};
 
 /**

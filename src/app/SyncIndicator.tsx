@@ -1,12 +1,15 @@
-import { CloudOff } from 'lucide-react';
+import { CloudOff, ServerCrash } from 'lucide-react';
+import { storageTroubleLabel } from '../api/storage-trouble';
 import { useSyncStatus } from '../api/sync-status';
 
 /**
  * In the navigation bar: 离线 while the server cannot be reached, and how many changes wait
- * to be sent (DESIGN.md §5: "{n} 条待同步"). Nothing when all is sent.
+ * to be sent (DESIGN.md §5: "{n} 条待同步"). Nothing when all is sent. A server that answers
+ * but cannot store (its database damaged, its disk full) is named as such instead of 离线:
+ * waiting will not mend it, its operator must.
  */
 export function SyncIndicator({ onOpen }: { onOpen: () => void }) {
-  const { reachable, waiting } = useSyncStatus();
+  const { reachable, storage, waiting } = useSyncStatus();
   const offline = reachable === false;
   if (!offline && waiting.length === 0) return null;
   return (
@@ -14,15 +17,21 @@ export function SyncIndicator({ onOpen }: { onOpen: () => void }) {
       type="button"
       onClick={onOpen}
       className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200 hover:bg-amber-100"
-      title="打开同步查看详情"
+      title={storage ? storage.message : '打开同步查看详情'}
     >
-      {offline && (
+      {storage && (
+        <span className="inline-flex items-center gap-1">
+          <ServerCrash size={14} aria-hidden="true" />
+          {storageTroubleLabel(storage)}
+        </span>
+      )}
+      {offline && !storage && (
         <span className="inline-flex items-center gap-1">
           <CloudOff size={14} aria-hidden="true" />
           离线
         </span>
       )}
-      {offline && waiting.length > 0 && <span aria-hidden="true">·</span>}
+      {(offline || storage) && waiting.length > 0 && <span aria-hidden="true">·</span>}
       {waiting.length > 0 && <span className="tabular-nums">{waiting.length} 条待同步</span>}
     </button>
   );

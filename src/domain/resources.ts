@@ -13,7 +13,7 @@ import {
   checkinTaskSchema,
 } from './schemas/checkin';
 import { recurringInputSchema, recurringSchema } from './schemas/recurring';
-import { taskInputSchema, taskSchema } from './schemas/task';
+import { taskRecordInputSchema, taskSchema } from './schemas/task';
 import { timeRecordInputSchema, timeRecordSchema } from './schemas/time-record';
 import { workoutInputSchema, workoutSchema } from './schemas/workout';
 
@@ -81,7 +81,7 @@ export const RESOURCES = {
   tasks: {
     path: '/api/tasks',
     record: taskSchema,
-    input: taskInputSchema,
+    input: taskRecordInputSchema,
     updatable: true,
     mirrorKey: 'tasks',
     exportKey: 'tasks',

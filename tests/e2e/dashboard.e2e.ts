@@ -52,7 +52,11 @@ describe('home dashboard against the real server', () => {
       description: '',
     });
     await post(page, '/api/workouts', { type: 'running', duration: 40, date });
-    await post(page, '/api/tasks', { title: '写周报', completed: true });
+    await post(page, '/api/tasks', {
+      title: '写周报',
+      completed: true,
+      completedAt: `${date}T08:00:00.000Z`,
+    });
     await post(page, '/api/tasks', { title: '买菜', completed: false });
     await post(page, '/api/time-records', {
       task: '专注时间',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../server/db/sqlite-store';
+import { openSqliteStore, restartSyncHistory } from '../../server/db/sqlite-store';
 import { createMemoryStore } from '../../server/memory-store';
 import type { Changes, Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
@@ -199,6 +199,19 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
     expect((await store.accounts.changes('bob', 0)).records.map((r) => r.id)).toEqual(['same']);
   });
 
+  it('a cursor it never handed out (ahead of it) is answered with everything and reset', async () => {
+    await store.accounts.createMany('alice', [account('a'), account('b')]);
+    await store.accounts.remove('alice', 'b');
+    const { cursor } = await store.accounts.changes('alice', 0);
+    expect(await store.accounts.changes('alice', cursor + 5)).toEqual({
+      records: [account('a')],
+      deleted: [],
+      cursor,
+      reset: true,
+    });
+    expect(await store.accounts.changes('alice', cursor)).not.toHaveProperty('reset');
+  });
+
   it('a copy that catches up at any points ends equal to the store (random histories)', async () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('create' as const), id: fc.integer({ min: 0, max: 7 }) }),
@@ -241,11 +254,50 @@ describe('sqlite store: changes as JSON text', () => {
     const { cursor } = await store.accounts.changes('alice', 0);
     await store.accounts.update('alice', account('b', 7.5));
     await store.accounts.remove('alice', 'c');
-    for (const since of [0, cursor]) {
+    for (const since of [0, cursor, cursor + 100]) {
       expect(JSON.parse(await store.accounts.changesJson!('alice', since))).toEqual(
         await store.accounts.changes('alice', since),
       );
     }
+    store.close();
+  });
+});
+
+describe('sqlite store: a file restored from a backup starts a new history', () => {
+  it('answers every cursor of the replaced history with everything, and its own ones as before', async () => {
+    const file = join(dir, `changes-${++fileNo}.sqlite`);
+    let store = openSqliteStore(file);
+    await store.accounts.createMany('alice', [account('a'), account('b')]);
+    const before = (await store.accounts.changes('alice', 0)).cursor;
+    store.close();
+    // The replaced file went on to hand out numbers up to 50 that this one never saw.
+    expect(restartSyncHistory(file, 50)).toBe(50);
+    // A floor is never below the file's own numbers.
+    expect(restartSyncHistory(file, 3)).toBe(51);
+
+    store = openSqliteStore(file);
+    for (const old of [1, before, 20, 50, 1_000]) {
+      const answer = await store.accounts.changes('alice', old);
+      expect(answer, `cursor ${old}`).toEqual({
+        records: [account('a'), account('b')],
+        deleted: [],
+        cursor: 51,
+        reset: true,
+      });
+      expect(JSON.parse(await store.accounts.changesJson!('alice', old))).toEqual(answer);
+    }
+    expect(await store.accounts.changes('alice', 51)).toEqual({
+      records: [],
+      deleted: [],
+      cursor: 51,
+    });
+    // Writes go on above the floor, and a copy of the new history gets them as deltas.
+    await store.accounts.remove('alice', 'b');
+    await store.accounts.create('alice', account('c'));
+    const after = await store.accounts.changes('alice', 51);
+    expect(after).toMatchObject({ records: [account('c')], deleted: ['b'] });
+    expect(after).not.toHaveProperty('reset');
+    expect(after.cursor).toBe(53);
     store.close();
   });
 });

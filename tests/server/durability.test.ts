@@ -1,12 +1,49 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
-import { client, login, type RunningServer, runTsx, startServer } from './server-process';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { client, login, ROOT, type RunningServer, runTsx, startServer } from './server-process';
 
 // Lifecycle of a real server on one data directory, in order: first start, accounts CLI,
-// the single-server lock, online backup, restart, and kill -9 in the middle of writes.
+// the single-server lock, online backup, restart, kill -9 in the middle of writes (once, then
+// in a loop of immediate restarts), and whatever a dead server may leave in the lock file.
+
+const KILL_CYCLES = 20;
+
+/**
+ * The server as the child of a parent that never reaps it (the shell execs into sleep): killed,
+ * it stays a zombie until that parent goes, as under a supervisor that has not got round to it.
+ */
+async function startUnreaped(): Promise<{ url: string; pid: number; parent: ChildProcess }> {
+  const parent = spawn(
+    'sh',
+    ['-c', `"${process.execPath}" --import tsx server/main.ts & echo "pid $!"; exec sleep 600`],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  parent.stdout.on('data', (d) => {
+    out += d;
+  });
+  parent.stderr.on('data', (d) => {
+    out += d;
+  });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const started = /已启动: (http:\/\/[\d.]+:\d+)/.exec(out);
+    if (started) return { url: started[1]!, pid: Number(/pid (\d+)/.exec(out)![1]), parent };
+    if (Date.now() > deadline || /不会启动|not starting|Error/.test(out)) {
+      parent.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 const scratch = mkdtempSync(join(tmpdir(), 'pms-durable-'));
 const DATA_DIR = join(scratch, 'data');
@@ -73,8 +110,9 @@ describe.sequential('a server on one data directory', () => {
   it('refuses to start a second server on the same data directory', async () => {
     const second = await runTsx('server/main.ts', [], { ...env, PORT: '0' }).done;
     expect(second.code).toBe(1);
-    expect(second.output).toContain('正在使用数据目录');
-    expect(second.output).toContain('already using data directory');
+    expect(second.output).toContain(`另一个服务器进程正在使用数据目录 ${DATA_DIR}`);
+    expect(second.output).toContain(`Another server is already using data directory ${DATA_DIR}`);
+    expect(second.output).toContain('Stop that server first');
   });
 
   it('writes a consistent backup while running', async () => {
@@ -103,7 +141,6 @@ describe.sequential('a server on one data directory', () => {
 
   it('stops on SIGTERM and keeps the data across a restart', async () => {
     expect(await server!.stop()).toBe(0);
-    expect(existsSync(join(DATA_DIR, 'server.lock'))).toBe(false);
     server = await startServer(env);
     expect(server.output()).not.toContain('已创建管理员账户');
     const c = await login(server.url, 'carol', 'carol-password');
@@ -134,14 +171,97 @@ describe.sequential('a server on one data directory', () => {
     await server!.kill9();
     stop = true;
     await Promise.all(writers);
-    // The lock file of the killed server is stale: the next start takes it over.
-    expect(existsSync(join(DATA_DIR, 'server.lock'))).toBe(true);
     server = await startServer(env);
     const c = await login(server.url, 'carol', 'carol-password');
     const stored = await (await client(server.url, 'carol', c.body.token)('/api/workouts')).json();
     const ids = new Set(stored.map((w: { id: string }) => w.id));
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+    carol = client(server.url, 'carol', c.body.token);
+  });
+
+  it(`starts again at once after each of ${KILL_CYCLES} kill -9s, losing no acknowledged write`, async () => {
+    // Sessions live in the database, so one token serves every incarnation of the server.
+    const token = (await login(server!.url, 'carol', 'carol-password')).body.token;
+    expect(await server!.stop()).toBe(0);
+    server = undefined;
+    const acknowledged: string[] = [];
+    const parents: ChildProcess[] = [];
+    try {
+      for (let cycle = 0; cycle < KILL_CYCLES; cycle++) {
+        // Started while the previous server is still a zombie: killed, not yet reaped.
+        const running = await startUnreaped();
+        parents.push(running.parent);
+        if (parents.length > 2) parents.shift()!.kill('SIGKILL');
+        const api = client(running.url, 'carol', token);
+        const before = acknowledged.length;
+        let stop = false;
+        const writer = async (w: number) => {
+          for (let n = 0; !stop; n++) {
+            try {
+              const res = await api('/api/time-records', {
+                method: 'POST',
+                body: {
+                  task: `c${cycle}-${w}-${n}`,
+                  category: 'work',
+                  duration: 60,
+                  date: '2024-03-01',
+                },
+              });
+              if (res.status === 201) acknowledged.push((await res.json()).id);
+            } catch {
+              return; // The server is gone: this write was never acknowledged.
+            }
+          }
+        };
+        const writers = Array.from({ length: 3 }, (_, w) => writer(w));
+        while (acknowledged.length < before + 10) await new Promise((r) => setTimeout(r, 2));
+        process.kill(running.pid, 'SIGKILL');
+        stop = true;
+        await Promise.all(writers);
+        if (existsSync('/proc/self/status')) {
+          await vi.waitFor(() =>
+            expect(readFileSync(`/proc/${running.pid}/status`, 'utf8')).toMatch(/State:\s+Z/),
+          );
+        }
+      }
+    } finally {
+      for (const parent of parents) parent.kill('SIGKILL');
+    }
+    server = await startServer(env);
+    const stored = await (await client(server.url, 'carol', token)('/api/time-records')).json();
+    const ids = new Set(stored.map((r: { id: string }) => r.id));
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_CYCLES * 10);
+    const lost = acknowledged.filter((id) => !ids.has(id));
+    console.log(
+      `kill -9 loop: ${KILL_CYCLES} cycles, each restart beside an unreaped zombie; ${acknowledged.length} acknowledged writes, ${lost.length} lost`,
+    );
+    expect(lost).toEqual([]);
     expect(await server.stop()).toBe(0);
     server = undefined;
+  }, 300_000);
+
+  it('starts whatever is written in the lock file, and however its last holder died', async () => {
+    const lock = join(DATA_DIR, 'server.lock');
+    // A pid file of the previous version naming live processes (init, this test runner), then garbage.
+    for (const content of ['1\n', `${process.pid}\n`, 'not a database at all\n'.repeat(100)]) {
+      writeFileSync(lock, content);
+      server = await startServer(env);
+      expect(await server.stop()).toBe(0);
+    }
+    // A holder that was killed but never reaped.
+    const holder = await startUnreaped();
+    try {
+      process.kill(holder.pid, 'SIGKILL');
+      if (existsSync('/proc/self/status')) {
+        await vi.waitFor(() =>
+          expect(readFileSync(`/proc/${holder.pid}/status`, 'utf8')).toMatch(/State:\s+Z/),
+        );
+      }
+      server = await startServer(env);
+      expect(await server.stop()).toBe(0);
+      server = undefined;
+    } finally {
+      holder.parent.kill('SIGKILL');
+    }
   });
 });

@@ -171,9 +171,11 @@ describe('check-in screen', () => {
     server.resetHandlers();
     await checkIns(water, [TODAY]);
     server.use(
-      http.delete(/\/api\/checkin-records\/[^/]+$/, () =>
-        HttpResponse.json({ error: 'x' }, { status: 422 }),
-      ),
+      // Answered after a while, so the optimistic state can be seen even on a loaded machine.
+      http.delete(/\/api\/checkin-records\/[^/]+$/, async () => {
+        await new Promise((r) => setTimeout(r, 400));
+        return HttpResponse.json({ error: 'x' }, { status: 422 });
+      }),
     );
     // A fresh screen, so the list holds the record just stored.
     first.unmount();

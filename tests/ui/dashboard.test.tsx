@@ -41,7 +41,11 @@ beforeAll(async () => {
     ['b', false],
     ['c', false],
   ] as const) {
-    await post('/api/tasks', { title, completed });
+    await post('/api/tasks', {
+      title,
+      completed,
+      completedAt: completed ? `${TODAY}T08:00:00.000Z` : null,
+    });
   }
   // 50 min + 15 min 29 s today → 65 minutes, rounded; yesterday's hour does not count.
   await post('/api/time-records', {

@@ -7,7 +7,7 @@ import { openLocalDb } from '../../src/api/local-db';
 import { createQueryClient } from '../../src/app/query-client';
 import { addDays, todayString } from '../../src/domain/dates';
 import type { Task } from '../../src/domain/schemas/task';
-import { signIn, testServer } from './harness';
+import { seedDeviceCopy, signIn, testServer } from './harness';
 
 // The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
 // IndexedDB (fake-indexeddb) and the real server app: order, idempotent replay, what each
@@ -362,5 +362,24 @@ describe('records the server writes', () => {
     // Nothing asked for the bookkeeping list again: the engine followed the template's write.
     const due = [-2, -1, 0].map((n) => `gym-${addDays(today, n)}`);
     await waitFor(async () => expect(await storedIds(d, 'accounts')).toEqual(due));
+  });
+});
+
+describe('a server restored from a backup', () => {
+  it('a device whose cursor the restored history never handed out takes the whole list afresh', async () => {
+    const kept = await seedTask('kept', '备份里有的');
+    // What the device held before the restore: a later edit of `kept` and a task the backup
+    // never saw, under a cursor past any number the server has handed out since.
+    await seedDeviceCopy(
+      'tasks',
+      [
+        { ...kept, title: '备份之后改的' },
+        { ...kept, id: 'ghost', title: '备份之后加的' },
+      ],
+      { cursor: 1_000_000_000 },
+    );
+    const d = device(globalThis.indexedDB);
+    await d.engine.pull('tasks');
+    expect((await d.engine.list('tasks')).items).toEqual([kept]);
   });
 });

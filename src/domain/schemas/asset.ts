@@ -35,19 +35,38 @@ const fields = {
     .transform((v) => v ?? null),
 };
 
-type Fields = { type: (typeof assetTypes)[number]; category: string };
+type Fields = {
+  id?: string;
+  type: (typeof assetTypes)[number];
+  category: string;
+  version: number;
+  originalId: string | null;
+  previousVersionId: string | null;
+};
 
-function categoryMatchesType(v: Fields, ctx: z.RefinementCtx) {
+const CHAIN_LINKS = ['originalId', 'previousVersionId'] as const;
+
+function checkAsset(v: Fields, ctx: z.RefinementCtx) {
   checkCategory(v.type === 'asset' ? assetCategories : liabilityCategories, v.category, ctx);
+  // A first version starts its chain (SPEC §4): links on it would graft it onto another one.
+  // That later links name a chain of the caller's own is the server's check (it needs the store).
+  for (const link of CHAIN_LINKS) {
+    if (v[link] === null) continue;
+    if (v.version === 1) {
+      ctx.addIssue({ code: 'custom', path: [link], message: '第 1 版不能指向其他版本' });
+    } else if (v[link] === v.id) {
+      ctx.addIssue({ code: 'custom', path: [link], message: '不能指向自身' });
+    }
+  }
 }
 
 export const assetInputSchema = z
   .object({ ...fields, id: idSchema.optional(), ...editedAtField })
-  .superRefine(categoryMatchesType);
+  .superRefine(checkAsset);
 
 export const assetSchema = z
   .object({ ...fields, id: idSchema, ...storedSyncFields })
-  .superRefine(categoryMatchesType);
+  .superRefine(checkAsset);
 
 export type AssetInput = z.input<typeof assetInputSchema>;
 export type AssetData = z.output<typeof assetInputSchema>;
@@ -56,16 +75,20 @@ export type Asset = z.output<typeof assetSchema>;
 const assetHistoryActions = ['create', 'update', 'delete'] as const;
 export type AssetHistoryAction = (typeof assetHistoryActions)[number];
 
-// Snapshots are kept as they were written: a history entry must still read after the
-// asset schema grows a field, so its snapshots are checked loosely (an object or null).
-const snapshotSchema = z.record(z.string(), z.unknown()).nullable().optional();
+// A snapshot is an asset record, checked as one: only its fields are kept, so what is stored is
+// flat and of bounded size whatever was sent (a snapshot nested 1,000 levels deep was once
+// stored, and made the owner's history list fail for good).
+const snapshotSchema = assetSchema
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 
 const historyFields = {
   assetId: idSchema,
   assetName: requiredTextSchema('名称', 100),
   action: z.enum(assetHistoryActions, { error: '操作类型无效' }),
-  oldData: snapshotSchema.transform((v) => (v ?? null) as Asset | null),
-  newData: snapshotSchema.transform((v) => (v ?? null) as Asset | null),
+  oldData: snapshotSchema,
+  newData: snapshotSchema,
   timestamp: isoTimestampSchema,
 };
 

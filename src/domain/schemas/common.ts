@@ -29,14 +29,28 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   const cents = value * 100;
   // The noise grows with the magnitude (a double near 10^14 cents is only exact to ~0.02), so a
   // fixed tolerance would reject valid large amounts. A few units in the last place stays far
-  // below the half cent that separates 1.005 from a two-decimal value, up to MAX_AMOUNT.
-  const tolerance = Math.max(1e-6, Math.abs(cents) * Number.EPSILON * 8);
+  // below the half cent that separates 1.005 from a two-decimal value, up to MAX_AMOUNT. Purely
+  // relative: an absolute floor (it was 1e-6 cents) let 1e-9 through as "0.00", which was
+  // then stored as 0 in a record whose amount must be above 0.
+  const tolerance = Math.abs(cents) * Number.EPSILON * 8;
   return Math.abs(cents - Math.round(cents)) <= tolerance;
 }
 
+/** The years a date may fall in: wide for any real record, narrow enough to catch a mistyped year. */
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2100;
+
 export const dateSchema = z
   .string({ error: '请填写日期' })
-  .refine(isValidDate, { message: '日期格式应为 YYYY-MM-DD 且真实存在' });
+  .refine(isValidDate, { message: '日期格式应为 YYYY-MM-DD 且真实存在' })
+  .refine(
+    (v) => {
+      const year = Number(v.slice(0, 4));
+      // A malformed date already has its issue.
+      return !isValidDate(v) || (year >= MIN_YEAR && year <= MAX_YEAR);
+    },
+    { message: `日期应在 ${MIN_YEAR} 年至 ${MAX_YEAR} 年之间` },
+  );
 
 /** An optional date: absent, null or '' all mean "none" and are stored as ''. */
 export const optionalDateSchema = z
@@ -89,10 +103,10 @@ const amountBase = z
   .refine(hasAtMostTwoDecimals, { message: '金额最多两位小数' })
   .refine((v) => v <= MAX_AMOUNT, { message: '金额过大' });
 
-/** A bookkeeping amount: strictly positive yuan with at most 2 decimals. */
+/** A bookkeeping amount: yuan with at most 2 decimals, so at least 0.01. */
 export const positiveAmountSchema = amountBase.refine((v) => v > 0, { message: '金额必须大于 0' });
 
-/** An asset or liability value: zero is allowed (a paid-off loan, an empty account). */
+/** An asset or liability value: 0 or at least 0.01 (a paid-off loan, an empty account). */
 export const nonNegativeAmountSchema = amountBase.refine((v) => v >= 0, {
   message: '金额不能为负数',
 });

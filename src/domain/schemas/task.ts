@@ -26,13 +26,33 @@ const fields = {
   updatedAt: isoTimestampSchema.optional(),
 };
 
+/** A task's fields, unchecked against each other: forms pick theirs from it (zod cannot pick from a refined object). */
 export const taskInputSchema = z.object({ ...fields, id: idSchema.optional(), ...editedAtField });
-export const taskSchema = z.object({
-  ...fields,
-  id: idSchema,
-  createdAt: isoTimestampSchema,
-  updatedAt: isoTimestampSchema,
-  editedAt: storedSyncFields.editedAt,
-});
+
+// Completing stamps completedAt and un-completing clears it (SPEC §4): a task that says one
+// thing in `completed` and another in `completedAt` would be counted and sorted inconsistently.
+function completionAgrees(
+  v: { completed: boolean; completedAt: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.completed && v.completedAt === null) {
+    ctx.addIssue({ code: 'custom', path: ['completedAt'], message: '已完成的任务需要完成时间' });
+  } else if (!v.completed && v.completedAt !== null) {
+    ctx.addIssue({ code: 'custom', path: ['completedAt'], message: '未完成的任务不能有完成时间' });
+  }
+}
+
+/** What the API, the sync engine and uploads accept: the fields, with completed and completedAt agreeing. */
+export const taskRecordInputSchema = taskInputSchema.superRefine(completionAgrees);
+
+export const taskSchema = z
+  .object({
+    ...fields,
+    id: idSchema,
+    createdAt: isoTimestampSchema,
+    updatedAt: isoTimestampSchema,
+    editedAt: storedSyncFields.editedAt,
+  })
+  .superRefine(completionAgrees);
 
 export type Task = z.output<typeof taskSchema>;

@@ -67,6 +67,8 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
 
   const busy = BUSY_STATUSES.includes(status) || exportData.isPending;
   const online = health.status === 'online';
+  // A full disk still serves what it holds; a damaged file may not, and writes are refused.
+  const canDownload = online || health.storage?.reason === 'full';
   const onProgress = (next: NonNullable<typeof progress>) =>
     dispatch({ type: 'progress', progress: next });
   const fail = (failed: SyncStatus) => (error: Error) =>
@@ -167,12 +169,20 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const needsServer = !online ? '服务器在线时才能使用' : undefined;
+  const needsServer = !online
+    ? health.storage
+      ? `${health.storage.message}，暂不可用`
+      : '服务器在线时才能使用'
+    : undefined;
 
   return (
     <Modal title="数据同步" onClose={onClose} size="lg">
       <div className="space-y-4">
-        <ServerStatusBadge status={health.status} onRefresh={health.refresh} />
+        <ServerStatusBadge
+          status={health.status}
+          storage={health.storage}
+          onRefresh={health.refresh}
+        />
 
         <div
           className={`rounded-lg border px-3 py-2.5 text-sm ${MESSAGE_TONE[status] ?? 'border-slate-200 bg-white text-slate-700'}`}
@@ -184,6 +194,12 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
           {status === 'idle' && health.status === 'offline' && (
             <p className="mt-0.5 text-xs text-slate-500">
               服务器离线：上传和下载暂不可用，导出本地数据仍可使用。
+            </p>
+          )}
+          {status === 'idle' && health.storage && (
+            <p className="mt-0.5 text-xs text-amber-800">
+              {health.storage.message}。本机的修改保存在本机，服务器恢复后会自动同步；
+              {canDownload ? '上传暂不可用，' : '上传和下载暂不可用，'}导出本地数据仍可使用。
             </p>
           )}
           {progress && (
@@ -270,8 +286,8 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
           <button
             type="button"
             className="btn-secondary"
-            disabled={busy || !online}
-            title={needsServer}
+            disabled={busy || !canDownload}
+            title={canDownload ? undefined : needsServer}
             onClick={handleDownload}
           >
             <CloudDownload size={16} aria-hidden="true" />

@@ -143,4 +143,23 @@ describe('classify: what the server’s answer means for a change', () => {
       current,
     });
   });
+
+  it('a damaged or full database keeps the change waiting, and says which', () => {
+    const message = '服务器磁盘空间已满，无法保存，请联系管理员';
+    expect(
+      classify(update, new ApiError(message, 507, { error: message, reason: 'full' })),
+    ).toEqual({ type: 'unreachable', message, storage: { reason: 'full', message } });
+    const damaged = '服务器的数据库文件已损坏，暂停保存数据；请联系管理员从备份恢复';
+    expect(
+      classify(update, new ApiError(damaged, 503, { error: damaged, reason: 'corrupt' })),
+    ).toMatchObject({ storage: { reason: 'corrupt', message: damaged } });
+    // A proxy's 503 or any other 5xx is no word on the storage.
+    expect(classify(update, new ApiError('Network error', 503))).toEqual({
+      type: 'unreachable',
+      message: 'Network error',
+    });
+    expect(
+      classify(update, new ApiError('x', 500, { error: 'x', reason: 'full' })),
+    ).not.toHaveProperty('storage');
+  });
 });

@@ -47,9 +47,10 @@ const workout = { type: 'running', duration: 30, date: '2026-11-21' };
 const timeRecord = { task: '写周报', category: 'work', duration: 1500, date: '2026-11-21' };
 const history = {
   assetId: 'a1',
-  assetName: '现金',
+  assetName: '招行储蓄卡',
   action: 'create',
-  newData: { name: '现金' },
+  // A snapshot is a whole stored asset (issue 13: bounded, flat, checked like one).
+  newData: { ...asset, id: 'a1' },
   timestamp: '2026-11-21T08:00:00.000Z',
 };
 

@@ -21,7 +21,11 @@ import {
   MAX_AMOUNT,
   optionalDateSchema,
 } from '../../../src/domain/schemas/common';
-import { taskInputSchema, taskSchema } from '../../../src/domain/schemas/task';
+import {
+  taskInputSchema,
+  taskRecordInputSchema,
+  taskSchema,
+} from '../../../src/domain/schemas/task';
 import { timeRecordInputSchema } from '../../../src/domain/schemas/time-record';
 import { workoutInputSchema } from '../../../src/domain/schemas/workout';
 
@@ -85,6 +89,11 @@ describe('hasAtMostTwoDecimals', () => {
     [999999999999.995, false],
     [566032791434.31, true],
     [678147605887.92, true],
+    [0.01, true],
+    [0.07, true],
+    [1e-9, false],
+    [-1e-9, false],
+    [0.001, false],
   ])('%d → %s', (value, ok) => {
     expect(hasAtMostTwoDecimals(value)).toBe(ok);
   });
@@ -110,7 +119,12 @@ describe('account', () => {
     ['a missing note', { description: undefined }, []],
     ['a null note', { description: null }, []],
     ['an amount of 0', { amount: 0 }, ['amount']],
+    ['an amount of 0.01', { amount: 0.01 }, []],
+    ['an amount of 1e-9', { amount: 1e-9 }, ['amount']],
+    ['an amount of 0.004', { amount: 0.004 }, ['amount']],
     ['a negative amount', { amount: -1 }, ['amount']],
+    ['a date in 0000', { date: '0000-01-01' }, ['date']],
+    ['a date in 9999', { date: '9999-12-31' }, ['date']],
     ['three decimals', { amount: 1.005 }, ['amount']],
     ['an amount over the limit', { amount: MAX_AMOUNT + 1 }, ['amount']],
     ['an amount as text', { amount: '12' }, ['amount']],
@@ -167,8 +181,20 @@ describe('asset', () => {
     ['a liability', { type: 'liability', category: 'mortgage' }, []],
     ['version 0', { version: 0 }, ['version']],
     ['a fractional version', { version: 1.5 }, ['version']],
+    ['a later version in a chain', { version: 2, originalId: 'a1', previousVersionId: 'a1' }, []],
+    ['version 1 naming a chain', { originalId: 'a1' }, ['originalId']],
+    ['version 1 naming a previous version', { previousVersionId: 'a1' }, ['previousVersionId']],
+    ['a version linked to itself', { id: 'a2', version: 2, originalId: 'a2' }, ['originalId']],
+    ['an amount of 1e-9', { amount: 1e-9 }, ['amount']],
+    ['a date in 0000', { date: '0000-01-01' }, ['date']],
+    ['an effective date in 9999', { effectiveDate: '9999-12-31' }, ['effectiveDate']],
   ])('%s', (_, patch, paths) => {
     expect(issuePaths(assetInputSchema, { ...asset, ...patch })).toEqual(paths);
+  });
+
+  it('names the rule a first version with chain ids breaks', () => {
+    const result = assetInputSchema.safeParse({ ...asset, originalId: 'a1' });
+    expect(result.error?.issues[0]?.message).toBe('第 1 版不能指向其他版本');
   });
 
   it.each([
@@ -188,11 +214,21 @@ describe('asset', () => {
     });
   });
 
+  const snapshot = (name: string) => ({ ...asset, id: 'a1', name });
   it.each([
-    ['create', null, { name: 'x' }, []],
-    ['delete', { name: 'x' }, null, []],
-    ['update', { name: 'x' }, { name: 'y' }, []],
+    ['create', null, snapshot('x'), []],
+    ['delete', snapshot('x'), null, []],
+    ['update', snapshot('x'), snapshot('y'), []],
     ['rename', null, null, ['action']],
+    [
+      'update',
+      { name: 'x' },
+      snapshot('y'),
+      ['oldData.id', 'oldData.type', 'oldData.category', 'oldData.amount', 'oldData.date'],
+    ],
+    ['update', snapshot('x'), 'snapshot', ['newData']],
+    ['create', null, { ...snapshot('x'), amount: -1 }, ['newData.amount']],
+    ['create', null, { ...snapshot('x'), originalId: 'other' }, ['newData.originalId']],
   ])('history entry %s', (action, oldData, newData, paths) => {
     const entry = {
       assetId: 'a1',
@@ -202,7 +238,7 @@ describe('asset', () => {
       newData,
       timestamp: '2026-11-21T08:00:00.000Z',
     };
-    expect(issuePaths(assetHistoryInputSchema, entry)).toEqual(paths);
+    expect(issuePaths(assetHistoryInputSchema, entry).sort()).toEqual([...paths].sort());
   });
 
   it('rejects a history entry without an ISO timestamp', () => {
@@ -254,6 +290,32 @@ describe('time record', () => {
     ['a missing date', { date: undefined }, ['date']],
   ])('%s', (_, patch, paths) => {
     expect(issuePaths(timeRecordInputSchema, { ...timeRecord, ...patch })).toEqual(paths);
+  });
+});
+
+describe('a task record (the API and uploads)', () => {
+  const at = '2026-11-21T08:00:00.000Z';
+  it.each([
+    ['open', { completed: false, completedAt: null }, []],
+    ['completed, with the time', { completed: true, completedAt: at }, []],
+    ['completed without a time', { completed: true }, ['completedAt']],
+    ['open with a completion time', { completed: false, completedAt: at }, ['completedAt']],
+    ['a due date in 1899', { dueDate: '1899-12-31' }, ['dueDate']],
+    ['a due date in 1900', { dueDate: '1900-01-01' }, []],
+    ['a due date in 2100', { dueDate: '2100-12-31' }, []],
+    ['a due date in 2101', { dueDate: '2101-01-01' }, ['dueDate']],
+  ])('%s', (_, patch, paths) => {
+    expect(issuePaths(taskRecordInputSchema, { ...task, ...patch })).toEqual(paths);
+  });
+
+  it('says which way completed and completedAt disagree', () => {
+    const messages = [{ completed: true }, { completed: false, completedAt: at }].map(
+      (patch) => taskRecordInputSchema.safeParse({ ...task, ...patch }).error?.issues[0]?.message,
+    );
+    expect(messages).toEqual(['已完成的任务需要完成时间', '未完成的任务不能有完成时间']);
+    expect(
+      taskRecordInputSchema.safeParse({ ...task, dueDate: '9999-12-31' }).error?.issues[0]?.message,
+    ).toBe('日期应在 1900 年至 2100 年之间');
   });
 });
 

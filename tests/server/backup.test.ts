@@ -1,0 +1,211 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type Backup,
+  BackupScheduler,
+  backupName,
+  backupsToDelete,
+  dailyBackupDue,
+  parseBackupName,
+} from '../../server/backup';
+import { openSqliteStore } from '../../server/db/sqlite-store';
+
+const scratch = mkdtempSync(join(tmpdir(), 'pms-backup-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const HOUR = 60 * 60 * 1000;
+const at = (iso: string, kind: Backup['kind'] = 'daily'): Backup => {
+  const takenAt = new Date(iso);
+  return { name: backupName(takenAt, kind), takenAt, kind };
+};
+/** A backup at 02:00 UTC on each day from `first` to `last`. */
+const days = (first: string, last: string) => {
+  const out: Backup[] = [];
+  for (
+    let t = Date.parse(`${first}T02:00:00Z`);
+    t <= Date.parse(`${last}T02:00:00Z`);
+    t += 24 * HOUR
+  ) {
+    out.push(at(new Date(t).toISOString()));
+  }
+  return out;
+};
+const dates = (backups: Backup[]) =>
+  backups.map((b) => b.takenAt.toISOString().slice(0, 10)).sort();
+
+describe('backup names', () => {
+  it('round-trip, and other files are not taken for backups', () => {
+    const b = at('2024-03-01T02:03:04.567Z', 'migration');
+    expect(b.name).toBe('pms-2024-03-01T020304Z-migration.sqlite');
+    expect(parseBackupName(b.name)).toEqual({ ...b, takenAt: new Date('2024-03-01T02:03:04Z') });
+    for (const name of [
+      'pms.sqlite',
+      'my-copy.sqlite',
+      'pms-2024-03-01T020304Z-daily.sqlite.partial',
+      'pms-2024-13-01T020304Z-daily.sqlite',
+      'pms-2024-03-01T020304Z-manual.sqlite',
+    ]) {
+      expect(parseBackupName(name), name).toBeUndefined();
+    }
+  });
+});
+
+describe('backupsToDelete', () => {
+  const now = new Date('2024-03-31T12:00:00Z'); // a Sunday
+  it.each([
+    ['nothing to rotate', [], { daily: 7, weekly: 4 }, []],
+    [
+      'ten days, keep 7 daily',
+      days('2024-03-22', '2024-03-31'),
+      { daily: 7, weekly: 0 },
+      ['2024-03-22', '2024-03-23', '2024-03-24'],
+    ],
+    [
+      // Daily keeps 25–31 March; weekly the newest of each ISO week (Mon–Sun): 31 (already kept), 24, 17, 10.
+      'two months, keep 7 daily + 4 weekly',
+      days('2024-02-01', '2024-03-31'),
+      { daily: 7, weekly: 4 },
+      dates(days('2024-02-01', '2024-03-31')).filter(
+        (d) => !(d >= '2024-03-25' || ['2024-03-24', '2024-03-17', '2024-03-10'].includes(d)),
+      ),
+    ],
+    [
+      // A server that was off for two months keeps its last backups: days with a backup count, not days back from now.
+      'a month-long gap',
+      days('2024-01-01', '2024-01-10'),
+      { daily: 7, weekly: 0 },
+      ['2024-01-01', '2024-01-02', '2024-01-03'],
+    ],
+    [
+      'keep nothing',
+      days('2024-03-30', '2024-03-31'),
+      { daily: 0, weekly: 0 },
+      ['2024-03-30', '2024-03-31'],
+    ],
+  ] as const)('%s', (_, backups, keep, deleted) => {
+    expect(dates(backupsToDelete(backups, now, keep))).toEqual(deleted);
+  });
+
+  it('keeps the newest backup of a day when there are several', () => {
+    const daily = at('2024-03-31T02:00:00Z');
+    const migration = at('2024-03-31T09:00:00Z', 'migration');
+    const earlier = at('2024-03-30T02:00:00Z');
+    expect(backupsToDelete([daily, migration, earlier], now, { daily: 2, weekly: 0 })).toEqual([
+      daily,
+    ]);
+  });
+
+  it('neither deletes nor counts a backup dated after now (a clock turned back)', () => {
+    const future = at('2024-04-05T02:00:00Z');
+    const [d30, d31] = days('2024-03-30', '2024-03-31') as [Backup, Backup];
+    expect(backupsToDelete([d30, d31, future], now, { daily: 1, weekly: 0 })).toEqual([d30]);
+  });
+});
+
+describe('dailyBackupDue', () => {
+  const now = new Date('2024-03-31T12:00:00Z');
+  it.each([
+    ['no backup yet', [], true],
+    ['23 hours since the last', [at('2024-03-30T13:00:00Z')], false],
+    ['24 hours since the last', [at('2024-03-30T12:00:00Z')], true],
+    ['a migration backup an hour ago', [at('2024-03-31T11:00:00Z', 'migration')], false],
+    ['only a backup dated in the future', [at('2024-04-02T12:00:00Z')], true],
+  ] as const)('%s', (_, backups, due) => {
+    expect(dailyBackupDue(backups, now)).toBe(due);
+  });
+});
+
+describe('BackupScheduler', () => {
+  function database() {
+    const file = join(mkdtempSync(join(scratch, 'db-')), 'pms.sqlite');
+    const store = openSqliteStore(file);
+    return { file, store };
+  }
+
+  it('over two months of hourly checks keeps 7 daily and 4 weekly backups, each a sound copy', async () => {
+    const { file, store } = database();
+    const dir = join(scratch, 'rotation');
+    let now = Date.parse('2024-02-01T00:30:00Z');
+    const logged: string[] = [];
+    const scheduler = new BackupScheduler({
+      database: file,
+      dir,
+      keep: { daily: 7, weekly: 4 },
+      now: () => new Date(now),
+      log: (line) => logged.push(line),
+    });
+    let n = 0;
+    let written = 0;
+    for (; now <= Date.parse('2024-03-31T23:30:00Z'); now += HOUR) {
+      // A write every few hours, so that each backup holds more than the one before.
+      if (now % (6 * HOUR) === 30 * 60 * 1000) {
+        await store.tasks.create('alice', {
+          id: `t${++n}`,
+          title: `#${n}`,
+          description: '',
+          priority: 'medium',
+          category: 'other',
+          dueDate: '',
+          completed: false,
+          completedAt: null,
+          createdAt: new Date(now).toISOString(),
+          updatedAt: new Date(now).toISOString(),
+        });
+      }
+      if (await scheduler.takeIfDue()) written = n;
+    }
+    store.close();
+    expect(logged.filter((l) => l.includes('backup failed'))).toEqual([]);
+    expect(logged.filter((l) => l.includes('backup written'))).toHaveLength(60);
+    const kept = readdirSync(dir).sort();
+    expect(kept).toEqual(
+      ['10', '17', '24', '25', '26', '27', '28', '29', '30', '31'].map(
+        (d) => `pms-2024-03-${d}T003000Z-daily.sqlite`,
+      ),
+    );
+    // The newest holds every task written before it was taken.
+    const copy = new Database(join(dir, kept.at(-1)!), { readonly: true });
+    expect(written).toBeGreaterThan(200);
+    expect(copy.prepare('SELECT count(*) FROM tasks').pluck().get()).toBe(written);
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+  });
+
+  it('takes no backup of a database known to be damaged, or with both counts 0', async () => {
+    const { file, store } = database();
+    const dir = join(scratch, 'skipped');
+    const now = () => new Date('2024-03-01T00:00:00Z');
+    const keep = { daily: 7, weekly: 4 };
+    expect(
+      await new BackupScheduler({ database: file, dir, keep, now, healthy: () => false }).take(
+        'migration',
+      ),
+    ).toBeUndefined();
+    expect(
+      await new BackupScheduler({ database: file, dir, keep: { daily: 0, weekly: 0 }, now }).take(
+        'daily',
+      ),
+    ).toBeUndefined();
+    expect(readdirSync(scratch)).not.toContain('skipped');
+    store.close();
+  });
+
+  it('reports a failed backup and keeps going', async () => {
+    const { file, store } = database();
+    const dir = join(scratch, 'not-a-directory');
+    writeFileSync(dir, '');
+    const logged: string[] = [];
+    const scheduler = new BackupScheduler({
+      database: file,
+      dir,
+      keep: { daily: 7, weekly: 4 },
+      log: (line) => logged.push(line),
+    });
+    expect(await scheduler.take('daily')).toBeUndefined();
+    expect(logged).toEqual([expect.stringMatching(/^备份失败 \/ backup failed: /)]);
+    store.close();
+  });
+});
