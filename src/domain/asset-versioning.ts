@@ -281,7 +281,9 @@ export function formatMonthlyChange(value: Pick<MonthlyValue, 'changeCents' | 'c
   const { changeCents, changePercent } = value;
   if (changeCents === null || changePercent === null) return null;
   const amount =
-    changeCents === 0 ? formatCents(0) : formatSignedCents(changeCents, changeCents < 0 ? '-' : '+');
+    changeCents === 0
+      ? formatCents(0)
+      : formatSignedCents(changeCents, changeCents < 0 ? '-' : '+');
   return `${amount} (${formatChangePercent(changePercent, changeCents)})`;
 }
 

@@ -43,6 +43,11 @@ export function dueLabel(task: DueFields, today: string): string | null {
   return `${days}天后到期`;
 }
 
+/** Whether dueLabel counts days (or says 今天/明天/已逾期) rather than giving the date itself. */
+export function isCountdown(task: DueFields, today: string): boolean {
+  return !task.completed && task.dueDate !== '' && dueInDays(task.dueDate, today) <= COUNTDOWN_DAYS;
+}
+
 /**
  * Pending and due within the next DUE_SOON_DAYS days, today included. Overdue tasks are left
  * out: they already carry their own, stronger marking.

@@ -3,9 +3,9 @@ import {
   bestStreak,
   checkinRate,
   currentStreak,
+  defaultMonthlyTarget,
   findTodayRecord,
   progressWidth,
-  defaultMonthlyTarget,
   rateColour,
   recordsInMonth,
 } from '../../../src/domain/checkin';

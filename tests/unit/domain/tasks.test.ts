@@ -3,6 +3,7 @@ import type { Task } from '../../../src/domain/schemas/task';
 import {
   dueInDays,
   dueLabel,
+  isCountdown,
   isDueSoon,
   isOverdue,
   priorityDistribution,
@@ -45,6 +46,16 @@ describe('due dates', () => {
     ['2026-12-01', 10],
   ])('dueInDays(%s) → %d', (dueDate, days) => {
     expect(dueInDays(dueDate, TODAY)).toBe(days);
+  });
+
+  it.each([
+    ['2026-12-21', true],
+    ['2026-12-22', false],
+    ['2020-01-01', true],
+    ['', false],
+  ])('isCountdown(%s) → %s', (dueDate, countdown) => {
+    expect(isCountdown(pending(dueDate), TODAY)).toBe(countdown);
+    expect(isCountdown(done(dueDate), TODAY)).toBe(false);
   });
 
   it('crosses a leap day', () => {
