@@ -8,9 +8,11 @@ import { useTasks } from '../../api/tasks';
 import { useTimeRecords } from '../../api/time-records';
 import { useWorkouts } from '../../api/workouts';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { Money } from '../../components/Money';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Spinner } from '../../components/Spinner';
-import { StatCard } from '../../components/StatCard';
+import { StatCard, toneOf } from '../../components/StatCard';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useToday } from '../../components/useToday';
 import { dailyGoals } from '../../domain/daily-goals';
 import { formatCents } from '../../domain/money';
@@ -32,6 +34,7 @@ export function DashboardScreen() {
   const assets = useAssets();
   const lists = [accounts, workouts, tasks, timeRecords, assets];
   const today = useToday();
+  useDocumentTitle('首页');
 
   const stats = useMemo(
     () =>
@@ -69,15 +72,11 @@ export function DashboardScreen() {
           <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">
             <StatCard
               title="今日收支"
-              // Two cards share a phone's width: a smaller figure that may wrap stays inside.
-              value={
-                <span className="text-xl wrap-anywhere sm:text-2xl">
-                  {formatCents(stats.balanceCents)}
-                </span>
-              }
+              // Two cards share a phone's width: a size down there, and Money fits the rest.
+              value={<Money cents={stats.balanceCents} className="text-xl sm:text-2xl" />}
               subtitle={`全部记录：收入 ${formatCents(stats.incomeCents)} · 支出 ${formatCents(stats.expenseCents)}`}
               icon={<Scale size={18} aria-hidden="true" />}
-              tone={stats.balanceCents >= 0 ? 'positive' : 'negative'}
+              tone={toneOf(stats.balanceCents)}
             />
             <StatCard
               title="今日运动"
