@@ -91,7 +91,11 @@ export function FitnessScreen() {
           </div>
           <WeekStrip days={strip} />
           <FitnessCharts workouts={workouts} today={today} />
-          <WorkoutList workouts={recent} onEdit={(workout) => setEditing({ workout })} />
+          <WorkoutList
+            workouts={recent}
+            today={today}
+            onEdit={(workout) => setEditing({ workout })}
+          />
         </>
       )}
       {editing && (
