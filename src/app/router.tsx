@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
 
@@ -26,6 +26,7 @@ const FitnessScreen = screen(() => import('../features/fitness/FitnessScreen'), 
 const TimeScreen = screen(() => import('../features/time/TimeScreen'), 'TimeScreen');
 const TasksScreen = screen(() => import('../features/tasks/TasksScreen'), 'TasksScreen');
 const CheckinScreen = screen(() => import('../features/checkin/CheckinScreen'), 'CheckinScreen');
+const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 export function AppRoutes() {
   return (
@@ -52,7 +53,7 @@ export function AppRoutes() {
         <Route path="time" element={<TimeScreen />} />
         <Route path="tasks" element={<TasksScreen />} />
         <Route path="checkin" element={<CheckinScreen />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>
   );
