@@ -16,6 +16,9 @@ export const E2E_USERS = {
   sync: '同步测试',
   sync2: '同步测试二',
   pwa: '离线测试',
+  ux: '体验测试',
+  ux2: '体验测试二',
+  screens: '截图测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;
