@@ -71,11 +71,25 @@ export function rememberFocus(): FocusMemo {
       const attempt = () => {
         if (!focusIsFree() && !closing?.contains(document.activeElement)) return;
         const target = successor();
-        if (target) return target.focus();
+        if (target) {
+          target.focus();
+          // The list may re-render a moment later and replace the row (a saved edit).
+          if (target === element) watchRemoval();
+          return;
+        }
         // The new row may come with the next render.
         if (frames++ < 3) return void requestAnimationFrame(attempt);
         const fallback = holder();
         if (fallback) focusHolder(fallback);
+      };
+      let watched = 0;
+      const watchRemoval = () => {
+        if (element.isConnected) {
+          if (watched++ < FRAME_LIMIT) requestAnimationFrame(watchRemoval);
+          return;
+        }
+        frames = 0;
+        attempt();
       };
       attempt();
     },
