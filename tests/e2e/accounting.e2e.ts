@@ -80,7 +80,8 @@ describe('/accounting against the real server', () => {
     await edit.waitFor();
     await expect(edit.getByLabel('类型').inputValue()).resolves.toBe('income');
     await expect(edit.getByLabel('分类').inputValue()).resolves.toBe('salary');
-    await expect(edit.getByLabel('金额').inputValue()).resolves.toBe('1000');
+    // Shown as money is written: two decimals.
+    await expect(edit.getByLabel('金额').inputValue()).resolves.toBe('1000.00');
     await edit.getByLabel('金额').fill('1200.5');
     await edit.getByRole('button', { name: '保存' }).click();
     await edit.waitFor({ state: 'detached' });
