@@ -110,7 +110,10 @@ describe('/accounting cards and lists', () => {
     await user.selectOptions(within(ledger).getByLabelText('月份'), monthOf(TODAY));
     expect(totals).toHaveTextContent('1 条');
     expect(totals).toHaveTextContent('-¥9.99');
-    expect(totals).toHaveTextContent('+¥0.00');
+    // No income in the selection: ¥0.00, neither signed nor green.
+    const incomeTotal = within(totals).getByText('收入合计').nextElementSibling;
+    expect(incomeTotal).toHaveTextContent(/^¥0\.00$/);
+    expect(incomeTotal).toHaveClass('text-slate-900');
   });
 
   it('serves the mirror and says so when the server fails', async () => {
