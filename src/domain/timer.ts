@@ -107,7 +107,7 @@ export function endTimer(
 /** A session longer than this was most likely forgotten: saving it asks first. */
 export const LONG_SESSION_SECONDS = 4 * 3600;
 /** A session shorter than this was most likely a slip of the finger: saving it asks first. */
-export const SHORT_SESSION_SECONDS = 60;
+const SHORT_SESSION_SECONDS = 60;
 
 /**
  * What 结束并保存 must ask before it saves `seconds`: 'long' (keep it all, or set when it really
