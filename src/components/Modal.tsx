@@ -22,15 +22,20 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The element a dialog opens on: the one marked `data-autofocus` (金额 in a money form, the
- * confirm button of a confirmation), else the first field, else the dialog itself.
+ * Focuses what a dialog opens on: the element marked `data-autofocus` (金额 in a money form,
+ * the confirm button of a confirmation), else the first field that can take focus (a hidden
+ * file input cannot), else the dialog itself.
  */
-function initialFocus(panel: HTMLElement): HTMLElement {
-  return (
-    panel.querySelector<HTMLElement>('[data-autofocus]') ??
-    panel.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ??
-    panel
-  );
+function focusInitial(panel: HTMLElement) {
+  const candidates = [
+    ...panel.querySelectorAll<HTMLElement>('[data-autofocus]'),
+    ...panel.querySelectorAll<HTMLElement>('input:not([type="hidden"]), select, textarea'),
+  ];
+  for (const candidate of candidates) {
+    candidate.focus();
+    if (document.activeElement === candidate) return;
+  }
+  panel.focus();
 }
 
 /**
@@ -63,7 +68,7 @@ export function Modal({
   useEffect(() => {
     const opener = rememberFocus();
     const node = panel.current;
-    if (node) initialFocus(node).focus();
+    if (node) focusInitial(node);
 
     const unregister = openDialog({
       requestClose: () => requestClose.current(),
