@@ -19,19 +19,22 @@ const stack: DialogEntry[] = [];
 let entryPushed = false;
 /** A POP caused by our own history.back(), not by the user. */
 let ownPop = false;
-let syncTimer: ReturnType<typeof setTimeout> | undefined;
+let syncQueued = false;
 let listening = false;
 
 const marked = () => (window.history.state as Record<string, unknown> | null)?.[MARK] === true;
 
 /**
- * Brings the history entry in line with the stack, a tick later: a dialog that closes as
- * another opens (a confirmation answered, the form behind it closing) must not cost a
- * back-and-forth in history, nor leave the screen.
+ * Brings the history entry in line with the stack once the current task's work is done: a
+ * dialog that closes as another opens (a confirmation answered, the form behind it closing)
+ * must not cost a back-and-forth in history, nor leave the screen. A microtask rather than a
+ * timer, so the entry is gone before anything else (a click on a link, a reload) can happen.
  */
 function scheduleSync() {
-  clearTimeout(syncTimer);
-  syncTimer = setTimeout(() => {
+  if (syncQueued) return;
+  syncQueued = true;
+  queueMicrotask(() => {
+    syncQueued = false;
     if (stack.length > 0 && !entryPushed) {
       window.history.pushState({ ...(window.history.state ?? {}), [MARK]: true }, '');
       entryPushed = true;
@@ -44,7 +47,7 @@ function scheduleSync() {
         window.history.back();
       }
     }
-  }, 0);
+  });
 }
 
 function onPopState() {

@@ -132,6 +132,9 @@ describe('/accounting against the real server', () => {
     await page.waitForURL((url) => url.pathname === '/accounting' && url.search === '');
     await screenshot(page, 'accounting-dialog-800');
     await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The history entry that lets Back close a dialog is taken back as the dialog closes.
+    await page.waitForFunction(() => !window.history.state?.pmsDialog);
     await page.reload();
     await page.getByRole('region', { name: '今日支出' }).waitFor();
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
