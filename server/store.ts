@@ -1,6 +1,17 @@
 import type { RecordOf, ResourceName } from '../src/domain/resources';
 import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
+import type { DashboardAggregates } from '../src/domain/stats';
+
+/** What changed for one user in one kind since a change number (DESIGN §1 "Local-first"). */
+export interface Changes<T> {
+  /** Records written (created or replaced) after the number, in the order they were first stored. */
+  records: T[];
+  /** Ids of records deleted after it. */
+  deleted: string[];
+  /** The number to ask from next time: everything up to it is in this answer. */
+  cursor: number;
+}
 
 /**
  * One user's records of one kind. Every call is scoped by `userId`: ids are unique per user
@@ -15,6 +26,13 @@ export interface RecordStore<T extends { id: string }> {
    * and stringifying it again. Optional: the route falls back to `list`.
    */
   listJson?(userId: string): Promise<string>;
+  /**
+   * What changed since change number `since`; 0 means everything there is (and no deletions).
+   * Every write takes a new number, database-wide, in the transaction that writes it.
+   */
+  changes(userId: string, since: number): Promise<Changes<T>>;
+  /** `changes` as JSON text `{"records":[…],"deleted":[…],"cursor":n}`, like `listJson`. */
+  changesJson?(userId: string, since: number): Promise<string>;
   get(userId: string, id: string): Promise<T | undefined>;
   /**
    * Inserts `record`. When the user already has a record with that id, nothing is written
@@ -91,6 +109,8 @@ export type ResourceStores = { [K in ResourceName]: RecordStore<RecordOf<K>> } &
 export interface Store extends ResourceStores {
   users: UserStore;
   sessions: SessionStore;
+  /** The dashboard's sums for `today`, without sending any list (GET /api/summary). */
+  dashboard(userId: string, today: string): Promise<DashboardAggregates>;
   close(): void;
 }
 

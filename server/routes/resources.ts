@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { chainId } from '../../src/domain/asset-versioning';
+import { materialise } from '../../src/domain/records';
 import {
   type DataOf,
   RESOURCE_NAMES,
@@ -9,46 +10,29 @@ import {
 } from '../../src/domain/resources';
 import type { Store } from '../store';
 import type { AppEnv } from './http';
-import { type RecordContext, type Resource, resourceRouter } from './resource';
+import { type Resource, resourceRouter } from './resource';
 
-/** What the server adds to a registry entry: how a body becomes a record, and the odd rule. */
-type ServerRules<K extends ResourceName> = Omit<
+/** What the server adds to a registry entry: the rules that need the store. */
+type ServerRules<K extends ResourceName> = Pick<
   Resource<DataOf<K>, RecordOf<K>>,
-  'store' | 'input' | 'updatable'
+  'checkCreate' | 'remove'
 >;
 
-const withId = <D>(data: D, { id }: { id: string }) => ({ ...data, id });
-
-/** Keeps the creation time a client sent, else the stored one, else now. */
-const createdAt = (
-  data: { createdAt?: string },
-  { now, existing }: RecordContext<{ createdAt: string }>,
-) => data.createdAt ?? existing?.createdAt ?? now;
-
-const withCreatedAt = <D extends { createdAt?: string }>(
-  data: D,
-  ctx: RecordContext<{ createdAt: string }>,
-) => ({ ...data, id: ctx.id, createdAt: createdAt(data, ctx) });
-
 const RULES: { [K in ResourceName]: ServerRules<K> } = {
-  accounts: { toRecord: withId },
+  accounts: {},
   assets: {
-    toRecord: withId,
     // Deleting only the latest version would bring the previous one back to life (DESIGN §1).
     remove: async (s, userId, asset) => {
       await s.assets.removeChain(userId, chainId(asset));
     },
   },
-  assetHistory: { toRecord: withId },
-  workouts: { toRecord: withCreatedAt },
-  timeRecords: { toRecord: withCreatedAt },
-  tasks: {
-    toRecord: (data, ctx) => ({ ...withCreatedAt(data, ctx), updatedAt: ctx.now }),
-  },
+  assetHistory: {},
+  workouts: {},
+  timeRecords: {},
+  tasks: {},
   // The store removes the task's check-in records with it.
-  checkinTasks: { toRecord: withId },
+  checkinTasks: {},
   checkinRecords: {
-    toRecord: withId,
     checkCreate: async (s, userId, record) =>
       (await s.checkinTasks.get(userId, record.taskId)) ? undefined : '打卡任务不存在',
   },
@@ -62,6 +46,8 @@ function router<K extends ResourceName>(store: Store, name: K, now: () => Date) 
   // gives matching types; the registry's `satisfies` and the Store type check each entry.
   const resource: Of<K> = {
     ...RULES[name],
+    // The same record the browser shows at once for its own write (src/domain/records.ts).
+    toRecord: (data, ctx) => materialise(name, data, ctx),
     store: (s) => s[name] as ReturnType<Of<K>['store']>,
     input: input as unknown as Of<K>['input'],
     updatable,

@@ -41,16 +41,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus(session ? 'authenticated' : 'anonymous');
   }, []);
 
-  const forget = useCallback(async () => {
-    clearSession();
-    queryClient.clear();
-    setUser(null);
-    setStatus('anonymous');
-    // What the browser keeps for the user goes too (logout-policy.ts); loaded only now, so
-    // the login route does not carry it.
-    const { clearLocalData } = await import('./logout-policy');
-    clearLocalData();
-  }, [queryClient]);
+  /** Ends the session in this tab; `signedOut` also forgets the user's local data. */
+  const forget = useCallback(
+    async (signedOut: boolean) => {
+      const username = readSession()?.user.username ?? user?.username;
+      clearSession();
+      queryClient.clear();
+      setUser(null);
+      setStatus('anonymous');
+      // Loaded only now, so the login route does not carry the data layer.
+      const { endSession } = await import('./logout-policy');
+      if (username) await endSession(queryClient, { username, signedOut });
+    },
+    [queryClient, user],
+  );
 
   // The server refused the token (expired, or revoked by a logout elsewhere): the login
   // screen says so, rather than the app simply dropping the user there.
@@ -58,7 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionExpired(() => {
         setNotice(SESSION_EXPIRED);
-        void forget();
+        void forget(false);
       }),
     [forget],
   );
@@ -85,7 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);
         // The logout call itself may meet a revoked token: leaving on purpose is no expiry.
         setNotice(null);
-        await forget();
+        await forget(true);
       },
       notice,
     }),

@@ -1,15 +1,14 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { RESOURCES } from '../domain/resources';
 import type { CheckinRecord } from '../domain/schemas/checkin';
-import { apiRequest } from './http';
+import { engineFor } from './engine';
 import { newId } from './ids';
-import { type ListResult, listQuery, recordRequest, resourceKeys } from './resource';
+import { resourceKeys } from './keys';
+import { type ListResult, listQuery } from './resource';
 
-const keys = resourceKeys('checkinRecords');
-const LIST_KEY = keys.list();
 /** Every toggle's mutation key starts with this; one habit's adds its id. */
-const TOGGLE_KEY = [...keys.all, 'toggle'] as const;
+const TOGGLE_KEY = [...resourceKeys('checkinRecords').all, 'toggle'] as const;
+const toggleKey = (taskId: string) => [...TOGGLE_KEY, taskId] as const;
 
 /** SPEC §9: the toggle waits this long before a delete. */
 export const DELETE_DELAY_MS = 50;
@@ -27,84 +26,40 @@ export function useCheckinRecords(month?: string) {
 
 export interface ToggleCheckinVars {
   date: string;
-  /** Today's record when it exists: the toggle removes it; otherwise one is created. */
+  /** The day's record when it exists: the toggle removes it; otherwise one is created. */
   existing: CheckinRecord | null;
 }
 
-// The record's id is chosen before it is sent, so the optimistic copy already carries the
-// id the server will store: a later un-check can delete it even before the list is refetched.
-type ToggleRequest = ToggleCheckinVars & { id: string };
-
 /** SPEC §8: which way the toggle failed. */
 const toggleFailure = (_error: Error, variables: unknown) =>
-  (variables as ToggleRequest).existing ? '取消打卡失败' : '打卡失败';
-
-const toggleKey = (taskId: string) => [...TOGGLE_KEY, taskId] as const;
+  (variables as ToggleCheckinVars).existing ? '取消打卡失败' : '打卡失败';
 
 /**
- * The optimistic check-in toggle of one habit (DESIGN.md §2 rule 3): the list flips at
- * once, the snapshot comes back if the server refuses, and the list is refetched only when
- * the last toggle of any habit settles, so a slow answer cannot undo a newer click. A second
- * click on a habit whose toggle is still in flight is ignored (SPEC §4); the mutation cache
- * is what knows that.
+ * The check-in toggle of one habit. The day flips at once (the device's store shows it before
+ * the server has it, DESIGN.md §2 rule 3), a delete waits 50 ms before it is sent (SPEC §9), and
+ * a refusal takes the change back out of the store, which brings the day back. A second click
+ * while the first is on its way is ignored (SPEC §4): the mutation cache knows.
  */
 export function useToggleCheckin(taskId: string) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
+  const { mutate } = useMutation({
     mutationKey: toggleKey(taskId),
-    mutationFn: async ({ id, date, existing }: ToggleRequest) => {
-      if (existing) {
-        await new Promise((resolve) => setTimeout(resolve, DELETE_DELAY_MS));
-        await recordRequest<void>('DELETE', 'checkinRecords', existing.id);
-        return null;
-      }
-      return apiRequest<CheckinRecord>('POST', RESOURCES.checkinRecords.path, {
-        id,
-        taskId,
-        date,
-      });
+    mutationFn: async ({ date, existing }: ToggleCheckinVars, { client }) => {
+      const engine = engineFor(client);
+      const { seq } = existing
+        ? await engine.remove('checkinRecords', existing, { delayMs: DELETE_DELAY_MS })
+        : await engine.create('checkinRecords', { id: newId(), taskId, date });
+      await engine.settled(seq);
     },
-    onMutate: async ({ id, date, existing }) => {
-      // A list fetch already on its way would land after this change and undo it.
-      await queryClient.cancelQueries({ queryKey: LIST_KEY });
-      const previous = queryClient.getQueryData<ListResult<CheckinRecord>>(LIST_KEY);
-      queryClient.setQueryData<ListResult<CheckinRecord>>(LIST_KEY, (old) => {
-        const items = old?.items ?? [];
-        return {
-          ...(old ?? { local: false }),
-          items: existing
-            ? items.filter((r) => r.id !== existing.id)
-            : [...items, { id, taskId, date }],
-        };
-      });
-      return { previous };
-    },
-    // The server keeps one record per task and day: if another device checked in first, it
-    // answers with that record, whose id then replaces the one chosen here.
-    onSuccess: (record, { id }) => {
-      if (!record || record.id === id) return;
-      queryClient.setQueryData<ListResult<CheckinRecord>>(LIST_KEY, (old) =>
-        old ? { ...old, items: old.items.map((r) => (r.id === id ? record : r)) } : old,
-      );
-    },
-    onError: (_error, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(LIST_KEY, context.previous);
-    },
-    onSettled: () => {
-      // This mutation still counts itself: 1 means no other toggle is in flight.
-      if (queryClient.isMutating({ mutationKey: TOGGLE_KEY }) === 1) {
-        return queryClient.invalidateQueries({ queryKey: LIST_KEY });
-      }
-    },
+    networkMode: 'always',
     meta: { errorMessage: toggleFailure },
   });
 
   const processing = useIsMutating({ mutationKey: toggleKey(taskId) }) > 0;
-  const { mutate } = mutation;
   const toggle = useCallback(
     (vars: ToggleCheckinVars) => {
       if (queryClient.isMutating({ mutationKey: toggleKey(taskId) }) > 0) return false;
-      mutate({ ...vars, id: newId() });
+      mutate(vars);
       return true;
     },
     [mutate, queryClient, taskId],

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's JSON body, when it had one (a 409 carries the current record). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -63,8 +65,8 @@ async function toApiError(error: unknown): Promise<ApiError> {
       return new ApiError('Network error', status);
     }
     const message = (body as { error?: unknown } | null)?.error;
-    if (typeof message === 'string' && message) return new ApiError(message, status);
-    return new ApiError(`HTTP error! status: ${status}`, status);
+    if (typeof message === 'string' && message) return new ApiError(message, status, body);
+    return new ApiError(`HTTP error! status: ${status}`, status, body);
   }
   return new ApiError(OFFLINE_MESSAGE, 0);
 }
@@ -91,11 +93,17 @@ async function send<T>(
  * A call as the signed-in user: the token proves who it is, and x-user-id (SPEC §6) names
  * the same user so the server can refuse a mismatch. Without a stored user nothing is sent.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const session = readSession();
   if (!session) throw new ApiError(NOT_LOGGED_IN, 0);
   try {
     return await send<T>(method, path, body, {
+      ...headers,
       Authorization: `Bearer ${session.token}`,
       'x-user-id': session.user.username,
     });

@@ -1,14 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Task } from '../domain/schemas/task';
 import { toggleCompletion } from '../domain/tasks';
-import {
-  listQuery,
-  recordRequest,
-  useCreateRecord,
-  useDeleteRecord,
-  useInvalidate,
-  useUpdateRecord,
-} from './resource';
+import { engineFor } from './engine';
+import { listQuery, useCreateRecord, useDeleteRecord, useUpdateRecord } from './resource';
 
 export const useTasks = () => useQuery(listQuery('tasks'));
 export const useCreateTask = () => useCreateRecord('tasks', '创建任务失败：{message}');
@@ -17,13 +11,14 @@ export const useDeleteTask = () => useDeleteRecord('tasks', '删除任务失败�
 
 /** Flips completion: completing stamps completedAt, un-completing clears it (SPEC §4). */
 export function useToggleTask() {
-  const onSettled = useInvalidate('tasks');
   return useMutation({
-    mutationFn: (task: Task) => {
+    mutationFn: async (task: Task, { client }) => {
+      const engine = engineFor(client);
       const { id, ...input } = toggleCompletion(task, new Date());
-      return recordRequest<Task>('PUT', 'tasks', id, input);
+      const { seq } = await engine.update('tasks', id, input);
+      await engine.settled(seq);
     },
-    onSettled,
+    networkMode: 'always',
     meta: { errorMessage: '更新任务状态失败：{message}' },
   });
 }

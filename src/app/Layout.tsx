@@ -1,9 +1,11 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useSyncNotices } from '../api/sync-status';
 import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
+import { useToast } from '../components/toast';
 import { NavBar } from './NavBar';
 
 const SyncDialog = lazyWithRetry(() =>
@@ -14,6 +16,15 @@ export function Layout() {
   const [syncOpen, setSyncOpen] = useState(false);
   const { pathname } = useLocation();
   const closeSync = () => setSyncOpen(false);
+  const toast = useToast();
+  // What the data layer has to say after the fact: a change the server refused, a conflict.
+  useSyncNotices(
+    useCallback(
+      ({ tone, message }: { tone: 'error' | 'info'; message: string }) =>
+        tone === 'error' ? toast.error(message) : toast.show(message),
+      [toast],
+    ),
+  );
   return (
     <div className="min-h-screen">
       <NavBar onOpenSync={() => setSyncOpen(true)} />

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
 import { useDarkMode } from '../components/theme';
 import { NAV_ITEMS } from './nav-items';
+import { SyncIndicator } from './SyncIndicator';
 import { useLogout } from './useLogout';
 
 interface NavBarProps {
@@ -97,6 +98,7 @@ export function NavBar({ onOpenSync }: NavBarProps) {
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 tablet:flex">
+          <SyncIndicator onOpen={onOpenSync} />
           {themeSwitch('btn-icon', false)}
           <button type="button" className="btn-ghost" onClick={onOpenSync}>
             <RefreshCw size={16} aria-hidden="true" />
@@ -112,10 +114,13 @@ export function NavBar({ onOpenSync }: NavBarProps) {
           </button>
         </div>
 
+        <div className="ml-auto tablet:hidden">
+          <SyncIndicator onOpen={onOpenSync} />
+        </div>
         <button
           ref={menuButton}
           type="button"
-          className="btn-icon ml-auto tablet:hidden"
+          className="btn-icon tablet:hidden"
           aria-label={menuOpen ? '关闭菜单' : '打开菜单'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"

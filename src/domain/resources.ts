@@ -37,10 +37,11 @@ interface ResourceDef {
   /** The name the sync dialog shows in its per-category results. */
   label: string;
   /**
-   * Kinds whose records this kind's records point at: uploads send those first, and the
-   * server refuses a record whose target does not exist.
+   * The kind this kind's records belong to, and the field naming their owner: uploads send
+   * the owners first, the server refuses a record whose owner does not exist, and deleting
+   * an owner deletes its records (a habit's check-ins).
    */
-  after?: readonly string[];
+  parent?: { kind: string; field: string };
 }
 
 export const RESOURCES = {
@@ -115,7 +116,7 @@ export const RESOURCES = {
     mirrorKey: 'checkinRecords',
     exportKey: 'checkinRecords',
     label: '打卡记录',
-    after: ['checkinTasks'],
+    parent: { kind: 'checkinTasks', field: 'taskId' },
   },
 } as const satisfies Record<string, ResourceDef>;
 
@@ -133,6 +134,15 @@ export type RecordOf<K extends ResourceName> = z.output<(typeof RESOURCES)[K]['r
 export type InputOf<K extends ResourceName> = z.input<(typeof RESOURCES)[K]['input']>;
 /** That body once validated. */
 export type DataOf<K extends ResourceName> = z.output<(typeof RESOURCES)[K]['input']>;
+
+/** The kind whose records are owned by `name`'s, and the field that names the owner. */
+export function childOf(name: ResourceName): { kind: ResourceName; field: string } | undefined {
+  for (const kind of RESOURCE_NAMES) {
+    const parent = (RESOURCES[kind] as ResourceDef).parent;
+    if (parent?.kind === name) return { kind, field: parent.field };
+  }
+  return undefined;
+}
 
 /** Kinds with PUT /{id}. */
 export type UpdatableName = {

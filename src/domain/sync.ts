@@ -71,7 +71,7 @@ export function prepareRecord(category: ResourceName, raw: unknown): Prepared {
 export function uploadBatches<T extends UploadItem>(items: readonly T[]): T[][] {
   const stageOf = ({ category, record }: T) => {
     if (category === 'assets') return Math.max(0, Number(record.version) - 1);
-    return 'after' in RESOURCES[category] ? 1 : 0;
+    return 'parent' in RESOURCES[category] ? 1 : 0;
   };
   const stages = new Map<number, T[]>();
   for (const item of items) {
@@ -145,15 +145,6 @@ export function tallyResults(
     counts.set(category, count);
   }
   return RESOURCE_NAMES.flatMap((category) => counts.get(category) ?? []);
-}
-
-/** Record counts per category, every category listed (a download shows zeros too). */
-export function countData(data: Readonly<Record<ResourceName, readonly unknown[]>>) {
-  return RESOURCE_NAMES.map((category) => ({
-    category,
-    ok: data[category].length,
-    failed: 0,
-  }));
 }
 
 export function exportFileName(today: string): string {

@@ -62,3 +62,36 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync('screenshots', { recursive: true });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * The device's copy of one kind in the page's IndexedDB (src/api/local-db.ts), or null when
+ * the device holds none yet.
+ */
+export function deviceCopy<T = { id: string }>(
+  page: Page,
+  username: E2EUser,
+  kind: string,
+): Promise<T[] | null> {
+  return page.evaluate(
+    ([name, key]) =>
+      new Promise<T[] | null>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('lists')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const get = db.transaction('lists').objectStore('lists').get(key);
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result ? (JSON.parse(get.result.json) as T[]) : null);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    [`pms:${username}`, kind] as const,
+  );
+}

@@ -92,7 +92,7 @@ describe('/fitness', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.route('**/api/workouts', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { error: '数据库忙' } })
+        ? route.fulfill({ status: 422, json: { error: '数据库忙' } })
         : route.fallback(),
     );
     // The dashboard's 健身打卡 deep link opens the dialog straight away.

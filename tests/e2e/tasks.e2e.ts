@@ -126,7 +126,7 @@ describe('tasks screen in Chromium', () => {
     await openTasks(page);
     await page.route('**/api/tasks', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { error: '服务器维护中' } })
+        ? route.fulfill({ status: 422, json: { error: '服务器维护中' } })
         : route.fallback(),
     );
     await page.getByRole('button', { name: '添加任务' }).click();

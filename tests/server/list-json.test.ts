@@ -22,11 +22,15 @@ const dir = mkdtempSync(join(tmpdir(), 'pms-list-json-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
+// What the API stamps on every stored record (src/domain/records.ts).
+const stamp = { updatedAt: '2024-03-01T08:00:00.000Z', editedAt: '2024-03-01T08:00:00.000Z' };
+
 /** Text that JSON has to escape, and text it does not. */
 const awkward = '引号 " 反斜杠 \\ 换行\n制表\t控制\u0001 分隔\u2028 emoji 🏃 </script>';
 
 const account = (id: string, amount: number, description = '午饭'): Account => ({
   id,
+  ...stamp,
   type: 'expense',
   amount,
   category: 'dining',
@@ -35,6 +39,7 @@ const account = (id: string, amount: number, description = '午饭'): Account =>
 });
 const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset => ({
   id,
+  ...stamp,
   type: 'asset',
   name: '招商银行',
   category: 'bank_deposit',
@@ -49,6 +54,7 @@ const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset => 
 });
 const history = (id: string, more: Partial<AssetHistoryEntry> = {}): AssetHistoryEntry => ({
   id,
+  ...stamp,
   assetId: 'a1',
   assetName: '招商银行',
   action: 'update',
@@ -59,6 +65,7 @@ const history = (id: string, more: Partial<AssetHistoryEntry> = {}): AssetHistor
 });
 const workout = (id: string, calories: number | null): Workout => ({
   id,
+  ...stamp,
   type: 'running',
   duration: 30,
   calories,
@@ -68,6 +75,7 @@ const workout = (id: string, calories: number | null): Workout => ({
 });
 const timeRecord = (id: string, duration: number): TimeRecord => ({
   id,
+  ...stamp,
   task: '专注时间',
   category: 'other',
   duration,
@@ -76,6 +84,7 @@ const timeRecord = (id: string, duration: number): TimeRecord => ({
 });
 const task = (id: string, completedAt: string | null): Task => ({
   id,
+  ...stamp,
   title: '写周报',
   description: '',
   priority: 'high',
@@ -88,6 +97,7 @@ const task = (id: string, completedAt: string | null): Task => ({
 });
 const checkinTask = (id: string, name = '早起'): CheckinTask => ({
   id,
+  ...stamp,
   name,
   description: '',
   type: 'weekly',
@@ -97,6 +107,7 @@ const checkinTask = (id: string, name = '早起'): CheckinTask => ({
 });
 const checkinRecord = (id: string, taskId: string, date: string): CheckinRecord => ({
   id,
+  ...stamp,
   taskId,
   date,
 });

@@ -2,16 +2,16 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccounts } from '../../src/api/accounts';
 import {
   DELETE_DELAY_MS,
   useCheckinRecords,
   useToggleCheckin,
 } from '../../src/api/checkin-records';
-import { writeMirror } from '../../src/api/local-mirror';
+import { stopEngine } from '../../src/api/engine';
 import { createQueryClient } from '../../src/app/query-client';
-import { signIn, testServer } from './harness';
+import { seedDeviceCopy, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
 const { server, demo } = await testServer({ today: TODAY, clear: ['accounts', 'checkinTasks'] });
@@ -22,13 +22,20 @@ beforeEach(async () => {
   await signIn(demo);
 });
 
+// Every client of a test gets its engine stopped after it, so none replays into the next test.
+const clients: QueryClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await stopEngine(client, null);
+});
+
 function Fresh({ client, children }: { client: QueryClient; children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 /** A fresh cache per case, so each test starts with nothing fetched. */
-function wrapper() {
-  const client = createQueryClient();
+function wrapper(report = vi.fn()) {
+  const client = createQueryClient(report);
+  clients.push(client);
   return {
     wrapper: ({ children }: { children: ReactNode }) => <Fresh client={client}>{children}</Fresh>,
   };
@@ -41,6 +48,15 @@ function Count({ label }: { label: string }) {
 
 const gets = (path: string) =>
   requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === path).length;
+
+const expense = (id: string, amount = 12.5) => ({
+  id,
+  type: 'expense' as const,
+  amount,
+  category: 'dining',
+  description: '午餐',
+  date: TODAY,
+});
 
 describe('list queries', () => {
   it('two components mounting at once send one GET', async () => {
@@ -56,41 +72,27 @@ describe('list queries', () => {
     expect(gets('/api/accounts')).toBe(1);
   });
 
-  it('writes the mirror on success and serves it, marked local, when the server fails', async () => {
-    await demo.store.accounts.create('demo', {
-      id: 'a1',
-      type: 'expense',
-      amount: 12.5,
-      category: 'dining',
-      description: '午餐',
-      date: TODAY,
-    });
-    const first = wrapper();
-    const ok = renderHook(() => useAccounts(), first);
-    await waitFor(() => expect(ok.result.current.data?.items).toHaveLength(1));
-    expect(ok.result.current.data?.local).toBe(false);
-    expect(JSON.parse(localStorage.getItem('accounts')!)[0].id).toBe('a1');
-
+  it('serves the device’s copy, marked local, when the server fails', async () => {
+    await seedDeviceCopy('accounts', [expense('a1')]);
     server.use(
       http.get(/\/api\/accounts$/, () =>
         HttpResponse.json({ error: '数据库不可用' }, { status: 500 }),
       ),
     );
-    const second = wrapper();
-    const offline = renderHook(() => useAccounts(), second);
-    await waitFor(() => expect(offline.result.current.data?.local).toBe(true));
-    expect(offline.result.current.data?.items.map((a) => a.id)).toEqual(['a1']);
-    expect(offline.result.current.data?.error).toBe('数据库不可用');
+    const { result } = renderHook(() => useAccounts(), wrapper());
+    await waitFor(() => expect(result.current.data?.local).toBe(true));
+    expect(result.current.data?.items.map((a) => a.id)).toEqual(['a1']);
+    expect(result.current.data).toMatchObject({ complete: true, error: '数据库不可用' });
   });
 
-  it('never serves another user’s mirror', async () => {
-    writeMirror('accounts', 'guest', [{ id: 'theirs' }]);
+  it('never serves another user’s copy', async () => {
+    await seedDeviceCopy('accounts', [expense('theirs')], { username: 'guest' });
     server.use(
       http.get(/\/api\/accounts$/, () => HttpResponse.json({ error: 'down' }, { status: 503 })),
     );
     const { result } = renderHook(() => useAccounts(), wrapper());
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(result.current.error?.message).toBe('down');
+    await waitFor(() => expect(result.current.data?.local).toBe(true));
+    expect(result.current.data).toMatchObject({ items: [], complete: false, error: 'down' });
   });
 });
 
@@ -110,28 +112,22 @@ describe('check-in toggle', () => {
 
   /** Two habits' toggles over one list, with a spy on what the app would toast. */
   function renderToggles(report = vi.fn()) {
-    const client = createQueryClient(report);
     const view = renderHook(
       () => ({
         list: useCheckinRecords('2026-11'),
         h1: useToggleCheckin('h1'),
         h2: useToggleCheckin('h2'),
       }),
-      { wrapper: ({ children }) => <Fresh client={client}>{children}</Fresh> },
+      wrapper(report),
     );
     const ids = () => view.result.current.list.data?.items.map((r) => r.taskId).sort();
     return { ...view, ids, report };
   }
 
-  /** The real app answers, but only after `ms` (nothing is stored before that). */
-  const slowly =
-    (ms: number) =>
-    async ({ request }: { request: Request }) => {
-      await delay(ms);
-      return demo.app.fetch(request);
-    };
+  const posts = () =>
+    requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/checkin-records'));
 
-  it('flips at once and rolls back on a refusal, even while the list cannot be refetched', async () => {
+  it('flips at once, and a refusal takes it back and says 打卡失败', async () => {
     await habit();
     const { result, ids, report } = renderToggles();
     await waitFor(() => expect(ids()).toEqual([]));
@@ -139,19 +135,19 @@ describe('check-in toggle', () => {
     server.use(
       http.post(/\/api\/checkin-records$/, async () => {
         await delay(200);
-        return HttpResponse.json({ error: '打卡服务不可用' }, { status: 500 });
+        return HttpResponse.json({ error: '打卡任务不存在' }, { status: 400 });
       }),
-      // The refetch after the failure never answers: only the rollback can restore the list.
-      http.get(/\/api\/checkin-records$/, () => delay('infinite')),
     );
     act(() => {
       result.current.h1.toggle({ date: TODAY, existing: null });
     });
     await waitFor(() => expect(ids()).toEqual(['h1']));
     expect(result.current.h1.processing).toBe(true);
+    expect(result.current.list.data?.pending.size).toBe(1);
 
     await waitFor(() => expect(report).toHaveBeenCalledWith('打卡失败'));
-    expect(ids()).toEqual([]);
+    await waitFor(() => expect(ids()).toEqual([]));
+    expect(result.current.list.data?.pending.size).toBe(0);
   });
 
   it('says 取消打卡失败 and brings the record back when an uncheck is refused', async () => {
@@ -161,9 +157,8 @@ describe('check-in toggle', () => {
     await waitFor(() => expect(ids()).toEqual(['h1']));
     server.use(
       http.delete(/\/api\/checkin-records\/r1$/, () =>
-        HttpResponse.json({ error: '忙' }, { status: 503 }),
+        HttpResponse.json({ error: '忙' }, { status: 403 }),
       ),
-      http.get(/\/api\/checkin-records$/, () => delay('infinite')),
     );
     const existing = result.current.list.data!.items[0]!;
     act(() => {
@@ -171,64 +166,60 @@ describe('check-in toggle', () => {
     });
     await waitFor(() => expect(ids()).toEqual([]));
     await waitFor(() => expect(report).toHaveBeenCalledWith('取消打卡失败'));
-    expect(ids()).toEqual(['h1']);
+    await waitFor(() => expect(ids()).toEqual(['h1']));
+    expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1);
   });
 
-  it('cancels a list fetch in flight, whose older answer would undo the click', async () => {
+  it('a list answer that lands while the toggle waits does not undo it', async () => {
     await habit();
     const { result, ids } = renderToggles();
     await waitFor(() => expect(ids()).toEqual([]));
-
-    server.use(
-      // A refetch that started before the click and answers after it, with the list as it
-      // was then; the POST is slower still.
-      http.get(/\/api\/checkin-records$/, async () => {
-        await delay(150);
-        return HttpResponse.json([]);
-      }),
-      http.post(/\/api\/checkin-records$/, slowly(600)),
-    );
-    act(() => {
-      void result.current.list.refetch();
-    });
-    act(() => {
-      result.current.h1.toggle({ date: TODAY, existing: null });
-    });
-    await new Promise((r) => setTimeout(r, 350));
-    expect(result.current.h1.processing).toBe(true);
-    expect(ids()).toEqual(['h1']);
-  });
-
-  it('refetches once, when the last toggle settles, so a slow one is not undone', async () => {
-    await habit('h1');
-    await habit('h2');
-    const { result, ids } = renderToggles();
-    await waitFor(() => expect(ids()).toEqual([]));
-    const before = gets('/api/checkin-records');
-
-    // h2's POST is held before the server stores anything: a refetch while it waits would
-    // come back without h2.
+    // The POST is held before the server stores anything; the list is asked for meanwhile and
+    // comes back without the new check-in.
     server.use(
       http.post(/\/api\/checkin-records$/, async ({ request }) => {
-        const body = (await request.clone().json()) as { taskId: string };
-        await delay(body.taskId === 'h2' ? 500 : 20);
+        await delay(600);
         return demo.app.fetch(request);
       }),
     );
     act(() => {
       result.current.h1.toggle({ date: TODAY, existing: null });
-      result.current.h2.toggle({ date: TODAY, existing: null });
     });
+    await waitFor(() => expect(ids()).toEqual(['h1']));
+    await act(() => result.current.list.refetch());
+    await new Promise((r) => setTimeout(r, 150));
+    expect(ids()).toEqual(['h1']);
     await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1));
-    await waitFor(() => expect(result.current.h1.processing).toBe(false));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(result.current.h2.processing).toBe(true);
-    expect(ids()).toEqual(['h1', 'h2']);
-    expect(gets('/api/checkin-records')).toBe(before);
+    await waitFor(() => expect(result.current.list.data?.pending.size).toBe(0));
+    expect(ids()).toEqual(['h1']);
+  });
 
-    await waitFor(() => expect(result.current.h2.processing).toBe(false));
-    await waitFor(() => expect(gets('/api/checkin-records')).toBe(before + 1));
-    expect(ids()).toEqual(['h1', 'h2']);
+  it('a server error keeps the check-in waiting on the device, and sends it when the server answers', async () => {
+    await habit();
+    const { result, ids, report } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
+    server.use(
+      http.post(/\/api\/checkin-records$/, () =>
+        HttpResponse.json({ error: '服务器维护中' }, { status: 503 }),
+      ),
+    );
+    act(() => {
+      result.current.h1.toggle({ date: TODAY, existing: null });
+    });
+    // Saved on the device: nothing to report, the button is usable again, the day is marked.
+    await waitFor(() => expect(ids()).toEqual(['h1']));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await waitFor(() => expect(result.current.h1.processing).toBe(false));
+    expect(report).not.toHaveBeenCalled();
+    expect(ids()).toEqual(['h1']);
+    expect(result.current.list.data?.pending.size).toBe(1);
+    expect(await demo.store.checkinRecords.list('demo')).toHaveLength(0);
+
+    server.resetHandlers();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1));
+    await waitFor(() => expect(result.current.list.data?.pending.size).toBe(0));
+    expect(ids()).toEqual(['h1']);
   });
 
   it('a double click sends exactly one request, and a second toggle deletes after 50 ms', async () => {
@@ -245,11 +236,7 @@ describe('check-in toggle', () => {
     expect(accepted).toEqual([true, false]);
     await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1));
     await waitFor(() => expect(result.current.h1.processing).toBe(false));
-    const posts = requests.filter(
-      (r) => r.method === 'POST' && r.url.endsWith('/api/checkin-records'),
-    );
-    expect(posts).toHaveLength(1);
-    expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
 
     // Unchecking flips the list at once but waits DELETE_DELAY_MS before asking the server.
     const existing = result.current.list.data!.items[0]!;
@@ -273,7 +260,7 @@ describe('check-in toggle', () => {
     const { result, ids } = renderToggles();
     await waitFor(() => expect(ids()).toEqual([]));
     await demo.store.checkinRecords.create('demo', { id: 'elsewhere', taskId: 'h1', date: TODAY });
-    // No refetch gets through: the server's answer alone replaces the chosen id.
+    // No list answer gets through: the server's answer to the POST alone replaces the id.
     server.use(http.get(/\/api\/checkin-records$/, () => delay('infinite')));
     act(() => {
       result.current.h1.toggle({ date: TODAY, existing: null });

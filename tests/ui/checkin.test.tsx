@@ -72,14 +72,11 @@ describe('check-in screen', () => {
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
 
     expect(await screen.findByRole('article', { name: '俯卧撑' })).toHaveTextContent('每周 3 次');
-    const [stored] = await demo.store.checkinTasks.list('demo');
-    expect(stored).toMatchObject({
-      name: '俯卧撑',
-      type: 'weekly',
-      frequency: 3,
-      monthlyTarget: 12,
-      category: 'health',
-    });
+    await waitFor(async () =>
+      expect(await demo.store.checkinTasks.list('demo')).toMatchObject([
+        { name: '俯卧撑', type: 'weekly', frequency: 3, monthlyTarget: 12, category: 'health' },
+      ]),
+    );
   });
 
   it('shows the month’s progress, calendar, streaks and statistics, month by month', async () => {
@@ -137,9 +134,11 @@ describe('check-in screen', () => {
     await user.dblClick(button);
     await within(card('早起')).findByRole('button', { name: '今日已打卡' });
     expect(posts).toBe(1);
-    expect(await demo.store.checkinRecords.list('demo')).toMatchObject([
-      { taskId: early, date: TODAY },
-    ]);
+    await waitFor(async () =>
+      expect(await demo.store.checkinRecords.list('demo')).toMatchObject([
+        { taskId: early, date: TODAY },
+      ]),
+    );
     expect(card('早起')).toHaveTextContent('本月 1 / 30 次');
 
     await user.click(within(card('早起')).getByRole('button', { name: '今日已打卡' }));
@@ -153,7 +152,7 @@ describe('check-in screen', () => {
     server.use(
       http.post(/\/api\/checkin-records$/, async () => {
         await new Promise((r) => setTimeout(r, 150));
-        return HttpResponse.json({ error: 'x' }, { status: 500 });
+        return HttpResponse.json({ error: 'x' }, { status: 422 });
       }),
     );
     const user = userEvent.setup();
@@ -173,7 +172,7 @@ describe('check-in screen', () => {
     await checkIns(water, [TODAY]);
     server.use(
       http.delete(/\/api\/checkin-records\/[^/]+$/, () =>
-        HttpResponse.json({ error: 'x' }, { status: 500 }),
+        HttpResponse.json({ error: 'x' }, { status: 422 }),
       ),
     );
     // A fresh screen, so the list holds the record just stored.
@@ -237,10 +236,12 @@ describe('check-in screen', () => {
     server.resetHandlers();
     await user.click(await within(dialog).findByRole('button', { name: '保存' }));
     expect(await screen.findByRole('article', { name: '快走' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await demo.store.checkinTasks.list('demo')).toMatchObject([
-      { id: walk, name: '快走', description: '饭后', monthlyTarget: 20 },
-    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(async () =>
+      expect(await demo.store.checkinTasks.list('demo')).toMatchObject([
+        { id: walk, name: '快走', description: '饭后', monthlyTarget: 20 },
+      ]),
+    );
   });
 
   it('deletes after 确定要删除这个打卡任务吗？ and reports a refused delete', async () => {
@@ -260,7 +261,7 @@ describe('check-in screen', () => {
 
     server.use(
       http.delete(/\/api\/checkin-tasks\/[^/]+$/, () =>
-        HttpResponse.json({ error: '稍后再试' }, { status: 503 }),
+        HttpResponse.json({ error: '稍后再试' }, { status: 422 }),
       ),
     );
     await user.click(within(await askToDelete()).getByRole('button', { name: '删除' }));
@@ -268,9 +269,9 @@ describe('check-in screen', () => {
 
     server.resetHandlers();
     await user.click(within(await askToDelete()).getByRole('button', { name: '取消' }));
-    expect(await demo.store.checkinTasks.list('demo')).toHaveLength(1);
+    await waitFor(async () => expect(await demo.store.checkinTasks.list('demo')).toHaveLength(1));
     await user.click(within(await askToDelete()).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('button', { name: '创建第一个打卡任务' })).toBeInTheDocument();
-    expect(await demo.store.checkinTasks.list('demo')).toEqual([]);
+    await waitFor(async () => expect(await demo.store.checkinTasks.list('demo')).toEqual([]));
   });
 });

@@ -63,8 +63,11 @@ describe('/fitness', () => {
     expect(within(list).getByText('游泳')).toBeInTheDocument();
     expect(within(list).getByText(/95分钟/)).toBeInTheDocument();
 
-    const [stored] = await demo.store.workouts.list('demo');
-    expect(stored).toMatchObject({ type: 'swimming', duration: 95, calories: 0, notes: '自由泳' });
+    await waitFor(async () =>
+      expect(await demo.store.workouts.list('demo')).toMatchObject([
+        { type: 'swimming', duration: 95, calories: 0, notes: '自由泳' },
+      ]),
+    );
   });
 
   it('sums the cards over all workouts and counts week days once', async () => {
@@ -110,7 +113,7 @@ describe('/fitness', () => {
     const user = userEvent.setup();
     server.use(
       http.post(/\/api\/workouts$/, () =>
-        HttpResponse.json({ error: '数据库忙' }, { status: 500 }),
+        HttpResponse.json({ error: '数据库忙' }, { status: 422 }),
       ),
     );
     await openScreen();
@@ -124,7 +127,7 @@ describe('/fitness', () => {
     );
     expect(within(dialog).getByLabelText(/时长（分钟）/)).toHaveValue(30);
     expect(within(dialog).getByLabelText('卡路里')).toHaveValue(250);
-    expect(await demo.store.workouts.list('demo')).toHaveLength(0);
+    await waitFor(async () => expect(await demo.store.workouts.list('demo')).toHaveLength(0));
   });
 
   it('?add=1 opens 添加运动 once and drops the parameter', async () => {
@@ -161,10 +164,12 @@ describe('/fitness', () => {
     await user.type(duration, '25');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(card('总运动时长')).toHaveTextContent('2小时25分钟'));
-    expect(await demo.store.workouts.get('demo', 'w1')).toMatchObject({
-      duration: 25,
-      notes: '晨练',
-    });
+    await waitFor(async () =>
+      expect(await demo.store.workouts.get('demo', 'w1')).toMatchObject({
+        duration: 25,
+        notes: '晨练',
+      }),
+    );
 
     await user.click(
       within(within(list).getAllByRole('listitem')[1]!).getByRole('button', { name: '删除' }),
@@ -177,7 +182,7 @@ describe('/fitness', () => {
     expect(await demo.store.workouts.get('demo', 'w2')).toBeDefined();
     await user.click(within(confirm).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(card('总运动次数')).toHaveTextContent('1次'));
-    expect(await demo.store.workouts.get('demo', 'w2')).toBeUndefined();
+    await waitFor(async () => expect(await demo.store.workouts.get('demo', 'w2')).toBeUndefined());
   });
 
   it('says so when a delete fails and keeps the row', async () => {
@@ -185,7 +190,7 @@ describe('/fitness', () => {
     await demo.store.workouts.create('demo', workout('w1', {}));
     server.use(
       http.delete(/\/api\/workouts\/w1$/, () =>
-        HttpResponse.json({ error: '稍后再试' }, { status: 503 }),
+        HttpResponse.json({ error: '稍后再试' }, { status: 422 }),
       ),
     );
     await openScreen();

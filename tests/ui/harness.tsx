@@ -4,6 +4,8 @@ import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { DemoServer } from '../../mocks/demo-server';
 import { createTestServer } from '../../mocks/node';
+import { stopEngine } from '../../src/api/engine';
+import { openLocalDb } from '../../src/api/local-db';
 import { saveSession } from '../../src/api/session';
 import { AppProviders, createAppClients } from '../../src/app/App';
 import { AppRoutes } from '../../src/app/router';
@@ -60,9 +62,17 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
   return null;
 }
 
+// Each rendered app's data layer is stopped after its test, so that no engine of an earlier
+// test replays or retries into a later one.
+const rendered: ReturnType<typeof createAppClients>[] = [];
+afterEach(async () => {
+  for (const clients of rendered.splice(0)) await stopEngine(clients.queryClient, null);
+});
+
 /** The whole app at `path` in a memory router; `router.state.location` is where it is now. */
 export function renderApp(path: string) {
   const clients = createAppClients();
+  rendered.push(clients);
   const router = { state: { location: undefined as unknown as Location } };
   const view = render(
     <Providers clients={clients}>
@@ -79,4 +89,18 @@ export function renderApp(path: string) {
     </Providers>,
   );
   return { ...view, router, queryClient: clients.queryClient };
+}
+
+/**
+ * A copy of `kind` already on the device, as a previous visit would have left it: current to
+ * change number `cursor` (1 is before anything the test's server stores).
+ */
+export async function seedDeviceCopy(
+  kind: ResourceName,
+  records: readonly unknown[],
+  { username = 'demo', cursor = 1 } = {},
+) {
+  const db = await openLocalDb(username);
+  await db.put('lists', { kind, cursor, json: JSON.stringify(records) });
+  db.close();
 }

@@ -1,9 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeMirror } from '../../src/api/local-mirror';
 import { TIMER_STORAGE_KEY } from '../../src/domain/storage-keys';
-import { renderApp, signIn, testServer } from './harness';
+import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 const { demo } = await testServer({ today: '2026-11-21' });
 beforeEach(async () => {
@@ -28,13 +27,15 @@ async function logOut() {
 }
 
 describe('logout', () => {
-  it('clears the session, the mirror and the cache, and returns to /login', async () => {
-    writeMirror('tasks', 'demo', [{ id: 't1' }]);
+  it('clears the session, the device’s store and the cache, and returns to /login', async () => {
+    await seedDeviceCopy('tasks', []);
+    const names = async () => (await indexedDB.databases()).map((d) => d.name);
+    expect(await names()).toContain('pms:demo');
     await logOut();
     await screen.findByPlaceholderText('请输入用户名');
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('isLoggedIn')).toBeNull();
-    expect(localStorage.getItem('tasks')).toBeNull();
+    await waitFor(async () => expect(await names()).not.toContain('pms:demo'));
   });
 
   it('asks before dropping a focus timer that was never saved', async () => {

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeMirror } from '../../src/api/local-mirror';
+import { openLocalDb } from '../../src/api/local-db';
 import { logoutWarning } from '../../src/api/logout-policy';
 import { legacyId } from '../../src/domain/legacy';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
-import { renderApp, signIn, testServer } from './harness';
+import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
 // Every kind emptied after each case: uploads and imports are counted against an empty account.
@@ -35,16 +35,9 @@ async function openDialog() {
   return { user, dialog: within(dialog) };
 }
 
-/**
- * A mirror holding records the server does not have (say, restored from a backup). The
- * list GET fails so that the screens behind the dialog serve the mirror instead of
- * overwriting it with the server's empty list.
- */
-function mirrorAhead(records: unknown[]) {
-  writeMirror('accounts', 'demo', records);
-  server.use(
-    http.get(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 503 })),
-  );
+/** Bookkeeping records the original app left in this browser, never uploaded. */
+function legacyAccounts(records: unknown[]) {
+  localStorage.setItem('accounts', JSON.stringify(records));
 }
 
 const stored = async () => ({
@@ -130,9 +123,8 @@ describe('sync dialog', () => {
     expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeEnabled();
   });
 
-  it('uploads the mirror and normalised legacy records, keeps what cannot be made valid, and a second upload adds nothing', async () => {
+  it('uploads normalised legacy records, keeps what cannot be made valid, and a second upload adds nothing', async () => {
     seedLegacy();
-    mirrorAhead([account('mirror-1')]);
     const { user, dialog } = await openDialog();
     expect(dialog.getByText(/本机有 7 条旧版数据尚未上传到云端/)).toBeInTheDocument();
 
@@ -142,7 +134,7 @@ describe('sync dialog', () => {
     expect(dialog.getByText(/^1 条记录未能上传/)).toBeInTheDocument();
     expect(dialog.queryByText('数据上传成功！')).not.toBeInTheDocument();
     const results = within(dialog.getByRole('region', { name: '上传结果' }));
-    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('3 条失败 1 条');
+    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('2 条失败 1 条');
     expect(results.getByText('资产/负债').nextSibling).toHaveTextContent('2 条');
     expect(results.getByText('运动记录').nextSibling).toHaveTextContent('1 条');
     expect(results.getByText('任务').nextSibling).toHaveTextContent('1 条');
@@ -152,7 +144,6 @@ describe('sync dialog', () => {
       [
         ['1700000000001', 'income', 8000, 'salary'],
         [legacyId('1700000000000.25'), 'expense', 35.5, 'dining'],
-        ['mirror-1', 'expense', 12.5, 'dining'],
       ].sort(),
     );
     const chain = after.assets.toSorted((a, b) => a.version - b.version);
@@ -186,22 +177,22 @@ describe('sync dialog', () => {
     await user.click(within(row).getByRole('button', { name: /记账记录 第 1 条/ }));
     expect(within(row).getByText(/"amount": "-3"/)).toBeInTheDocument();
 
-    // Everything valid is on the server now: the second run reads the lists and posts nothing.
+    // Everything valid is on the server now: the second run posts nothing.
     server.resetHandlers();
     const posts: string[] = [];
     server.events.on('request:start', ({ request }) => {
       if (request.method === 'POST') posts.push(request.url);
     });
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
+    // Left: the legacy record that stays invalid, so again not 数据上传成功！.
     await dialog.findByText('数据上传完成，部分记录未能上传');
-    // Left: the mirror's record (already on the server) and the legacy one that stays invalid.
     const second = within(dialog.getByRole('region', { name: '上传结果' }));
-    expect(second.getByText('记账记录').nextSibling).toHaveTextContent('1 条失败 1 条');
+    expect(second.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 1 条');
     expect(posts).toEqual([]);
     expect(await stored()).toEqual(after);
 
     // Discarded after a confirmation naming it: nothing is left to hold up a logout.
-    expect(logoutWarning(Date.now())).not.toBeNull();
+    expect(logoutWarning(Date.now(), 0)).not.toBeNull();
     const again = within(dialog.getByRole('region', { name: /未能上传的旧数据/ }));
     await user.click(
       within(again.getByRole('listitem', { name: '记账记录 第 1 条' })).getByRole('button', {
@@ -215,11 +206,11 @@ describe('sync dialog', () => {
       expect(dialog.queryByText(/旧版数据尚未上传到云端/)).not.toBeInTheDocument(),
     );
     expect(localStorage.getItem('legacy:accounts')).toBeNull();
-    expect(logoutWarning(Date.now())).toBeNull();
+    expect(logoutWarning(Date.now(), 0)).toBeNull();
   });
 
   it('uploads in batches of 500 with progress, never more than two requests at once', async () => {
-    mirrorAhead(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
+    legacyAccounts(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
     let inFlight = 0;
     let most = 0;
     const sizes: number[] = [];
@@ -248,7 +239,7 @@ describe('sync dialog', () => {
   });
 
   it('stops sending once the server cannot be reached, counting the rest as failed', async () => {
-    mirrorAhead(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
+    legacyAccounts(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
     let posts = 0;
     server.use(
       http.post(/\/api\/accounts\/batch$/, () => {
@@ -265,10 +256,10 @@ describe('sync dialog', () => {
   });
 
   it('reports a failed upload when the server fails, counting each record', async () => {
-    mirrorAhead([account('a1'), account('a2')]);
+    legacyAccounts([account('a1'), account('a2')]);
     server.use(
       http.post(/\/api\/accounts\/batch$/, () =>
-        HttpResponse.json({ error: 'x' }, { status: 500 }),
+        HttpResponse.json({ error: 'x' }, { status: 422 }),
       ),
     );
     const { user, dialog } = await openDialog();
@@ -278,12 +269,12 @@ describe('sync dialog', () => {
     expect(results.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 2 条');
   });
 
-  it('downloads every list, overwrites the mirror, and reloads after 2 s', async () => {
+  it('downloads every list, overwrites the device’s copy, and reloads after 2 s', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     await demo.store.accounts.create('demo', account('srv-1') as never);
     await demo.store.accounts.create('demo', account('srv-2') as never);
-    writeMirror('accounts', 'demo', [account('stale')]);
+    await seedDeviceCopy('accounts', [account('stale')], { cursor: 999_999 });
     const { user, dialog } = await openDialog();
 
     await user.click(dialog.getByRole('button', { name: '从云端下载数据' }));
@@ -291,10 +282,10 @@ describe('sync dialog', () => {
     const results = within(dialog.getByRole('region', { name: '下载结果' }));
     expect(results.getByText('记账记录').nextSibling).toHaveTextContent('2 条');
     expect(results.getByText('打卡记录').nextSibling).toHaveTextContent('0 条');
-    expect(JSON.parse(localStorage.getItem('accounts')!).map((a: { id: string }) => a.id)).toEqual([
-      'srv-1',
-      'srv-2',
-    ]);
+    const db = await openLocalDb('demo');
+    const copy = JSON.parse((await db.get('lists', 'accounts'))!.json) as { id: string }[];
+    db.close();
+    expect(copy.map((a) => a.id)).toEqual(['srv-1', 'srv-2']);
     expect(reload).not.toHaveBeenCalled();
     await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 3000 });
   });

@@ -64,16 +64,18 @@ describe('/time manual add', () => {
     const list = screen.getByRole('region', { name: '最近记录' });
     expect(within(list).getByText('写周报')).toBeInTheDocument();
     expect(within(list).getByText('25分钟')).toBeInTheDocument();
-    expect(await demo.store.timeRecords.list('demo')).toMatchObject([
-      { task: '写周报', category: 'writing', duration: 1500, date: TODAY },
-    ]);
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+        { task: '写周报', category: 'writing', duration: 1500, date: TODAY },
+      ]),
+    );
   });
 
   it('requires a task name and a duration, and keeps the dialog when the save fails', async () => {
     const user = userEvent.setup();
     server.use(
       http.post(/\/api\/time-records$/, () =>
-        HttpResponse.json({ error: '磁盘已满' }, { status: 500 }),
+        HttpResponse.json({ error: '磁盘已满' }, { status: 422 }),
       ),
     );
     await openScreen();
@@ -120,15 +122,17 @@ describe('/time focus timer', () => {
     await user.click(screen.getByRole('button', { name: '结束并保存' }));
 
     await waitFor(() => expect(card('专注次数')).toHaveTextContent('1次'));
-    expect(face()).toHaveTextContent('00:00:00');
+    await waitFor(() => expect(face()).toHaveTextContent('00:00:00'));
     expect(screen.getByRole('button', { name: '开始工作' })).toBeInTheDocument();
     expect(stored()).toEqual({ isTimerRunning: false, currentSession: null });
     expect(
       within(screen.getByRole('region', { name: '最近记录' })).getByText('1分35秒'),
     ).toBeInTheDocument();
-    expect(await demo.store.timeRecords.list('demo')).toMatchObject([
-      { task: '工作', category: 'work', duration: 95, date: TODAY },
-    ]);
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+        { task: '工作', category: 'work', duration: 95, date: TODAY },
+      ]),
+    );
   });
 
   it('a running timer reloaded later counts the time in between', async () => {
@@ -153,7 +157,7 @@ describe('/time focus timer', () => {
     const user = userEvent.setup();
     server.use(
       http.post(/\/api\/time-records$/, () =>
-        HttpResponse.json({ error: '服务器维护中' }, { status: 503 }),
+        HttpResponse.json({ error: '服务器维护中' }, { status: 422 }),
       ),
     );
     await openScreen();
@@ -165,13 +169,15 @@ describe('/time focus timer', () => {
     );
     expect(await screen.findByRole('button', { name: '结束并保存' })).toBeEnabled();
     expect(stored().currentSession).toMatchObject({ task: '学习', category: 'study' });
-    expect(await demo.store.timeRecords.list('demo')).toHaveLength(0);
+    await waitFor(async () => expect(await demo.store.timeRecords.list('demo')).toHaveLength(0));
 
     server.resetHandlers();
     advance(10);
     await user.click(screen.getByRole('button', { name: '结束并保存' }));
     await waitFor(() => expect(stored().currentSession).toBeNull());
-    expect(await demo.store.timeRecords.list('demo')).toMatchObject([{ duration: 90 }]);
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([{ duration: 90 }]),
+    );
   });
 
   it('a double click on 结束并保存 posts once', async () => {
@@ -241,7 +247,7 @@ describe('/time focus timer', () => {
     expect(confirm).toHaveTextContent(`确定要删除「冥想 10分钟 · ${shortToday}」吗？`);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(within(list).queryByText('冥想')).not.toBeInTheDocument());
-    expect(await demo.store.timeRecords.list('demo')).toHaveLength(0);
+    await waitFor(async () => expect(await demo.store.timeRecords.list('demo')).toHaveLength(0));
   });
 });
 

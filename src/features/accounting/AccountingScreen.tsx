@@ -1,11 +1,9 @@
 import { CalendarDays, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
-import { formatError } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ListStatus } from '../../components/ListStatus';
 import { Money } from '../../components/Money';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard, toneOf } from '../../components/StatCard';
@@ -27,6 +25,7 @@ import { AccountList } from './AccountList';
 import { Ledger } from './Ledger';
 
 const NONE: readonly Account[] = [];
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
 // Two cards share a phone's width: a size down there, and Money fits what is still too long.
 function Amount({ cents }: { cents: number }) {
@@ -39,7 +38,7 @@ const isAccountType = (value: string): value is AccountType =>
   (accountTypes as readonly string[]).includes(value);
 
 export function AccountingScreen() {
-  const { data, isPending, error } = useAccounts();
+  const { data, isPending, refetch } = useAccounts();
   const today = useToday();
   const { remove, deletingId } = useDeleteAction(
     useDeleteAccount(),
@@ -62,6 +61,7 @@ export function AccountingScreen() {
     onEdit: (record: Account) => setDialog({ record, type: record.type }),
     onDelete: remove,
     deletingId,
+    pending: data?.pending ?? NOTHING_PENDING,
   };
 
   return (
@@ -80,12 +80,10 @@ export function AccountingScreen() {
         }
       />
 
-      {data?.local && <OfflineNotice error={data.error} />}
+      <ListStatus state={data} failure="加载记录失败：{message}" onRetry={refetch} />
 
       {isPending ? (
         <Spinner />
-      ) : error ? (
-        <ErrorBanner message={formatError('加载记录失败：{message}', error)} />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">

@@ -1,10 +1,8 @@
 import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
-import { formatError } from '../../api/errors';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ListStatus } from '../../components/ListStatus';
 import { Money } from '../../components/Money';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard, toneOf } from '../../components/StatCard';
@@ -26,6 +24,7 @@ type Dialog =
   | { kind: 'details' };
 
 const NO_ASSETS: Asset[] = [];
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
 /** A card figure, a size down on phones where cards are narrow; Money fits what still is not. */
 function Amount({ cents }: { cents: number }) {
@@ -36,7 +35,7 @@ const largestFirst = (a: Asset, b: Asset) => toCents(b.amount) - toCents(a.amoun
 
 export function AssetsScreen() {
   const today = useToday();
-  const { data, isPending, error } = useAssets();
+  const { data, isPending, refetch } = useAssets();
   const { remove } = useDeleteAction(useDeleteAsset(), (asset: Asset) => ({
     message: `确定要删除「${asset.name}」吗？`,
     detail: '它的所有版本都会被删除，修改历史会保留。',
@@ -85,8 +84,7 @@ export function AssetsScreen() {
     <>
       {header}
       <div className="space-y-5">
-        {error && <ErrorBanner message={formatError('获取资产失败：{message}', error)} />}
-        {data?.local && <OfflineNotice error={data.error} />}
+        <ListStatus state={data} failure="获取资产失败：{message}" onRetry={refetch} />
 
         <div className="grid grid-cols-2 gap-3 tablet:grid-cols-4 sm:gap-4">
           <StatCard
@@ -139,6 +137,7 @@ export function AssetsScreen() {
             onHistory={(asset) => setDialog({ kind: 'history', asset })}
             onEdit={(asset) => setDialog({ kind: 'form', existing: asset })}
             onDelete={remove}
+            pending={data?.pending ?? NOTHING_PENDING}
           />
           <AssetList
             title="负债"
@@ -148,6 +147,7 @@ export function AssetsScreen() {
             onHistory={(asset) => setDialog({ kind: 'history', asset })}
             onEdit={(asset) => setDialog({ kind: 'form', existing: asset })}
             onDelete={remove}
+            pending={data?.pending ?? NOTHING_PENDING}
           />
         </div>
       </div>

@@ -2,10 +2,8 @@ import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-reac
 import { useEffect, useMemo, useState } from 'react';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
-import { errorMessage, formatError } from '../../api/errors';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { OfflineNotice } from '../../components/OfflineNotice';
+import { ListStatus } from '../../components/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -41,9 +39,10 @@ export function CheckinScreen() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
+  const recordsError = recordsQuery.data?.complete ? undefined : recordsQuery.data?.error;
   useEffect(() => {
-    if (recordsQuery.error) console.error('获取打卡记录失败:', errorMessage(recordsQuery.error));
-  }, [recordsQuery.error]);
+    if (recordsError) console.error('获取打卡记录失败:', recordsError);
+  }, [recordsError]);
 
   const tasks = useMemo(() => tasksQuery.data?.items ?? [], [tasksQuery.data]);
   const byTask = useMemo(
@@ -80,17 +79,16 @@ export function CheckinScreen() {
         }
       />
 
-      {/* SPEC §8: shown while the habits cannot be had, from the server or this browser; it
+      {/* SPEC §8: shown while the habits cannot be had, from the server or this device; it
           goes away with the next successful load. */}
-      {tasksQuery.error && (
-        <ErrorBanner
-          message={formatError('获取打卡任务失败：{message}', tasksQuery.error)}
-          onRetry={tasksQuery.refetch}
-        />
-      )}
-      {tasksQuery.data?.local && <OfflineNotice error={tasksQuery.data.error} />}
+      <ListStatus
+        state={tasksQuery.data}
+        failure="获取打卡任务失败：{message}"
+        onRetry={tasksQuery.refetch}
+      />
 
-      {tasksQuery.isPending ? (
+      {/* The habits wait for their check-ins, so no card shows 0 % first. */}
+      {tasksQuery.isPending || recordsQuery.isPending ? (
         <Spinner />
       ) : tasksQuery.data && tasks.length === 0 ? (
         <EmptyState

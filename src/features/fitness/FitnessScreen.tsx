@@ -1,10 +1,8 @@
 import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { formatError } from '../../api/errors';
 import { useWorkouts } from '../../api/workouts';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ListStatus } from '../../components/ListStatus';
 import { Measure } from '../../components/Measure';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -17,11 +15,13 @@ import { WeekStrip } from './WeekStrip';
 import { WorkoutDialog } from './WorkoutDialog';
 import { WorkoutList } from './WorkoutList';
 
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
+
 /** Which dialog is open: none, 添加运动, or 编辑运动 of one workout. */
 type Editing = null | { workout: Workout | null };
 
 export function FitnessScreen() {
-  const { data, error, isPending, refetch } = useWorkouts();
+  const { data, isPending, refetch } = useWorkouts();
   const [editing, setEditing] = useState<Editing>(null);
   const today = useToday();
   const workouts = data?.items;
@@ -49,14 +49,9 @@ export function FitnessScreen() {
           </button>
         }
       />
-      {data?.local && <OfflineNotice error={data.error} />}
-      {isPending ? (
+      <ListStatus state={data} failure="加载运动记录失败：{message}" onRetry={refetch} />
+      {isPending || !workouts ? (
         <Spinner />
-      ) : !workouts ? (
-        <ErrorBanner
-          message={formatError('加载运动记录失败：{message}', error)}
-          onRetry={refetch}
-        />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 wide:grid-cols-4">
@@ -94,6 +89,7 @@ export function FitnessScreen() {
           <WorkoutList
             workouts={recent}
             today={today}
+            pending={data?.pending ?? NOTHING_PENDING}
             onEdit={(workout) => setEditing({ workout })}
           />
         </>

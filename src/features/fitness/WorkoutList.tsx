@@ -1,5 +1,6 @@
 import { useDeleteWorkout } from '../../api/workouts';
 import { EmptyState } from '../../components/EmptyState';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatShortDate } from '../../domain/dates';
@@ -9,11 +10,13 @@ import type { Workout } from '../../domain/schemas/workout';
 interface WorkoutListProps {
   workouts: Workout[];
   today: string;
+  /** Workouts with changes not yet on the server. */
+  pending: ReadonlySet<string>;
   onEdit: (workout: Workout) => void;
 }
 
 /** 最近记录: the newest 20 workouts (SPEC §9), each with 编辑 and 删除. */
-export function WorkoutList({ workouts, today, onEdit }: WorkoutListProps) {
+export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListProps) {
   const { remove, deletingId } = useDeleteAction(
     useDeleteWorkout(),
     (workout: Workout) =>
@@ -35,11 +38,12 @@ export function WorkoutList({ workouts, today, onEdit }: WorkoutListProps) {
                 {labelOf(workoutTypeLabels, workout.type)}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="text-sm text-slate-700 tabular-nums">
+                <p className="flex items-center gap-1.5 text-sm text-slate-700 tabular-nums">
                   {workout.duration}分钟
                   {workout.calories ? (
                     <span className="text-slate-500"> · {workout.calories}千卡</span>
                   ) : null}
+                  {pending.has(workout.id) && <PendingMark />}
                 </p>
                 <p className="truncate text-xs text-slate-500">
                   {workout.date}

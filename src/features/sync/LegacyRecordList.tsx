@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight, FileDown, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { discardLegacyRecord, type LegacyRecord } from '../../api/local-mirror';
+import { discardLegacyRecord, type LegacyRecord } from '../../api/legacy-data';
 import { useConfirm } from '../../components/confirm';
 import { useToast } from '../../components/toast';
 import { RESOURCES } from '../../domain/resources';

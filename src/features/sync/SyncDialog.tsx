@@ -2,7 +2,7 @@ import { CloudDownload, CloudUpload, FileDown, FileUp } from 'lucide-react';
 import { type ChangeEvent, useReducer, useRef, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useHealth } from '../../api/health';
-import { listLegacyRecords } from '../../api/local-mirror';
+import { listLegacyRecords } from '../../api/legacy-data';
 import { useDownloadData, useExportData, useImportData, useUploadLocalData } from '../../api/sync';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
@@ -13,6 +13,7 @@ import { ServerStatusBadge } from './ServerStatusBadge';
 import { SyncResultList } from './SyncResultList';
 import { saveJsonFile } from './save-json-file';
 import { BUSY_STATUSES, initialSyncState, type SyncStatus, syncReducer } from './sync-state';
+import { WaitingChanges } from './WaitingChanges';
 
 const MESSAGES: Record<SyncStatus, string> = {
   idle: '选择同步操作',
@@ -224,6 +225,8 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
             </div>
           )}
         </div>
+
+        <WaitingChanges online={online} />
 
         {legacyCount > 0 && (
           <div className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800 sm:flex-row sm:items-center">

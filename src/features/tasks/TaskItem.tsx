@@ -1,6 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useToggleTask } from '../../api/tasks';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatShortDate } from '../../domain/dates';
 import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
@@ -13,10 +14,12 @@ interface TaskItemProps {
   today: string;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** The task has changes not yet on the server. */
+  pending: boolean;
 }
 
 /** One row of the list: completion box, title and badges, 编辑 and 删除. */
-export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
+export function TaskItem({ task, today, onEdit, onDelete, pending }: TaskItemProps) {
   const titleId = useId();
   const toggle = useToggleTask();
   // The state on its way to the server, set in the click itself so the box never springs
@@ -85,6 +88,7 @@ export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
               {due}
             </span>
           )}
+          {pending && <PendingMark />}
         </div>
       </div>
       <div className="flex shrink-0 gap-0.5">

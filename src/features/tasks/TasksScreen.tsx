@@ -1,10 +1,8 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { formatError } from '../../api/errors';
 import { useDeleteTask, useTasks } from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { OfflineNotice } from '../../components/OfflineNotice';
+import { ListStatus } from '../../components/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -34,7 +32,7 @@ const FILTERS: { key: TaskFilter; label: string }[] = [
 type Dialog = { task: Task | null } | null;
 
 export function TasksScreen() {
-  const { data, error, isPending, refetch } = useTasks();
+  const { data, isPending, refetch } = useTasks();
   const { remove } = useDeleteAction(
     useDeleteTask(),
     (task: Task) => `确定要删除「${task.title}」吗？`,
@@ -73,12 +71,10 @@ export function TasksScreen() {
   return (
     <div className="space-y-5">
       <PageHeader title="任务管理" actions={addButton} />
-      {data?.local && <OfflineNotice error={data.error} />}
+      <ListStatus state={data} failure="获取任务失败：{message}" onRetry={refetch} />
 
       {isPending ? (
         <Spinner />
-      ) : error ? (
-        <ErrorBanner message={formatError('获取任务失败：{message}', error)} onRetry={refetch} />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
@@ -140,6 +136,7 @@ export function TasksScreen() {
                       today={today}
                       onEdit={(t) => setDialog({ task: t })}
                       onDelete={remove}
+                      pending={data?.pending.has(task.id) ?? false}
                     />
                   ))}
                 </ul>

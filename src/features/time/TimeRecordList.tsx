@@ -1,5 +1,6 @@
 import { useDeleteTimeRecord } from '../../api/time-records';
 import { EmptyState } from '../../components/EmptyState';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatShortDate } from '../../domain/dates';
@@ -10,11 +11,13 @@ import type { TimeRecord } from '../../domain/schemas/time-record';
 interface TimeRecordListProps {
   records: TimeRecord[];
   today: string;
+  /** Records with changes not yet on the server. */
+  pending: ReadonlySet<string>;
   onEdit: (record: TimeRecord) => void;
 }
 
 /** 最近记录: the newest 20 time records (SPEC §9), each with 编辑 and 删除. */
-export function TimeRecordList({ records, today, onEdit }: TimeRecordListProps) {
+export function TimeRecordList({ records, today, pending, onEdit }: TimeRecordListProps) {
   const { remove, deletingId } = useDeleteAction(
     useDeleteTimeRecord(),
     (record: TimeRecord) =>
@@ -35,6 +38,7 @@ export function TimeRecordList({ records, today, onEdit }: TimeRecordListProps) 
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2">
                   <span className="truncate font-medium text-slate-800">{record.task}</span>
+                  {pending.has(record.id) && <PendingMark />}
                   <span className="shrink-0 rounded-full bg-blue-50 px-2 py-0.5 text-xs text-blue-700">
                     {labelOf(timeCategoryLabels, record.category)}
                   </span>

@@ -1,10 +1,8 @@
 import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { formatError } from '../../api/errors';
 import { useTimeRecords } from '../../api/time-records';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ListStatus } from '../../components/ListStatus';
 import { Measure } from '../../components/Measure';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -17,8 +15,10 @@ import { TimeCharts } from './TimeCharts';
 import { TimeRecordDialog } from './TimeRecordDialog';
 import { TimeRecordList } from './TimeRecordList';
 
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
+
 export function TimeScreen() {
-  const { data, error, isPending, refetch } = useTimeRecords();
+  const { data, isPending, refetch } = useTimeRecords();
   // 手动添加 (record null) or 编辑 of one record.
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
   const today = useToday();
@@ -39,7 +39,7 @@ export function TimeScreen() {
           </button>
         }
       />
-      {data?.local && <OfflineNotice error={data.error} />}
+      <ListStatus state={data} failure="加载时间记录失败：{message}" onRetry={refetch} />
       {/* Held, invisible, while the records load, so the timer below does not move when they arrive. */}
       {(records || isPending) && (
         <div
@@ -77,19 +77,15 @@ export function TimeScreen() {
         </div>
       )}
       <FocusTimer />
-      {isPending ? (
+      {isPending || !records ? (
         <Spinner />
-      ) : !records ? (
-        <ErrorBanner
-          message={formatError('加载时间记录失败：{message}', error)}
-          onRetry={refetch}
-        />
       ) : (
         <>
           <TimeCharts records={records} today={today} />
           <TimeRecordList
             records={recent}
             today={today}
+            pending={data?.pending ?? NOTHING_PENDING}
             onEdit={(record) => setDialog({ record })}
           />
         </>

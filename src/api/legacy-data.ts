@@ -1,11 +1,12 @@
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '../domain/resources';
 
-// The browser keeps a copy of every list the server returned (DESIGN.md §1) under the
-// spec's localStorage keys, so a screen still shows its data when the server is down.
-// The copy belongs to one user: another user signing in on the same browser never sees it.
+// Records the original, client-only app left in localStorage under the spec's keys (SPEC §3).
+// They have never been on a server: the first sign-in on the browser sets them aside for the
+// sync dialog's upload, and they are never silently overwritten or dropped. (This app's own
+// copy of each list lives in IndexedDB, per user: local-db.ts.)
 
-const MIRROR_KEYS = RESOURCE_NAMES.map((name) => RESOURCES[name].mirrorKey);
-
+const SPEC_KEYS = RESOURCE_NAMES.map((name) => RESOURCES[name].mirrorKey);
+/** Set at the first sign-in: what lies under the spec's keys after that is not legacy. */
 const OWNER_KEY = 'mirrorOwner';
 const LEGACY_PREFIX = 'legacy:';
 
@@ -29,53 +30,30 @@ function readArray(key: string): unknown[] | null {
 }
 
 /**
- * Data under the spec's keys with no owner was left by the original, client-only app.
- * It has never been on the server, so before the mirror takes those keys over it is set
- * aside for the sync dialog to upload; it is never silently overwritten.
+ * At a sign-in: data under the spec's keys with no owner is the original app's, and is set
+ * aside for upload; the rest there is the list copy an earlier version of this app kept in
+ * localStorage, which IndexedDB replaces.
  */
-function setAsideLegacyData(s: Storage): void {
-  for (const key of MIRROR_KEYS) {
-    const items = readArray(key);
-    if (items?.length && !s.getItem(LEGACY_PREFIX + key)) {
-      s.setItem(LEGACY_PREFIX + key, JSON.stringify(items));
-    }
-  }
-}
-
-function claimMirror(s: Storage, username: string): void {
-  const owner = s.getItem(OWNER_KEY);
-  if (owner === username) return;
-  if (owner === null) setAsideLegacyData(s);
-  for (const key of MIRROR_KEYS) s.removeItem(key);
-  s.setItem(OWNER_KEY, username);
-}
-
-export function readMirror<T>(name: ResourceName, username: string): T[] | null {
-  const s = storage();
-  if (!s || s.getItem(OWNER_KEY) !== username) return null;
-  return readArray(RESOURCES[name].mirrorKey) as T[] | null;
-}
-
-export function writeMirror<T>(name: ResourceName, username: string, items: readonly T[]): void {
+export function claimBrowserData(username: string): void {
   const s = storage();
   if (!s) return;
   try {
-    claimMirror(s, username);
-    s.setItem(RESOURCES[name].mirrorKey, JSON.stringify(items));
+    if (s.getItem(OWNER_KEY) === null) {
+      for (const key of SPEC_KEYS) {
+        const items = readArray(key);
+        if (items?.length && !s.getItem(LEGACY_PREFIX + key)) {
+          s.setItem(LEGACY_PREFIX + key, JSON.stringify(items));
+        }
+      }
+    }
+    for (const key of SPEC_KEYS) s.removeItem(key);
+    s.setItem(OWNER_KEY, username);
   } catch {
-    // A full quota only costs the offline copy; the server still holds the data.
+    // A full or forbidden storage: the legacy data stays where it is, still found by readLegacy.
   }
 }
 
-/** Forgets the mirror (logout). Legacy data waiting for upload is kept. */
-export function clearMirror(): void {
-  const s = storage();
-  if (!s) return;
-  for (const key of MIRROR_KEYS) s.removeItem(key);
-  s.removeItem(OWNER_KEY);
-}
-
-/** Records of the original app that were never uploaded, per key. */
+/** Records of the original app that were never uploaded, of one kind. */
 export function readLegacy(name: ResourceName): unknown[] {
   const s = storage();
   if (!s) return [];
