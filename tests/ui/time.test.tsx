@@ -375,4 +375,39 @@ describe('/time record editing', () => {
       ]),
     );
   });
+
+  it('an edit made while the server is down is kept on the device and sent later', async () => {
+    const user = userEvent.setup();
+    await demo.store.timeRecords.create('demo', {
+      id: 't3',
+      task: '背单词',
+      category: 'reading',
+      duration: 600,
+      date: TODAY,
+      createdAt: '2026-01-02T03:04:05.000Z',
+    });
+    await openScreen();
+    const list = screen.getByRole('region', { name: '最近记录' });
+    await within(list).findByText('背单词');
+    server.use(http.put(/\/api\/time-records\/t3$/, () => HttpResponse.error()));
+    await user.click(within(list).getByRole('button', { name: '编辑' }));
+    const dialog = screen.getByRole('dialog', { name: '编辑记录' });
+    await user.clear(within(dialog).getByLabelText(/时长（分钟）/));
+    await user.type(within(dialog).getByLabelText(/时长（分钟）/), '20');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    // Saved on the device: the dialog closes and the list shows the change, marked 待同步.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(list).findByText('20分钟')).toBeInTheDocument();
+    expect(within(list).getByText('待同步')).toBeInTheDocument();
+    expect(await demo.store.timeRecords.list('demo')).toMatchObject([{ duration: 600 }]);
+
+    server.resetHandlers();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+        { id: 't3', duration: 1200 },
+      ]),
+    );
+    await waitFor(() => expect(within(list).queryByText('待同步')).not.toBeInTheDocument());
+  });
 });

@@ -195,6 +195,45 @@ describe('check-ins', () => {
     expect(card.querySelectorAll('button[data-date][tabindex="0"]')).toHaveLength(1);
   });
 
+  it('a past day checked in while the server is down shows at once and is sent later', async () => {
+    const user = userEvent.setup();
+    await demo.store.checkinTasks.create('demo', {
+      id: 'h2',
+      name: '喝水',
+      description: '',
+      type: 'daily',
+      frequency: 1,
+      monthlyTarget: 30,
+      category: 'health',
+    });
+    renderApp('/checkin');
+    const card = await screen.findByRole('article', { name: '喝水' });
+    const earlier = addDays(TODAY, -2);
+    if (monthOf(earlier) !== monthOf(TODAY)) {
+      await user.click(screen.getByRole('button', { name: '上个月' }));
+    }
+    const cell = () => card.querySelector<HTMLButtonElement>(`button[data-date="${earlier}"]`)!;
+    await waitFor(() => expect(cell()).toHaveAttribute('aria-pressed', 'false'));
+
+    server.use(http.post(/\/api\/checkin-records$/, () => HttpResponse.error()));
+    await user.click(cell());
+    // The same path as today's toggle: on the device at once, waiting in the outbox.
+    await waitFor(() => expect(cell()).toHaveAttribute('aria-pressed', 'true'));
+    // The nav bar says so (its wide and its phone copy both render here).
+    expect(await screen.findAllByText('1 条待同步')).not.toHaveLength(0);
+    expect(await demo.store.checkinRecords.list('demo')).toHaveLength(0);
+
+    server.resetHandlers();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () =>
+      expect(await demo.store.checkinRecords.list('demo')).toMatchObject([
+        { taskId: 'h2', date: earlier },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByText('1 条待同步')).not.toBeInTheDocument());
+    expect(cell()).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('每月目标 follows 类型 and 频率 until the user types one', async () => {
     const user = userEvent.setup();
     renderApp('/checkin');
