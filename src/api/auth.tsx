@@ -20,7 +20,11 @@ interface AuthState {
   /** Signs in against the server; rejects with the server's message (用户名或密码错误). */
   login: (input: LoginInput) => Promise<void>;
   logout: () => Promise<void>;
+  /** Why the user is back at the login screen when it was not their doing (登录已过期). */
+  notice: string | null;
 }
+
+const SESSION_EXPIRED = '登录已过期，请重新登录';
 
 const AuthContext = createContext<AuthState | null>(null);
 
@@ -28,6 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [user, setUser] = useState<User | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   // SPEC §4: a stored flag plus a stored user restore the session at start.
   useEffect(() => {
@@ -51,7 +56,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, user],
   );
 
-  useEffect(() => onSessionExpired(() => void forget(false)), [forget]);
+  // The server refused the token (expired, or revoked by a logout elsewhere): the login
+  // screen says so, rather than the app simply dropping the user there.
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        setNotice(SESSION_EXPIRED);
+        void forget(false);
+      }),
+    [forget],
+  );
 
   const { mutateAsync: requestLogin } = useMutation({
     mutationFn: (input: LoginInput) =>
@@ -67,15 +81,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Whatever the previous user left cached must not show for this one.
         queryClient.clear();
         saveSession({ token, user: signedIn });
+        setNotice(null);
         setUser(signedIn);
         setStatus('authenticated');
       },
       logout: async () => {
         await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);
+        // The logout call itself may meet a revoked token: leaving on purpose is no expiry.
+        setNotice(null);
         await forget(true);
       },
+      notice,
     }),
-    [status, user, requestLogin, queryClient, forget],
+    [status, user, requestLogin, queryClient, forget, notice],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

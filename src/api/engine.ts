@@ -486,7 +486,10 @@ export class SyncEngine {
   wake() {
     if (this.closed) return;
     void this.flush().then(async () => {
-      for (const [kind, state] of this.kinds) if ((await state).complete) void this.pull(kind);
+      // A failed pull has recorded its error and planned its retry: nothing is left to handle.
+      for (const [kind, state] of this.kinds) {
+        if ((await state).complete) void this.pull(kind).catch(() => undefined);
+      }
     });
   }
 

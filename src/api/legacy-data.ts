@@ -77,3 +77,33 @@ export function replaceLegacy(name: ResourceName, items: readonly unknown[]): vo
 export function countLegacyRecords(): number {
   return RESOURCE_NAMES.reduce((sum, name) => sum + readLegacy(name).length, 0);
 }
+
+/** One record of the original app still in this browser, as the sync dialog lists it. */
+export interface LegacyRecord {
+  category: ResourceName;
+  /** Its place in the kind's list, for discardLegacyRecord. */
+  index: number;
+  record: unknown;
+}
+
+/** Every legacy record not uploaded yet: after an upload, those the server refused. */
+export function listLegacyRecords(): LegacyRecord[] {
+  return RESOURCE_NAMES.flatMap((category) =>
+    readLegacy(category).map((record, index) => ({ category, index, record })),
+  );
+}
+
+/**
+ * Drops one legacy record for good (the user chose to, having seen why it cannot be uploaded),
+ * so that it stops holding up logout. False when storage changed meanwhile and the record at
+ * that place is no longer the one shown.
+ */
+export function discardLegacyRecord({ category, index, record }: LegacyRecord): boolean {
+  const items = readLegacy(category);
+  if (JSON.stringify(items[index]) !== JSON.stringify(record)) return false;
+  replaceLegacy(
+    category,
+    items.filter((_, i) => i !== index),
+  );
+  return true;
+}

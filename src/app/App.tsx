@@ -13,7 +13,7 @@ const Devtools = import.meta.env.DEV
   ? lazy(() =>
       import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })),
     )
-  : () => null;
+  : null;
 
 // The service worker exists only in the production build; the demo's scope belongs to msw's
 // worker (vite.config.ts).
@@ -86,9 +86,15 @@ export function App() {
           <Suspense fallback={<FullScreenSpinner />}>
             <AppRoutes />
           </Suspense>
-          <Suspense fallback={null}>
-            <Devtools />
-          </Suspense>
+          {/* In the page's flow at its foot, closed: it covers no button (demo mode is where
+              developers look into the cache). */}
+          {Devtools && (
+            <Suspense fallback={null}>
+              <div className="flex justify-center pb-4">
+                <Devtools initialIsOpen={false} buttonPosition="relative" />
+              </div>
+            </Suspense>
+          )}
         </AppProviders>
       </RootErrorBoundary>
       {UpdatePrompt && (

@@ -1,7 +1,8 @@
-import { LogOut, Menu, RefreshCw, UserRound, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { LogOut, Menu, Moon, RefreshCw, Sun, UserRound, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
+import { useDarkMode } from '../components/theme';
 import { NAV_ITEMS } from './nav-items';
 import { SyncIndicator } from './SyncIndicator';
 import { useLogout } from './useLogout';
@@ -21,8 +22,47 @@ export function NavBar({ onOpenSync }: NavBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const [dark, setDark] = useDarkMode();
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // The open menu closes on Escape (focus back on its button) and on a tap outside the bar.
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKey(event: KeyboardEvent) {
+      // A dialog opened from the menu (退出登录's question) takes its own Escape.
+      if (event.key !== 'Escape' || document.querySelector('[aria-modal="true"]')) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+    function onPointer(event: PointerEvent) {
+      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
+    }
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen]);
+
+  const themeSwitch = (className: string, showLabel: boolean) => (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={dark}
+      aria-label="深色模式"
+      title="深色模式"
+      className={className}
+      onClick={() => setDark(!dark)}
+    >
+      {dark ? <Moon size={16} aria-hidden="true" /> : <Sun size={16} aria-hidden="true" />}
+      {showLabel && <span>深色模式</span>}
+    </button>
+  );
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
@@ -32,7 +72,10 @@ export function NavBar({ onOpenSync }: NavBarProps) {
     }`;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header
+      ref={header}
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
+    >
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4">
         <NavLink to="/" className="shrink-0 text-lg font-bold text-blue-700">
           个人管理系统
@@ -56,6 +99,7 @@ export function NavBar({ onOpenSync }: NavBarProps) {
 
         <div className="ml-auto hidden items-center gap-2 tablet:flex">
           <SyncIndicator onOpen={onOpenSync} />
+          {themeSwitch('btn-icon', false)}
           <button type="button" className="btn-ghost" onClick={onOpenSync}>
             <RefreshCw size={16} aria-hidden="true" />
             同步
@@ -76,6 +120,7 @@ export function NavBar({ onOpenSync }: NavBarProps) {
           <SyncIndicator onOpen={onOpenSync} />
         </div>
         <button
+          ref={menuButton}
           type="button"
           className="btn-icon tablet:hidden"
           aria-label={menuOpen ? '关闭菜单' : '打开菜单'}
@@ -117,6 +162,7 @@ export function NavBar({ onOpenSync }: NavBarProps) {
               <RefreshCw size={16} aria-hidden="true" />
               同步
             </button>
+            {themeSwitch('btn-ghost justify-start', true)}
             <button type="button" className="btn-ghost justify-start" onClick={handleLogout}>
               <LogOut size={16} aria-hidden="true" />
               退出登录

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
 
@@ -30,6 +30,7 @@ const SettingsScreen = screen(
   () => import('../features/settings/SettingsScreen'),
   'SettingsScreen',
 );
+const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 export function AppRoutes() {
   return (
@@ -57,7 +58,7 @@ export function AppRoutes() {
         <Route path="tasks" element={<TasksScreen />} />
         <Route path="checkin" element={<CheckinScreen />} />
         <Route path="settings" element={<SettingsScreen />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>
   );

@@ -1,6 +1,8 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { openDialog } from './dialog-stack';
+import { rememberFocus } from './focus-return';
 
 interface ModalProps {
   title: string;
@@ -9,62 +11,100 @@ interface ModalProps {
   /** Footer buttons; forms usually render their own inside `children`. */
   footer?: ReactNode;
   size?: 'md' | 'lg';
+  /**
+   * The form holds input not yet saved: Escape, a tap on the backdrop and the phone's Back
+   * ask before throwing it away. 关闭 and 取消 are deliberate and do not ask.
+   */
+  dirty?: boolean;
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * An accessible dialog: named by its heading, Escape and the backdrop close it, Tab stays
- * inside, and focus returns to whatever opened it.
+ * Focuses what a dialog opens on: the element marked `data-autofocus` (金额 in a money form,
+ * the confirm button of a confirmation), else the first field that can take focus (a hidden
+ * file input cannot), else the dialog itself.
  */
-export function Modal({ title, onClose, children, footer, size = 'md' }: ModalProps) {
+function focusInitial(panel: HTMLElement) {
+  const candidates = [
+    ...panel.querySelectorAll<HTMLElement>('[data-autofocus]'),
+    ...panel.querySelectorAll<HTMLElement>('input:not([type="hidden"]), select, textarea'),
+  ];
+  for (const candidate of candidates) {
+    candidate.focus();
+    if (document.activeElement === candidate) return;
+  }
+  panel.focus();
+}
+
+/**
+ * An accessible dialog: named by its heading, Escape, the backdrop and Back close it (asking
+ * first when a form would lose input), Tab stays inside, and focus returns to whatever
+ * opened it — or, when that is gone, to what held it.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+  dirty = false,
+}: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const [asking, setAsking] = useState(false);
   const close = useRef(onClose);
   close.current = onClose;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  // Escape, the backdrop and Back: a deliberate close button does not come here.
+  const requestClose = useRef(() => {
+    if (dirtyRef.current) setAsking(true);
+    else close.current();
+  });
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
+    const opener = rememberFocus();
     const node = panel.current;
-    const first = node?.querySelector<HTMLElement>('[autofocus], input, select, textarea');
-    (first ?? node)?.focus();
+    if (node) focusInitial(node);
 
-    function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        close.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !node) return;
-      const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (items.length === 0) return;
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      if (event.shiftKey && document.activeElement === firstItem) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem.focus();
-      }
-    }
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    const unregister = openDialog({
+      requestClose: () => requestClose.current(),
+      onKeyDown(event) {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          requestClose.current();
+          return;
+        }
+        if (event.key !== 'Tab' || !node) return;
+        const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
+        if (items.length === 0) return;
+        const firstItem = items[0]!;
+        const lastItem = items[items.length - 1]!;
+        const inside = node.contains(document.activeElement);
+        if (event.shiftKey && (document.activeElement === firstItem || !inside)) {
+          event.preventDefault();
+          lastItem.focus();
+        } else if (!event.shiftKey && (document.activeElement === lastItem || !inside)) {
+          event.preventDefault();
+          firstItem.focus();
+        }
+      },
+    });
     return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      opener?.focus?.();
+      unregister();
+      opener.restore(node);
     };
   }, []);
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
       <div
-        className="absolute inset-0 bg-slate-900/40"
+        className="absolute inset-0 bg-slate-900/40 dark:bg-black/60"
         aria-hidden="true"
-        onClick={() => close.current()}
+        onClick={() => requestClose.current()}
       />
       <div
         ref={panel}
@@ -92,6 +132,36 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
           <div className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</div>
         )}
       </div>
+      {asking && (
+        <Modal
+          title="放弃未保存的内容吗？"
+          onClose={() => setAsking(false)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="btn-secondary"
+                data-autofocus
+                onClick={() => setAsking(false)}
+              >
+                继续编辑
+              </button>
+              <button
+                type="button"
+                className="btn-danger"
+                onClick={() => {
+                  setAsking(false);
+                  close.current();
+                }}
+              >
+                放弃
+              </button>
+            </>
+          }
+        >
+          <p className="text-slate-700">已填写的内容还没有保存，放弃后将无法找回。</p>
+        </Modal>
+      )}
     </div>,
     document.body,
   );

@@ -2,6 +2,18 @@ import type { ReactNode } from 'react';
 
 type Tone = 'default' | 'positive' | 'negative';
 
+/**
+ * A figure's colour from its sign: gains green, losses red, and zero neutral — nothing
+ * happened is neither good nor bad. `kind` says what a non-zero figure is (an expense is a
+ * loss however large).
+ */
+export function toneOf(value: number, kind: 'signed' | 'gain' | 'loss' = 'signed'): Tone {
+  if (value === 0) return 'default';
+  if (kind === 'gain') return 'positive';
+  if (kind === 'loss') return 'negative';
+  return value > 0 ? 'positive' : 'negative';
+}
+
 const toneClass: Record<Tone, string> = {
   default: 'text-slate-900',
   positive: 'text-emerald-700',

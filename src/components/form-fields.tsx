@@ -1,4 +1,5 @@
-import type { ComponentPropsWithRef } from 'react';
+import { type ComponentPropsWithRef, useCallback, useRef } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from './Field';
 
 // Labelled controls for the add/edit dialogs. Each takes react-hook-form's `register(...)`
@@ -31,6 +32,54 @@ export function InputField({
         />
       )}
     </Field>
+  );
+}
+
+interface AmountFieldProps extends Labelled {
+  /** `register('amount', { valueAsNumber: true })`. */
+  registration: UseFormRegisterReturn;
+  /** The stored amount an edit starts from, shown with its two decimals (268.90, not 268.9). */
+  initial?: number;
+  min?: string;
+}
+
+/**
+ * 金额: a decimal keypad, cents steps, and the field a money dialog opens on. An edit shows
+ * the stored amount as money is written; the form's value stays the number, so an untouched
+ * amount is saved exactly as it was.
+ */
+export function AmountField({
+  registration,
+  initial,
+  min = '0.01',
+  ...labelled
+}: AmountFieldProps) {
+  const { ref, ...rest } = registration;
+  const formatted = useRef(false);
+  const refWithFormat = useCallback(
+    (node: HTMLInputElement | null) => {
+      ref(node);
+      // Once, after react-hook-form wrote the default in: later renders must not undo typing.
+      if (node && initial !== undefined && !formatted.current) {
+        formatted.current = true;
+        node.value = initial.toFixed(2);
+      }
+    },
+    [ref, initial],
+  );
+  return (
+    <InputField
+      {...labelled}
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      min={min}
+      placeholder="0.00"
+      data-autofocus
+      className="tabular-nums"
+      {...rest}
+      ref={refWithFormat}
+    />
   );
 }
 

@@ -263,17 +263,28 @@ export function monthlyCategoryValues(
   return values;
 }
 
-/** '+11.1%', '-50.0%', '+0.0%': a change in percent, always signed and with 1 decimal. */
-export function formatChangePercent(percent: number): string {
-  return `${percent < 0 ? '-' : '+'}${Math.abs(percent).toFixed(1)}%`;
+/**
+ * '+11.1%', '-50.0%', '0.0%': a change in percent with 1 decimal, signed like the change in
+ * cents it stands for. A fall of ¥1,300.50 on ¥10,000,000 rounds to 0.0 but is still a fall
+ * ('-0.0%'); only no change at all goes unsigned.
+ */
+export function formatChangePercent(percent: number, changeCents: number): string {
+  const sign = changeCents < 0 ? '-' : changeCents > 0 ? '+' : '';
+  return `${sign}${Math.abs(percent).toFixed(1)}%`;
 }
 
-/** '+¥200.00 (+11.1%)': a bar's change against the previous listed month, or null for the first. */
+/**
+ * '+¥200.00 (+11.1%)': a bar's change against the previous listed month, or null for the first.
+ * No change reads '¥0.00 (0.0%)', neither a rise nor a fall.
+ */
 export function formatMonthlyChange(value: Pick<MonthlyValue, 'changeCents' | 'changePercent'>) {
   const { changeCents, changePercent } = value;
   if (changeCents === null || changePercent === null) return null;
-  const sign = changeCents < 0 ? '-' : '+';
-  return `${formatSignedCents(changeCents, sign)} (${formatChangePercent(changePercent)})`;
+  const amount =
+    changeCents === 0
+      ? formatCents(0)
+      : formatSignedCents(changeCents, changeCents < 0 ? '-' : '+');
+  return `${amount} (${formatChangePercent(changePercent, changeCents)})`;
 }
 
 /** A bar's label (SPEC §2): the month's amount, then its change when there is an earlier bar. */

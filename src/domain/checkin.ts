@@ -1,7 +1,8 @@
 import { addDays, addMonths, mondayOf, monthOf } from './dates';
 import type { CheckinRecordData, CheckinTask } from './schemas/checkin';
 
-export type RateColour = 'green' | 'yellow' | 'red';
+/** 'none': nothing checked in yet, which is no failure to show in red (a habit just made). */
+export type RateColour = 'green' | 'yellow' | 'red' | 'none';
 
 type StreakTask = Pick<CheckinTask, 'id' | 'type' | 'frequency'>;
 type RecordFields = Pick<CheckinRecordData, 'taskId' | 'date'>;
@@ -19,9 +20,25 @@ export function progressWidth(rate: number): number {
 }
 
 export function rateColour(rate: number): RateColour {
+  if (rate <= 0) return 'none';
   if (rate >= 80) return 'green';
   if (rate >= 60) return 'yellow';
   return 'red';
+}
+
+/** Four full Monday-weeks fit in every month, so a weekly habit can always reach 4 × its frequency. */
+const WEEKS_IN_ANY_MONTH = 4;
+
+/**
+ * The monthly target a habit gets when the user has not typed one: a month's worth of its own
+ * rhythm, so that it can be met — every day (30, the spec's default), `frequency` times in each
+ * of four weeks, or `frequency` times a month. Never above the schema's 31.
+ */
+export function defaultMonthlyTarget(type: CheckinTask['type'], frequency: number): number {
+  const times = Math.max(1, Math.floor(frequency) || 1);
+  if (type === 'daily') return 30;
+  if (type === 'weekly') return Math.min(31, WEEKS_IN_ANY_MONTH * times);
+  return Math.min(31, times);
 }
 
 export function recordsInMonth<T extends Pick<RecordFields, 'date'>>(

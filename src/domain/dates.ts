@@ -53,6 +53,13 @@ export function formatChineseDate(today: string): string {
   return dayjs(today).locale('zh-cn').format('YYYY年M月D日 dddd');
 }
 
+/** '11月20日' within `today`'s year, '2027年1月5日' in any other: a date as a sentence names it. */
+export function formatShortDate(date: string, today: string): string {
+  const [year, month, day] = date.split('-');
+  const short = `${Number(month)}月${Number(day)}日`;
+  return year === today.slice(0, 4) ? short : `${year}年${short}`;
+}
+
 /** The dashboard clock: 'HH:mm:ss' in local time. */
 export function formatClock(now: Date | number): string {
   return dayjs(now).format('HH:mm:ss');

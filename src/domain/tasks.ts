@@ -1,4 +1,4 @@
-import { daysBetween, descending } from './dates';
+import { daysBetween, descending, formatShortDate } from './dates';
 import type { TaskPriority } from './schemas/categories';
 import type { Task } from './schemas/task';
 
@@ -25,9 +25,13 @@ export function dueInDays(dueDate: string, today: string): number {
   return daysBetween(today, dueDate);
 }
 
+/** Beyond this many days a count means little ('26702天后到期'): the date says more. */
+const COUNTDOWN_DAYS = 30;
+
 /**
- * '今天' / '明天' / 'N天后到期' / '已逾期N天'; null without a due date. A completed task is never
- * late, so it gets no label either: the countdown only matters while the work is pending.
+ * '今天' / '明天' / 'N天后到期' / '已逾期N天', or '3月5日到期' ('2099年1月1日到期' in another year)
+ * for a date more than a month away; null without a due date. A completed task is never late,
+ * so it gets no label either: the countdown only matters while the work is pending.
  */
 export function dueLabel(task: DueFields, today: string): string | null {
   if (task.completed || task.dueDate === '') return null;
@@ -35,7 +39,13 @@ export function dueLabel(task: DueFields, today: string): string | null {
   if (days < 0) return `已逾期${-days}天`;
   if (days === 0) return '今天';
   if (days === 1) return '明天';
+  if (days > COUNTDOWN_DAYS) return `${formatShortDate(task.dueDate, today)}到期`;
   return `${days}天后到期`;
+}
+
+/** Whether dueLabel counts days (or says 今天/明天/已逾期) rather than giving the date itself. */
+export function isCountdown(task: DueFields, today: string): boolean {
+  return !task.completed && task.dueDate !== '' && dueInDays(task.dueDate, today) <= COUNTDOWN_DAYS;
 }
 
 /**

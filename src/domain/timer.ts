@@ -104,6 +104,36 @@ export function endTimer(
   return { state: idleTimer, record };
 }
 
+/** A session longer than this was most likely forgotten: saving it asks first. */
+export const LONG_SESSION_SECONDS = 4 * 3600;
+/** A session shorter than this was most likely a slip of the finger: saving it asks first. */
+const SHORT_SESSION_SECONDS = 60;
+
+/**
+ * What 结束并保存 must ask before it saves `seconds`: 'long' (keep it all, or set when it really
+ * ended), 'short' (keep it or not), or nothing. Under the 1-second minimum there is nothing
+ * to keep and so nothing to ask.
+ */
+export function endPrompt(seconds: number): 'long' | 'short' | null {
+  if (seconds > LONG_SESSION_SECONDS) return 'long';
+  if (seconds >= 1 && seconds < SHORT_SESSION_SECONDS) return 'short';
+  return null;
+}
+
+/**
+ * The session as if it had ended at `end` (epoch ms, the moment the user says they really
+ * stopped): the paused total plus the running stretch up to `end`, never more than it has
+ * counted by `now`. A paused session already stopped counting, so it is what it is.
+ */
+export function endedAt(
+  state: TimerState,
+  end: number,
+  now: Date | number,
+): { state: TimerState; record: TimerRecord | null } {
+  const at = Math.min(end, toMs(now));
+  return endTimer(state, state.isTimerRunning ? at : now);
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 // The original app stored the Chinese label ('其他'); newer states store the key.

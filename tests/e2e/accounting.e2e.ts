@@ -80,7 +80,8 @@ describe('/accounting against the real server', () => {
     await edit.waitFor();
     await expect(edit.getByLabel('类型').inputValue()).resolves.toBe('income');
     await expect(edit.getByLabel('分类').inputValue()).resolves.toBe('salary');
-    await expect(edit.getByLabel('金额').inputValue()).resolves.toBe('1000');
+    // Shown as money is written: two decimals.
+    await expect(edit.getByLabel('金额').inputValue()).resolves.toBe('1000.00');
     await edit.getByLabel('金额').fill('1200.5');
     await edit.getByRole('button', { name: '保存' }).click();
     await edit.waitFor({ state: 'detached' });
@@ -131,6 +132,9 @@ describe('/accounting against the real server', () => {
     await page.waitForURL((url) => url.pathname === '/accounting' && url.search === '');
     await screenshot(page, 'accounting-dialog-800');
     await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The history entry that lets Back close a dialog is taken back as the dialog closes.
+    await page.waitForFunction(() => !window.history.state?.pmsDialog);
     await page.reload();
     await page.getByRole('region', { name: '今日支出' }).waitFor();
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);

@@ -44,6 +44,7 @@ export const VIEWPORTS = {
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  { colorScheme = 'light' }: { colorScheme?: 'light' | 'dark' } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport,
@@ -51,6 +52,8 @@ export async function openPage(
     // No timezoneId: the page keeps the machine's zone, as the Node side of the tests does,
     // so "today" is the same date for both whatever the hour.
     locale: 'zh-CN',
+    // The system setting 深色模式 follows by default.
+    colorScheme,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -18,7 +18,7 @@ describe('app shell and login', () => {
     await page.goto('/tasks');
     await page.waitForURL('**/login');
     await page.getByPlaceholder('请输入用户名').waitFor();
-    await expect(page.title()).resolves.toBe('个人管理系统');
+    await expect(page.title()).resolves.toBe('登录 · 个人管理系统');
     await screenshot(page, 'login-1280');
     await page.context().close();
   });

@@ -301,13 +301,20 @@ describe('sync dialog', () => {
 
     const upload = dialog.getByRole('button', { name: '上传本地数据到云端' });
     await upload.click();
-    await dialog.getByText('数据上传成功！').waitFor();
+    // One record failed: the result says so instead of 数据上传成功！, and lists it.
+    await dialog.getByText('数据上传完成，部分记录未能上传').waitFor();
+    await dialog.getByText(/^1 条记录未能上传/).waitFor();
     const results = dialog.getByRole('region', { name: '上传结果' });
     // The legacy record with no amount cannot be made valid: it fails and stays.
     await expect(results.getByRole('listitem').first().textContent()).resolves.toBe(
       '记账记录2 条失败 1 条',
     );
     await dialog.getByText('本机有 1 条旧版数据尚未上传到云端', { exact: false }).waitFor();
+    const failed = dialog.getByRole('region', { name: /未能上传的旧数据/ });
+    await failed
+      .getByRole('listitem', { name: '记账记录 第 1 条' })
+      .getByText(/amount：/)
+      .waitFor();
     await screenshot(page, 'sync-1280');
 
     const first = await serverData(page);
@@ -323,6 +330,7 @@ describe('sync dialog', () => {
     // The second run finds only the record that stays invalid.
     await upload.click();
     await results.getByText('0 条失败 1 条').waitFor();
+    await dialog.getByText('数据上传完成，部分记录未能上传').waitFor();
     expect(await serverData(page)).toEqual(first);
     const kept = await page.evaluate(() =>
       JSON.parse(localStorage.getItem('legacy:accounts') ?? '[]'),

@@ -105,7 +105,7 @@ describe('tasks screen in Chromium', () => {
       .getByRole('button', { name: '删除' })
       .click();
     const confirm = page.getByRole('dialog', { name: '请确认' });
-    await confirm.getByText('确定要删除这个任务吗？').waitFor();
+    await confirm.getByText('确定要删除「续签合同」吗？').waitFor();
     await confirm.getByRole('button', { name: '删除' }).click();
     await page.getByRole('listitem', { name: '续签合同' }).waitFor({ state: 'detached' });
     await waitForStat(page, '已逾期', '0');

@@ -20,6 +20,9 @@ export const E2E_USERS = {
   offline: '离线记录测试',
   conflict: '冲突测试',
   garbage: '坏数据测试',
+  ux: '体验测试',
+  ux2: '体验测试二',
+  screens: '截图测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

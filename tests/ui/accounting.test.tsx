@@ -131,7 +131,10 @@ describe('/accounting cards and lists', () => {
     await user.selectOptions(within(ledger).getByLabelText('月份'), monthOf(TODAY));
     expect(totals).toHaveTextContent('1 条');
     expect(totals).toHaveTextContent('-¥9.99');
-    expect(totals).toHaveTextContent('+¥0.00');
+    // No income in the selection: ¥0.00, neither signed nor green.
+    const incomeTotal = within(totals).getByText('收入合计').nextElementSibling;
+    expect(incomeTotal).toHaveTextContent(/^¥0\.00$/);
+    expect(incomeTotal).toHaveClass('text-slate-900');
   });
 
   it('searches the ledger by text, amount range and date range', async () => {
@@ -337,7 +340,8 @@ describe('editing and deleting', () => {
     );
     await user.click(within(recent).getAllByRole('button', { name: '删除' })[0]!);
     const refused = await screen.findByRole('dialog', { name: '请确认' });
-    expect(refused).toHaveTextContent('确定要删除这条记录吗？');
+    // Named: category, amount and date, the same sentence on every list.
+    expect(refused).toHaveTextContent(/^请确认.*确定要删除「购物 ¥5\.00 · \d+月\d+日」吗？/);
     await user.click(within(refused).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('删除记录失败，请重试');
     await waitFor(async () => expect(await demo.store.accounts.list('demo')).toHaveLength(2));

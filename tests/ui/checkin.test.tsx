@@ -149,9 +149,15 @@ describe('check-in screen', () => {
 
   it('restores the state and names the failed action when the server refuses', async () => {
     const water = await habit('喝水');
+    // Each refusal waits until the test has seen the state before it: on a busy machine React
+    // may otherwise paint only after a quick refusal, and that state would never reach the DOM.
+    let refuseCheck = () => {};
+    const checkRefused = new Promise<void>((resolve) => {
+      refuseCheck = resolve;
+    });
     server.use(
       http.post(/\/api\/checkin-records$/, async () => {
-        await new Promise((r) => setTimeout(r, 150));
+        await checkRefused;
         return HttpResponse.json({ error: 'x' }, { status: 422 });
       }),
     );
@@ -164,16 +170,20 @@ describe('check-in screen', () => {
     );
     const busy = await within(card('喝水')).findByRole('button', { name: '处理中...' });
     expect(busy).toBeDisabled();
+    refuseCheck();
     expect(await screen.findByRole('alert')).toHaveTextContent('打卡失败');
     expect(await within(card('喝水')).findByRole('button', { name: '今日打卡' })).toBeEnabled();
     expect(card('喝水').querySelectorAll('[data-checked]')).toHaveLength(0);
 
     server.resetHandlers();
     await checkIns(water, [TODAY]);
+    let refuse = () => {};
+    const refused = new Promise<void>((resolve) => {
+      refuse = resolve;
+    });
     server.use(
-      // Answered after a while, so the optimistic state can be seen even on a loaded machine.
       http.delete(/\/api\/checkin-records\/[^/]+$/, async () => {
-        await new Promise((r) => setTimeout(r, 400));
+        await refused;
         return HttpResponse.json({ error: 'x' }, { status: 422 });
       }),
     );
@@ -188,6 +198,7 @@ describe('check-in screen', () => {
     // The day is unmarked at once, and marked again when the server refuses.
     const todayCell = () => card('喝水').querySelector(`[data-date="${TODAY}"]`);
     await waitFor(() => expect(todayCell()).not.toHaveAttribute('data-checked'));
+    refuse();
     expect(await screen.findByRole('alert')).toHaveTextContent('取消打卡失败');
     expect(await within(card('喝水')).findByRole('button', { name: '今日已打卡' })).toBeEnabled();
     expect(todayCell()).toHaveAttribute('data-checked');

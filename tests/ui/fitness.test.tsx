@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addDays, mondayOf, todayString } from '../../src/domain/dates';
+import { addDays, formatShortDate, mondayOf, todayString } from '../../src/domain/dates';
 import type { Workout } from '../../src/domain/schemas/workout';
 import { renderApp, signIn, testServer } from './harness';
 
@@ -174,6 +174,13 @@ describe('/fitness', () => {
     await user.click(
       within(within(list).getAllByRole('listitem')[1]!).getByRole('button', { name: '删除' }),
     );
+    // No more one-click deletes: the confirmation names the workout.
+    const confirm = await screen.findByRole('dialog', { name: '请确认' });
+    expect(confirm).toHaveTextContent(
+      `确定要删除「徒步 120分钟 · ${formatShortDate(addDays(TODAY, -1), TODAY)}」吗？`,
+    );
+    expect(await demo.store.workouts.get('demo', 'w2')).toBeDefined();
+    await user.click(within(confirm).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(card('总运动次数')).toHaveTextContent('1次'));
     await waitFor(async () => expect(await demo.store.workouts.get('demo', 'w2')).toBeUndefined());
   });
@@ -189,6 +196,11 @@ describe('/fitness', () => {
     await openScreen();
     const list = screen.getByRole('region', { name: '最近记录' });
     await user.click(await within(list).findByRole('button', { name: '删除' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
+        name: '删除',
+      }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       '删除运动记录失败：稍后再试，请重试',
     );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openLocalDb } from '../../src/api/local-db';
+import { logoutWarning } from '../../src/api/logout-policy';
 import { legacyId } from '../../src/domain/legacy';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
@@ -128,7 +129,10 @@ describe('sync dialog', () => {
     expect(dialog.getByText(/本机有 7 条旧版数据尚未上传到云端/)).toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
-    await dialog.findByText('数据上传成功！');
+    // Not 数据上传成功！: a record failed, and the dialog says how many.
+    await dialog.findByText('数据上传完成，部分记录未能上传');
+    expect(dialog.getByText(/^1 条记录未能上传/)).toBeInTheDocument();
+    expect(dialog.queryByText('数据上传成功！')).not.toBeInTheDocument();
     const results = within(dialog.getByRole('region', { name: '上传结果' }));
     expect(results.getByText('记账记录').nextSibling).toHaveTextContent('2 条失败 1 条');
     expect(results.getByText('资产/负债').nextSibling).toHaveTextContent('2 条');
@@ -166,6 +170,12 @@ describe('sync dialog', () => {
     ]);
     expect(localStorage.getItem('legacy:assets')).toBeNull();
     expect(dialog.getByText(/本机有 1 条旧版数据尚未上传到云端/)).toBeInTheDocument();
+    // The refused record is listed with why, and its content a click away.
+    const failed = within(dialog.getByRole('region', { name: /未能上传的旧数据/ }));
+    const row = failed.getByRole('listitem', { name: '记账记录 第 1 条' });
+    expect(row).toHaveTextContent(/amount：/);
+    await user.click(within(row).getByRole('button', { name: /记账记录 第 1 条/ }));
+    expect(within(row).getByText(/"amount": "-3"/)).toBeInTheDocument();
 
     // Everything valid is on the server now: the second run posts nothing.
     server.resetHandlers();
@@ -174,12 +184,29 @@ describe('sync dialog', () => {
       if (request.method === 'POST') posts.push(request.url);
     });
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
-    await dialog.findByText('数据上传成功！');
-    // Left: the legacy record that stays invalid.
+    // Left: the legacy record that stays invalid, so again not 数据上传成功！.
+    await dialog.findByText('数据上传完成，部分记录未能上传');
     const second = within(dialog.getByRole('region', { name: '上传结果' }));
     expect(second.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 1 条');
     expect(posts).toEqual([]);
     expect(await stored()).toEqual(after);
+
+    // Discarded after a confirmation naming it: nothing is left to hold up a logout.
+    expect(logoutWarning(Date.now(), 0)).not.toBeNull();
+    const again = within(dialog.getByRole('region', { name: /未能上传的旧数据/ }));
+    await user.click(
+      within(again.getByRole('listitem', { name: '记账记录 第 1 条' })).getByRole('button', {
+        name: '放弃',
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: '请确认' });
+    expect(confirm).toHaveTextContent('确定要放弃「记账记录 第 1 条」吗？');
+    await user.click(within(confirm).getByRole('button', { name: '放弃' }));
+    await waitFor(() =>
+      expect(dialog.queryByText(/旧版数据尚未上传到云端/)).not.toBeInTheDocument(),
+    );
+    expect(localStorage.getItem('legacy:accounts')).toBeNull();
+    expect(logoutWarning(Date.now(), 0)).toBeNull();
   });
 
   it('uploads in batches of 500 with progress, never more than two requests at once', async () => {

@@ -224,7 +224,7 @@ describe('tasks screen', () => {
       ),
     );
     const confirm = await remove();
-    expect(confirm).toHaveTextContent('确定要删除这个任务吗？');
+    expect(confirm).toHaveTextContent('确定要删除「可删除」吗？');
     await user.click(within(confirm).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('删除任务失败：忙');
     await waitFor(async () => expect(await demo.store.tasks.list('demo')).toHaveLength(1));

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayString } from '../../src/domain/dates';
+import { addDays, formatShortDate, todayString } from '../../src/domain/dates';
 import { TIMER_STORAGE_KEY } from '../../src/domain/storage-keys';
 import { renderApp, signIn, testServer } from './harness';
 
 const TODAY = todayString(new Date());
+const YESTERDAY = addDays(TODAY, -1);
+const shortToday = formatShortDate(TODAY, TODAY);
 const { server, demo } = await testServer({ today: TODAY });
 let posts: number;
 
@@ -159,7 +162,7 @@ describe('/time focus timer', () => {
     );
     await openScreen();
     await user.click(screen.getByRole('button', { name: '开始学习' }));
-    advance(20);
+    advance(80);
     await user.click(screen.getByRole('button', { name: '结束并保存' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       '保存失败：服务器维护中。计时已保留，请重试',
@@ -173,7 +176,7 @@ describe('/time focus timer', () => {
     await user.click(screen.getByRole('button', { name: '结束并保存' }));
     await waitFor(() => expect(stored().currentSession).toBeNull());
     await waitFor(async () =>
-      expect(await demo.store.timeRecords.list('demo')).toMatchObject([{ duration: 30 }]),
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([{ duration: 90 }]),
     );
   });
 
@@ -181,7 +184,7 @@ describe('/time focus timer', () => {
     const user = userEvent.setup();
     await openScreen();
     await user.click(screen.getByRole('button', { name: '开始工作' }));
-    advance(5);
+    advance(65);
     const end = screen.getByRole('button', { name: '结束并保存' });
     await user.dblClick(end);
     await waitFor(() => expect(stored().currentSession).toBeNull());
@@ -197,7 +200,7 @@ describe('/time focus timer', () => {
     // The next tick redraws the face and the title.
     await waitFor(() => expect(document.title).toBe('00:00:10 工作'), { timeout: 2000 });
     await user.click(screen.getByRole('button', { name: '暂停' }));
-    expect(document.title).toBe('个人管理系统');
+    expect(document.title).toBe('时间管理 · 个人管理系统');
   });
 
   it('自定义开始 asks for a task name and starts on it', async () => {
@@ -239,7 +242,172 @@ describe('/time focus timer', () => {
     const list = screen.getByRole('region', { name: '最近记录' });
     await within(list).findByText('冥想');
     await user.click(within(list).getByRole('button', { name: '删除' }));
+    // The same confirmation as every list, naming the record; Enter deletes.
+    const confirm = await screen.findByRole('dialog', { name: '请确认' });
+    expect(confirm).toHaveTextContent(`确定要删除「冥想 10分钟 · ${shortToday}」吗？`);
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(within(list).queryByText('冥想')).not.toBeInTheDocument());
     await waitFor(async () => expect(await demo.store.timeRecords.list('demo')).toHaveLength(0));
+  });
+});
+
+describe('/time prompts before saving an unusual session', () => {
+  it('under a minute: asks, and 不保存 drops it without a request', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '开始工作' }));
+    advance(2);
+    await user.click(screen.getByRole('button', { name: '结束并保存' }));
+    const dialog = await screen.findByRole('dialog', { name: '专注不到 1 分钟' });
+    expect(dialog).toHaveTextContent('这次专注只有 2秒，要保存这条记录吗？');
+    await user.click(within(dialog).getByRole('button', { name: '不保存' }));
+    await waitFor(() => expect(stored().currentSession).toBeNull());
+    expect(posts).toBe(0);
+  });
+
+  it('under a minute: 保存 keeps it, Escape goes back to the running timer', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '开始工作' }));
+    advance(12);
+    await user.click(screen.getByRole('button', { name: '结束并保存' }));
+    await screen.findByRole('dialog', { name: '专注不到 1 分钟' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(stored().isTimerRunning).toBe(true);
+    await user.click(screen.getByRole('button', { name: '结束并保存' }));
+    const dialog = await screen.findByRole('dialog', { name: '专注不到 1 分钟' });
+    // Opens on 保存: Enter keeps the record.
+    expect(within(dialog).getByRole('button', { name: '保存' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(stored().currentSession).toBeNull());
+    expect(await demo.store.timeRecords.list('demo')).toMatchObject([{ duration: 12 }]);
+  });
+
+  it('over 4 hours: saves only up to the end the user sets, dated that day', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '开始工作' }));
+    const started = clock;
+    advance(9 * 3600);
+    await user.click(screen.getByRole('button', { name: '结束并保存' }));
+    const dialog = await screen.findByRole('dialog', { name: '专注已超过 4 小时' });
+    expect(dialog).toHaveTextContent('这次专注已计时 9小时0分钟');
+    const end = within(dialog).getByLabelText('实际结束时间');
+    expect(end).toHaveFocus();
+    // Before the start: refused with a reason.
+    await user.clear(end);
+    await user.type(end, dayjs(started).subtract(1, 'hour').format('YYYY-MM-DDTHH:mm'));
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText(/结束时间不能早于/)).toBeInTheDocument();
+    expect(posts).toBe(0);
+    // Two and a half hours after the start (the field holds minutes).
+    const realEnd = dayjs(started).startOf('minute').add(150, 'minute');
+    await user.clear(end);
+    await user.type(end, realEnd.format('YYYY-MM-DDTHH:mm'));
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(stored().currentSession).toBeNull());
+    const [record] = await demo.store.timeRecords.list('demo');
+    expect(record?.duration).toBe(Math.floor((realEnd.valueOf() - started) / 1000));
+    expect(record?.date).toBe(realEnd.format('YYYY-MM-DD'));
+  });
+});
+
+describe('/time record editing', () => {
+  it('手动添加 takes a date, today by default', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '手动添加' }));
+    const dialog = screen.getByRole('dialog', { name: '手动添加' });
+    const date = within(dialog).getByLabelText(/日期/);
+    expect(date).toHaveValue(TODAY);
+    await user.type(within(dialog).getByLabelText(/任务名称/), '读书');
+    await user.clear(date);
+    await user.type(date, YESTERDAY);
+    await user.type(within(dialog).getByLabelText(/时长（分钟）/), '30');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+        { task: '读书', duration: 1800, date: YESTERDAY },
+      ]),
+    );
+  });
+
+  it('编辑 changes task, category, date and minutes with PUT, keeping createdAt', async () => {
+    const user = userEvent.setup();
+    const createdAt = '2026-01-02T03:04:05.000Z';
+    await demo.store.timeRecords.create('demo', {
+      id: 't2',
+      task: '冥想',
+      category: 'thinking',
+      duration: 95,
+      date: TODAY,
+      createdAt,
+    });
+    await openScreen();
+    const list = screen.getByRole('region', { name: '最近记录' });
+    await within(list).findByText('冥想');
+    await user.click(within(list).getByRole('button', { name: '编辑' }));
+    const dialog = screen.getByRole('dialog', { name: '编辑记录' });
+    expect(within(dialog).getByLabelText(/任务名称/)).toHaveValue('冥想');
+    expect(within(dialog).getByLabelText(/时长（分钟）/)).toHaveValue(1.58);
+    // Untouched minutes save the same seconds.
+    await user.clear(within(dialog).getByLabelText(/任务名称/));
+    await user.type(within(dialog).getByLabelText(/任务名称/), '正念');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+        { id: 't2', task: '正念', duration: 95, date: TODAY, createdAt },
+      ]),
+    );
+
+    await user.click(within(list).getByRole('button', { name: '编辑' }));
+    const again = screen.getByRole('dialog', { name: '编辑记录' });
+    await user.selectOptions(within(again).getByLabelText(/分类/), '阅读');
+    await user.clear(within(again).getByLabelText(/日期/));
+    await user.type(within(again).getByLabelText(/日期/), YESTERDAY);
+    await user.clear(within(again).getByLabelText(/时长（分钟）/));
+    await user.type(within(again).getByLabelText(/时长（分钟）/), '45');
+    await user.click(within(again).getByRole('button', { name: '保存' }));
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+        { id: 't2', category: 'reading', duration: 2700, date: YESTERDAY },
+      ]),
+    );
+  });
+
+  it('an edit made while the server is down is kept on the device and sent later', async () => {
+    const user = userEvent.setup();
+    await demo.store.timeRecords.create('demo', {
+      id: 't3',
+      task: '背单词',
+      category: 'reading',
+      duration: 600,
+      date: TODAY,
+      createdAt: '2026-01-02T03:04:05.000Z',
+    });
+    await openScreen();
+    const list = screen.getByRole('region', { name: '最近记录' });
+    await within(list).findByText('背单词');
+    server.use(http.put(/\/api\/time-records\/t3$/, () => HttpResponse.error()));
+    await user.click(within(list).getByRole('button', { name: '编辑' }));
+    const dialog = screen.getByRole('dialog', { name: '编辑记录' });
+    await user.clear(within(dialog).getByLabelText(/时长（分钟）/));
+    await user.type(within(dialog).getByLabelText(/时长（分钟）/), '20');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    // Saved on the device: the dialog closes and the list shows the change, marked 待同步.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(list).findByText('20分钟')).toBeInTheDocument();
+    expect(within(list).getByText('待同步')).toBeInTheDocument();
+    expect(await demo.store.timeRecords.list('demo')).toMatchObject([{ duration: 600 }]);
+
+    server.resetHandlers();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+        { id: 't3', duration: 1200 },
+      ]),
+    );
+    await waitFor(() => expect(within(list).queryByText('待同步')).not.toBeInTheDocument());
   });
 });

@@ -1,5 +1,5 @@
 import { Bar } from '@nivo/bar';
-import { CHART_PALETTE, chartTheme } from './theme';
+import { CHART_PALETTE, chartTheme, TOOLTIP_CLASS } from './theme';
 
 export interface BarPoint {
   [key: string]: string | number;
@@ -18,6 +18,27 @@ export interface BarChartProps {
   width: number;
   color?: string;
   layout?: 'vertical' | 'horizontal';
+  /**
+   * The value axis: where bars start and which ticks are labelled (domain/axis.ts). Without
+   * it the axis starts at zero with about five ticks.
+   */
+  axis?: { min: number; max: number; ticks: number[] };
+}
+
+// Axis labels are drawn at 11 px: a CJK character or a digit takes about this much.
+const CHAR_PX = 7;
+const DEFAULT_TICKS = 5;
+
+/**
+ * Every n-th category label, so that labels never run into each other: 12 months on a phone
+ * get every second or third month.
+ */
+function thinned(labels: string[], plotWidth: number): string[] {
+  const widest = Math.max(...labels.map((l) => l.length), 1) * CHAR_PX + 8;
+  const slot = plotWidth / Math.max(labels.length, 1);
+  const every = Math.max(1, Math.ceil(widest / slot));
+  // Counted from the end, so the latest category always keeps its label.
+  return labels.filter((_, i) => (labels.length - 1 - i) % every === 0);
 }
 
 /**
@@ -32,8 +53,23 @@ export default function BarChart({
   width,
   color = CHART_PALETTE[0],
   layout = 'vertical',
+  axis,
 }: BarChartProps) {
   const horizontal = layout === 'horizontal';
+  const valueTicks = axis?.ticks ?? DEFAULT_TICKS;
+  // The left margin holds the widest value label.
+  const left = horizontal
+    ? 72
+    : Math.max(40, ...(axis?.ticks ?? []).map((t) => formatValue(t).length * CHAR_PX + 10));
+  const margin = horizontal
+    ? { top: 8, right: 24, bottom: 24, left }
+    : { top: 24, right: 8, bottom: 32, left };
+  const categoryTicks = horizontal
+    ? undefined
+    : thinned(
+        data.map((d) => d.label),
+        width - margin.left - margin.right,
+      );
   return (
     <div style={{ height }}>
       <Bar
@@ -43,27 +79,35 @@ export default function BarChart({
         keys={['value']}
         indexBy="label"
         layout={layout}
-        margin={
-          horizontal
-            ? { top: 8, right: 24, bottom: 24, left: 72 }
-            : { top: 24, right: 8, bottom: 32, left: 56 }
-        }
+        margin={margin}
         padding={0.35}
         colors={[color]}
         theme={chartTheme}
         animate={false}
         borderRadius={4}
+        valueScale={
+          axis
+            ? { type: 'linear', min: axis.min, max: axis.max, clamp: true }
+            : { type: 'linear', min: 0, max: 'auto' }
+        }
         enableGridY={!horizontal}
         enableGridX={horizontal}
+        gridYValues={horizontal ? undefined : valueTicks}
+        gridXValues={horizontal ? valueTicks : undefined}
         axisLeft={
           horizontal
             ? { tickSize: 0, tickPadding: 6 }
-            : { tickSize: 0, tickPadding: 6, format: (v) => formatValue(Number(v)) }
+            : {
+                tickSize: 0,
+                tickPadding: 6,
+                tickValues: valueTicks,
+                format: (v) => formatValue(Number(v)),
+              }
         }
         axisBottom={
           horizontal
-            ? { tickSize: 0, format: (v) => formatValue(Number(v)) }
-            : { tickSize: 0, tickPadding: 8 }
+            ? { tickSize: 0, tickValues: valueTicks, format: (v) => formatValue(Number(v)) }
+            : { tickSize: 0, tickPadding: 8, tickValues: categoryTicks }
         }
         valueFormat={formatValue}
         // nivo drops falsy fields from the datum it hands back, so an empty barLabel arrives undefined.
@@ -72,9 +116,9 @@ export default function BarChart({
         labelOffset={horizontal ? 6 : 12}
         labelSkipWidth={0}
         labelSkipHeight={0}
-        labelTextColor="#334155"
+        labelTextColor={chartTheme.labels.text.fill}
         tooltip={({ data: point }) => (
-          <div className="rounded-md bg-white px-2.5 py-1.5 text-xs text-slate-700 shadow-md">
+          <div className={TOOLTIP_CLASS}>
             {point.label}：<strong>{formatValue(point.value)}</strong>
           </div>
         )}

@@ -11,9 +11,25 @@ export const CHART_PALETTE = [
   '#64748b',
 ] as const;
 
+// Colours are the page's CSS variables (src/index.css), so a chart follows 深色模式 like the
+// rest of the page without being drawn again. nivo puts them in style attributes.
 export const chartTheme = {
-  text: { fontSize: 12, fill: '#475569' },
-  axis: { ticks: { text: { fontSize: 11, fill: '#64748b' } } },
-  grid: { line: { stroke: '#e2e8f0' } },
-  tooltip: { container: { fontSize: 12, borderRadius: 8 } },
+  text: { fontSize: 12, fill: 'var(--chart-text)' },
+  axis: {
+    ticks: { text: { fontSize: 11, fill: 'var(--chart-axis)' } },
+    domain: { line: { stroke: 'transparent' } },
+  },
+  grid: { line: { stroke: 'var(--chart-grid)' } },
+  labels: { text: { fill: 'var(--chart-label)' } },
+  tooltip: {
+    container: {
+      fontSize: 12,
+      borderRadius: 8,
+      background: 'var(--chart-tooltip-bg)',
+      color: 'var(--chart-tooltip-text)',
+    },
+  },
 };
+
+/** A chart's own tooltip, as the page draws a small card. */
+export const TOOLTIP_CLASS = 'rounded-md bg-white px-2.5 py-1.5 text-xs text-slate-700 shadow-md';

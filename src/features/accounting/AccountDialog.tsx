@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateAccount, useUpdateAccount } from '../../api/accounts';
-import { FormActions, InputField, SelectField } from '../../components/form-fields';
+import { AmountField, FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import {
   type Account,
@@ -33,7 +33,7 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
     handleSubmit,
     setValue,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<AccountInput, unknown, AccountData>({
     resolver: zodResolver(accountInputSchema),
     defaultValues: record
@@ -59,7 +59,7 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
   });
 
   return (
-    <Modal title={record ? '编辑记录' : '添加记录'} onClose={onClose}>
+    <Modal title={record ? '编辑记录' : '添加记录'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <SelectField
           label="类型"
@@ -68,19 +68,12 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
           // The category lists of 支出 and 收入 differ, so a type change starts it over (SPEC §5).
           {...register('type', { onChange: () => setValue('category', '') })}
         />
-        <InputField
+        <AmountField
           label="金额"
           error={errors.amount?.message}
           required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          placeholder="0.00"
-          // 类型 is already chosen for a new record; the amount is what the user types first.
-          autoFocus={!record}
-          className="tabular-nums"
-          {...register('amount', { valueAsNumber: true })}
+          initial={record?.amount}
+          registration={register('amount', { valueAsNumber: true })}
         />
         <SelectField
           label="分类"

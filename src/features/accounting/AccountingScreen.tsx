@@ -5,17 +5,23 @@ import { useSettings } from '../../api/settings';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyWithRetry } from '../../components/lazy-with-retry';
+import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
-import { StatCard } from '../../components/StatCard';
+import { StatCard, toneOf } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { useToday } from '../../components/useToday';
 import { accountSummary, newestFirst, RECENT_LIMIT } from '../../domain/accounting';
-import { monthOf } from '../../domain/dates';
-import { formatCents } from '../../domain/money';
+import { formatShortDate, monthOf } from '../../domain/dates';
+import { formatCents, formatYuan } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
-import { type AccountType, accountTypes } from '../../domain/schemas/categories';
+import {
+  type AccountType,
+  accountCategoryLabels,
+  accountTypes,
+  labelOf,
+} from '../../domain/schemas/categories';
 import { AccountDialog } from './AccountDialog';
 import { AccountList } from './AccountList';
 import { Ledger } from './Ledger';
@@ -30,9 +36,9 @@ const ImportDialog = lazyWithRetry(() => import('./ImportDialog').then((m) => m.
 const NONE: readonly Account[] = [];
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
-// Two cards share a phone's width: a smaller figure that may wrap keeps ¥123,456.78 inside.
+// Two cards share a phone's width: a size down there, and Money fits what is still too long.
 function Amount({ cents }: { cents: number }) {
-  return <span className="text-xl wrap-anywhere sm:text-2xl">{formatCents(cents)}</span>;
+  return <Money cents={cents} className="text-xl sm:text-2xl" />;
 }
 
 type DialogState = { record: Account | null; type: AccountType };
@@ -42,16 +48,17 @@ const isAccountType = (value: string): value is AccountType =>
 
 export function AccountingScreen() {
   const { data, isPending, refetch } = useAccounts();
+  const today = useToday();
   const { remove, deletingId } = useDeleteAction(
     useDeleteAccount(),
-    () => '确定要删除这条记录吗？',
+    (record: Account) =>
+      `确定要删除「${labelOf(accountCategoryLabels(record.type), record.category)} ${formatYuan(record.amount)} · ${formatShortDate(record.date, today)}」吗？`,
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [reimbursing, setReimbursing] = useState<Account | null>(null);
   const [bill, setBill] = useState<File | null>(null);
   const billInput = useRef<HTMLInputElement>(null);
   const recentTitle = useId();
-  const today = useToday();
   const settings = useSettings();
   const [month, setMonth] = useState(() => monthOf(today));
 
@@ -125,25 +132,25 @@ export function AccountingScreen() {
               title="今日支出"
               value={<Amount cents={summary.todayExpenseCents} />}
               icon={<TrendingDown size={18} aria-hidden="true" />}
-              tone="negative"
+              tone={toneOf(summary.todayExpenseCents, 'loss')}
             />
             <StatCard
               title="本月支出"
               value={<Amount cents={summary.monthExpenseCents} />}
               icon={<CalendarDays size={18} aria-hidden="true" />}
-              tone="negative"
+              tone={toneOf(summary.monthExpenseCents, 'loss')}
             />
             <StatCard
               title="今日收入"
               value={<Amount cents={summary.todayIncomeCents} />}
               icon={<TrendingUp size={18} aria-hidden="true" />}
-              tone="positive"
+              tone={toneOf(summary.todayIncomeCents, 'gain')}
             />
             <StatCard
               title="本月收入"
               value={<Amount cents={summary.monthIncomeCents} />}
               icon={<CalendarDays size={18} aria-hidden="true" />}
-              tone="positive"
+              tone={toneOf(summary.monthIncomeCents, 'gain')}
             />
             <div className="col-span-2 wide:col-span-1 [&>section]:h-full">
               <StatCard

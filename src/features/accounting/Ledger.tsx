@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, FileDown, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { toneOf } from '../../components/StatCard';
 import { saveTextFile } from '../../components/save-file';
 import { useToday } from '../../components/useToday';
 import {
@@ -20,6 +21,11 @@ import {
   accountTypes,
 } from '../../domain/schemas/categories';
 import { AccountList, type RowActions } from './AccountList';
+
+// A total may be eight digits: it wraps inside its cell rather than run over it.
+const FIGURE = 'font-semibold tabular-nums wrap-anywhere';
+// Zero is neither a gain nor a loss.
+const TONE = { positive: 'text-emerald-700', negative: 'text-red-600', default: 'text-slate-900' };
 
 // Ten years of records is ~40k rows: the filters run over all of them, the page renders 50.
 const PAGE_SIZE = 50;
@@ -212,21 +218,19 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
         </div>
         <div>
           <dt className="text-slate-500">收入合计</dt>
-          <dd className="font-semibold tabular-nums text-emerald-700">
-            {formatSignedCents(totals.incomeCents, '+')}
+          <dd className={`${FIGURE} ${TONE[toneOf(totals.incomeCents)]}`}>
+            {totals.incomeCents ? formatSignedCents(totals.incomeCents, '+') : formatCents(0)}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">支出合计</dt>
-          <dd className="font-semibold tabular-nums text-red-600">
-            {formatSignedCents(totals.expenseCents, '-')}
+          <dd className={`${FIGURE} ${TONE[toneOf(-totals.expenseCents)]}`}>
+            {totals.expenseCents ? formatSignedCents(totals.expenseCents, '-') : formatCents(0)}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">结余</dt>
-          <dd
-            className={`font-semibold tabular-nums ${totals.netCents >= 0 ? 'text-emerald-700' : 'text-red-600'}`}
-          >
+          <dd className={`${FIGURE} ${TONE[toneOf(totals.netCents)]}`}>
             {formatCents(totals.netCents)}
           </dd>
         </div>

@@ -16,11 +16,13 @@ const BAR: Record<RateColour, string> = {
   green: 'bg-emerald-500',
   yellow: 'bg-amber-400',
   red: 'bg-red-500',
+  none: 'bg-slate-300',
 };
 const TEXT: Record<RateColour, string> = {
   green: 'text-emerald-700',
   yellow: 'text-amber-700',
   red: 'text-red-600',
+  none: 'text-slate-500',
 };
 
 const SERIES = [

@@ -7,10 +7,7 @@ import { assetDistribution } from '../../domain/asset-versioning';
 import { formatCents, formatYuan, fromCents } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { assetCategoryLabels, labelOf } from '../../domain/schemas/categories';
-
-function percentOf(part: number, whole: number): string {
-  return whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '0.0%';
-}
+import { percentShares } from '../../domain/shares';
 
 /**
  * 资产分布 over the latest versions. A slice, or its row in the legend (the keyboard's way in),
@@ -20,7 +17,17 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
   const titleId = useId();
   const shares = useMemo(() => assetDistribution(latest), [latest]);
   const [selected, setSelected] = useState<string | null>(null);
-  const totalCents = shares.reduce((sum, s) => sum + s.totalCents, 0);
+  // The legend's percentages add up to 100.0 % exactly.
+  const percents = useMemo(
+    () =>
+      percentShares(
+        shares.map((s) => s.totalCents),
+        1,
+      ),
+    [shares],
+  );
+  const percentOf = (category: string) =>
+    `${(percents[shares.findIndex((s) => s.category === category)] ?? 0).toFixed(1)}%`;
   // A category whose last asset was deleted or emptied goes back to the overview.
   const share = shares.find((s) => s.category === selected);
 
@@ -46,7 +53,7 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
             <span className="text-lg font-semibold text-slate-900 tabular-nums">
               {formatCents(share.totalCents)}
             </span>{' '}
-            · 占总资产 {percentOf(share.totalCents, totalCents)}
+            · 占总资产 {percentOf(share.category)}
           </p>
           <ul
             className="divide-y divide-slate-100"
@@ -90,7 +97,7 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
                     {labelOf(assetCategoryLabels, s.category)}
                   </span>
                   <span className="text-xs text-slate-500 tabular-nums">
-                    {percentOf(s.totalCents, totalCents)}
+                    {percentOf(s.category)}
                   </span>
                   <span className="tabular-nums">{formatCents(s.totalCents)}</span>
                 </button>

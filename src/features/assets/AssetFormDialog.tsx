@@ -1,8 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSaveAsset } from '../../api/assets';
-import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
+import {
+  AmountField,
+  FormActions,
+  InputField,
+  SelectField,
+  TextAreaField,
+} from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
+import { formatMonth } from '../../domain/checkin';
 import {
   type Asset,
   type AssetData,
@@ -10,6 +17,12 @@ import {
   assetInputSchema,
 } from '../../domain/schemas/asset';
 import { assetCategoryLabelsFor, assetTypeLabels } from '../../domain/schemas/categories';
+
+/** What 生效日期 changes, in the trend's own terms (months). */
+function effectiveHint(effectiveDate: string | null | undefined): string {
+  if (!effectiveDate) return '留空则按日期计入趋势';
+  return `月度趋势从${formatMonth(effectiveDate.slice(0, 7))}起按这次的金额计算，之前的月份不变`;
+}
 
 interface AssetFormDialogProps {
   /** The latest version being edited, or null to add an asset or liability. */
@@ -29,7 +42,7 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
     handleSubmit,
     setValue,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<AssetInput, unknown, AssetData>({
     resolver: zodResolver(assetInputSchema),
     defaultValues: existing
@@ -39,7 +52,9 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
           category: existing.category,
           amount: existing.amount,
           date: existing.date,
-          effectiveDate: existing.effectiveDate,
+          // An edit is a change from now on: dated today it leaves every earlier month of the
+          // trend as it was. Left empty it would fall back to the created date and rewrite them.
+          effectiveDate: today,
           description: existing.description,
         }
       : { type: 'asset', name: '', category: '', date: today, effectiveDate: '', description: '' },
@@ -49,7 +64,7 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
   const onSubmit = handleSubmit((data) => save.mutate({ existing, data }, { onSuccess: onClose }));
 
   return (
-    <Modal title={existing ? '编辑资产/负债' : '添加资产/负债'} onClose={onClose}>
+    <Modal title={existing ? '编辑资产/负债' : '添加资产/负债'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid grid-cols-2 gap-3">
           <SelectField
@@ -76,17 +91,13 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
           maxLength={100}
           {...register('name')}
         />
-        <InputField
+        <AmountField
           label="金额"
           required
           error={errors.amount?.message}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
           min="0"
-          placeholder="0.00"
-          className="tabular-nums"
-          {...register('amount', { valueAsNumber: true })}
+          initial={existing?.amount}
+          registration={register('amount', { valueAsNumber: true })}
         />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <InputField
@@ -99,7 +110,7 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
           <InputField
             label="生效日期"
             error={errors.effectiveDate?.message}
-            hint="留空则按日期计入趋势"
+            hint={effectiveHint(watch('effectiveDate'))}
             type="date"
             {...register('effectiveDate')}
           />

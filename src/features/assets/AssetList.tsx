@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton, HistoryButton } from '../../components/RowActions';
-import { effectiveDateOf } from '../../domain/asset-versioning';
+import { chainId, effectiveDateOf } from '../../domain/asset-versioning';
 import { formatCents, formatYuan } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { assetCategoryLabelsFor, labelOf } from '../../domain/schemas/categories';
@@ -50,6 +50,9 @@ export function AssetList({
             return (
               <li
                 key={asset.id}
+                // An edit adds a version with a new id, so the row is a new element: focus finds
+                // its way back to the same button through the chain (components/focus-return).
+                data-focus-key={chainId(asset)}
                 aria-label={asset.name}
                 className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3"
               >
@@ -82,7 +85,9 @@ export function AssetList({
                 <div className="ml-auto flex items-center gap-1">
                   <span
                     className={`mr-1 font-semibold tabular-nums ${
-                      asset.type === 'asset' ? 'text-slate-900' : 'text-red-600'
+                      asset.type === 'asset' || asset.amount === 0
+                        ? 'text-slate-900'
+                        : 'text-red-600'
                     }`}
                   >
                     {formatYuan(asset.amount)}

@@ -6,7 +6,8 @@ import {
   monthlyBarLabel,
   monthlyCategoryValues,
 } from '../../domain/asset-versioning';
-import { formatCents, fromCents } from '../../domain/money';
+import { valueAxis } from '../../domain/axis';
+import { formatAxisYuan, formatCents, fromCents } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import {
   type AssetCategory,
@@ -21,16 +22,8 @@ function monthLabel(month: string): string {
   return `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
 }
 
-/** Axis ticks get ~50 px: '¥8,000', '¥2.5万', '¥1.2亿'. The table holds the exact figures. */
-function compactYuan(value: number): string {
-  const abs = Math.abs(value);
-  if (abs >= 1e8) return `¥${+(value / 1e8).toFixed(1)}亿`;
-  if (abs >= 1e4) return `¥${+(value / 1e4).toFixed(1)}万`;
-  return `¥${Math.round(value).toLocaleString('en-US')}`;
-}
-
 // A bar's full label (amount and change) needs about this many pixels of its own; its change
-// alone (the first bar's amount) needs the smaller figure. Below that the table speaks.
+// alone ('-0.4%') the smaller figure. Below that, and for the first bar's amount, the table speaks.
 const FULL_LABEL_PX = 210;
 const CHANGE_LABEL_PX = 44;
 /** The bar chart's left and right margins. */
@@ -64,6 +57,10 @@ export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: stri
     () => monthlyCategoryValues(assets, today, category),
     [assets, today, category],
   );
+  // A few round ticks, and a baseline just under the smallest month when the months sit close
+  // together: ten million that moves by ¥1,300 must not draw twelve equal bars.
+  const axis = useMemo(() => valueAxis(values.map((v) => fromCents(v.totalCents))), [values]);
+  const formatTick = useCallback((value: number) => formatAxisYuan(value, axis.step), [axis]);
   const bars = useMemo(() => {
     const slot = (width - AXIS_PX) / Math.max(values.length, 1);
     return values.map((v) => ({
@@ -72,10 +69,8 @@ export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: stri
       barLabel:
         slot >= FULL_LABEL_PX
           ? monthlyBarLabel(v)
-          : slot >= CHANGE_LABEL_PX
-            ? v.changePercent === null
-              ? compactYuan(fromCents(v.totalCents))
-              : formatChangePercent(v.changePercent)
+          : slot >= CHANGE_LABEL_PX && v.changePercent !== null && v.changeCents !== null
+            ? formatChangePercent(v.changePercent, v.changeCents)
             : // nivo draws "undefined" for an empty label; a zero-width space draws nothing.
               '\u200b',
     }));
@@ -112,11 +107,13 @@ export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: stri
             <BarChart
               data={bars}
               title={`${TITLE}（${category === 'all' ? '全部' : assetCategoryLabels[category]}）`}
-              formatValue={compactYuan}
+              formatValue={formatTick}
+              axis={axis}
               height={260}
             />
           </div>
-          <table className="w-full self-start text-sm" aria-label={`${TITLE}明细`}>
+          {/* A size down on phones, where an eight-digit amount and its change share 311 px. */}
+          <table className="w-full self-start text-xs sm:text-sm" aria-label={`${TITLE}明细`}>
             <thead>
               <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
                 <th className="py-1.5 font-medium">月份</th>
@@ -129,10 +126,12 @@ export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: stri
                 const change = formatMonthlyChange(v);
                 return (
                   <tr key={v.month} className="border-b border-slate-100 last:border-0">
-                    <td className="py-1.5 whitespace-nowrap text-slate-600">
+                    <td className="py-1.5 pr-3 whitespace-nowrap text-slate-600">
                       {monthLabel(v.month)}
                     </td>
-                    <td className="py-1.5 text-right tabular-nums">{formatCents(v.totalCents)}</td>
+                    <td className="py-1.5 text-right whitespace-nowrap tabular-nums">
+                      {formatCents(v.totalCents)}
+                    </td>
                     <td
                       className={`py-1.5 pl-2 text-right text-xs tabular-nums ${
                         (v.changeCents ?? 0) > 0

@@ -2,13 +2,14 @@ import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
 import { ListStatus } from '../../components/ListStatus';
+import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
-import { StatCard } from '../../components/StatCard';
+import { StatCard, toneOf } from '../../components/StatCard';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { useToday } from '../../components/useToday';
 import { assetTotals, latestPerChain } from '../../domain/asset-versioning';
-import { formatCents, toCents } from '../../domain/money';
+import { toCents } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { AssetDetailsDialog } from './AssetDetailsDialog';
 import { AssetDistributionCard } from './AssetDistributionCard';
@@ -25,9 +26,9 @@ type Dialog =
 const NO_ASSETS: Asset[] = [];
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
-/** A card figure that never breaks at its sign, a size down on phones where cards are narrow. */
+/** A card figure, a size down on phones where cards are narrow; Money fits what still is not. */
 function Amount({ cents }: { cents: number }) {
-  return <span className="whitespace-nowrap text-xl wide:text-2xl">{formatCents(cents)}</span>;
+  return <Money cents={cents} className="text-xl wide:text-2xl" />;
 }
 
 const largestFirst = (a: Asset, b: Asset) => toCents(b.amount) - toCents(a.amount);
@@ -35,10 +36,10 @@ const largestFirst = (a: Asset, b: Asset) => toCents(b.amount) - toCents(a.amoun
 export function AssetsScreen() {
   const today = useToday();
   const { data, isPending, refetch } = useAssets();
-  const { remove } = useDeleteAction(
-    useDeleteAsset(),
-    (asset) => `确定要删除「${asset.name}」吗？它的所有版本都会被删除，修改历史会保留。`,
-  );
+  const { remove } = useDeleteAction(useDeleteAsset(), (asset: Asset) => ({
+    message: `确定要删除「${asset.name}」吗？`,
+    detail: '它的所有版本都会被删除，修改历史会保留。',
+  }));
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const all = data?.items ?? NO_ASSETS;
@@ -118,7 +119,7 @@ export function AssetsScreen() {
             value={<Amount cents={totals.netWorthCents} />}
             subtitle="总资产 − 总负债"
             icon={<Scale size={18} />}
-            tone={totals.netWorthCents >= 0 ? 'positive' : 'negative'}
+            tone={toneOf(totals.netWorthCents)}
           />
         </div>
 

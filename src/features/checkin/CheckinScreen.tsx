@@ -25,10 +25,17 @@ const NO_RECORDS: CheckinRecord[] = [];
 export function CheckinScreen() {
   const tasksQuery = useCheckinTasks();
   const recordsQuery = useCheckinRecords();
-  // SPEC §5 words this confirmation exactly.
-  const { remove } = useDeleteAction(useDeleteCheckinTask(), () => '确定要删除这个打卡任务吗？');
+  // SPEC §5 words this confirmation exactly; the line under it names the habit.
+  const { remove } = useDeleteAction(useDeleteCheckinTask(), (task: CheckinTask) => ({
+    message: '确定要删除这个打卡任务吗？',
+    detail: `「${task.name}」和它的全部打卡记录都会被删除。`,
+  }));
   const today = useToday();
-  const [month, setMonth] = useState(() => monthOf(today));
+  // null: the month holding today, which moves on by itself at midnight on the 1st.
+  const [picked, setPicked] = useState<string | null>(null);
+  const currentMonth = monthOf(today);
+  const month = picked ?? currentMonth;
+  const setMonth = (next: string) => setPicked(next === currentMonth ? null : next);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
@@ -48,7 +55,12 @@ export function CheckinScreen() {
   ).length;
 
   const openCreate = () => setDialog({ task: null });
-  const averageTone = { green: 'positive', yellow: 'default', red: 'negative' } as const;
+  const averageTone = {
+    green: 'positive',
+    yellow: 'default',
+    red: 'negative',
+    none: 'default',
+  } as const;
 
   return (
     <div className="space-y-5">
@@ -95,7 +107,7 @@ export function CheckinScreen() {
               <h2 id="checkin-month-stats" className="font-semibold text-slate-900">
                 月度统计
               </h2>
-              <MonthPicker month={month} currentMonth={monthOf(today)} onChange={setMonth} />
+              <MonthPicker month={month} currentMonth={currentMonth} onChange={setMonth} />
             </div>
             <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
               <StatCard

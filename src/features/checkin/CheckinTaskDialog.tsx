@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateCheckinTask, useUpdateCheckinTask } from '../../api/checkin-tasks';
 import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
+import { defaultMonthlyTarget } from '../../domain/checkin';
 import { checkinCategoryLabels, checkinTypeLabels } from '../../domain/schemas/categories';
 import {
   type CheckinTask,
@@ -42,7 +44,8 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
     register,
     handleSubmit,
     watch,
-    formState: { errors },
+    setValue,
+    formState: { errors, isDirty },
   } = useForm<CheckinTaskInput, unknown, CheckinTaskData>({
     resolver: zodResolver(checkinTaskInputSchema),
     defaultValues: task
@@ -57,7 +60,30 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
       : NEW_HABIT,
   });
   const type = watch('type') ?? 'daily';
+  const frequency = watch('frequency');
   const saving = create.isPending || update.isPending;
+
+  // 每月目标 follows 类型 and 频率 (a weekly habit cannot reach 30) until the user types one.
+  // A stored habit follows only if its target is still the default it would have had, or the
+  // old fixed 30 that a weekly or monthly habit could never meet.
+  const [follows, setFollows] = useState(
+    () =>
+      !task ||
+      task.monthlyTarget === defaultMonthlyTarget(task.type, task.frequency) ||
+      task.monthlyTarget === 30,
+  );
+  const rhythm = `${type}:${frequency}`;
+  const lastRhythm = useRef(rhythm);
+  useEffect(() => {
+    // Only a change of rhythm moves the target: opening an edit leaves it as stored.
+    if (rhythm === lastRhythm.current) return;
+    lastRhythm.current = rhythm;
+    if (follows) {
+      setValue('monthlyTarget', defaultMonthlyTarget(type, Number(frequency)), {
+        shouldValidate: true,
+      });
+    }
+  }, [rhythm, type, frequency, follows, setValue]);
 
   const onSubmit = handleSubmit((values) => {
     if (task) update.mutate({ id: task.id, input: values }, { onSuccess: onClose });
@@ -65,7 +91,7 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
   });
 
   return (
-    <Modal title={task ? '编辑打卡任务' : '创建打卡任务'} onClose={onClose}>
+    <Modal title={task ? '编辑打卡任务' : '创建打卡任务'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <InputField
           label="名称"
@@ -113,13 +139,16 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
           <InputField
             label="每月目标"
             error={errors.monthlyTarget?.message}
-            hint="每月打卡天数，1–31"
+            hint={follows ? '每月打卡天数，随类型和频率自动填写，也可自己定' : '每月打卡天数，1–31'}
             type="number"
             inputMode="numeric"
             min={1}
             max={31}
             step={1}
-            {...register('monthlyTarget', { setValueAs: asNumber })}
+            {...register('monthlyTarget', {
+              setValueAs: asNumber,
+              onChange: () => setFollows(false),
+            })}
           />
         </div>
         <FormActions onCancel={onClose} saving={saving} />

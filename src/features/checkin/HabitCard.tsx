@@ -21,11 +21,13 @@ const BAR: Record<RateColour, string> = {
   green: 'bg-emerald-500',
   yellow: 'bg-amber-400',
   red: 'bg-red-500',
+  none: 'bg-slate-300',
 };
 const RATE_TEXT: Record<RateColour, string> = {
   green: 'text-emerald-700',
   yellow: 'text-amber-700',
   red: 'text-red-600',
+  none: 'text-slate-500',
 };
 
 /** Streaks count the habit's own periods. */
@@ -65,6 +67,9 @@ export function HabitCard({ task, records, month, today, onEdit, onDelete }: Hab
   const unit = STREAK_UNIT[task.type];
 
   const onToggle = () => toggle({ date: today, existing: todayRecord ?? null });
+  // Any past day the same way as today: a forgotten check-in is made up, a wrong one undone.
+  const onToggleDay = (date: string) =>
+    toggle({ date, existing: records.find((r) => r.date === date) ?? null });
 
   return (
     <article aria-labelledby={nameId} className="card flex flex-col gap-4">
@@ -130,7 +135,13 @@ export function HabitCard({ task, records, month, today, onEdit, onDelete }: Hab
         </div>
       </div>
 
-      <MonthCalendar month={month} today={today} checked={figures.checked} />
+      <MonthCalendar
+        month={month}
+        today={today}
+        checked={figures.checked}
+        name={task.name}
+        onToggle={onToggleDay}
+      />
 
       <button
         type="button"

@@ -1,3 +1,4 @@
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { monthCalendar } from '../../domain/dates';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
@@ -7,16 +8,49 @@ interface MonthCalendarProps {
   today: string;
   /** The days of `month` that hold a check-in. */
   checked: ReadonlySet<string>;
+  /** The habit's name, for the calendar's accessible name. */
+  name: string;
+  /** Checks a day in or out: any day up to today, never one to come. */
+  onToggle: (date: string) => void;
 }
 
-/** A Monday-first month grid: checked days filled, today outlined, days to come faded. */
-export function MonthCalendar({ month, today, checked }: MonthCalendarProps) {
+const dayLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8))}日`;
+
+// Arrow keys move like on a calendar: a day sideways, a week up or down.
+const MOVES: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+/**
+ * A Monday-first month grid: checked days filled, today outlined, days to come faded and
+ * inert. Every day up to today is a toggle button (a forgotten check-in can be made up); the
+ * grid is one Tab stop, and the arrow keys, Home and End move between its days.
+ */
+export function MonthCalendar({ month, today, checked, name, onToggle }: MonthCalendarProps) {
   const cells = monthCalendar(month);
   // The 1st starts in its weekday's column; the blanks around the month need no cells.
   const firstColumn = cells.findIndex((c) => c !== null) + 1;
   const days = cells.filter((c): c is string => c !== null);
+  const open = days.filter((date) => date <= today);
+  const [active, setActive] = useState<string | null>(null);
+  // The day that takes Tab: the one last moved to, else today, else the month's last open day.
+  const current = active && open.includes(active) ? active : (open.at(-1) ?? null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, date: string) {
+    const index = open.indexOf(date);
+    let next: string | undefined;
+    if (event.key in MOVES) next = open[index + MOVES[event.key]!];
+    else if (event.key === 'Home') next = open[0];
+    else if (event.key === 'End') next = open.at(-1);
+    else return;
+    event.preventDefault();
+    if (!next) return;
+    setActive(next);
+    buttons.current.get(next)?.focus();
+  }
+
   return (
-    <div className="grid grid-cols-7 gap-1 text-center text-xs">
+    <fieldset className="grid min-w-0 grid-cols-7 gap-1 text-center text-xs">
+      <legend className="sr-only">{`${name} · ${Number(month.slice(5))}月打卡日历`}</legend>
       {WEEKDAYS.map((day) => (
         <span key={day} className="pb-0.5 font-medium text-slate-500" aria-hidden="true">
           {day}
@@ -25,27 +59,47 @@ export function MonthCalendar({ month, today, checked }: MonthCalendarProps) {
       {days.map((date, i) => {
         const isChecked = checked.has(date);
         const isToday = date === today;
+        const future = date > today;
         const tone = isChecked
-          ? 'bg-emerald-700 font-semibold text-white'
-          : date > today
+          ? 'bg-emerald-700 font-semibold text-white hover:bg-emerald-800'
+          : future
             ? 'text-slate-500'
-            : 'bg-slate-50 text-slate-600';
+            : 'bg-slate-50 text-slate-600 hover:bg-slate-100';
+        const className = `flex aspect-square items-center justify-center rounded-md tabular-nums sm:aspect-auto sm:h-9 ${tone} ${
+          isToday ? 'ring-2 ring-blue-500 ring-offset-1 ring-offset-white' : ''
+        }`;
+        const style = i === 0 ? { gridColumnStart: firstColumn } : undefined;
+        if (future) {
+          return (
+            <span key={date} data-date={date} style={style} className={className}>
+              {Number(date.slice(8))}
+            </span>
+          );
+        }
         return (
-          <span
+          <button
             key={date}
+            ref={(node) => {
+              if (node) buttons.current.set(date, node);
+              else buttons.current.delete(date);
+            }}
+            type="button"
             data-date={date}
             data-checked={isChecked || undefined}
-            title={isChecked ? `${date} 已打卡` : date}
-            style={i === 0 ? { gridColumnStart: firstColumn } : undefined}
-            className={`flex aspect-square items-center justify-center rounded-md tabular-nums sm:aspect-auto sm:h-9 ${tone} ${
-              isToday ? 'ring-2 ring-blue-500 ring-offset-1' : ''
-            }`}
+            aria-pressed={isChecked}
+            aria-label={`${dayLabel(date)}${isToday ? '（今天）' : ''}`}
+            title={`${dayLabel(date)}${isChecked ? ' 已打卡，点击取消' : ' 未打卡，点击补打卡'}`}
+            tabIndex={date === current ? 0 : -1}
+            style={style}
+            className={`${className} cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-500`}
+            onFocus={() => setActive(date)}
+            onKeyDown={(event) => onKeyDown(event, date)}
+            onClick={() => onToggle(date)}
           >
             {Number(date.slice(8))}
-            {isChecked && <span className="sr-only">已打卡</span>}
-          </span>
+          </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatChineseDate, formatClock, todayString } from '../../domain/dates';
+import { useToday } from '../../components/useToday';
+import { formatChineseDate, formatClock } from '../../domain/dates';
 
 /**
  * The live clock and date. It re-renders every second on its own, so the dashboard's
@@ -20,6 +21,8 @@ export function Clock() {
     return () => clearTimeout(timer);
   }, []);
 
+  // The date comes from the same source as the figures below it, so the two turn together.
+  const today = useToday();
   const clock = formatClock(now);
   return (
     <div className="text-left sm:text-right">
@@ -31,7 +34,7 @@ export function Clock() {
       >
         {clock}
       </time>
-      <p className="text-sm text-slate-500">{formatChineseDate(todayString(now))}</p>
+      <p className="text-sm text-slate-500">{formatChineseDate(today)}</p>
     </div>
   );
 }

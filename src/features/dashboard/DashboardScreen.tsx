@@ -4,9 +4,11 @@ import { useDashboard } from '../../api/dashboard';
 import { formatError } from '../../api/errors';
 import { useSettings } from '../../api/settings';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { Money } from '../../components/Money';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Spinner } from '../../components/Spinner';
-import { StatCard } from '../../components/StatCard';
+import { StatCard, toneOf } from '../../components/StatCard';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useToday } from '../../components/useToday';
 import { dailyGoals, goalFocusMinutes } from '../../domain/daily-goals';
 import { formatCents } from '../../domain/money';
@@ -18,6 +20,7 @@ import { QuickActions } from './QuickActions';
 
 export function DashboardScreen() {
   const today = useToday();
+  useDocumentTitle('首页');
   const { aggregates, isPending, local, error } = useDashboard(today);
   const stats = useMemo(() => aggregates && statsFromAggregates(aggregates), [aggregates]);
   // The user's budget and focus goal: this device's copy of the settings when offline.
@@ -52,15 +55,11 @@ export function DashboardScreen() {
           <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">
             <StatCard
               title="今日收支"
-              // Two cards share a phone's width: a smaller figure that may wrap stays inside.
-              value={
-                <span className="text-xl wrap-anywhere sm:text-2xl">
-                  {formatCents(stats.balanceCents)}
-                </span>
-              }
+              // Two cards share a phone's width: a size down there, and Money fits the rest.
+              value={<Money cents={stats.balanceCents} className="text-xl sm:text-2xl" />}
               subtitle={`全部记录：收入 ${formatCents(stats.incomeCents)} · 支出 ${formatCents(stats.expenseCents)}`}
               icon={<Scale size={18} aria-hidden="true" />}
-              tone={stats.balanceCents >= 0 ? 'positive' : 'negative'}
+              tone={toneOf(stats.balanceCents)}
             />
             <StatCard
               title="今日运动"

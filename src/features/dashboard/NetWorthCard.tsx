@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { StatCard } from '../../components/StatCard';
+import { Money } from '../../components/Money';
+import { StatCard, toneOf } from '../../components/StatCard';
 import { formatCents, MASKED_AMOUNT } from '../../domain/money';
 
 interface NetWorthCardProps {
@@ -16,9 +17,11 @@ export function NetWorthCard({ netWorthCents, assetsCents, liabilitiesCents }: N
   return (
     <StatCard
       title="净资产"
-      value={money(netWorthCents)}
+      value={
+        shown ? <Money cents={netWorthCents} className="text-xl sm:text-2xl" /> : MASKED_AMOUNT
+      }
       subtitle={`资产 ${money(assetsCents)} · 负债 ${money(liabilitiesCents)}`}
-      tone={shown ? (netWorthCents >= 0 ? 'positive' : 'negative') : 'default'}
+      tone={shown ? toneOf(netWorthCents) : 'default'}
       icon={
         <button
           type="button"

@@ -88,6 +88,7 @@ export function FitnessScreen() {
           <FitnessCharts workouts={workouts} today={today} />
           <WorkoutList
             workouts={recent}
+            today={today}
             pending={data?.pending ?? NOTHING_PENDING}
             onEdit={(workout) => setEditing({ workout })}
           />

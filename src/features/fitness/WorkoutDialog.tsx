@@ -33,7 +33,7 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(workoutFormSchema),
     defaultValues: workout
@@ -53,7 +53,7 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
   });
 
   return (
-    <Modal title={workout ? '编辑运动' : '添加运动'} onClose={onClose}>
+    <Modal title={workout ? '编辑运动' : '添加运动'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <SelectField
           label="运动类型"

@@ -3,19 +3,25 @@ import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { formatShortDate } from '../../domain/dates';
 import { labelOf, workoutTypeLabels } from '../../domain/schemas/categories';
 import type { Workout } from '../../domain/schemas/workout';
 
 interface WorkoutListProps {
   workouts: Workout[];
+  today: string;
   /** Workouts with changes not yet on the server. */
   pending: ReadonlySet<string>;
   onEdit: (workout: Workout) => void;
 }
 
 /** 最近记录: the newest 20 workouts (SPEC §9), each with 编辑 and 删除. */
-export function WorkoutList({ workouts, pending, onEdit }: WorkoutListProps) {
-  const { remove, deletingId } = useDeleteAction(useDeleteWorkout(), null);
+export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListProps) {
+  const { remove, deletingId } = useDeleteAction(
+    useDeleteWorkout(),
+    (workout: Workout) =>
+      `确定要删除「${labelOf(workoutTypeLabels, workout.type)} ${workout.duration}分钟 · ${formatShortDate(workout.date, today)}」吗？`,
+  );
 
   return (
     <section className="card" aria-labelledby="fitness-recent">

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../api/auth';
 import { errorMessage } from '../../api/errors';
 import { Field } from '../../components/Field';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { DemoAccounts } from './DemoAccounts';
 
 type Errors = Partial<Record<'username' | 'password', string>>;
@@ -17,7 +18,8 @@ function validate(username: string, password: string): Errors {
 }
 
 export function LoginScreen() {
-  const { login } = useAuth();
+  const { login, notice } = useAuth();
+  useDocumentTitle('登录');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -47,6 +49,14 @@ export function LoginScreen() {
         <p className="mb-6 text-center text-sm text-slate-500">
           记账 · 资产 · 健身 · 时间 · 任务 · 打卡
         </p>
+        {notice && !failure && (
+          <p
+            role="status"
+            className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800"
+          >
+            {notice}
+          </p>
+        )}
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <Field label="用户名" error={errors.username} required>
             {(id, describedBy) => (

@@ -2,13 +2,14 @@ import { CloudDownload, CloudUpload, FileDown, FileUp } from 'lucide-react';
 import { type ChangeEvent, useReducer, useRef, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useHealth } from '../../api/health';
-import { countLegacyRecords } from '../../api/legacy-data';
+import { listLegacyRecords } from '../../api/legacy-data';
 import { useDownloadData, useExportData, useImportData, useUploadLocalData } from '../../api/sync';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
 import { useToday } from '../../components/useToday';
 import { exportFileName, parseImport, tallyResults } from '../../domain/sync';
 import { CsvExport } from './CsvExport';
+import { LegacyRecordList } from './LegacyRecordList';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { SyncResultList } from './SyncResultList';
 import { saveJsonFile } from './save-json-file';
@@ -19,6 +20,7 @@ const MESSAGES: Record<SyncStatus, string> = {
   idle: '选择同步操作',
   uploading: '正在上传数据到云端...',
   upload_success: '数据上传成功！',
+  upload_partial: '数据上传完成，部分记录未能上传',
   upload_failed: '数据上传失败，请检查网络连接',
   downloading: '正在从云端下载数据...',
   download_success: '数据下载成功！页面即将刷新...',
@@ -30,6 +32,7 @@ const MESSAGES: Record<SyncStatus, string> = {
 
 const MESSAGE_TONE: Partial<Record<SyncStatus, string>> = {
   upload_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  upload_partial: 'border-amber-200 bg-amber-50 text-amber-800',
   download_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   import_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   upload_failed: 'border-red-200 bg-red-50 text-red-700',
@@ -63,7 +66,11 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
   const today = useToday();
   const [state, dispatch] = useReducer(syncReducer, initialSyncState);
   const { status, detail, progress, result, pendingImport, importError } = state;
-  const [legacyCount, setLegacyCount] = useState(countLegacyRecords);
+  const [legacy, setLegacy] = useState(listLegacyRecords);
+  const [showLegacy, setShowLegacy] = useState(false);
+  const [uploaded, setUploaded] = useState(false);
+  const refreshLegacy = () => setLegacy(listLegacyRecords());
+  const legacyCount = legacy.length;
 
   const busy = BUSY_STATUSES.includes(status) || exportData.isPending;
   const online = health.status === 'online';
@@ -79,14 +86,19 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
     upload.mutate(
       { onProgress },
       {
-        onSuccess: ({ counts, ok }) =>
+        onSuccess: ({ counts, ok }) => {
+          // 数据上传成功！ only when every record made it: the failures are counted and named.
+          const failed = counts.reduce((sum, c) => sum + c.failed, 0);
           dispatch({
             type: 'finish',
-            status: ok ? 'upload_success' : 'upload_failed',
+            status: !ok ? 'upload_failed' : failed > 0 ? 'upload_partial' : 'upload_success',
             result: { title: '上传结果', counts, empty: '本机没有需要上传的数据' },
-          }),
+          });
+          setUploaded(true);
+          setShowLegacy(true);
+        },
         onError: fail('upload_failed'),
-        onSettled: () => setLegacyCount(countLegacyRecords()),
+        onSettled: refreshLegacy,
       },
     );
   }
@@ -190,6 +202,12 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
           <p role="status" className="font-medium">
             {MESSAGES[status]}
           </p>
+          {status === 'upload_partial' && result && (
+            <p className="mt-0.5 text-xs opacity-80">
+              {result.counts.reduce((sum, c) => sum + c.failed, 0)} 条记录未能上传
+              {legacyCount > 0 ? '，未能上传的旧数据列在下方，可查看原因、导出或放弃。' : '。'}
+            </p>
+          )}
           {detail && <p className="mt-0.5 text-xs opacity-80">{detail}</p>}
           {status === 'idle' && health.status === 'offline' && (
             <p className="mt-0.5 text-xs text-slate-500">
@@ -229,10 +247,23 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
         <WaitingChanges online={online} />
 
         {legacyCount > 0 && (
-          <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
-            本机有 {legacyCount}{' '}
-            条旧版数据尚未上传到云端。上传成功的会从本机旧数据中移除，无法上传的会保留。
-          </p>
+          <div className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800 sm:flex-row sm:items-center">
+            <p className="flex-1">
+              本机有 {legacyCount}{' '}
+              条旧版数据尚未上传到云端。上传成功的会从本机旧数据中移除，无法上传的会保留。
+            </p>
+            <button
+              type="button"
+              className="btn-secondary shrink-0 py-1.5"
+              aria-expanded={showLegacy}
+              onClick={() => setShowLegacy((shown) => !shown)}
+            >
+              {showLegacy ? '收起旧数据' : '查看旧数据'}
+            </button>
+          </div>
+        )}
+        {legacyCount > 0 && showLegacy && (
+          <LegacyRecordList records={legacy} uploaded={uploaded} onChange={refreshLegacy} />
         )}
 
         {importError && (

@@ -8,6 +8,8 @@ export type SyncStatus =
   | 'idle'
   | 'uploading'
   | 'upload_success'
+  /** The upload ran, but the server refused some records (or they could not be made valid). */
+  | 'upload_partial'
   | 'upload_failed'
   | 'downloading'
   | 'download_success'

@@ -3,6 +3,7 @@ import {
   taskPriorities,
   taskPriorityLabels,
 } from '../../domain/schemas/categories';
+import { percentShares } from '../../domain/shares';
 import { PRIORITY_STYLE } from './priority-style';
 
 // Highest first: what the eye should meet first.
@@ -11,6 +12,8 @@ const ORDER = [...taskPriorities].reverse();
 /** How the pending tasks split over 高 / 中 / 低, as bars sized by share. */
 export function PriorityDistribution({ counts }: { counts: Record<TaskPriority, number> }) {
   const pending = counts.high + counts.medium + counts.low;
+  // Shown side by side, the shares must add up to 100 %, not 99 or 101.
+  const shares = percentShares(ORDER.map((priority) => counts[priority]));
   return (
     <section className="card" aria-labelledby="priority-distribution">
       <h2 id="priority-distribution" className="mb-3 font-semibold text-slate-900">
@@ -20,8 +23,8 @@ export function PriorityDistribution({ counts }: { counts: Record<TaskPriority, 
         <p className="text-sm text-slate-500">没有待完成的任务</p>
       ) : (
         <ul className="space-y-3">
-          {ORDER.map((priority) => {
-            const share = Math.round((counts[priority] / pending) * 100);
+          {ORDER.map((priority, i) => {
+            const share = shares[i] ?? 0;
             return (
               <li
                 key={priority}

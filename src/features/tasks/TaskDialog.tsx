@@ -40,7 +40,7 @@ export function TaskDialog({ task, onClose }: TaskDialogProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<TaskFormInput, unknown, TaskFormValues>({
     resolver: zodResolver(taskFormSchema),
     defaultValues: task
@@ -70,7 +70,7 @@ export function TaskDialog({ task, onClose }: TaskDialogProps) {
   });
 
   return (
-    <Modal title={task ? '编辑任务' : '添加任务'} onClose={onClose}>
+    <Modal title={task ? '编辑任务' : '添加任务'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <InputField
           label="标题"

@@ -3,9 +3,10 @@ import { useId, useState } from 'react';
 import { useToggleTask } from '../../api/tasks';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
+import { formatShortDate } from '../../domain/dates';
 import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
 import type { Task } from '../../domain/schemas/task';
-import { dueLabel, isDueSoon, isOverdue } from '../../domain/tasks';
+import { dueLabel, isCountdown, isDueSoon, isOverdue } from '../../domain/tasks';
 import { PRIORITY_STYLE } from './priority-style';
 
 interface TaskItemProps {
@@ -76,10 +77,11 @@ export function TaskItem({ task, today, onEdit, onDelete, pending }: TaskItemPro
           {task.dueDate && (
             <span className="inline-flex items-center gap-1 text-slate-500">
               <CalendarDays size={13} aria-hidden="true" />
-              {task.dueDate}
+              <time dateTime={task.dueDate}>{formatShortDate(task.dueDate, today)}</time>
             </span>
           )}
-          {due && (
+          {/* Beyond a month the label would only repeat the date beside it. */}
+          {due && isCountdown(task, today) && (
             <span
               className={`font-medium ${overdue ? 'text-red-600' : soon ? 'text-amber-700' : 'text-slate-500'}`}
             >

@@ -33,7 +33,10 @@ type Dialog = { task: Task | null } | null;
 
 export function TasksScreen() {
   const { data, isPending, refetch } = useTasks();
-  const { remove } = useDeleteAction(useDeleteTask(), () => '确定要删除这个任务吗？');
+  const { remove } = useDeleteAction(
+    useDeleteTask(),
+    (task: Task) => `确定要删除「${task.title}」吗？`,
+  );
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
   const today = useToday();

@@ -18,7 +18,7 @@ export function CustomStartDialog({ onStart, onClose }: CustomStartDialogProps) 
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(customStartSchema),
     defaultValues: { task: '', category: 'other' as TimeCategory },
@@ -30,7 +30,7 @@ export function CustomStartDialog({ onStart, onClose }: CustomStartDialogProps) 
   });
 
   return (
-    <Modal title="自定义开始" onClose={onClose}>
+    <Modal title="自定义开始" onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <InputField
           label="任务名称"

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
-import { formatElapsed, QUICK_START } from '../../domain/timer';
+import { endPrompt, formatElapsed, QUICK_START } from '../../domain/timer';
 import { CustomStartDialog } from './CustomStartDialog';
+import { EndSessionDialog } from './EndSessionDialog';
 import { useFocusTimer } from './useFocusTimer';
 
 const WORK = { task: '工作', category: 'work' } as const;
 const STUDY = { task: '学习', category: 'study' } as const;
+const ONE_LINE = 'px-2 whitespace-nowrap sm:px-3.5';
 
 /**
  * The timer's face and controls. It owns the ticking state, so only this card re-renders
@@ -27,10 +29,21 @@ export function FocusTimer() {
     else timer.start(QUICK_START);
   });
 
-  async function end() {
-    const result = await timer.end();
+  // Set while 结束并保存 asks first (a session over 4 hours, or under a minute).
+  const [asking, setAsking] = useState<{ kind: 'long' | 'short'; seconds: number } | null>(null);
+
+  async function save(endAt?: number) {
+    setAsking(null);
+    const result = await timer.end(endAt);
     if (result === 'saved') toast.success('专注记录已保存');
     if (result === 'too-short') toast.error('专注不足 1 秒，未保存');
+  }
+
+  function end() {
+    const seconds = timer.elapsedNow();
+    const kind = endPrompt(seconds);
+    if (kind) setAsking({ kind, seconds });
+    else void save();
   }
 
   const status = !session ? '准备开始' : running ? '专注中' : '已暂停';
@@ -60,30 +73,49 @@ export function FocusTimer() {
         {formatElapsed(elapsed)}
       </p>
       {!session ? (
+        // One line at 375 px: the three labels never break mid-word (开始工 / 作); the icons
+        // give way first.
         <div className="grid w-full max-w-md grid-cols-3 gap-2">
-          <button type="button" className="btn-primary" onClick={() => timer.start(WORK)}>
-            <Briefcase size={16} aria-hidden="true" />
+          <button
+            type="button"
+            className={`btn-primary ${ONE_LINE}`}
+            onClick={() => timer.start(WORK)}
+          >
+            <Briefcase size={16} aria-hidden="true" className="hidden sm:block" />
             开始工作
           </button>
-          <button type="button" className="btn-primary" onClick={() => timer.start(STUDY)}>
-            <BookOpen size={16} aria-hidden="true" />
+          <button
+            type="button"
+            className={`btn-primary ${ONE_LINE}`}
+            onClick={() => timer.start(STUDY)}
+          >
+            <BookOpen size={16} aria-hidden="true" className="hidden sm:block" />
             开始学习
           </button>
-          <button type="button" className="btn-secondary" onClick={() => setCustomOpen(true)}>
+          <button
+            type="button"
+            className={`btn-secondary ${ONE_LINE}`}
+            onClick={() => setCustomOpen(true)}
+          >
             自定义开始
           </button>
         </div>
       ) : (
         <div className="grid w-full max-w-xs grid-cols-2 gap-2">
           {running ? (
-            <button type="button" className="btn-secondary" onClick={timer.pause} disabled={saving}>
+            <button
+              type="button"
+              className={`btn-secondary ${ONE_LINE}`}
+              onClick={timer.pause}
+              disabled={saving}
+            >
               <Pause size={16} aria-hidden="true" />
               暂停
             </button>
           ) : (
             <button
               type="button"
-              className="btn-secondary"
+              className={`btn-secondary ${ONE_LINE}`}
               onClick={timer.resume}
               disabled={saving}
             >
@@ -91,11 +123,30 @@ export function FocusTimer() {
               继续
             </button>
           )}
-          <button type="button" className="btn-danger" onClick={end} disabled={saving}>
+          <button
+            type="button"
+            className={`btn-danger ${ONE_LINE}`}
+            onClick={end}
+            disabled={saving}
+          >
             <Square size={14} aria-hidden="true" />
             {saving ? '保存中...' : '结束并保存'}
           </button>
         </div>
+      )}
+      {asking && session && (
+        <EndSessionDialog
+          kind={asking.kind}
+          seconds={asking.seconds}
+          runningSince={running ? session.startTime : null}
+          onSave={save}
+          onDiscard={() => {
+            setAsking(null);
+            timer.discard();
+            toast.success('已放弃这次专注');
+          }}
+          onClose={() => setAsking(null)}
+        />
       )}
       {customOpen && (
         <CustomStartDialog onStart={timer.start} onClose={() => setCustomOpen(false)} />

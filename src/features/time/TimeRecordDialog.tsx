@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useCreateTimeRecord } from '../../api/time-records';
+import { useCreateTimeRecord, useUpdateTimeRecord } from '../../api/time-records';
 import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { type TimeCategory, timeCategoryLabels } from '../../domain/schemas/categories';
-import { timeRecordInputSchema } from '../../domain/schemas/time-record';
+import { type TimeRecord, timeRecordInputSchema } from '../../domain/schemas/time-record';
 
 // 时长（分钟） is typed in minutes and stored in seconds: the minutes are converted first and
 // then held to the record's own duration rule, so the limits live in one place.
-const manualSchema = timeRecordInputSchema.pick({ task: true, category: true }).extend({
+const manualSchema = timeRecordInputSchema.pick({ task: true, category: true, date: true }).extend({
   minutes: z
     .number({ error: '请填写时长' })
     .transform((minutes) => Math.round(minutes * 60))
@@ -19,29 +19,57 @@ const manualSchema = timeRecordInputSchema.pick({ task: true, category: true }).
 type ManualInput = z.input<typeof manualSchema>;
 type ManualData = z.output<typeof manualSchema>;
 
+/**
+ * A stored duration in minutes for the field: whole when it is, else to the hundredth, which
+ * converts back to the same whole second (0.01 min = 0.6 s).
+ */
+const minutesOf = (seconds: number) => Math.round((seconds / 60) * 100) / 100;
+
 interface TimeRecordDialogProps {
+  /** The record being edited, or null for 手动添加. */
+  record: TimeRecord | null;
   today: string;
   onClose: () => void;
 }
 
-/** 手动添加: a time record for focus that happened away from the timer, dated today. */
-export function TimeRecordDialog({ today, onClose }: TimeRecordDialogProps) {
+/**
+ * 手动添加 (focus that happened away from the timer, on any day) and 编辑记录. A failed save
+ * keeps the dialog, and what was typed, open.
+ */
+export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogProps) {
   const create = useCreateTimeRecord();
+  const update = useUpdateTimeRecord();
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ManualInput, unknown, ManualData>({
     resolver: zodResolver(manualSchema),
-    defaultValues: { task: '', category: 'work' as TimeCategory },
+    defaultValues: record
+      ? {
+          task: record.task,
+          category: record.category,
+          date: record.date,
+          minutes: minutesOf(record.duration),
+        }
+      : { task: '', category: 'work' as TimeCategory, date: today },
   });
 
-  const onSubmit = handleSubmit(({ task, category, minutes }) =>
-    create.mutate({ task, category, duration: minutes, date: today }, { onSuccess: onClose }),
-  );
+  const onSubmit = handleSubmit(({ task, category, date, minutes }) => {
+    const input = { task, category, date, duration: minutes };
+    if (record) {
+      // PUT replaces the record: its creation time stays.
+      update.mutate(
+        { id: record.id, input: { ...input, createdAt: record.createdAt } },
+        { onSuccess: onClose },
+      );
+    } else {
+      create.mutate(input, { onSuccess: onClose });
+    }
+  });
 
   return (
-    <Modal title="手动添加" onClose={onClose}>
+    <Modal title={record ? '编辑记录' : '手动添加'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <InputField
           label="任务名称"
@@ -52,19 +80,29 @@ export function TimeRecordDialog({ today, onClose }: TimeRecordDialogProps) {
           {...register('task')}
         />
         <SelectField label="分类" required options={timeCategoryLabels} {...register('category')} />
-        <InputField
-          label="时长（分钟）"
-          error={errors.minutes?.message}
-          required
-          type="number"
-          inputMode="numeric"
-          min="1"
-          step="1"
-          placeholder="25"
-          className="tabular-nums"
-          {...register('minutes', { valueAsNumber: true })}
-        />
-        <FormActions onCancel={onClose} saving={create.isPending} />
+        <div className="grid grid-cols-2 gap-3">
+          <InputField
+            label="日期"
+            error={errors.date?.message}
+            required
+            type="date"
+            max={today}
+            {...register('date')}
+          />
+          <InputField
+            label="时长（分钟）"
+            error={errors.minutes?.message}
+            required
+            type="number"
+            inputMode="decimal"
+            min="1"
+            step="any"
+            placeholder="25"
+            className="tabular-nums"
+            {...register('minutes', { valueAsNumber: true })}
+          />
+        </div>
+        <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
       </form>
     </Modal>
   );

@@ -1,22 +1,28 @@
 import { useDeleteTimeRecord } from '../../api/time-records';
 import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
-import { DeleteButton } from '../../components/RowActions';
+import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { formatShortDate } from '../../domain/dates';
 import { formatSeconds } from '../../domain/focus';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
 import type { TimeRecord } from '../../domain/schemas/time-record';
 
-/** 最近记录: the newest 20 time records (SPEC §9), each with 删除. */
-export function TimeRecordList({
-  records,
-  pending,
-}: {
+interface TimeRecordListProps {
   records: TimeRecord[];
+  today: string;
   /** Records with changes not yet on the server. */
   pending: ReadonlySet<string>;
-}) {
-  const { remove, deletingId } = useDeleteAction(useDeleteTimeRecord(), null);
+  onEdit: (record: TimeRecord) => void;
+}
+
+/** 最近记录: the newest 20 time records (SPEC §9), each with 编辑 and 删除. */
+export function TimeRecordList({ records, today, pending, onEdit }: TimeRecordListProps) {
+  const { remove, deletingId } = useDeleteAction(
+    useDeleteTimeRecord(),
+    (record: TimeRecord) =>
+      `确定要删除「${record.task} ${formatSeconds(record.duration)} · ${formatShortDate(record.date, today)}」吗？`,
+  );
 
   return (
     <section className="card" aria-labelledby="time-recent">
@@ -42,7 +48,10 @@ export function TimeRecordList({
               <span className="shrink-0 font-medium tabular-nums text-slate-700">
                 {formatSeconds(record.duration)}
               </span>
-              <DeleteButton onClick={() => remove(record)} disabled={deletingId === record.id} />
+              <div className="flex shrink-0">
+                <EditButton onClick={() => onEdit(record)} />
+                <DeleteButton onClick={() => remove(record)} disabled={deletingId === record.id} />
+              </div>
             </li>
           ))}
         </ul>

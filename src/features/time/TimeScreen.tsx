@@ -9,6 +9,7 @@ import { StatCard } from '../../components/StatCard';
 import { useToday } from '../../components/useToday';
 import { hoursAndMinutes, newestFirst } from '../../domain/fitness';
 import { focusStats } from '../../domain/focus';
+import type { TimeRecord } from '../../domain/schemas/time-record';
 import { FocusTimer } from './FocusTimer';
 import { TimeCharts } from './TimeCharts';
 import { TimeRecordDialog } from './TimeRecordDialog';
@@ -18,7 +19,8 @@ const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
 export function TimeScreen() {
   const { data, isPending, refetch } = useTimeRecords();
-  const [adding, setAdding] = useState(false);
+  // 手动添加 (record null) or 编辑 of one record.
+  const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
   const today = useToday();
   const records = data?.items;
 
@@ -31,7 +33,7 @@ export function TimeScreen() {
       <PageHeader
         title="时间管理"
         actions={
-          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+          <button type="button" className="btn-primary" onClick={() => setDialog({ record: null })}>
             <Plus size={16} aria-hidden="true" />
             手动添加
           </button>
@@ -80,10 +82,22 @@ export function TimeScreen() {
       ) : (
         <>
           <TimeCharts records={records} today={today} />
-          <TimeRecordList records={recent} pending={data?.pending ?? NOTHING_PENDING} />
+          <TimeRecordList
+            records={recent}
+            today={today}
+            pending={data?.pending ?? NOTHING_PENDING}
+            onEdit={(record) => setDialog({ record })}
+          />
         </>
       )}
-      {adding && <TimeRecordDialog today={today} onClose={() => setAdding(false)} />}
+      {dialog && (
+        <TimeRecordDialog
+          key={dialog.record?.id ?? 'new'}
+          record={dialog.record}
+          today={today}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { TimeCategory } from '../../domain/schemas/categories';
 import { TIMER_STORAGE_KEY } from '../../domain/storage-keys';
 import {
   elapsedSeconds,
+  endedAt,
   endTimer,
   formatElapsed,
   parseTimerState,
@@ -97,36 +98,48 @@ export function useFocusTimer() {
     dispatch({ type: 'start', session: next, now: at });
   }, []);
 
-  const end = useCallback(async (): Promise<EndResult> => {
-    if (savingRef.current) return 'not-saved';
-    const at = Date.now();
-    const { record } = endTimer(state, at);
-    if (!record) {
-      dispatch({ type: 'reset' });
-      return 'too-short';
-    }
-    savingRef.current = true;
-    setSaving(true);
-    pendingId.current ??= newId();
-    try {
-      await create.mutateAsync({ ...record, date: todayString(at), id: pendingId.current });
-      pendingId.current = null;
-      dispatch({ type: 'reset' });
-      return 'saved';
-    } catch {
-      // The mutation reports why; the session stays for another try.
-      return 'not-saved';
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  }, [state, create]);
+  /**
+   * 结束并保存. `endAt` (epoch ms) is when the session really ended, for one left running by
+   * mistake: only the time up to it is saved, dated the day it ended.
+   */
+  const end = useCallback(
+    async (endAt?: number): Promise<EndResult> => {
+      if (savingRef.current) return 'not-saved';
+      const at = Date.now();
+      const endedOn = Math.min(endAt ?? at, at);
+      const { record } = endAt === undefined ? endTimer(state, at) : endedAt(state, endAt, at);
+      if (!record) {
+        dispatch({ type: 'reset' });
+        return 'too-short';
+      }
+      savingRef.current = true;
+      setSaving(true);
+      pendingId.current ??= newId();
+      try {
+        await create.mutateAsync({ ...record, date: todayString(endedOn), id: pendingId.current });
+        pendingId.current = null;
+        dispatch({ type: 'reset' });
+        return 'saved';
+      } catch {
+        // The mutation reports why; the session stays for another try.
+        return 'not-saved';
+      } finally {
+        savingRef.current = false;
+        setSaving(false);
+      }
+    },
+    [state, create],
+  );
 
   return {
     session,
     running,
     elapsed,
     saving,
+    /** The seconds counted at this very moment (`elapsed` is as of the last tick). */
+    elapsedNow: useCallback(() => elapsedSeconds(state, Date.now()), [state]),
+    /** Drops the session without saving it (a quick start the user does not want to keep). */
+    discard: useCallback(() => dispatch({ type: 'reset' }), []),
     start,
     pause: useCallback(() => act('pause'), [act]),
     resume: useCallback(() => act('resume'), [act]),

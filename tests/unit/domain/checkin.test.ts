@@ -3,6 +3,7 @@ import {
   bestStreak,
   checkinRate,
   currentStreak,
+  defaultMonthlyTarget,
   findTodayRecord,
   progressWidth,
   rateColour,
@@ -45,7 +46,9 @@ describe('rate and progress', () => {
     [79, 'yellow'],
     [60, 'yellow'],
     [59, 'red'],
-    [0, 'red'],
+    [1, 'red'],
+    // Nothing yet is not a failure: neutral, not red.
+    [0, 'none'],
   ])('%d%% is %s', (rate, colour) => {
     expect(rateColour(rate)).toBe(colour);
   });
@@ -199,5 +202,25 @@ describe('monthly streaks', () => {
     [4, 0],
   ])('best with frequency %d → %d', (frequency, best) => {
     expect(bestStreak(monthly(frequency), records(history))).toBe(best);
+  });
+});
+
+describe('defaultMonthlyTarget', () => {
+  it.each([
+    ['daily', 1, 30],
+    // A daily habit has no frequency of its own (the schema stores 1).
+    ['daily', 5, 30],
+    ['weekly', 1, 4],
+    ['weekly', 3, 12],
+    ['weekly', 7, 28],
+    ['monthly', 1, 1],
+    ['monthly', 10, 10],
+    ['monthly', 31, 31],
+    // Out-of-range input, as a half-typed form holds it, still gives a valid target.
+    ['weekly', 0, 4],
+    ['weekly', Number.NaN, 4],
+    ['monthly', 40, 31],
+  ] as const)('%s × %d → %d', (type, frequency, target) => {
+    expect(defaultMonthlyTarget(type, frequency)).toBe(target);
   });
 });

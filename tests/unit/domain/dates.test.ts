@@ -6,6 +6,7 @@ import {
   descending,
   formatChineseDate,
   formatClock,
+  formatShortDate,
   isInMonth,
   isInWeek,
   lastNDays,
@@ -150,6 +151,17 @@ describe('lastNDays and lastNMonths', () => {
     ['2027-01-15', 2, ['2026-12', '2027-01']],
   ])('lastNMonths(%s, %d)', (today, n, months) => {
     expect(lastNMonths(today, n)).toEqual(months);
+  });
+});
+
+describe('formatShortDate', () => {
+  it.each([
+    ['2026-11-20', '2026-11-21', '11月20日'],
+    ['2026-01-05', '2026-12-31', '1月5日'],
+    ['2025-12-31', '2026-01-01', '2025年12月31日'],
+    ['2099-01-01', '2026-11-21', '2099年1月1日'],
+  ])('%s seen on %s → %s', (date, today, text) => {
+    expect(formatShortDate(date, today)).toBe(text);
   });
 });
 

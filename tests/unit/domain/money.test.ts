@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAxisYuan,
   formatCents,
+  formatCompactCents,
   formatSignedCents,
   formatYuan,
   fromCents,
@@ -105,5 +107,51 @@ describe('formatYuan', () => {
     [-8, '-¥8.00'],
   ])('%d → %s', (yuan, shown) => {
     expect(formatYuan(yuan)).toBe(shown);
+  });
+});
+
+describe('formatCompactCents', () => {
+  it.each([
+    [0, '¥0.00'],
+    // Short enough already: the exact amount.
+    [999_999, '¥9,999.99'],
+    [-999_999, '-¥9,999.99'],
+    [1_000_000, '¥1.00万'],
+    [1_250_000_000, '¥1,250.00万'],
+    [-1_250_000_000, '-¥1,250.00万'],
+    [123_456_789, '¥123.46万'],
+    [123_449_999, '¥123.45万'],
+    // 9,999.99万 is the largest 万; what rounds to 10,000.00万 is 1亿.
+    [9_999_994_999, '¥9,999.99万'],
+    [9_999_995_000, '¥1.00亿'],
+    // The largest figure.
+    [9_999_999_999, '¥1.00亿'],
+    [1_234_567_890_123, '¥123.46亿'],
+  ])('%d cents → %s', (cents, text) => {
+    expect(formatCompactCents(cents)).toBe(text);
+  });
+});
+
+describe('formatAxisYuan', () => {
+  it.each([
+    [0, 2500, '¥0'],
+    [7500, 2500, '¥7,500'],
+    [12500, 2500, '¥1.25万'],
+    [10000, 2500, '¥1.00万'],
+    [20000, 10000, '¥2万'],
+    [9_998_500, 500, '¥999.85万'],
+    [9_999_000, 500, '¥999.90万'],
+    [1_250_000_000, 50_000_000, '¥12.5亿'],
+    [150_000_000, 50_000_000, '¥1.5亿'],
+    [-300, 100, '-¥300'],
+    [0.5, 0.25, '¥0.50'],
+  ])('%d with step %d → %s', (value, step, text) => {
+    expect(formatAxisYuan(value, step)).toBe(text);
+  });
+
+  it('never labels two ticks of an axis alike', () => {
+    const ticks = [9_998_000, 9_998_500, 9_999_000, 9_999_500, 10_000_000];
+    const labels = ticks.map((t) => formatAxisYuan(t, 500));
+    expect(new Set(labels).size).toBe(ticks.length);
   });
 });

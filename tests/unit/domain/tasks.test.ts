@@ -3,6 +3,7 @@ import type { Task } from '../../../src/domain/schemas/task';
 import {
   dueInDays,
   dueLabel,
+  isCountdown,
   isDueSoon,
   isOverdue,
   priorityDistribution,
@@ -25,7 +26,11 @@ describe('due dates', () => {
     ['due in 2 days', pending('2026-11-23'), false, true, '2天后到期'],
     ['due in 3 days', pending('2026-11-24'), false, true, '3天后到期'],
     ['due in 4 days', pending('2026-11-25'), false, false, '4天后到期'],
-    ['due across the year', pending('2027-01-01'), false, false, '41天后到期'],
+    ['due in 30 days', pending('2026-12-21'), false, false, '30天后到期'],
+    // Further out a count stops meaning much: the date, with its year when it is another.
+    ['due in 31 days', pending('2026-12-22'), false, false, '12月22日到期'],
+    ['due across the year', pending('2027-01-01'), false, false, '2027年1月1日到期'],
+    ['due in 73 years', pending('2099-12-31'), false, false, '2099年12月31日到期'],
     ['completed and past due', done('2026-11-01'), false, false, null],
     ['completed and due today', done('2026-11-21'), false, false, null],
   ])('%s', (_, task, overdue, soon, label) => {
@@ -41,6 +46,16 @@ describe('due dates', () => {
     ['2026-12-01', 10],
   ])('dueInDays(%s) → %d', (dueDate, days) => {
     expect(dueInDays(dueDate, TODAY)).toBe(days);
+  });
+
+  it.each([
+    ['2026-12-21', true],
+    ['2026-12-22', false],
+    ['2020-01-01', true],
+    ['', false],
+  ])('isCountdown(%s) → %s', (dueDate, countdown) => {
+    expect(isCountdown(pending(dueDate), TODAY)).toBe(countdown);
+    expect(isCountdown(done(dueDate), TODAY)).toBe(false);
   });
 
   it('crosses a leap day', () => {

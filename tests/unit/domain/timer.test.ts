@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FOCUS_TASK } from '../../../src/domain/schemas/time-record';
 import {
   elapsedSeconds,
+  endedAt,
+  endPrompt,
   endTimer,
   idleTimer,
+  LONG_SESSION_SECONDS,
   parseTimerState,
   pauseTimer,
   QUICK_START,
@@ -272,5 +275,56 @@ describe('parseTimerState', () => {
     const state = parseTimerState(future, s(60));
     expect(state.currentSession?.startTime).toBe(s(60));
     expect(elapsedSeconds(state, s(65))).toBe(12 + 5);
+  });
+});
+
+describe('endPrompt', () => {
+  it.each([
+    [0, null],
+    // Under the spec's 1-second minimum nothing is kept, so there is nothing to ask.
+    [0.5, null],
+    [1, 'short'],
+    [59, 'short'],
+    [60, null],
+    [LONG_SESSION_SECONDS, null],
+    [LONG_SESSION_SECONDS + 1, 'long'],
+    [86_400 * 2, 'long'],
+  ] as const)('%d s → %s', (seconds, prompt) => {
+    expect(endPrompt(seconds)).toBe(prompt);
+  });
+});
+
+describe('endedAt: saving a forgotten session up to when it really ended', () => {
+  const nineHours = 9 * 3600;
+
+  it('counts the running stretch only up to the chosen end', () => {
+    const state = run([['start', 0]]);
+    expect(endedAt(state, s(2.5 * 3600), s(nineHours)).record?.duration).toBe(2.5 * 3600);
+  });
+
+  it('keeps what earlier stretches counted', () => {
+    const state = run([
+      ['start', 0],
+      ['pause', 600],
+      ['resume', 3600],
+    ]);
+    // 600 s before the pause, then 1800 s of the stretch that began at 3600.
+    expect(endedAt(state, s(5400), s(nineHours)).record?.duration).toBe(2400);
+    // An end before the stretch began leaves only what came before it.
+    expect(endedAt(state, s(1000), s(nineHours)).record?.duration).toBe(600);
+  });
+
+  it('never counts past now, and ignores the end of a paused session', () => {
+    const running = run([['start', 0]]);
+    expect(endedAt(running, s(nineHours + 600), s(nineHours)).record?.duration).toBe(nineHours);
+    const paused = run([
+      ['start', 0],
+      ['pause', 5 * 3600],
+    ]);
+    expect(endedAt(paused, s(3600), s(nineHours)).record?.duration).toBe(5 * 3600);
+  });
+
+  it('returns no record when the chosen end leaves less than a second', () => {
+    expect(endedAt(run([['start', 0]]), s(0.5), s(nineHours)).record).toBeNull();
   });
 });
