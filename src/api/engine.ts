@@ -541,8 +541,12 @@ export class SyncEngine {
    */
   async holdEverything() {
     try {
+      // Which kinds are stored is a key lookup: reading a stored list would parse all of it.
+      await this.started;
+      const stored = new Set(await (await this.open()).getAllKeys('lists'));
       for (const kind of RESOURCE_NAMES) {
         if (this.closed || this.reachable === false) return;
+        if (stored.has(kind) && !this.kinds.has(kind)) continue;
         if (!(await this.state(kind)).complete) await this.pull(kind).catch(() => undefined);
       }
     } catch (error) {
@@ -578,6 +582,21 @@ export class SyncEngine {
       this.changed();
       await this.refresh([kind]);
       throw error;
+    }
+    const unchanged =
+      since > 0 &&
+      answer.reset !== true &&
+      answer.cursor === state.cursor &&
+      (answer.records?.length ?? 0) === 0 &&
+      (answer.deleted?.length ?? 0) === 0;
+    if (unchanged) {
+      // Nothing changed (most visits): the stored copy stands as it is. Writing it again would
+      // serialise the whole list (39k bookkeeping records at ten years) for nothing.
+      const hadError = state.error !== undefined;
+      state.error = undefined;
+      this.setReachable(true, this.storage);
+      if (hadError) await this.refresh([kind]);
+      return;
     }
     const { items, dropped } = readers[kind](Array.isArray(answer.records) ? answer.records : []);
     if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);

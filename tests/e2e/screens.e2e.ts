@@ -73,7 +73,16 @@ async function seed(page: Page) {
     ['报销出差费用', 'high', day(-3), false],
     ['买菜', 'low', '', true],
   ] as const) {
-    await post(page, '/api/tasks', { title, priority, category: 'work', dueDate, completed });
+    // A completed task says when (the server refuses completed without completedAt).
+    const completedAt = completed ? `${today}T08:00:00.000Z` : null;
+    await post(page, '/api/tasks', {
+      title,
+      priority,
+      category: 'work',
+      dueDate,
+      completed,
+      completedAt,
+    });
   }
   const early = await post(page, '/api/checkin-tasks', { name: '早起', category: 'habit' });
   await post(page, '/api/checkin-tasks', {

@@ -383,3 +383,40 @@ describe('a server restored from a backup', () => {
     expect((await d.engine.list('tasks')).items).toEqual([kept]);
   });
 });
+
+describe('a visit with nothing new on the server', () => {
+  /** Runs `fn` on the device's own database (what a reload would read). */
+  async function onDeviceDb<T>(
+    d: Device,
+    fn: (db: Awaited<ReturnType<typeof openLocalDb>>) => Promise<T>,
+  ) {
+    const previous = globalThis.indexedDB;
+    globalThis.indexedDB = d.idb;
+    const db = await openLocalDb('demo');
+    globalThis.indexedDB = previous;
+    try {
+      return await fn(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  it('leaves the stored copy untouched, and writes it again once something changed', async () => {
+    await seedTask('a', '甲');
+    const d = device();
+    await d.engine.list('tasks');
+    const first = await onDeviceDb(d, (db) => db.get('lists', 'tasks'));
+    expect(first).toBeDefined();
+    // A marker in place of the stored list: only a rewrite would replace it.
+    await onDeviceDb(d, (db) => db.put('lists', { ...first!, json: '"untouched"' }));
+
+    await d.engine.pull('tasks');
+    expect((await onDeviceDb(d, (db) => db.get('lists', 'tasks')))?.json).toBe('"untouched"');
+    expect((await d.engine.list('tasks')).items.map((t) => t.title)).toEqual(['甲']);
+
+    await seedTask('b', '乙');
+    await d.engine.pull('tasks');
+    const after = await onDeviceDb(d, (db) => db.get('lists', 'tasks'));
+    expect((JSON.parse(after!.json) as Task[]).map((t) => t.title).sort()).toEqual(['乙', '甲']);
+  });
+});
