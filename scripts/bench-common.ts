@@ -265,10 +265,17 @@ export const fmt = (ms: number) =>
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** Columns a terminal gives a string: CJK characters take two. */
+const columns = (s: string) => s.length + (s.match(/[\u3000-\u9fff\uff00-\uffef]/g)?.length ?? 0);
+
 /** One line of a table: the first cell left-aligned, the others right-aligned. */
 export const row = (cells: (string | number)[], widths: number[]) =>
   cells
-    .map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!)))
+    .map((c, i) => {
+      const s = String(c);
+      const pad = ' '.repeat(Math.max(0, widths[i]! - columns(s)));
+      return i === 0 ? s + pad : pad + s;
+    })
     .join('  ');
 
 /** Kills the server and removes the scratch directory on Ctrl-C, whatever is running. */
