@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import dayjs from 'dayjs';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { DEMO_PROFILE } from '../mocks/generate';
 import { CHROMIUM_ARGS, chromePath } from '../tests/e2e/chromium';
@@ -115,28 +115,34 @@ async function main() {
     let version = '';
     for (let run = 0; run < RUNS; run++) {
       for (const route of routes) {
-        // A first visit: no cached files, no stored lists, no service worker; only the session.
-        await setup.goto(`${origin}/health`);
-        await cdp.send('Network.clearBrowserCache');
-        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-        if (route !== '/login') {
-          await setup.evaluate((s) => {
-            localStorage.setItem('isLoggedIn', 'true');
-            localStorage.setItem('currentUser', JSON.stringify(s.user));
-            localStorage.setItem('authToken', s.token);
-          }, session);
+        // Lighthouse now and then loses its trace under load (NO_NAVSTART): such a run is
+        // repeated, up to three tries.
+        let lhr: Result | undefined;
+        for (let attempt = 1; !lhr; attempt++) {
+          // A first visit: no cached files, no stored lists, no service worker; only the session.
+          await setup.goto(`${origin}/health`);
+          await cdp.send('Network.clearBrowserCache');
+          await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+          if (route !== '/login') {
+            await setup.evaluate((s) => {
+              localStorage.setItem('isLoggedIn', 'true');
+              localStorage.setItem('currentUser', JSON.stringify(s.user));
+              localStorage.setItem('authToken', s.token);
+            }, session);
+          }
+          await setup.goto('about:blank');
+          const result = await lighthouse(`${origin}${route}`, {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...CATEGORIES],
+            disableStorageReset: true,
+          });
+          const error = result ? result.lhr.runtimeError?.message : 'no result';
+          if (!error) lhr = result!.lhr;
+          else if (attempt < 3) console.log(`  ${route}: ${error}; trying again`);
+          else throw new Error(`${route}: ${error}`);
         }
-        await setup.goto('about:blank');
-        const result = await lighthouse(`${origin}${route}`, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-          disableStorageReset: true,
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`lighthouse gave no result for ${route}`);
-        if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
         if (finalPath !== route) throw new Error(`${route} ended on ${finalPath}: not signed in?`);
         version = lhr.lighthouseVersion;
