@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { createApp } from './app';
+import { withCompression } from './compression';
 import { databaseFile, dataDir, lockFile } from './config';
 import { openSqliteStore } from './db/sqlite-store';
 import { acquireLock } from './lock';
@@ -99,7 +100,7 @@ async function main() {
     staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
   });
 
-  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  const server = serve({ fetch: withCompression(app.fetch), port, hostname: host }, (info) => {
     console.log(`个人管理系统已启动: http://${host}:${info.port}`);
   });
   server.on('error', (err) => {
