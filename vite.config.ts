@@ -1,20 +1,98 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 
 // `npm run dev` talks to the real API server (npm run server) through this proxy;
 // `npm run demo` needs none: msw answers in the browser.
 const api = process.env.PM_API_TARGET ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  server: {
-    host: '127.0.0.1',
-    proxy: { '/api': api, '/health': api },
-  },
-  build: {
-    target: 'es2022',
-    chunkSizeWarningLimit: 600,
-  },
+// msw's worker lives outside public/ so that only the demo serves and ships it: in the app's
+// build it would sit in dist/ beside the app's own worker for the same scope (package.json
+// "msw.workerDirectory" keeps it up to date here).
+const MSW_WORKER = 'mocks/mockServiceWorker.js';
+
+function demoMswWorker(): Plugin {
+  return {
+    name: 'pms:demo-msw-worker',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(readFileSync(MSW_WORKER));
+      });
+    },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'mockServiceWorker.js',
+        source: readFileSync(MSW_WORKER),
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const demo = mode === 'demo';
+  return {
+    plugins: [
+      react(),
+      tailwindcss(),
+      VitePWA({
+        // A new build waits until the user accepts 新版本可用 → 刷新 (src/app/UpdatePrompt.tsx
+        // registers the worker after the first render, off the login route's budget).
+        registerType: 'prompt',
+        injectRegister: false,
+        // The demo never registers this worker: msw's owns the scope there. Its sw.js only
+        // removes itself, for a browser that had the app's worker at the same origin before.
+        selfDestroying: demo,
+        manifest: {
+          name: '个人管理系统',
+          short_name: '个人管理系统',
+          description: '个人管理系统：记账、资产、健身、时间、任务与打卡',
+          lang: 'zh-CN',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#2563eb',
+          background_color: '#f8fafc',
+          icons: [
+            { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            {
+              src: '/maskable-icon-512x512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+        workbox: {
+          // Every chunk of every route, dialog and chart: any screen opens offline, even one
+          // never visited in this tab.
+          globPatterns: ['**/*.{js,css,html,svg,png}'],
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/health$/],
+          // No runtimeCaching: /api answers stay with the query cache and the local store,
+          // never in the worker, so it can never serve a stale or another user's record.
+          // The first install controls the open tab at once, so a tab opened once is enough
+          // to go offline; later builds wait for 刷新.
+          clientsClaim: true,
+          cleanupOutdatedCaches: true,
+        },
+      }),
+      ...(demo ? [demoMswWorker()] : []),
+      // Last: it compresses what the others wrote, the service worker and manifest included.
+      precompress(),
+    ],
+    server: {
+      host: '127.0.0.1',
+      proxy: { '/api': api, '/health': api },
+    },
+    build: {
+      target: 'es2022',
+      chunkSizeWarningLimit: 600,
+    },
+  };
 });

@@ -16,6 +16,9 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/ui/setup.ts'],
+          // Screens are lazy chunks and writes go through IndexedDB: on two shared cores a
+          // test with a few round trips can take several seconds.
+          testTimeout: 15_000,
         },
       },
       {

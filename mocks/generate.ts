@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { firstVersion, historyEntry, nextVersion } from '../src/domain/asset-versioning';
 import type { Account } from '../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
-import type { ExpenseCategory, IncomeCategory } from '../src/domain/schemas/categories';
+import type { expenseCategories, incomeCategories } from '../src/domain/schemas/categories';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
 import type { Task } from '../src/domain/schemas/task';
 import type { TimeRecord } from '../src/domain/schemas/time-record';
@@ -31,6 +31,8 @@ export function generator(seed: number) {
 }
 
 type Random = ReturnType<typeof generator>;
+type ExpenseCategory = (typeof expenseCategories)[number];
+type IncomeCategory = (typeof incomeCategories)[number];
 
 /** An asset or liability: type, name, category, first value, change per month. */
 export type ChainSpec = [Asset['type'], string, string, number, number];

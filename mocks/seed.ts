@@ -4,7 +4,7 @@ import { DEMO_PROFILE, type GeneratedData, generateData } from './generate';
 // Three months of plausible records for demo mode, relative to `today` so the dashboard and
 // "this week" always have something to show.
 
-export function demoData(today: string, seed = 7): GeneratedData {
+function demoData(today: string, seed = 7): GeneratedData {
   return generateData(DEMO_PROFILE, { today, span: { days: 92 }, seed });
 }
 

@@ -8,19 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { type GeneratedData, generateData, type Profile } from '../mocks/generate';
-import {
-  prepareRecord,
-  requestChunks,
-  SYNC_CATEGORIES,
-  type SyncCategory,
-  type UploadItem,
-  uploadBatches,
-} from '../src/domain/sync';
+import { MAX_BATCH, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../src/domain/resources';
+import { prepareRecord, requestChunks, type UploadItem, uploadBatches } from '../src/domain/sync';
 import { buildServer, serverCommand } from './build-server.mjs';
 
 // The browser's upload settings (src/api/sync.ts). Not imported from there: that module pulls
 // in React Query and the browser's storage.
-const UPLOAD_BATCH_SIZE = 500;
 const UPLOAD_BATCH_BYTES = 800_000;
 const UPLOAD_CONCURRENCY = 2;
 
@@ -28,16 +21,9 @@ export const ROOT = join(import.meta.dirname, '..');
 export const USER = 'bench';
 export const PASSWORD = 'bench-password-2024';
 
-export const PATHS: Record<SyncCategory, string> = {
-  accounts: '/api/accounts',
-  assets: '/api/assets',
-  assetHistory: '/api/assets/history',
-  workouts: '/api/workouts',
-  tasks: '/api/tasks',
-  timeRecords: '/api/time-records',
-  checkinTasks: '/api/checkin-tasks',
-  checkinRecords: '/api/checkin-records',
-};
+export const PATHS = Object.fromEntries(
+  RESOURCE_NAMES.map((name) => [name, RESOURCES[name].path]),
+) as Record<ResourceName, string>;
 
 // ---------------------------------------------------------------------------------------------
 // Data.
@@ -45,7 +31,7 @@ export const PATHS: Record<SyncCategory, string> = {
 /** Every record as the browser would post it, checked by the schema the server applies. */
 export function uploadItems(data: GeneratedData): UploadItem[] {
   const items: UploadItem[] = [];
-  for (const category of SYNC_CATEGORIES) {
+  for (const category of RESOURCE_NAMES) {
     for (const [index, raw] of data[category].entries()) {
       const prepared = prepareRecord(category, raw);
       if (!prepared.ok) {
@@ -62,7 +48,7 @@ export function uploadItems(data: GeneratedData): UploadItem[] {
 export interface DataSet {
   data: GeneratedData;
   items: UploadItem[];
-  counts: Record<SyncCategory, number>;
+  counts: Record<ResourceName, number>;
 }
 
 export function dataSet(
@@ -71,12 +57,12 @@ export function dataSet(
   span: { days: number } | { years: number },
 ): DataSet {
   const data = generateData(profile, { today, span, seed: 42 });
-  const counts = Object.fromEntries(SYNC_CATEGORIES.map((c) => [c, data[c].length]));
-  return { data, items: uploadItems(data), counts: counts as Record<SyncCategory, number> };
+  const counts = Object.fromEntries(RESOURCE_NAMES.map((c) => [c, data[c].length]));
+  return { data, items: uploadItems(data), counts: counts as Record<ResourceName, number> };
 }
 
-export const describeCounts = (counts: Record<SyncCategory, number>) =>
-  SYNC_CATEGORIES.map((c) => `${c} ${counts[c]}`).join(', ');
+export const describeCounts = (counts: Record<ResourceName, number>) =>
+  RESOURCE_NAMES.map((c) => `${c} ${counts[c]}`).join(', ');
 
 // ---------------------------------------------------------------------------------------------
 // The server.
@@ -224,7 +210,7 @@ export async function upload(call: Api, items: UploadItem[]): Promise<UploadRepo
   let requests = 0;
   const started = performance.now();
   for (const stage of uploadBatches(items)) {
-    const chunks = requestChunks(stage, UPLOAD_BATCH_SIZE, UPLOAD_BATCH_BYTES);
+    const chunks = requestChunks(stage, MAX_BATCH, UPLOAD_BATCH_BYTES);
     let next = 0;
     const worker = async () => {
       while (next < chunks.length) {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import dayjs from 'dayjs';
 import { HEAVY_PROFILE } from '../mocks/generate';
-import { SYNC_CATEGORIES } from '../src/domain/sync';
+import { RESOURCE_NAMES } from '../src/domain/resources';
 import {
   api,
   dataSet,
@@ -173,7 +173,7 @@ async function main(): Promise<boolean> {
     resetPeak(server.proc.pid);
     items = []; // the lists are timed without a heap full of records in this process
     const lists: ListReport[] = [];
-    for (const category of SYNC_CATEGORIES) {
+    for (const category of RESOURCE_NAMES) {
       lists.push(await measureList(server.url, token, PATHS[category]));
     }
     const served = memoryOf(server.proc.pid);
@@ -210,7 +210,7 @@ async function main(): Promise<boolean> {
         ),
       );
       if (!ok) failures.push(`${r.path} median ${fmt(r.median)} ms`);
-      const want = expected[SYNC_CATEGORIES[i]!];
+      const want = expected[RESOURCE_NAMES[i]!];
       if (r.rows !== want) failures.push(`${r.path} lists ${r.rows} rows, ${want} uploaded`);
     }
 

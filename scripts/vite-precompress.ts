@@ -30,29 +30,37 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    // writeBundle, not closeBundle: it runs once every file, public/ included, is on disk.
-    async writeBundle() {
-      const jobs: Promise<void>[] = [];
-      for await (const path of files(outDir)) {
-        if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_COMPRESS_BYTES) continue;
-        jobs.push(
-          (async () => {
-            const body = await readFile(path);
-            const [br, gz] = await Promise.all([
-              brotli(body, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-                },
-              }),
-              gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
-            ]);
-            if (br.byteLength < body.byteLength) await writeFile(`${path}.br`, br);
-            if (gz.byteLength < body.byteLength) await writeFile(`${path}.gz`, gz);
-          })(),
-        );
-      }
-      await Promise.all(jobs);
+    // closeBundle, last and after every other plugin's: vite-plugin-pwa writes sw.js and its
+    // workbox runtime in its own (sequential) closeBundle, after the bundle and public/ are on
+    // disk, and those must be compressed too. The worker's precache list is built before the
+    // twins exist and matches no .br/.gz name, so it never lists them.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(error) {
+        if (error) return;
+        const jobs: Promise<void>[] = [];
+        for await (const path of files(outDir)) {
+          if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_COMPRESS_BYTES) continue;
+          jobs.push(
+            (async () => {
+              const body = await readFile(path);
+              const [br, gz] = await Promise.all([
+                brotli(body, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                    [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+                  },
+                }),
+                gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+              ]);
+              if (br.byteLength < body.byteLength) await writeFile(`${path}.br`, br);
+              if (gz.byteLength < body.byteLength) await writeFile(`${path}.gz`, gz);
+            })(),
+          );
+        }
+        await Promise.all(jobs);
+      },
     },
   };
 }

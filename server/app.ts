@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
+import { summaryRoutes } from './routes/summary';
 import type { PasswordHasher, Store } from './store';
 
 // Runtime-agnostic on purpose: the Node server (main.ts) and the browser demo's msw worker
@@ -22,7 +23,7 @@ export interface AppOptions {
   staticFiles?: MiddlewareHandler;
 }
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp({
   store,
@@ -81,6 +82,7 @@ export function createApp({
     )
     .use((c, next) => (c.req.path === '/api/auth/login' ? next() : session(c, next)))
     .route('/auth', authRoutes(deps))
+    .route('/summary', summaryRoutes(store))
     .route('/', resourceRoutes(store, now));
   app.route('/api', api);
 

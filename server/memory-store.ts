@@ -1,12 +1,12 @@
-import type { Account } from '../src/domain/schemas/account';
-import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
+import { RESOURCE_NAMES, type RecordOf, type ResourceName } from '../src/domain/resources';
+import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
-import type { Task } from '../src/domain/schemas/task';
-import type { TimeRecord } from '../src/domain/schemas/time-record';
-import type { Workout } from '../src/domain/schemas/workout';
+import { dashboardAggregates } from '../src/domain/stats';
 import type {
   AssetStore,
+  Changes,
   RecordStore,
+  ResourceStores,
   SessionRecord,
   SessionStore,
   Store,
@@ -18,29 +18,54 @@ import type {
 // in and out so that a caller mutating a returned object never changes what is stored.
 const clone = <T>(value: T): T => structuredClone(value);
 
+/** The memory store's change numbers: one counter for every kind, as in SQLite's sync_rev. */
+interface Revisions {
+  rev: number;
+}
+
+/** One kind's records of every user, with the change number of each and the deletions. */
+interface KindData<T> {
+  records: Record<string, T[]>;
+  /** Per user: record id → change number of its last write. */
+  revs?: Record<string, Record<string, number>>;
+  /** Per user: deleted id → change number of the delete. */
+  deleted?: Record<string, Record<string, number>>;
+}
+
 class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
   protected readonly byUser = new Map<string, Map<string, T>>();
+  private readonly revs = new Map<string, Map<string, number>>();
+  private readonly deleted = new Map<string, Map<string, number>>();
+
+  constructor(protected readonly counter: Revisions) {}
 
   /** Every user's records, for a snapshot. */
-  dump(): Record<string, T[]> {
-    return Object.fromEntries(
-      [...this.byUser].map(([user, records]) => [user, [...records.values()]]),
-    );
+  dump(): KindData<T> {
+    const plain = <V>(map: Map<string, Map<string, V>>) =>
+      Object.fromEntries([...map].map(([user, m]) => [user, Object.fromEntries(m)]));
+    return {
+      records: Object.fromEntries(
+        [...this.byUser].map(([user, records]) => [user, [...records.values()]]),
+      ),
+      revs: plain(this.revs),
+      deleted: plain(this.deleted),
+    };
   }
 
-  load(data: Record<string, T[]> = {}): void {
-    for (const [user, records] of Object.entries(data)) {
+  load(data?: KindData<T>): void {
+    for (const [user, records] of Object.entries(data?.records ?? {})) {
       this.byUser.set(user, new Map(records.map((r) => [r.id, clone(r)])));
+    }
+    for (const [user, revs] of Object.entries(data?.revs ?? {})) {
+      this.revs.set(user, new Map(Object.entries(revs)));
+    }
+    for (const [user, deleted] of Object.entries(data?.deleted ?? {})) {
+      this.deleted.set(user, new Map(Object.entries(deleted)));
     }
   }
 
   protected records(userId: string): Map<string, T> {
-    let records = this.byUser.get(userId);
-    if (!records) {
-      records = new Map();
-      this.byUser.set(userId, records);
-    }
-    return records;
+    return mapOf(this.byUser, userId);
   }
 
   /** The stored record that makes `record` a duplicate, if any (override to add rules). */
@@ -48,8 +73,40 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
     return this.records(userId).get(record.id);
   }
 
+  /** Stores `record` under the change number `rev` (a write's one number, as in SQLite). */
+  protected put(userId: string, record: T, rev: number): void {
+    this.records(userId).set(record.id, clone(record));
+    mapOf(this.revs, userId).set(record.id, rev);
+    mapOf(this.deleted, userId).delete(record.id);
+  }
+
+  /** Removes one record and remembers the deletion under `rev`. */
+  protected drop(userId: string, id: string, rev: number): boolean {
+    if (!this.records(userId).delete(id)) return false;
+    mapOf(this.revs, userId).delete(id);
+    mapOf(this.deleted, userId).set(id, rev);
+    return true;
+  }
+
+  protected nextRev(): number {
+    this.counter.rev += 1;
+    return this.counter.rev;
+  }
+
   async list(userId: string): Promise<T[]> {
     return [...this.records(userId).values()].map(clone);
+  }
+
+  async changes(userId: string, since: number): Promise<Changes<T>> {
+    const revs = mapOf(this.revs, userId);
+    const records = [...this.records(userId).values()]
+      .filter((r) => since === 0 || (revs.get(r.id) ?? 0) > since)
+      .map(clone);
+    const deleted =
+      since === 0
+        ? []
+        : [...mapOf(this.deleted, userId)].filter(([, rev]) => rev > since).map(([id]) => id);
+    return { records, deleted, cursor: this.counter.rev };
   }
 
   async get(userId: string, id: string): Promise<T | undefined> {
@@ -57,38 +114,49 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
     return record && clone(record);
   }
 
-  async create(userId: string, record: T): Promise<{ record: T; created: boolean }> {
+  protected insert(userId: string, record: T, rev: number): { record: T; created: boolean } {
     const existing = this.duplicateOf(userId, record);
     if (existing) return { record: clone(existing), created: false };
-    this.records(userId).set(record.id, clone(record));
+    this.put(userId, record, rev);
     return { record: clone(record), created: true };
   }
 
+  async create(userId: string, record: T): Promise<{ record: T; created: boolean }> {
+    return this.insert(userId, record, this.nextRev());
+  }
+
   async createMany(userId: string, records: T[]): Promise<{ record: T; created: boolean }[]> {
-    const results = [];
-    for (const record of records) results.push(await this.create(userId, record));
-    return results;
+    const rev = this.nextRev();
+    return records.map((record) => this.insert(userId, record, rev));
   }
 
   async update(userId: string, record: T): Promise<T | undefined> {
-    const records = this.records(userId);
-    if (!records.has(record.id)) return undefined;
-    records.set(record.id, clone(record));
+    if (!this.records(userId).has(record.id)) return undefined;
+    this.put(userId, record, this.nextRev());
     return clone(record);
   }
 
   async remove(userId: string, id: string): Promise<boolean> {
-    return this.records(userId).delete(id);
+    return this.drop(userId, id, this.nextRev());
   }
+}
+
+function mapOf<V>(maps: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let map = maps.get(key);
+  if (!map) {
+    map = new Map();
+    maps.set(key, map);
+  }
+  return map;
 }
 
 class MemoryAssetStore extends MemoryRecordStore<Asset> implements AssetStore {
   async removeChain(userId: string, chainId: string): Promise<number> {
-    const records = this.records(userId);
+    const rev = this.nextRev();
     let removed = 0;
-    for (const [id, asset] of records) {
+    for (const [id, asset] of [...this.records(userId)]) {
       if (id === chainId || asset.originalId === chainId) {
-        records.delete(id);
+        this.drop(userId, id, rev);
         removed++;
       }
     }
@@ -97,8 +165,11 @@ class MemoryAssetStore extends MemoryRecordStore<Asset> implements AssetStore {
 }
 
 class MemoryCheckinRecordStore extends MemoryRecordStore<CheckinRecord> {
-  constructor(private readonly tasks: MemoryRecordStore<CheckinTask>) {
-    super();
+  constructor(
+    counter: Revisions,
+    private readonly tasks: MemoryCheckinTaskStore,
+  ) {
+    super(counter);
   }
 
   protected override duplicateOf(userId: string, record: CheckinRecord) {
@@ -110,28 +181,38 @@ class MemoryCheckinRecordStore extends MemoryRecordStore<CheckinRecord> {
     return undefined;
   }
 
-  override async create(userId: string, record: CheckinRecord) {
+  protected override insert(userId: string, record: CheckinRecord, rev: number) {
     // Mirrors the SQLite foreign key so that both stores keep the same contract.
-    if (!(await this.tasks.get(userId, record.taskId))) {
+    if (!this.tasks.has(userId, record.taskId)) {
       throw new Error(`check-in task ${record.taskId} does not exist`);
     }
-    return super.create(userId, record);
+    return super.insert(userId, record, rev);
   }
 
-  removeForTask(userId: string, taskId: string): void {
-    const records = this.records(userId);
-    for (const [id, r] of records) if (r.taskId === taskId) records.delete(id);
+  /** The cascade of a habit's delete, under that delete's change number. */
+  removeForTask(userId: string, taskId: string, rev: number): void {
+    for (const [id, r] of [...this.records(userId)]) {
+      if (r.taskId === taskId) this.drop(userId, id, rev);
+    }
   }
 }
 
 class MemoryCheckinTaskStore extends MemoryRecordStore<CheckinTask> {
-  constructor(private readonly onRemove: (userId: string, taskId: string) => void) {
-    super();
+  constructor(
+    counter: Revisions,
+    private readonly onRemove: (userId: string, taskId: string, rev: number) => void,
+  ) {
+    super(counter);
+  }
+
+  has(userId: string, id: string): boolean {
+    return this.records(userId).has(id);
   }
 
   override async remove(userId: string, id: string): Promise<boolean> {
-    const removed = await super.remove(userId, id);
-    if (removed) this.onRemove(userId, id);
+    const rev = this.nextRev();
+    const removed = this.drop(userId, id, rev);
+    if (removed) this.onRemove(userId, id, rev);
     return removed;
   }
 }
@@ -179,20 +260,11 @@ class MemorySessionStore implements SessionStore {
   }
 }
 
-const RECORD_KEYS = [
-  'accounts',
-  'assets',
-  'assetHistory',
-  'workouts',
-  'tasks',
-  'timeRecords',
-  'checkinTasks',
-  'checkinRecords',
-] as const;
-
 /** Everything a memory store holds, as plain data (structured-clone and JSON safe). */
 export interface MemorySnapshot {
-  records: Partial<Record<(typeof RECORD_KEYS)[number], Record<string, { id: string }[]>>>;
+  records: Partial<Record<ResourceName, KindData<{ id: string }>>>;
+  /** The last change number handed out. */
+  rev?: number;
   users: UserRecord[];
   sessions: SessionRecord[];
 }
@@ -207,21 +279,24 @@ export interface MemoryStore extends Store {
  * who is signed in.
  */
 export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
-  const checkinTasks = new MemoryCheckinTaskStore((userId, taskId) =>
-    checkinRecords.removeForTask(userId, taskId),
+  // Numbering starts at 1, as in SQLite: 0 is what a device asks with to get everything.
+  const counter: Revisions = { rev: initial?.rev ?? 1 };
+  const checkinTasks = new MemoryCheckinTaskStore(counter, (userId, taskId, rev) =>
+    checkinRecords.removeForTask(userId, taskId, rev),
   );
-  const checkinRecords = new MemoryCheckinRecordStore(checkinTasks);
+  const checkinRecords = new MemoryCheckinRecordStore(counter, checkinTasks);
+  const plain = <K extends ResourceName>() => new MemoryRecordStore<RecordOf<K>>(counter);
   const records = {
-    accounts: new MemoryRecordStore<Account>(),
-    assets: new MemoryAssetStore(),
-    assetHistory: new MemoryRecordStore<AssetHistoryEntry>(),
-    workouts: new MemoryRecordStore<Workout>(),
-    tasks: new MemoryRecordStore<Task>(),
-    timeRecords: new MemoryRecordStore<TimeRecord>(),
+    accounts: plain<'accounts'>(),
+    assets: new MemoryAssetStore(counter),
+    assetHistory: plain<'assetHistory'>(),
+    workouts: plain<'workouts'>(),
+    tasks: plain<'tasks'>(),
+    timeRecords: plain<'timeRecords'>(),
     checkinTasks,
     checkinRecords,
-  };
-  for (const key of RECORD_KEYS) {
+  } satisfies ResourceStores & Record<ResourceName, MemoryRecordStore<{ id: string }>>;
+  for (const key of RESOURCE_NAMES) {
     (records[key] as MemoryRecordStore<{ id: string }>).load(initial?.records[key]);
   }
   const users = new MemoryUserStore(new Map(initial?.users.map((u) => [u.username, clone(u)])));
@@ -232,9 +307,20 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
     ...records,
     users,
     sessions,
+    async dashboard(userId, today) {
+      const [accounts, workouts, tasks, timeRecords, assets] = await Promise.all([
+        records.accounts.list(userId),
+        records.workouts.list(userId),
+        records.tasks.list(userId),
+        records.timeRecords.list(userId),
+        records.assets.list(userId),
+      ]);
+      return dashboardAggregates({ accounts, workouts, tasks, timeRecords, assets }, today);
+    },
     close() {},
     snapshot: () => ({
-      records: Object.fromEntries(RECORD_KEYS.map((key) => [key, records[key].dump()])),
+      records: Object.fromEntries(RESOURCE_NAMES.map((key) => [key, records[key].dump()])),
+      rev: counter.rev,
       users: users.dump(),
       sessions: sessions.dump(),
     }),

@@ -1,9 +1,17 @@
-import type { Account } from '../src/domain/schemas/account';
-import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
+import type { RecordOf, ResourceName } from '../src/domain/resources';
+import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
-import type { Task } from '../src/domain/schemas/task';
-import type { TimeRecord } from '../src/domain/schemas/time-record';
-import type { Workout } from '../src/domain/schemas/workout';
+import type { DashboardAggregates } from '../src/domain/stats';
+
+/** What changed for one user in one kind since a change number (DESIGN §1 "Local-first"). */
+export interface Changes<T> {
+  /** Records written (created or replaced) after the number, in the order they were first stored. */
+  records: T[];
+  /** Ids of records deleted after it. */
+  deleted: string[];
+  /** The number to ask from next time: everything up to it is in this answer. */
+  cursor: number;
+}
 
 /**
  * One user's records of one kind. Every call is scoped by `userId`: ids are unique per user
@@ -18,6 +26,13 @@ export interface RecordStore<T extends { id: string }> {
    * and stringifying it again. Optional: the route falls back to `list`.
    */
   listJson?(userId: string): Promise<string>;
+  /**
+   * What changed since change number `since`; 0 means everything there is (and no deletions).
+   * Every write takes a new number, database-wide, in the transaction that writes it.
+   */
+  changes(userId: string, since: number): Promise<Changes<T>>;
+  /** `changes` as JSON text `{"records":[…],"deleted":[…],"cursor":n}`, like `listJson`. */
+  changesJson?(userId: string, since: number): Promise<string>;
   get(userId: string, id: string): Promise<T | undefined>;
   /**
    * Inserts `record`. When the user already has a record with that id, nothing is written
@@ -42,13 +57,13 @@ export interface AssetStore extends RecordStore<Asset> {
 }
 
 /** `remove` also removes the task's check-in records. */
-export type CheckinTaskStore = RecordStore<CheckinTask>;
+type CheckinTaskStore = RecordStore<CheckinTask>;
 
 /**
  * `create` is idempotent on (taskId, date) as well as on id: a second record for the same
  * task and day returns the existing one with `created: false`. The task must exist.
  */
-export type CheckinRecordStore = RecordStore<CheckinRecord>;
+type CheckinRecordStore = RecordStore<CheckinRecord>;
 
 export interface UserRecord {
   username: string;
@@ -84,22 +99,20 @@ export interface SessionStore {
   removeExpired(now: string): Promise<void>;
 }
 
-export interface Store {
-  accounts: RecordStore<Account>;
+/** One store per kind of the registry (src/domain/resources.ts), by its name. */
+export type ResourceStores = { [K in ResourceName]: RecordStore<RecordOf<K>> } & {
   assets: AssetStore;
-  assetHistory: RecordStore<AssetHistoryEntry>;
-  workouts: RecordStore<Workout>;
-  tasks: RecordStore<Task>;
-  timeRecords: RecordStore<TimeRecord>;
   checkinTasks: CheckinTaskStore;
   checkinRecords: CheckinRecordStore;
+};
+
+export interface Store extends ResourceStores {
   users: UserStore;
   sessions: SessionStore;
+  /** The dashboard's sums for `today`, without sending any list (GET /api/summary). */
+  dashboard(userId: string, today: string): Promise<DashboardAggregates>;
   close(): void;
 }
-
-/** The resource stores, by the key the HTTP router uses. */
-export type ResourceKey = Exclude<keyof Store, 'users' | 'sessions' | 'close'>;
 
 /** Injected password hashing: scrypt on Node (node-auth.ts), PBKDF2 in the browser demo (web-auth.ts). */
 export interface PasswordHasher {

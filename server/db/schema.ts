@@ -12,6 +12,18 @@ import {
 // ISO-8601 text. Every resource row is keyed by (user_id, id): ids are unique per user only,
 // which is what lets two users upload records with the same legacy id.
 
+/**
+ * What every record row carries for sync (DESIGN §1 "Local-first", "Conflicts"): `rev`, the
+ * database-wide change number of the write that last touched it (lists are sent as "what
+ * changed since rev N"); `updated_at`, the server's time of that write (the version a client
+ * edits from); `edited_at`, the editing device's clock (the later edit wins a conflict).
+ */
+const syncColumns = {
+  rev: integer('rev').notNull().default(0),
+  updatedAt: text('updated_at').notNull().default(''),
+  editedAt: text('edited_at').notNull().default(''),
+};
+
 export const users = sqliteTable('users', {
   username: text('username').primaryKey(),
   displayName: text('display_name').notNull(),
@@ -41,8 +53,10 @@ export const accounts = sqliteTable(
     category: text('category').notNull(),
     description: text('description').notNull(),
     date: text('date').notNull(),
+    ...syncColumns,
   },
   (t) => [
+    index('accounts_user_rev_idx').on(t.userId, t.rev),
     primaryKey({ columns: [t.userId, t.id] }),
     index('accounts_user_date_idx').on(t.userId, t.date),
   ],
@@ -63,8 +77,10 @@ export const assets = sqliteTable(
     version: integer('version').notNull(),
     originalId: text('original_id'),
     previousVersionId: text('previous_version_id'),
+    ...syncColumns,
   },
   (t) => [
+    index('assets_user_rev_idx').on(t.userId, t.rev),
     primaryKey({ columns: [t.userId, t.id] }),
     index('assets_user_original_idx').on(t.userId, t.originalId),
   ],
@@ -82,8 +98,10 @@ export const assetHistory = sqliteTable(
     oldData: text('old_data'),
     newData: text('new_data'),
     timestamp: text('timestamp').notNull(),
+    ...syncColumns,
   },
   (t) => [
+    index('asset_history_user_rev_idx').on(t.userId, t.rev),
     primaryKey({ columns: [t.userId, t.id] }),
     index('asset_history_user_asset_idx').on(t.userId, t.assetId),
   ],
@@ -100,8 +118,10 @@ export const workouts = sqliteTable(
     notes: text('notes').notNull(),
     date: text('date').notNull(),
     createdAt: text('created_at').notNull(),
+    ...syncColumns,
   },
   (t) => [
+    index('workouts_user_rev_idx').on(t.userId, t.rev),
     primaryKey({ columns: [t.userId, t.id] }),
     index('workouts_user_date_idx').on(t.userId, t.date),
   ],
@@ -117,8 +137,10 @@ export const timeRecords = sqliteTable(
     duration: integer('duration').notNull(),
     date: text('date').notNull(),
     createdAt: text('created_at').notNull(),
+    ...syncColumns,
   },
   (t) => [
+    index('time_records_user_rev_idx').on(t.userId, t.rev),
     primaryKey({ columns: [t.userId, t.id] }),
     index('time_records_user_date_idx').on(t.userId, t.date),
   ],
@@ -137,9 +159,12 @@ export const tasks = sqliteTable(
     completed: integer('completed', { mode: 'boolean' }).notNull(),
     completedAt: text('completed_at'),
     createdAt: text('created_at').notNull(),
+    rev: syncColumns.rev,
     updatedAt: text('updated_at').notNull(),
+    editedAt: syncColumns.editedAt,
   },
   (t) => [
+    index('tasks_user_rev_idx').on(t.userId, t.rev),
     primaryKey({ columns: [t.userId, t.id] }),
     index('tasks_user_due_idx').on(t.userId, t.dueDate),
   ],
@@ -156,8 +181,12 @@ export const checkinTasks = sqliteTable(
     frequency: integer('frequency').notNull(),
     monthlyTarget: integer('monthly_target').notNull(),
     category: text('category').notNull(),
+    ...syncColumns,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+  (t) => [
+    index('checkin_tasks_user_rev_idx').on(t.userId, t.rev),
+    primaryKey({ columns: [t.userId, t.id] }),
+  ],
 );
 
 export const checkinRecords = sqliteTable(
@@ -167,8 +196,10 @@ export const checkinRecords = sqliteTable(
     id: text('id').notNull(),
     taskId: text('task_id').notNull(),
     date: text('date').notNull(),
+    ...syncColumns,
   },
   (t) => [
+    index('checkin_records_user_rev_idx').on(t.userId, t.rev),
     primaryKey({ columns: [t.userId, t.id] }),
     // One record per task per day; also serves listing by user and the cascade from tasks.
     uniqueIndex('checkin_records_user_task_date_idx').on(t.userId, t.taskId, t.date),
@@ -179,3 +210,24 @@ export const checkinRecords = sqliteTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** A deleted record, so that "what changed since rev N" can say it is gone. */
+export const tombstones = sqliteTable(
+  'tombstones',
+  {
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    rev: integer('rev').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.id] }),
+    index('tombstones_user_kind_rev_idx').on(t.userId, t.kind, t.rev),
+  ],
+);
+
+/** The last change number handed out (one row). Each write transaction takes the next one. */
+export const syncRev = sqliteTable('sync_rev', {
+  id: integer('id').primaryKey(),
+  rev: integer('rev').notNull(),
+});

@@ -3,13 +3,16 @@ import Database from 'better-sqlite3';
 import { eq, getTableColumns, getTableName, lt, sql } from 'drizzle-orm';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { assetTotals, latestPerChain } from '../../src/domain/asset-versioning';
 import { fromCents, toCents } from '../../src/domain/money';
+import type { ResourceName } from '../../src/domain/resources';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
+import type { DashboardAggregates } from '../../src/domain/stats';
 import type { AssetStore, RecordStore, SessionStore, Store, UserStore } from '../store';
 import * as schema from './schema';
 
@@ -41,30 +44,53 @@ export function openSqliteStore(file: string): Store {
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
 
+  // Every write takes the next change number in its own transaction (migration 0001): the
+  // triggers stamp deletions with it, the statements below stamp inserts and updates.
+  const revs = {
+    next: sqlite
+      .prepare('UPDATE sync_rev SET rev = rev + 1 WHERE id = 1 RETURNING rev')
+      .pluck(true),
+    current: sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck(true),
+  };
+
   // Records of every kind go through raw better-sqlite3 statements prepared once (see recordStore).
-  const resources = (table: ResourceTable, codec: Codec = {}) => ({ sqlite, table, codec });
-  return {
-    accounts: recordStore<Account>(resources(schema.accounts, { money: ['amount'] })),
-    assets: assetStore(resources(schema.assets, { money: ['amount'] })),
+  const resources = (kind: ResourceName, table: ResourceTable, codec: Codec = {}) => ({
+    sqlite,
+    revs,
+    kind,
+    table,
+    codec,
+  });
+  const stores = {
+    accounts: recordStore<Account>(resources('accounts', schema.accounts, { money: ['amount'] })),
+    assets: assetStore(resources('assets', schema.assets, { money: ['amount'] })),
     // Snapshots are stored as JSON text.
     assetHistory: recordStore<AssetHistoryEntry>(
-      resources(schema.assetHistory, { json: ['oldData', 'newData'] }),
+      resources('assetHistory', schema.assetHistory, { json: ['oldData', 'newData'] }),
     ),
-    workouts: recordStore<Workout>(resources(schema.workouts)),
-    tasks: recordStore<Task>(resources(schema.tasks, { boolean: ['completed'] })),
-    timeRecords: recordStore<TimeRecord>(resources(schema.timeRecords)),
+    workouts: recordStore<Workout>(resources('workouts', schema.workouts)),
+    tasks: recordStore<Task>(resources('tasks', schema.tasks, { boolean: ['completed'] })),
+    timeRecords: recordStore<TimeRecord>(resources('timeRecords', schema.timeRecords)),
     // The foreign key from checkin_records cascades the delete to the task's records.
-    checkinTasks: recordStore<CheckinTask>(resources(schema.checkinTasks)),
+    checkinTasks: recordStore<CheckinTask>(resources('checkinTasks', schema.checkinTasks)),
     checkinRecords: recordStore<CheckinRecord>({
-      ...resources(schema.checkinRecords),
+      ...resources('checkinRecords', schema.checkinRecords),
       // The unique index on (user, task, date) makes the insert a no-op; find what it collided with.
       duplicateOf: {
         where: '(id = @id OR (task_id = @taskId AND date = @date))',
         params: (r) => ({ id: r.id, taskId: r.taskId, date: r.date }),
       },
     }),
+  };
+  const dashboard = dashboardStatements(sqlite);
+  return {
+    ...stores,
     users: userStore(db),
     sessions: sessionStore(db),
+    async dashboard(userId, today) {
+      // Assets are a few hundred versions: the domain's own latest-per-chain rule counts them.
+      return dashboard(userId, today, await stores.assets.list(userId));
+    },
     close() {
       sqlite.pragma('optimize');
       sqlite.close();
@@ -87,6 +113,9 @@ interface Codec {
 
 interface ResourceSpec<R> {
   sqlite: Database.Database;
+  revs: { next: Database.Statement; current: Database.Statement };
+  /** The registry's name, as the tombstones record it. */
+  kind: ResourceName;
   table: ResourceTable;
   codec: Codec;
   /** A second way an insert can collide (a unique index besides the key), as SQL over named params. */
@@ -104,6 +133,8 @@ type Row = Record<string, unknown>;
 // records through one generated object literal per table (`read`): ~50 ms.
 function recordStore<R extends { id: string }>({
   sqlite,
+  revs,
+  kind: resource,
   table,
   codec,
   duplicateOf,
@@ -111,9 +142,10 @@ function recordStore<R extends { id: string }>({
   const name = getTableName(table);
   const kindOf = (field: string): keyof Codec | 'plain' =>
     (['money', 'boolean', 'json'] as const).find((kind) => codec[kind]?.includes(field)) ?? 'plain';
-  // API field, drizzle property (the statements' named parameter), SQL column; user_id left out.
+  // API field, drizzle property (the statements' named parameter), SQL column; user_id and the
+  // change number (sync bookkeeping, not part of a record) left out.
   const fields = Object.entries(getTableColumns(table))
-    .filter(([property]) => property !== 'userId')
+    .filter(([property]) => property !== 'userId' && property !== 'rev')
     .map(([property, column]) => {
       const field = property.replace(/Cents$/, '');
       const kind = kindOf(field);
@@ -151,23 +183,33 @@ function recordStore<R extends { id: string }>({
         : kind === 'json'
           ? `json(${q(column)})`
           : q(column);
-  const listJsonStatement = sqlite
-    .prepare(
-      `SELECT '[' || coalesce(group_concat(obj, ','), '') || ']' FROM (SELECT json_object(${fields
-        .map((f) => `'${f.field}', ${jsonValue(f)}`)
-        .join(', ')}) AS obj FROM ${q(name)} ` +
-        `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE user_id = ?) ORDER BY rowid)`,
-    )
+  const jsonArray = (where: string) =>
+    sqlite
+      .prepare(
+        `SELECT '[' || coalesce(group_concat(obj, ','), '') || ']' FROM (SELECT json_object(${fields
+          .map((f) => `'${f.field}', ${jsonValue(f)}`)
+          .join(', ')}) AS obj FROM ${q(name)} ` +
+          `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE ${where}) ORDER BY rowid)`,
+      )
+      .pluck(true);
+  const listJsonStatement = jsonArray('user_id = ?');
+  // A delta reads the rows through the (user_id, rev) index: few rows, then sorted by rowid.
+  const changedJsonStatement = jsonArray('user_id = ? AND rev > ?');
+  const changedStatement = select(
+    `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE user_id = ? AND rev > ?) ORDER BY rowid`,
+  );
+  const deletedStatement = sqlite
+    .prepare('SELECT id FROM tombstones WHERE user_id = ? AND kind = ? AND rev > ?')
     .pluck(true);
   const getStatement = select('WHERE user_id = ? AND id = ?');
   const duplicateStatement =
     duplicateOf && select(`WHERE user_id = @userId AND ${duplicateOf.where} LIMIT 1`);
   const insertStatement = sqlite.prepare(
-    `INSERT INTO ${q(name)} (user_id, ${fields.map((f) => q(f.column)).join(', ')}) ` +
-      `VALUES (@userId, ${fields.map((f) => `@${f.property}`).join(', ')}) ON CONFLICT DO NOTHING`,
+    `INSERT INTO ${q(name)} (user_id, rev, ${fields.map((f) => q(f.column)).join(', ')}) ` +
+      `VALUES (@userId, @rev, ${fields.map((f) => `@${f.property}`).join(', ')}) ON CONFLICT DO NOTHING`,
   );
   const updateStatement = sqlite.prepare(
-    `UPDATE ${q(name)} SET ${fields
+    `UPDATE ${q(name)} SET rev = @rev, ${fields
       .filter((f) => f.field !== 'id')
       .map((f) => `${q(f.column)} = @${f.property}`)
       .join(', ')} WHERE user_id = @userId AND id = @id`,
@@ -207,14 +249,17 @@ function recordStore<R extends { id: string }>({
       else if (kind === 'json') out[property] = value === null ? null : JSON.stringify(value);
       else out[property] = value;
     }
+    // Written by the API on every record; a record put straight into the store may lack them.
+    out.updatedAt ??= '';
+    out.editedAt ??= '';
     return out;
   };
   const find = (userId: string, id: string) => {
     const row = getStatement.get(userId, id) as unknown[] | undefined;
     return row && read(row);
   };
-  const insertOne = (userId: string, record: R) => {
-    if (insertStatement.run(params(userId, record)).changes > 0) {
+  const insertOne = (userId: string, record: R, rev: number) => {
+    if (insertStatement.run({ ...params(userId, record), rev }).changes > 0) {
       return { record: find(userId, record.id)!, created: true };
     }
     const existing = duplicateStatement
@@ -222,11 +267,47 @@ function recordStore<R extends { id: string }>({
       : getStatement.get(userId, record.id);
     return { record: read(existing as unknown[]), created: false };
   };
-  // better-sqlite3 transactions: BEGIN … COMMIT, rolled back when the function throws.
-  const createOne = sqlite.transaction(insertOne);
-  const createMany = sqlite.transaction((userId: string, records: R[]) =>
-    records.map((record) => insertOne(userId, record)),
+  // better-sqlite3 transactions: BEGIN … COMMIT, rolled back when the function throws. Each
+  // write takes one change number; all rows of a batch share it.
+  const nextRev = () => revs.next.get() as number;
+  const createOne = sqlite.transaction((userId: string, record: R) =>
+    insertOne(userId, record, nextRev()),
   );
+  const createMany = sqlite.transaction((userId: string, records: R[]) => {
+    const rev = nextRev();
+    return records.map((record) => insertOne(userId, record, rev));
+  });
+  const updateOne = sqlite.transaction(
+    (userId: string, record: R) =>
+      updateStatement.run({ ...params(userId, record), rev: nextRev() }).changes > 0,
+  );
+  // The delete trigger stamps the tombstone with the number taken first.
+  const removeOne = sqlite.transaction((userId: string, id: string) => {
+    nextRev();
+    return removeStatement.run(userId, id).changes > 0;
+  });
+  // One snapshot for the rows, the deletions and the cursor, so nothing falls between them.
+  const changesAt = sqlite.transaction((userId: string, since: number) => {
+    if (since === 0) {
+      return {
+        rows: listStatement.all(userId) as unknown[][],
+        deleted: [],
+        cursor: revs.current.get() as number,
+      };
+    }
+    return {
+      rows: changedStatement.all(userId, since) as unknown[][],
+      deleted: deletedStatement.all(userId, resource, since) as string[],
+      cursor: revs.current.get() as number,
+    };
+  });
+  const changesJsonAt = sqlite.transaction((userId: string, since: number) => {
+    const records = (
+      since === 0 ? listJsonStatement.get(userId) : changedJsonStatement.get(userId, since)
+    ) as string;
+    const deleted = since === 0 ? [] : (deletedStatement.all(userId, resource, since) as string[]);
+    return `{"records":${records},"deleted":${JSON.stringify(deleted)},"cursor":${revs.current.get()}}`;
+  });
 
   return {
     async list(userId) {
@@ -234,6 +315,13 @@ function recordStore<R extends { id: string }>({
     },
     async listJson(userId) {
       return listJsonStatement.get(userId) as string;
+    },
+    async changes(userId, since) {
+      const { rows, deleted, cursor } = changesAt(userId, since);
+      return { records: rows.map(read), deleted, cursor };
+    },
+    async changesJson(userId, since) {
+      return changesJsonAt(userId, since);
     },
     async get(userId, id) {
       return find(userId, id);
@@ -245,25 +333,70 @@ function recordStore<R extends { id: string }>({
       return createMany(userId, records);
     },
     async update(userId, record) {
-      return updateStatement.run(params(userId, record)).changes > 0
-        ? find(userId, record.id)
-        : undefined;
+      return updateOne(userId, record) ? find(userId, record.id) : undefined;
     },
     async remove(userId, id) {
-      return removeStatement.run(userId, id).changes > 0;
+      return removeOne(userId, id);
     },
   };
 }
 
 function assetStore(spec: ResourceSpec<Asset>): AssetStore {
-  const removeChain = spec.sqlite.prepare(
+  const removeStatement = spec.sqlite.prepare(
     'DELETE FROM assets WHERE user_id = ? AND (id = ? OR original_id = ?)',
   );
+  const removeChain = spec.sqlite.transaction((userId: string, chainId: string) => {
+    spec.revs.next.get();
+    return removeStatement.run(userId, chainId, chainId).changes;
+  });
   return {
     ...recordStore<Asset>(spec),
     async removeChain(userId, chainId) {
-      return removeChain.run(userId, chainId, chainId).changes;
+      return removeChain(userId, chainId);
     },
+  };
+}
+
+/**
+ * The dashboard's sums in SQL (GET /api/summary): the same figures dashboardAggregates
+ * computes from the lists, without reading ten years of rows into objects. The contract
+ * suite holds the two to the same answers.
+ */
+function dashboardStatements(sqlite: Database.Database) {
+  const accounts = sqlite.prepare(
+    `SELECT coalesce(sum(CASE WHEN type = 'income' THEN amount_cents END), 0),
+            coalesce(sum(CASE WHEN type = 'expense' THEN amount_cents END), 0),
+            coalesce(sum(CASE WHEN type = 'income' AND date = @today THEN amount_cents END), 0),
+            coalesce(sum(CASE WHEN type = 'expense' AND date = @today THEN amount_cents END), 0)
+       FROM accounts WHERE user_id = @userId`,
+  );
+  const workouts = sqlite
+    .prepare('SELECT count(*) FROM workouts WHERE user_id = @userId AND date = @today')
+    .pluck(true);
+  const tasks = sqlite.prepare(
+    'SELECT count(*), coalesce(sum(completed), 0) FROM tasks WHERE user_id = @userId',
+  );
+  const focus = sqlite.prepare(
+    `SELECT category, sum(duration) FROM time_records
+      WHERE user_id = @userId AND date = @today GROUP BY category`,
+  );
+  return (userId: string, today: string, assets: Asset[]): DashboardAggregates => {
+    const at = { userId, today };
+    const [income, expense, todayIncome, todayExpense] = accounts.raw(true).get(at) as number[];
+    const [tasksTotal, tasksCompleted] = tasks.raw(true).get(at) as number[];
+    const { assetsCents, liabilitiesCents } = assetTotals(latestPerChain(assets));
+    return {
+      incomeCents: income!,
+      expenseCents: expense!,
+      todayIncomeCents: todayIncome!,
+      todayExpenseCents: todayExpense!,
+      todayWorkouts: workouts.get(at) as number,
+      tasksTotal: tasksTotal!,
+      tasksCompleted: tasksCompleted!,
+      focusSecondsToday: Object.fromEntries(focus.raw(true).all(at) as [string, number][]),
+      assetsCents,
+      liabilitiesCents,
+    };
   };
 }
 

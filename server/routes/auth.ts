@@ -1,10 +1,9 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { NOT_LOGGED_IN } from '../../src/domain/messages';
 import { loginSchema } from '../../src/domain/schemas/auth';
 import { hashToken, LoginThrottle, newToken, SESSION_TTL_MS } from '../auth';
 import type { PasswordHasher, Store } from '../store';
 import { type AppEnv, fail, readBody } from './http';
-
-export const NOT_LOGGED_IN = '用户未登录';
 
 export interface AuthDeps {
   store: Store;

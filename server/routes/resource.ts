@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { MAX_BATCH } from '../../src/domain/resources';
 import type { RecordStore, Store } from '../store';
 import { type AppEnv, fail, HttpError, issueMessage, readBody } from './http';
 
-export interface RecordContext<T> {
+interface RecordContext<T> {
   id: string;
   /** ISO-8601 time of this request. */
   now: string;
@@ -25,10 +26,8 @@ export interface Resource<D extends { id?: string }, T extends { id: string }> {
   remove?(store: Store, userId: string, existing: T): Promise<void>;
 }
 
-export const NOT_FOUND = '记录不存在';
-
-/** Records per batch request: 500 typical records stay far below the 1 MB body limit. */
-export const MAX_BATCH = 500;
+const NOT_FOUND = '记录不存在';
+const CONFLICT = '记录已在另一台设备上修改';
 
 const batchSchema = z.object({
   records: z
@@ -36,10 +35,22 @@ const batchSchema = z.object({
     .max(MAX_BATCH, { message: `一次最多上传 ${MAX_BATCH} 条记录` }),
 });
 
-export interface BatchResult {
+interface BatchResult {
   id?: string;
   status: 'created' | 'existing' | 'invalid';
   error?: string;
+}
+
+/**
+ * If-Match names the version a client changed (its updatedAt): when another write came in
+ * between, the client gets 409 with the current record and decides (DESIGN §1 "Conflicts").
+ * Without If-Match a write is unconditional, as SPEC §7's calls are.
+ */
+function staleBase(c: Context<AppEnv>, existing: { id: string }) {
+  const base = c.req.header('if-match');
+  const current = (existing as { updatedAt?: string }).updatedAt ?? '';
+  if (base === undefined || base.replace(/^"|"$/g, '') === current) return undefined;
+  return c.json({ error: CONFLICT, current: existing }, 409);
 }
 
 /** GET / · POST / · GET /:id · PUT /:id · DELETE /:id for one resource, scoped by the caller. */
@@ -54,13 +65,23 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
 
   // A store that builds the list's JSON text itself (SQLite) sends it as it is: reading 40k rows
   // into objects and stringifying them again took most of a ten-year list's time (DESIGN §6).
-  app.get('/', async (c) =>
-    records.listJson
-      ? c.body(await records.listJson(userId(c)), 200, {
-          'content-type': 'application/json; charset=UTF-8',
-        })
-      : c.json(await records.list(userId(c))),
-  );
+  // With ?since=N the answer is what changed after change number N (0: everything) as
+  // {records, deleted, cursor}; without it, the plain array of SPEC §7.
+  app.get('/', async (c) => {
+    const json = (text: string) =>
+      c.body(text, 200, { 'content-type': 'application/json; charset=UTF-8' });
+    const sinceParam = c.req.query('since');
+    if (sinceParam !== undefined) {
+      if (!/^\d{1,15}$/.test(sinceParam)) throw new HttpError(400, 'since: 应为非负整数');
+      const since = Number(sinceParam);
+      return records.changesJson
+        ? json(await records.changesJson(userId(c), since))
+        : c.json(await records.changes(userId(c), since));
+    }
+    return records.listJson
+      ? json(await records.listJson(userId(c)))
+      : c.json(await records.list(userId(c)));
+  });
 
   app.post('/', async (c) => {
     const data = await readBody(c, resource.input);
@@ -120,6 +141,8 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       }
       const existing = await records.get(userId(c), id);
       if (!existing) return fail(c, 404, NOT_FOUND);
+      const stale = staleBase(c, existing);
+      if (stale) return stale;
       const record = resource.toRecord(data, { id, now: now().toISOString(), existing });
       const updated = await records.update(userId(c), record);
       return updated ? c.json(updated) : fail(c, 404, NOT_FOUND);
@@ -129,6 +152,8 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
   app.delete('/:id', async (c) => {
     const existing = await records.get(userId(c), c.req.param('id'));
     if (!existing) return fail(c, 404, NOT_FOUND);
+    const stale = staleBase(c, existing);
+    if (stale) return stale;
     if (resource.remove) await resource.remove(store, userId(c), existing);
     else await records.remove(userId(c), existing.id);
     return c.body(null, 204);

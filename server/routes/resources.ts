@@ -1,103 +1,69 @@
 import { Hono } from 'hono';
 import { chainId } from '../../src/domain/asset-versioning';
-import { accountInputSchema } from '../../src/domain/schemas/account';
-import { assetHistoryInputSchema, assetInputSchema } from '../../src/domain/schemas/asset';
-import { checkinRecordInputSchema, checkinTaskInputSchema } from '../../src/domain/schemas/checkin';
-import { taskInputSchema } from '../../src/domain/schemas/task';
-import { timeRecordInputSchema } from '../../src/domain/schemas/time-record';
-import { workoutInputSchema } from '../../src/domain/schemas/workout';
+import { materialise } from '../../src/domain/records';
+import {
+  type DataOf,
+  RESOURCE_NAMES,
+  RESOURCES,
+  type RecordOf,
+  type ResourceName,
+} from '../../src/domain/resources';
 import type { Store } from '../store';
 import type { AppEnv } from './http';
-import { type RecordContext, type Resource, resourceRouter } from './resource';
+import { type Resource, resourceRouter } from './resource';
 
-const resource = <D extends { id?: string }, T extends { id: string }>(r: Resource<D, T>) => r;
+/** What the server adds to a registry entry: the rules that need the store. */
+type ServerRules<K extends ResourceName> = Pick<
+  Resource<DataOf<K>, RecordOf<K>>,
+  'checkCreate' | 'remove'
+>;
 
-const withId = <D>(data: D, { id }: { id: string }) => ({ ...data, id });
-
-/** Keeps the creation time a client sent, else the stored one, else now. */
-const createdAt = (
-  data: { createdAt?: string },
-  { now, existing }: RecordContext<{ createdAt: string }>,
-) => data.createdAt ?? existing?.createdAt ?? now;
-
-const accounts = resource({
-  store: (s) => s.accounts,
-  input: accountInputSchema,
-  updatable: true,
-  toRecord: withId,
-});
-
-const assets = resource({
-  store: (s) => s.assets,
-  input: assetInputSchema,
-  updatable: true,
-  toRecord: withId,
-  // Deleting only the latest version would bring the previous one back to life (DESIGN §1).
-  remove: async (s, userId, asset) => {
-    await s.assets.removeChain(userId, chainId(asset));
+const RULES: { [K in ResourceName]: ServerRules<K> } = {
+  accounts: {},
+  assets: {
+    // Deleting only the latest version would bring the previous one back to life (DESIGN §1).
+    remove: async (s, userId, asset) => {
+      await s.assets.removeChain(userId, chainId(asset));
+    },
   },
-});
-
-const assetHistory = resource({
-  store: (s) => s.assetHistory,
-  input: assetHistoryInputSchema,
-  updatable: false,
-  toRecord: withId,
-});
-
-const workouts = resource({
-  store: (s) => s.workouts,
-  input: workoutInputSchema,
-  updatable: true,
-  toRecord: (data, ctx) => ({ ...data, id: ctx.id, createdAt: createdAt(data, ctx) }),
-});
-
-const timeRecords = resource({
-  store: (s) => s.timeRecords,
-  input: timeRecordInputSchema,
-  updatable: true,
-  toRecord: (data, ctx) => ({ ...data, id: ctx.id, createdAt: createdAt(data, ctx) }),
-});
-
-const tasks = resource({
-  store: (s) => s.tasks,
-  input: taskInputSchema,
-  updatable: true,
-  toRecord: (data, ctx) => ({
-    ...data,
-    id: ctx.id,
-    createdAt: createdAt(data, ctx),
-    updatedAt: ctx.now,
-  }),
-});
-
-const checkinTasks = resource({
-  store: (s) => s.checkinTasks,
-  input: checkinTaskInputSchema,
-  updatable: true,
-  toRecord: withId,
+  assetHistory: {},
+  workouts: {},
+  timeRecords: {},
+  tasks: {},
   // The store removes the task's check-in records with it.
-});
+  checkinTasks: {},
+  checkinRecords: {
+    checkCreate: async (s, userId, record) =>
+      (await s.checkinTasks.get(userId, record.taskId)) ? undefined : '打卡任务不存在',
+  },
+};
 
-const checkinRecords = resource({
-  store: (s) => s.checkinRecords,
-  input: checkinRecordInputSchema,
-  updatable: false,
-  toRecord: withId,
-  checkCreate: async (s, userId, record) =>
-    (await s.checkinTasks.get(userId, record.taskId)) ? undefined : '打卡任务不存在',
-});
+type Of<K extends ResourceName> = Resource<DataOf<K>, RecordOf<K>>;
 
-/** Every resource of DESIGN §3 under its /api path. */
+function router<K extends ResourceName>(store: Store, name: K, now: () => Date) {
+  const { input, updatable } = RESOURCES[name];
+  // TypeScript cannot see that indexing the registry and the store by the same generic key
+  // gives matching types; the registry's `satisfies` and the Store type check each entry.
+  const resource: Of<K> = {
+    ...RULES[name],
+    // The same record the browser shows at once for its own write (src/domain/records.ts).
+    toRecord: (data, ctx) => materialise(name, data, ctx),
+    store: (s) => s[name] as ReturnType<Of<K>['store']>,
+    input: input as unknown as Of<K>['input'],
+    updatable,
+  };
+  return resourceRouter(store, resource, now);
+}
+
+/** Every kind of the registry under its /api path. */
 export function resourceRoutes(store: Store, now: () => Date) {
-  // assets/history is mounted before assets, or /api/assets/:id would claim "history".
-  return new Hono<AppEnv>()
-    .route('/accounts', resourceRouter(store, accounts, now))
-    .route('/assets/history', resourceRouter(store, assetHistory, now))
-    .route('/assets', resourceRouter(store, assets, now))
-    .route('/workouts', resourceRouter(store, workouts, now))
-    .route('/tasks', resourceRouter(store, tasks, now))
-    .route('/time-records', resourceRouter(store, timeRecords, now))
-    .route('/checkin-tasks', resourceRouter(store, checkinTasks, now))
-    .route('/checkin-records', resourceRouter(store, checkinRecords, now));
+  const api = new Hono<AppEnv>();
+  // Longer paths first: /assets/:id would otherwise claim /assets/history.
+  const byPath = [...RESOURCE_NAMES].sort(
+    (a, b) => RESOURCES[b].path.length - RESOURCES[a].path.length,
+  );
+  for (const name of byPath) {
+    api.route(RESOURCES[name].path.slice('/api'.length), router(store, name, now));
+  }
+  return api;
 }

@@ -1,17 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Account, AccountInput } from '../domain/schemas/account';
-import { listQueryOptions, resourceMutations } from './resource';
+import { listQuery, useCreateRecord, useDeleteRecord, useUpdateRecord } from './resource';
 
-const PATH = '/api/accounts';
-
-export const accountQueries = {
-  path: PATH,
-  all: () => listQueryOptions<Account>(['accounts'], PATH, 'accounts'),
-};
-
-const mutations = resourceMutations<Account, AccountInput>(['accounts'], PATH);
-
-export const useAccounts = () => useQuery(accountQueries.all());
-export const useCreateAccount = mutations.useCreate;
-export const useUpdateAccount = mutations.useUpdate;
-export const useDeleteAccount = mutations.useDelete;
+export const useAccounts = () => useQuery(listQuery('accounts'));
+export const useCreateAccount = () => useCreateRecord('accounts', '创建记录失败，请重试');
+export const useUpdateAccount = () => useUpdateRecord('accounts', '更新记录失败，请重试');
+export const useDeleteAccount = () => useDeleteRecord('accounts', '删除记录失败，请重试');

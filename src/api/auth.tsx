@@ -9,9 +9,7 @@ import {
   useState,
 } from 'react';
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
-import { TIMER_STORAGE_KEY } from '../domain/storage-keys';
 import { apiRequest, publicRequest } from './http';
-import { clearMirror } from './local-mirror';
 import { clearSession, onSessionExpired, readSession, saveSession } from './session';
 
 type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -38,17 +36,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus(session ? 'authenticated' : 'anonymous');
   }, []);
 
-  const forget = useCallback(() => {
-    clearSession();
-    clearMirror();
-    // A running focus timer names its task: it must not carry over to the next person.
-    localStorage.removeItem(TIMER_STORAGE_KEY);
-    queryClient.clear();
-    setUser(null);
-    setStatus('anonymous');
-  }, [queryClient]);
+  /** Ends the session in this tab; `signedOut` also forgets the user's local data. */
+  const forget = useCallback(
+    async (signedOut: boolean) => {
+      const username = readSession()?.user.username ?? user?.username;
+      clearSession();
+      queryClient.clear();
+      setUser(null);
+      setStatus('anonymous');
+      // Loaded only now, so the login route does not carry the data layer.
+      const { endSession } = await import('./logout-policy');
+      if (username) await endSession(queryClient, { username, signedOut });
+    },
+    [queryClient, user],
+  );
 
-  useEffect(() => onSessionExpired(forget), [forget]);
+  useEffect(() => onSessionExpired(() => void forget(false)), [forget]);
 
   const { mutateAsync: requestLogin } = useMutation({
     mutationFn: (input: LoginInput) =>
@@ -69,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       logout: async () => {
         await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);
-        forget();
+        await forget(true);
       },
     }),
     [status, user, requestLogin, queryClient, forget],

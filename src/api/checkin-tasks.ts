@@ -1,18 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CheckinTask, CheckinTaskInput } from '../domain/schemas/checkin';
-import { listQueryOptions, resourceMutations } from './resource';
+import { listQuery, useCreateRecord, useDeleteRecord, useUpdateRecord } from './resource';
 
-const PATH = '/api/checkin-tasks';
-
-export const checkinTaskQueries = {
-  path: PATH,
-  all: () => listQueryOptions<CheckinTask>(['checkin', 'tasks'], PATH, 'checkinTasks'),
-};
-
-// Deleting a habit also deletes its records on the server, so both lists are refreshed.
-const mutations = resourceMutations<CheckinTask, CheckinTaskInput>(['checkin'], PATH);
-
-export const useCheckinTasks = () => useQuery(checkinTaskQueries.all());
-export const useCreateCheckinTask = mutations.useCreate;
-export const useUpdateCheckinTask = mutations.useUpdate;
-export const useDeleteCheckinTask = mutations.useDelete;
+export const useCheckinTasks = () => useQuery(listQuery('checkinTasks'));
+export const useCreateCheckinTask = () =>
+  useCreateRecord('checkinTasks', '创建打卡任务失败：{message}');
+export const useUpdateCheckinTask = () =>
+  useUpdateRecord('checkinTasks', '更新打卡任务失败：{message}');
+// Deleting a habit deletes its check-ins on the server too; the registry says they point at
+// it, so both lists are refreshed.
+export const useDeleteCheckinTask = () =>
+  useDeleteRecord('checkinTasks', '删除打卡任务失败: {message}');

@@ -3,7 +3,7 @@ import { publicRequest } from './http';
 
 export type ServerStatus = 'checking' | 'online' | 'offline';
 
-export const healthQueries = {
+const healthQueries = {
   status: () =>
     queryOptions({
       queryKey: ['health'],

@@ -1,4 +1,5 @@
 import type { KyInstance } from 'ky';
+import { NOT_LOGGED_IN } from '../domain/messages';
 import { notifySessionExpired, readSession } from './session';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -8,15 +9,16 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's JSON body, when it had one (a 409 carries the current record). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export const NOT_LOGGED_IN = '用户未登录';
-export const TIMEOUT_MESSAGE = '请求超时，请重试';
-export const OFFLINE_MESSAGE = '无法连接服务器，请检查网络';
+const TIMEOUT_MESSAGE = '请求超时，请重试';
+const OFFLINE_MESSAGE = '无法连接服务器，请检查网络';
 
 function apiBase(): string {
   const configured = import.meta.env.VITE_API_BASE as string | undefined;
@@ -63,8 +65,8 @@ async function toApiError(error: unknown): Promise<ApiError> {
       return new ApiError('Network error', status);
     }
     const message = (body as { error?: unknown } | null)?.error;
-    if (typeof message === 'string' && message) return new ApiError(message, status);
-    return new ApiError(`HTTP error! status: ${status}`, status);
+    if (typeof message === 'string' && message) return new ApiError(message, status, body);
+    return new ApiError(`HTTP error! status: ${status}`, status, body);
   }
   return new ApiError(OFFLINE_MESSAGE, 0);
 }
@@ -91,11 +93,17 @@ async function send<T>(
  * A call as the signed-in user: the token proves who it is, and x-user-id (SPEC §6) names
  * the same user so the server can refuse a mismatch. Without a stored user nothing is sent.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const session = readSession();
   if (!session) throw new ApiError(NOT_LOGGED_IN, 0);
   try {
     return await send<T>(method, path, body, {
+      ...headers,
       Authorization: `Bearer ${session.token}`,
       'x-user-id': session.user.username,
     });
@@ -108,8 +116,4 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
 /** A call that needs no session: login and the health check. */
 export function publicRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   return send<T>(method, path, body, {});
-}
-
-export function errorMessage(error: unknown, fallback = '未知错误'): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -1,78 +1,69 @@
-import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, errorMessage } from './http';
-import { type MirrorKey, readMirror, writeMirror } from './local-mirror';
-import { readSession } from './session';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { InputOf, RecordOf, ResourceName, UpdatableName } from '../domain/resources';
+import { engineFor, type ListResult } from './engine';
+import type { ErrorMessage } from './errors';
+import { resourceKeys } from './keys';
 
-/** A list as a screen sees it: `local` means the server failed and this is the mirror. */
-export interface ListResult<T> {
-  items: T[];
-  local: boolean;
-  /** Why the server's copy could not be had, when `local`. */
-  error?: string;
-}
+export type { ListResult };
 
 /**
- * The one place where a list is fetched: a success refreshes the user's mirror, a failure
- * serves the mirror instead (DESIGN.md §1), so every resource behaves the same offline.
+ * One kind's list, from this device's store (engine.ts): it needs no network to answer, so it
+ * runs offline too ('always'); the engine keeps the cached list current as changes arrive.
  */
-export async function fetchList<T>(path: string, mirrorKey: MirrorKey): Promise<ListResult<T>> {
-  const username = readSession()?.user.username;
-  try {
-    const data = await apiRequest<unknown>('GET', path);
-    // SPEC §7: anything but an array is treated as an empty list.
-    const items = Array.isArray(data) ? (data as T[]) : [];
-    if (username) writeMirror(mirrorKey, username, items);
-    return { items, local: false };
-  } catch (error) {
-    const mirror = username ? readMirror<T>(mirrorKey, username) : null;
-    if (!mirror || (error instanceof ApiError && error.status === 401)) throw error;
-    console.warn(`[${path}] 加载失败，使用本地数据:`, errorMessage(error));
-    return { items: mirror, local: true, error: errorMessage(error) };
-  }
-}
-
-export function listQueryOptions<T>(queryKey: QueryKey, path: string, mirrorKey: MirrorKey) {
+export function listQuery<K extends ResourceName>(name: K) {
   return queryOptions({
-    queryKey,
-    queryFn: () => fetchList<T>(path, mirrorKey),
+    queryKey: resourceKeys(name).list(),
+    queryFn: ({ client }): Promise<ListResult<RecordOf<K>>> => engineFor(client).list(name),
+    networkMode: 'always',
   });
 }
 
-/**
- * Create / update / delete for a plain resource. Each mutation invalidates the resource's
- * key when it settles, so the list (and its mirror) is refreshed from the server.
- */
-export function useInvalidate(queryKey: QueryKey) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey });
+// Every write is made on the device at once and sent when the server answers (engine.ts):
+// none needs the network to succeed ('always'). It fails only when the server refuses it
+// while the caller waits (a dialog stays open with what was typed), or when it is invalid.
+
+/** A new record of `name`; `message` is SPEC §8's wording for a failure. */
+export function useCreateRecord<K extends ResourceName>(name: K, message: ErrorMessage) {
+  return useMutation({
+    mutationFn: async (input: InputOf<K>, { client }) => {
+      const engine = engineFor(client);
+      const { record, seq } = await engine.create(name, input);
+      await engine.settled(seq);
+      return record;
+    },
+    networkMode: 'always',
+    meta: { errorMessage: message },
+  });
 }
 
-export function resourceMutations<T extends { id: string }, Input>(
-  baseKey: QueryKey,
-  path: string,
-) {
-  return {
-    useCreate() {
-      const onSettled = useInvalidate(baseKey);
-      return useMutation({
-        mutationFn: (input: Input) => apiRequest<T>('POST', path, input),
-        onSettled,
-      });
+export interface UpdateVars<K extends ResourceName> {
+  id: string;
+  input: InputOf<K>;
+}
+
+/** A record of `name` replaced. */
+export function useUpdateRecord<K extends UpdatableName>(name: K, message: ErrorMessage) {
+  return useMutation({
+    mutationFn: async ({ id, input }: UpdateVars<K>, { client }) => {
+      const engine = engineFor(client);
+      const { record, seq } = await engine.update(name, id, input);
+      await engine.settled(seq);
+      return record;
     },
-    useUpdate() {
-      const onSettled = useInvalidate(baseKey);
-      return useMutation({
-        mutationFn: ({ id, input }: { id: string; input: Input }) =>
-          apiRequest<T>('PUT', `${path}/${encodeURIComponent(id)}`, input),
-        onSettled,
-      });
+    networkMode: 'always',
+    meta: { errorMessage: message },
+  });
+}
+
+/** A record of `name` deleted, given the record (so a confirmation can name it). */
+export function useDeleteRecord<K extends ResourceName>(name: K, message: ErrorMessage) {
+  return useMutation({
+    mutationFn: async (record: RecordOf<K>, { client }) => {
+      const engine = engineFor(client);
+      const { seq } = await engine.remove(name, record);
+      await engine.settled(seq);
     },
-    useDelete() {
-      const onSettled = useInvalidate(baseKey);
-      return useMutation({
-        mutationFn: (id: string) => apiRequest<void>('DELETE', `${path}/${encodeURIComponent(id)}`),
-        onSettled,
-      });
-    },
-  };
+    networkMode: 'always',
+    meta: { errorMessage: message },
+  });
 }

@@ -1,56 +1,30 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation } from '@tanstack/react-query';
+import { MAX_BATCH, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../domain/resources';
 import {
   buildExport,
   type CategoryCount,
-  countData,
+  type ExportFile,
   prepareRecord,
   requestChunks,
-  SYNC_CATEGORIES,
-  type SyncCategory,
   type SyncData,
   tallyResults,
   type UploadItem,
   uploadBatches,
 } from '../domain/sync';
-import { accountQueries } from './accounts';
-import { assetQueries } from './assets';
-import { checkinRecordQueries } from './checkin-records';
-import { checkinTaskQueries } from './checkin-tasks';
-import { ApiError, apiRequest, NOT_LOGGED_IN } from './http';
-import { readLegacy, readMirror, replaceLegacy } from './local-mirror';
-import type { ListResult } from './resource';
-import { readSession } from './session';
-import { taskQueries } from './tasks';
-import { timeRecordQueries } from './time-records';
-import { workoutQueries } from './workouts';
+import { engineFor } from './engine';
+import { ApiError, apiRequest } from './http';
+import { readLegacy, replaceLegacy } from './legacy-data';
 
-// The sync dialog's four actions (SPEC §2, §7): upload the browser's records, download the
-// server's, export everything to a file and import such a file. Uploads post each record
-// with its own id, which the server treats as "create unless it exists" (DESIGN.md §1), so
-// running one twice, or importing a file twice, never duplicates anything.
+// The sync dialog's four actions (SPEC §2, §7). Upload sends what this browser holds that the
+// server does not: the changes waiting in the outbox, and the original app's records. Download
+// fetches every list afresh; export writes everything to a file; import sends such a file.
+// Records travel with their own ids, which the server treats as "create unless it exists"
+// (DESIGN.md §1), so running one twice, or importing a file twice, never duplicates anything.
 
-/** Records per request: the server's batch limit (server/routes/resource.ts MAX_BATCH). */
-export const UPLOAD_BATCH_SIZE = 500;
 /** Bytes of JSON per request, under the server's 1 MB body limit with room to spare. */
-export const UPLOAD_BATCH_BYTES = 800_000;
+const UPLOAD_BATCH_BYTES = 800_000;
 /** Batch requests in flight at once: SQLite writes one transaction at a time anyway. */
-export const UPLOAD_CONCURRENCY = 2;
-
-type ListQuery = () => Parameters<QueryClient['fetchQuery']>[0];
-
-// Each category's route and list query, from its resource file. Fetching through the
-// screens' own query options refreshes their cache and, inside fetchList, the mirror: a
-// download is nothing more than fetching every list afresh.
-const RESOURCES: Record<SyncCategory, { path: string; list: ListQuery }> = {
-  accounts: { path: accountQueries.path, list: accountQueries.all as ListQuery },
-  assets: { path: assetQueries.path, list: assetQueries.all as ListQuery },
-  workouts: { path: workoutQueries.path, list: workoutQueries.all as ListQuery },
-  tasks: { path: taskQueries.path, list: taskQueries.all as ListQuery },
-  timeRecords: { path: timeRecordQueries.path, list: timeRecordQueries.all as ListQuery },
-  assetHistory: { path: assetQueries.historyPath, list: assetQueries.history as ListQuery },
-  checkinTasks: { path: checkinTaskQueries.path, list: checkinTaskQueries.all as ListQuery },
-  checkinRecords: { path: checkinRecordQueries.path, list: checkinRecordQueries.all as ListQuery },
-};
+const UPLOAD_CONCURRENCY = 2;
 
 export interface SyncProgress {
   done: number;
@@ -70,45 +44,14 @@ interface PlannedItem extends UploadItem {
   legacy: unknown[];
 }
 
-function currentUser(): string {
-  const username = readSession()?.user.username;
-  if (!username) throw new ApiError(NOT_LOGGED_IN, 0);
-  return username;
-}
-
 /** No server, or no session: every further post would fail the same way. */
 function endsUpload(error: unknown): boolean {
   return !(error instanceof ApiError) || [0, 401, 403].includes(error.status);
 }
 
-/**
- * The ids the server already holds, per category. A record found there is not posted again:
- * the answer would be the same (DESIGN.md §1), and a mirror of ten years of data would
- * otherwise cost a hundred thousand requests per click. A list that cannot be read is
- * treated as empty, so everything in it is posted and the ids keep that harmless.
- */
-async function serverIds(): Promise<Record<SyncCategory, Set<string>>> {
-  const lists = await Promise.all(
-    SYNC_CATEGORIES.map((category) =>
-      apiRequest<unknown>('GET', RESOURCES[category].path).catch(() => []),
-    ),
-  );
-  return Object.fromEntries(
-    SYNC_CATEGORIES.map((category, i) => {
-      const list = lists[i];
-      const ids = Array.isArray(list) ? list.map((r) => (r as { id?: unknown }).id) : [];
-      return [category, new Set(ids.filter((id): id is string => typeof id === 'string'))];
-    }),
-  ) as Record<SyncCategory, Set<string>>;
-}
-
-/** Posts the items the server does not hold yet; those it holds count as uploaded. */
+/** Posts every item; whatever was never sent after the connection was lost counts as failed. */
 async function upload(items: PlannedItem[], onProgress: ProgressListener) {
-  const known = await serverIds();
-  const missing = items.filter((item) => !known[item.category].has(item.record.id));
-  const { ok, succeeded } = await postAll(missing, onProgress);
-  for (const item of items) if (known[item.category].has(item.record.id)) succeeded.add(item);
-  // Whatever was never sent after the connection was lost counts as failed too.
+  const { ok, succeeded } = await postAll(items, onProgress);
   const results = items.map((item) => ({ category: item.category, ok: succeeded.has(item) }));
   return { results, ok, succeeded };
 }
@@ -133,7 +76,7 @@ async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
   onProgress({ done, total });
 
   for (const stage of uploadBatches(items)) {
-    const chunks = requestChunks(stage, UPLOAD_BATCH_SIZE, UPLOAD_BATCH_BYTES);
+    const chunks = requestChunks(stage, MAX_BATCH, UPLOAD_BATCH_BYTES);
     let next = 0;
     const worker = async () => {
       while (next < chunks.length && !stopped) {
@@ -162,38 +105,44 @@ async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
   return { ok, succeeded };
 }
 
-/** The user's mirror and the original app's records, keyed by id so each is posted once. */
-function localItems(username: string) {
+/** The original app's records, keyed by id so that each is posted once. */
+function legacyItems() {
   const items: PlannedItem[] = [];
-  const invalid: { category: SyncCategory; ok: false }[] = [];
+  const invalid: { category: ResourceName; ok: false }[] = [];
   const legacy = {} as SyncData;
-  for (const category of SYNC_CATEGORIES) {
+  for (const category of RESOURCE_NAMES) {
     const byId = new Map<string, PlannedItem>();
     legacy[category] = readLegacy(category);
-    const add = (raw: unknown, fromLegacy: boolean) => {
+    for (const raw of legacy[category]) {
       const prepared = prepareRecord(category, raw);
-      // A record that cannot be made valid is counted as failed (a legacy one stays stored).
+      // A record that cannot be made valid is counted as failed, and stays stored.
       if (!prepared.ok) {
         invalid.push({ category, ok: false });
-        return;
+        continue;
       }
       const { record } = prepared;
       const item = byId.get(record.id) ?? { category, record, legacy: [] };
-      if (fromLegacy) item.legacy.push(raw);
+      item.legacy.push(raw);
       byId.set(record.id, item);
-    };
-    for (const raw of readMirror<unknown>(category, username) ?? []) add(raw, false);
-    for (const raw of legacy[category]) add(raw, true);
+    }
     items.push(...byId.values());
   }
   return { items, invalid, legacy };
 }
 
-async function uploadLocalData(onProgress: ProgressListener): Promise<UploadOutcome> {
-  const { items, invalid, legacy } = localItems(currentUser());
+async function uploadLocalData(
+  client: QueryClient,
+  onProgress: ProgressListener,
+): Promise<UploadOutcome> {
+  const engine = engineFor(client);
+  // This device's own changes first: they go through the outbox, in order.
+  const waiting = engine.status().waiting.map((e) => ({ category: e.kind, seq: e.seq }));
+  await engine.flush();
+  const left = new Set(engine.status().waiting.map((e) => e.seq));
+  const { items, invalid, legacy } = legacyItems();
   const { results, ok, succeeded } = await upload(items, onProgress);
   const uploaded = new Set([...succeeded].flatMap((item) => item.legacy));
-  for (const category of SYNC_CATEGORIES) {
+  for (const category of RESOURCE_NAMES) {
     if (legacy[category].length > 0) {
       replaceLegacy(
         category,
@@ -201,89 +150,65 @@ async function uploadLocalData(onProgress: ProgressListener): Promise<UploadOutc
       );
     }
   }
-  return { counts: tallyResults([...results, ...invalid]), ok };
+  engine.wake();
+  const sent = waiting.map(({ category, seq }) => ({ category, ok: !left.has(seq) }));
+  return {
+    counts: tallyResults([...sent, ...results, ...invalid]),
+    ok: ok && left.size === 0,
+  };
 }
 
-/** One list afresh from the server; fetchList serves the mirror instead when that fails. */
-function fetchFresh(queryClient: QueryClient, category: SyncCategory) {
-  return queryClient.fetchQuery({ ...RESOURCES[category].list(), staleTime: 0 }) as Promise<
-    ListResult<unknown>
-  >;
-}
-
-/** Every list fetched in parallel; the mirror is overwritten on the way (fetchList). */
-async function downloadAll(queryClient: QueryClient): Promise<CategoryCount[]> {
-  currentUser();
-  const lists = await Promise.all(SYNC_CATEGORIES.map((c) => fetchFresh(queryClient, c)));
-  // fetchList answers a failed request with the mirror; for a download that is a failure.
-  const offline = lists.find((list) => list.local);
-  if (offline) throw new ApiError(offline.error ?? '无法连接服务器', 0);
-  return countData(
-    Object.fromEntries(SYNC_CATEGORIES.map((c, i) => [c, lists[i]!.items])) as SyncData,
-  );
+/** Every list fetched afresh into the device's store (SPEC §7 "Download flow"). */
+async function downloadAll(client: QueryClient): Promise<CategoryCount[]> {
+  const engine = engineFor(client);
+  const counts = await Promise.all(RESOURCE_NAMES.map((kind) => engine.download(kind)));
+  return RESOURCE_NAMES.map((category, i) => ({ category, ok: counts[i]!, failed: 0 }));
 }
 
 /**
- * Everything the account has, as fresh as can be had: when the server is online the lists
- * are fetched first (each falls back to its mirror on its own), otherwise the mirror is used
- * as it is. Legacy records not yet uploaded are included so the file is a complete backup.
+ * Everything the account has, as fresh as can be had: when the server is online each list is
+ * brought up to date first, otherwise the device's copy is used as it is. Legacy records not
+ * yet uploaded are included so the file is a complete backup.
  */
-async function collectExport(queryClient: QueryClient, refresh: boolean): Promise<SyncData> {
-  const username = currentUser();
-  const records = {} as SyncData;
-  await Promise.all(
-    SYNC_CATEGORIES.map(async (category) => {
-      const fetched = refresh ? await fetchFresh(queryClient, category).catch(() => null) : null;
-      records[category] = fetched?.items ?? readMirror<unknown>(category, username) ?? [];
-    }),
-  );
-  const legacy = Object.fromEntries(SYNC_CATEGORIES.map((c) => [c, readLegacy(c)])) as SyncData;
+async function collectExport(client: QueryClient, refresh: boolean): Promise<ExportFile> {
+  const engine = engineFor(client);
+  const lists = await Promise.all(RESOURCE_NAMES.map((kind) => engine.snapshot(kind, refresh)));
+  const records = Object.fromEntries(RESOURCE_NAMES.map((c, i) => [c, lists[i]!])) as SyncData;
+  const legacy = Object.fromEntries(RESOURCE_NAMES.map((c) => [c, readLegacy(c)])) as SyncData;
   return buildExport(records, legacy);
 }
 
-/** After an upload or import every screen's list may have grown. */
-function useRefreshAll() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
-}
-
 export function useUploadLocalData() {
-  const onSettled = useRefreshAll();
   return useMutation({
-    mutationFn: ({ onProgress }: { onProgress: ProgressListener }) => uploadLocalData(onProgress),
-    onSettled,
+    mutationFn: ({ onProgress }: { onProgress: ProgressListener }, { client }) =>
+      uploadLocalData(client, onProgress),
   });
 }
 
 export function useImportData() {
-  const onSettled = useRefreshAll();
   return useMutation({
-    mutationFn: async ({
-      items,
-      onProgress,
-    }: {
-      items: UploadItem[];
-      onProgress: ProgressListener;
-    }): Promise<UploadOutcome> => {
-      currentUser();
+    mutationFn: async (
+      { items, onProgress }: { items: UploadItem[]; onProgress: ProgressListener },
+      { client },
+    ): Promise<UploadOutcome> => {
       const { results, ok } = await upload(
         items.map((item) => ({ ...item, legacy: [] })),
         onProgress,
       );
+      // Every screen's list may have grown.
+      engineFor(client).wake();
       return { counts: tallyResults(results), ok };
     },
-    onSettled,
   });
 }
 
 export function useDownloadData() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => downloadAll(queryClient) });
+  return useMutation({ mutationFn: (_: undefined, { client }) => downloadAll(client) });
 }
 
 export function useExportData() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ refresh }: { refresh: boolean }) => collectExport(queryClient, refresh),
+    mutationFn: ({ refresh }: { refresh: boolean }, { client }) => collectExport(client, refresh),
+    meta: { errorMessage: '导出失败：{message}' },
   });
 }

@@ -1,31 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Task, TaskInput } from '../domain/schemas/task';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Task } from '../domain/schemas/task';
 import { toggleCompletion } from '../domain/tasks';
-import { apiRequest } from './http';
-import { listQueryOptions, resourceMutations } from './resource';
+import { engineFor } from './engine';
+import { listQuery, useCreateRecord, useDeleteRecord, useUpdateRecord } from './resource';
 
-const PATH = '/api/tasks';
-
-export const taskQueries = {
-  path: PATH,
-  all: () => listQueryOptions<Task>(['tasks'], PATH, 'tasks'),
-};
-
-const mutations = resourceMutations<Task, TaskInput>(['tasks'], PATH);
-
-export const useTasks = () => useQuery(taskQueries.all());
-export const useCreateTask = mutations.useCreate;
-export const useUpdateTask = mutations.useUpdate;
-export const useDeleteTask = mutations.useDelete;
+export const useTasks = () => useQuery(listQuery('tasks'));
+export const useCreateTask = () => useCreateRecord('tasks', '创建任务失败：{message}');
+export const useUpdateTask = () => useUpdateRecord('tasks', '更新任务失败：{message}');
+export const useDeleteTask = () => useDeleteRecord('tasks', '删除任务失败：{message}');
 
 /** Flips completion: completing stamps completedAt, un-completing clears it (SPEC §4). */
 export function useToggleTask() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (task: Task) => {
+    mutationFn: async (task: Task, { client }) => {
+      const engine = engineFor(client);
       const { id, ...input } = toggleCompletion(task, new Date());
-      return apiRequest<Task>('PUT', `${PATH}/${encodeURIComponent(id)}`, input);
+      const { seq } = await engine.update('tasks', id, input);
+      await engine.settled(seq);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+    networkMode: 'always',
+    meta: { errorMessage: '更新任务状态失败：{message}' },
   });
 }

@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Workout, WorkoutInput } from '../domain/schemas/workout';
-import { listQueryOptions, resourceMutations } from './resource';
+import { listQuery, useCreateRecord, useDeleteRecord, useUpdateRecord } from './resource';
 
-const PATH = '/api/workouts';
+const SAVE_FAILED = '保存运动记录失败：{message}，请重试';
 
-export const workoutQueries = {
-  path: PATH,
-  all: () => listQueryOptions<Workout>(['workouts'], PATH, 'workouts'),
-};
-
-const mutations = resourceMutations<Workout, WorkoutInput>(['workouts'], PATH);
-
-export const useWorkouts = () => useQuery(workoutQueries.all());
-export const useCreateWorkout = mutations.useCreate;
-export const useUpdateWorkout = mutations.useUpdate;
-export const useDeleteWorkout = mutations.useDelete;
+export const useWorkouts = () => useQuery(listQuery('workouts'));
+export const useCreateWorkout = () => useCreateRecord('workouts', SAVE_FAILED);
+export const useUpdateWorkout = () => useUpdateRecord('workouts', SAVE_FAILED);
+export const useDeleteWorkout = () =>
+  useDeleteRecord('workouts', '删除运动记录失败：{message}，请重试');

@@ -1,10 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../api/auth';
 import { ConfirmProvider } from '../components/confirm';
+import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
 import { FullScreenSpinner } from '../components/Spinner';
-import { ToastProvider } from '../components/toast';
+import { createToaster, type Toaster, ToastProvider } from '../components/toast';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
 
@@ -14,24 +15,93 @@ const Devtools = import.meta.env.DEV
     )
   : () => null;
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+// The service worker exists only in the production build; the demo's scope belongs to msw's
+// worker (vite.config.ts).
+const UpdatePrompt =
+  import.meta.env.PROD && import.meta.env.MODE !== 'demo'
+    ? lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
+    : null;
+
+/** Waits for the page's load event, so the worker's code never competes with the first screen. */
+function AfterLoad({ children }: { children: ReactNode }) {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded ? children : null;
+}
+
+/** The last line of defence: whatever fails above the screens still leaves a way out. */
+function RootErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(props) => (
+        <main className="flex min-h-screen items-center justify-center">
+          <ErrorMessage {...props} />
+        </main>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/** One app instance's query client, wired to its toasts (failed mutations report there). */
+export function createAppClients(): { toaster: Toaster; queryClient: QueryClient } {
+  const toaster = createToaster();
+  return { toaster, queryClient: createQueryClient(toaster.error) };
+}
+
+/** Everything a screen needs around it: the app and the UI tests use the same tree. */
+export function AppProviders({
+  clients,
+  children,
+}: {
+  clients: ReturnType<typeof createAppClients>;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={clients.queryClient}>
+      <ToastProvider toaster={clients.toaster}>
         <ConfirmProvider>
-          <AuthProvider>
-            <BrowserRouter>
-              <Suspense fallback={<FullScreenSpinner />}>
-                <AppRoutes />
-              </Suspense>
-            </BrowserRouter>
-          </AuthProvider>
+          <AuthProvider>{children}</AuthProvider>
         </ConfirmProvider>
       </ToastProvider>
-      <Suspense fallback={null}>
-        <Devtools />
-      </Suspense>
     </QueryClientProvider>
+  );
+}
+
+export function App() {
+  // Held above the root boundary, so a reset keeps the cache and the toasts.
+  const [clients] = useState(createAppClients);
+  return (
+    <BrowserRouter>
+      <RootErrorBoundary>
+        <AppProviders clients={clients}>
+          <Suspense fallback={<FullScreenSpinner />}>
+            <AppRoutes />
+          </Suspense>
+          <Suspense fallback={null}>
+            <Devtools />
+          </Suspense>
+        </AppProviders>
+      </RootErrorBoundary>
+      {UpdatePrompt && (
+        // Outside the root boundary, so a broken app can still be updated to a fixed one;
+        // if its own chunk cannot load, there is simply no prompt.
+        <ErrorBoundary fallback={() => null}>
+          <AfterLoad>
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          </AfterLoad>
+        </ErrorBoundary>
+      )}
+    </BrowserRouter>
   );
 }

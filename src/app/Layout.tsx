@@ -1,26 +1,54 @@
-import { lazy, Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useCallback, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useSyncNotices } from '../api/sync-status';
+import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
+import { lazyWithRetry } from '../components/lazy-with-retry';
+import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
+import { useToast } from '../components/toast';
 import { NavBar } from './NavBar';
 
-const SyncDialog = lazy(() =>
-  import('../features/sync/SyncDialog').then((m) => ({ default: m.SyncDialog })),
+const SyncDialog = lazyWithRetry(() =>
+  import('../features/sync/SyncDialog').then((m) => m.SyncDialog),
 );
 
 export function Layout() {
   const [syncOpen, setSyncOpen] = useState(false);
+  const { pathname } = useLocation();
+  const closeSync = () => setSyncOpen(false);
+  const toast = useToast();
+  // What the data layer has to say after the fact: a change the server refused, a conflict.
+  useSyncNotices(
+    useCallback(
+      ({ tone, message }: { tone: 'error' | 'info'; message: string }) =>
+        tone === 'error' ? toast.error(message) : toast.show(message),
+      [toast],
+    ),
+  );
   return (
     <div className="min-h-screen">
       <NavBar onOpenSync={() => setSyncOpen(true)} />
       <main className="mx-auto max-w-7xl px-4 py-5 sm:py-6">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {/* Inside the layout, so a screen that fails leaves the navigation bar working;
+            moving to another screen tries again. */}
+        <ErrorBoundary resetKey={pathname} fallback={(props) => <ErrorMessage {...props} />}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       {syncOpen && (
-        <Suspense fallback={null}>
-          <SyncDialog onClose={() => setSyncOpen(false)} />
-        </Suspense>
+        <ErrorBoundary
+          fallback={(props) => (
+            <Modal title="数据同步" onClose={closeSync}>
+              <ErrorMessage {...props} boxed={false} />
+            </Modal>
+          )}
+        >
+          <Suspense fallback={null}>
+            <SyncDialog onClose={closeSync} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </div>
   );

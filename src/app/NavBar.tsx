@@ -2,15 +2,9 @@ import { LogOut, Menu, RefreshCw, UserRound, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
-import { hasLegacyData } from '../api/local-mirror';
-import { useConfirm } from '../components/confirm';
-import { parseTimerState, TIMER_STORAGE_KEY } from '../domain/timer';
 import { NAV_ITEMS } from './nav-items';
-
-const UNSYNCED_WARNING =
-  '本机还有尚未上传到云端的旧数据。退出后它们仍保留在本机，但只有登录后才能在“同步”中上传。确定退出登录吗？';
-
-const TIMER_WARNING = '专注计时还没有保存。退出登录会丢弃这次计时，确定退出登录吗？';
+import { SyncIndicator } from './SyncIndicator';
+import { useLogout } from './useLogout';
 
 interface NavBarProps {
   onOpenSync: () => void;
@@ -22,23 +16,13 @@ interface NavBarProps {
  * items as a vertical list.
  */
 export function NavBar({ onOpenSync }: NavBarProps) {
-  const { user, logout } = useAuth();
-  const confirm = useConfirm();
+  const { user } = useAuth();
+  const handleLogout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
-
-  async function handleLogout() {
-    const warning = hasLegacyData()
-      ? UNSYNCED_WARNING
-      : parseTimerState(localStorage.getItem(TIMER_STORAGE_KEY), Date.now()).currentSession
-        ? TIMER_WARNING
-        : null;
-    if (warning && !(await confirm(warning, { confirmLabel: '退出登录' }))) return;
-    await logout();
-  }
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
@@ -71,6 +55,7 @@ export function NavBar({ onOpenSync }: NavBarProps) {
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 tablet:flex">
+          <SyncIndicator onOpen={onOpenSync} />
           <button type="button" className="btn-ghost" onClick={onOpenSync}>
             <RefreshCw size={16} aria-hidden="true" />
             同步
@@ -85,9 +70,12 @@ export function NavBar({ onOpenSync }: NavBarProps) {
           </button>
         </div>
 
+        <div className="ml-auto tablet:hidden">
+          <SyncIndicator onOpen={onOpenSync} />
+        </div>
         <button
           type="button"
-          className="btn-icon ml-auto tablet:hidden"
+          className="btn-icon tablet:hidden"
           aria-label={menuOpen ? '关闭菜单' : '打开菜单'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"

@@ -1,12 +1,14 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyWithRetry } from '../components/lazy-with-retry';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
 
 // Every screen is its own chunk, and so is the signed-in shell: the login route loads
 // nothing it does not show (DESIGN.md §6: ≤ 100 KB gzip). Declarative routes rather than
 // a data router for the same reason: the app uses no loaders, and they cost 16 KB.
+// A chunk that fails to download is fetched again before the error boundary shows.
 function screen(load: () => Promise<{ [name: string]: ComponentType }>, name: string) {
-  return lazy(() => load().then((m) => ({ default: m[name]! })));
+  return lazyWithRetry(() => load().then((m) => m[name]!));
 }
 
 const LoginScreen = screen(() => import('../features/login/LoginScreen'), 'LoginScreen');

@@ -1,5 +1,5 @@
 import { CheckCircle2, X, XCircle } from 'lucide-react';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 
 type Tone = 'success' | 'error';
 
@@ -9,44 +9,59 @@ interface Toast {
   tone: Tone;
 }
 
-interface ToastApi {
+export interface Toaster {
   show: (message: string, tone?: Tone) => void;
   error: (message: string) => void;
   success: (message: string) => void;
+  dismiss: (id: number) => void;
+  subscribe: (listener: () => void) => () => void;
+  list: () => readonly Toast[];
 }
 
-const ToastContext = createContext<ToastApi | null>(null);
-
 const DISMISS_AFTER_MS = { success: 3000, error: 6000 } as const;
+
+/**
+ * The toasts of one app instance, outside React: the query client's error handler (one
+ * place for every failed mutation, DESIGN.md §2 rule 4) shows them as well as components.
+ */
+export function createToaster(): Toaster {
+  let toasts: readonly Toast[] = [];
+  let next = 0;
+  const listeners = new Set<() => void>();
+  const set = (value: readonly Toast[]) => {
+    toasts = value;
+    for (const listener of listeners) listener();
+  };
+  const dismiss = (id: number) => set(toasts.filter((t) => t.id !== id));
+  const show = (message: string, tone: Tone = 'success') => {
+    const id = ++next;
+    // At most four at once: a burst of failures must not bury the screen.
+    set([...toasts.slice(-3), { id, message, tone }]);
+    setTimeout(() => dismiss(id), DISMISS_AFTER_MS[tone]);
+  };
+  return {
+    show,
+    error: (message) => show(message, 'error'),
+    success: (message) => show(message, 'success'),
+    dismiss,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    list: () => toasts,
+  };
+}
+
+const ToastContext = createContext<Toaster | null>(null);
 
 /**
  * The spec's "alert" messages as non-blocking, accessible toasts (DESIGN.md §1): each is a
  * role="alert" element carrying the exact text, dismissed by time or by its close button.
  */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-
-  const dismiss = useCallback((id: number) => {
-    setToasts((list) => list.filter((t) => t.id !== id));
-  }, []);
-
-  const api = useMemo<ToastApi>(() => {
-    let next = 0;
-    const show = (message: string, tone: Tone = 'success') => {
-      next += 1;
-      const id = Date.now() * 1000 + next;
-      setToasts((list) => [...list.slice(-3), { id, message, tone }]);
-      setTimeout(() => dismiss(id), DISMISS_AFTER_MS[tone]);
-    };
-    return {
-      show,
-      error: (message) => show(message, 'error'),
-      success: (message) => show(message, 'success'),
-    };
-  }, [dismiss]);
-
+export function ToastProvider({ toaster, children }: { toaster: Toaster; children: ReactNode }) {
+  const toasts = useSyncExternalStore(toaster.subscribe, toaster.list);
   return (
-    <ToastContext.Provider value={api}>
+    <ToastContext.Provider value={toaster}>
       {children}
       <div className="pointer-events-none fixed inset-x-0 top-16 z-[60] flex flex-col items-center gap-2 px-4">
         {toasts.map((toast) => (
@@ -69,7 +84,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               type="button"
               aria-label="关闭提示"
               className="shrink-0 opacity-60 hover:opacity-100"
-              onClick={() => dismiss(toast.id)}
+              onClick={() => toaster.dismiss(toast.id)}
             >
               <X size={16} />
             </button>
@@ -80,8 +95,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
-  return api;
+export function useToast(): Toaster {
+  const toaster = useContext(ToastContext);
+  if (!toaster) throw new Error('useToast must be used inside <ToastProvider>');
+  return toaster;
 }

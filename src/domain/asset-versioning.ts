@@ -19,7 +19,7 @@ export type AssetFields = Pick<
 >;
 
 /** The fields compared by the modification history, in the order it lists them. */
-export const TRACKED_FIELDS = [
+const TRACKED_FIELDS = [
   'name',
   'category',
   'amount',

@@ -1,3 +1,4 @@
+import type { ResourceName } from './resources';
 import {
   accountCategoryLabels,
   accountTypeLabels,
@@ -10,7 +11,6 @@ import {
   timeCategoryLabels,
   workoutTypeLabels,
 } from './schemas/categories';
-import type { SyncCategory } from './sync';
 
 // The original, client-only app kept its records in localStorage in its own shape: ids made
 // from Date.now() (sometimes with a random fraction), amounts typed into a text box and kept
@@ -124,7 +124,7 @@ function normaliseAsset(r: Fields): Fields {
   return fix(out, ['originalId', 'previousVersionId'], idOrNull);
 }
 
-const normalisers: Record<SyncCategory, (r: Fields) => Fields> = {
+const normalisers: Record<ResourceName, (r: Fields) => Fields> = {
   accounts: (r) => {
     const type = keyForLabel(accountTypeLabels, r.type);
     const out: Fields = { ...r, type };
@@ -178,7 +178,7 @@ const normalisers: Record<SyncCategory, (r: Fields) => Fields> = {
  * is uploaded or imported can go through here. Not a validation: the result may still be
  * invalid, and a non-object comes back as it was.
  */
-export function normaliseLegacy(category: SyncCategory, raw: unknown): unknown {
+export function normaliseLegacy(category: ResourceName, raw: unknown): unknown {
   if (!isRecord(raw)) return raw;
   const out = normalisers[category](raw);
   out.id = legacyId(raw.id) ?? contentId(raw);

@@ -2,6 +2,7 @@ import { assetTotals, latestPerChain } from './asset-versioning';
 import { sumCents } from './money';
 import type { Account } from './schemas/account';
 import type { Asset } from './schemas/asset';
+import type { TimeCategory } from './schemas/categories';
 import type { Task } from './schemas/task';
 import type { TimeRecord } from './schemas/time-record';
 import type { Workout } from './schemas/workout';
@@ -11,9 +12,28 @@ export interface DashboardInput {
   accounts: readonly Pick<Account, 'type' | 'amount' | 'date'>[];
   workouts: readonly Pick<Workout, 'date'>[];
   tasks: readonly Pick<Task, 'completed'>[];
-  timeRecords: readonly Pick<TimeRecord, 'duration' | 'date'>[];
+  timeRecords: readonly Pick<TimeRecord, 'duration' | 'date' | 'category'>[];
   /** Every stored version; only the latest of each chain counts. */
   assets: readonly Asset[];
+}
+
+/**
+ * The sums behind the dashboard, for one day. A device that holds every list computes them
+ * itself; one that does not yet asks the server (GET /api/summary), which computes the same
+ * sums in SQL — so a first visit does not download ten years of records (DESIGN §6).
+ */
+export interface DashboardAggregates {
+  incomeCents: number;
+  expenseCents: number;
+  todayIncomeCents: number;
+  todayExpenseCents: number;
+  todayWorkouts: number;
+  tasksTotal: number;
+  tasksCompleted: number;
+  /** Seconds of focus recorded for today, per time category (absent: none). */
+  focusSecondsToday: Partial<Record<TimeCategory, number>>;
+  assetsCents: number;
+  liabilitiesCents: number;
 }
 
 export interface DashboardStats {
@@ -32,36 +52,53 @@ export interface DashboardStats {
   netWorthCents: number;
 }
 
-/** The home dashboard's figures (SPEC §9). */
-export function dashboardStats(input: DashboardInput, today: string): DashboardStats {
+export function dashboardAggregates(input: DashboardInput, today: string): DashboardAggregates {
   const { accounts, workouts, tasks, timeRecords, assets } = input;
   const amounts = (type: Account['type'], onlyToday: boolean) =>
     accounts
       .filter((a) => a.type === type && (!onlyToday || a.date === today))
       .map((a) => a.amount);
-
-  const incomeCents = sumCents(amounts('income', false));
-  const expenseCents = sumCents(amounts('expense', false));
-  const tasksCompleted = tasks.filter((t) => t.completed).length;
-  const focusSeconds = timeRecords
-    .filter((r) => r.date === today)
-    .reduce((sum, r) => sum + r.duration, 0);
-  const { assetsCents, liabilitiesCents, netWorthCents } = assetTotals(latestPerChain(assets));
-
+  const focusSecondsToday: Partial<Record<TimeCategory, number>> = {};
+  for (const r of timeRecords) {
+    if (r.date === today)
+      focusSecondsToday[r.category] = (focusSecondsToday[r.category] ?? 0) + r.duration;
+  }
+  const { assetsCents, liabilitiesCents } = assetTotals(latestPerChain(assets));
   return {
-    incomeCents,
-    expenseCents,
-    // Over all records despite the card's "today" title: SPEC §9 keeps the original's figure.
-    balanceCents: incomeCents - expenseCents,
+    incomeCents: sumCents(amounts('income', false)),
+    expenseCents: sumCents(amounts('expense', false)),
     todayIncomeCents: sumCents(amounts('income', true)),
     todayExpenseCents: sumCents(amounts('expense', true)),
     todayWorkouts: workouts.filter((w) => w.date === today).length,
-    tasksCompleted,
     tasksTotal: tasks.length,
-    completionPercent: completionPercent(tasksCompleted, tasks.length),
-    focusMinutes: Math.round(focusSeconds / 60),
+    tasksCompleted: tasks.filter((t) => t.completed).length,
+    focusSecondsToday,
     assetsCents,
     liabilitiesCents,
-    netWorthCents,
   };
+}
+
+/** The home dashboard's figures (SPEC §9) from its sums. */
+export function statsFromAggregates(a: DashboardAggregates): DashboardStats {
+  const focusSeconds = Object.values(a.focusSecondsToday).reduce((sum, s) => sum + (s ?? 0), 0);
+  return {
+    incomeCents: a.incomeCents,
+    expenseCents: a.expenseCents,
+    // Over all records despite the card's "today" title: SPEC §9 keeps the original's figure.
+    balanceCents: a.incomeCents - a.expenseCents,
+    todayIncomeCents: a.todayIncomeCents,
+    todayExpenseCents: a.todayExpenseCents,
+    todayWorkouts: a.todayWorkouts,
+    tasksCompleted: a.tasksCompleted,
+    tasksTotal: a.tasksTotal,
+    completionPercent: completionPercent(a.tasksCompleted, a.tasksTotal),
+    focusMinutes: Math.round(focusSeconds / 60),
+    assetsCents: a.assetsCents,
+    liabilitiesCents: a.liabilitiesCents,
+    netWorthCents: a.assetsCents - a.liabilitiesCents,
+  };
+}
+
+export function dashboardStats(input: DashboardInput, today: string): DashboardStats {
+  return statsFromAggregates(dashboardAggregates(input, today));
 }

@@ -1,65 +1,23 @@
-import type { z } from 'zod';
 import { normaliseLegacy } from './legacy';
-import { accountInputSchema } from './schemas/account';
-import { assetHistoryInputSchema, assetInputSchema } from './schemas/asset';
-import { checkinRecordInputSchema, checkinTaskInputSchema } from './schemas/checkin';
-import { taskInputSchema } from './schemas/task';
-import { timeRecordInputSchema } from './schemas/time-record';
-import { workoutInputSchema } from './schemas/workout';
+import { RESOURCE_NAMES, RESOURCES, type ResourceName } from './resources';
 
 // What the sync dialog moves between the browser and the server: which kinds of record, in
 // which order, with which defaults, and how an export file is written and read back.
 
-/** The export file's keys: the spec's five first, then the three this version adds. */
-export const SYNC_CATEGORIES = [
-  'accounts',
-  'assets',
-  'workouts',
-  'tasks',
-  'timeRecords',
-  'assetHistory',
-  'checkinTasks',
-  'checkinRecords',
-] as const;
-
-export type SyncCategory = (typeof SYNC_CATEGORIES)[number];
-
-export const SYNC_CATEGORY_LABELS: Readonly<Record<SyncCategory, string>> = {
-  accounts: '记账记录',
-  assets: '资产/负债',
-  workouts: '运动记录',
-  tasks: '任务',
-  timeRecords: '时间记录',
-  assetHistory: '资产修改历史',
-  checkinTasks: '打卡任务',
-  checkinRecords: '打卡记录',
-};
-
-/** One list per category: an export file, or the records found in the browser. */
-export type SyncData = Record<SyncCategory, unknown[]>;
+/** One list per kind: an export file, or the records found in the browser. */
+export type SyncData = Record<ResourceName, unknown[]>;
 
 /** A record ready to be posted: valid for its input schema and carrying its own id. */
-export type UploadRecord = { id: string } & Record<string, unknown>;
+type UploadRecord = { id: string } & Record<string, unknown>;
 
 export interface UploadItem {
-  category: SyncCategory;
+  category: ResourceName;
   record: UploadRecord;
 }
 
-const INPUT_SCHEMAS: Record<SyncCategory, z.ZodType> = {
-  accounts: accountInputSchema,
-  assets: assetInputSchema,
-  workouts: workoutInputSchema,
-  tasks: taskInputSchema,
-  timeRecords: timeRecordInputSchema,
-  assetHistory: assetHistoryInputSchema,
-  checkinTasks: checkinTaskInputSchema,
-  checkinRecords: checkinRecordInputSchema,
-};
-
 // SPEC §7: an uploaded record without a description or notes gets '', without calories
 // null, without a due date '', and an uncompleted task false.
-const UPLOAD_DEFAULTS: Partial<Record<SyncCategory, Readonly<Record<string, unknown>>>> = {
+const UPLOAD_DEFAULTS: Partial<Record<ResourceName, Readonly<Record<string, unknown>>>> = {
   accounts: { description: '' },
   assets: { description: '' },
   workouts: { notes: '', calories: null },
@@ -71,8 +29,8 @@ function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-export function withUploadDefaults(
-  category: SyncCategory,
+function withUploadDefaults(
+  category: ResourceName,
   record: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const out = { ...record };
@@ -91,13 +49,13 @@ export type Prepared =
  * body to post: normalised, given the upload defaults, and checked by the schema the server
  * applies, so a record the server would refuse is known before anything is sent.
  */
-export function prepareRecord(category: SyncCategory, raw: unknown): Prepared {
+export function prepareRecord(category: ResourceName, raw: unknown): Prepared {
   const record = normaliseLegacy(category, raw);
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     return { ok: false, field: '', message: '不是一条记录' };
   }
   const body = withUploadDefaults(category, record as Record<string, unknown>);
-  const parsed = INPUT_SCHEMAS[category].safeParse(body);
+  const parsed = RESOURCES[category].input.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, field: issue.path.join('.'), message: issue.message };
@@ -113,7 +71,7 @@ export function prepareRecord(category: SyncCategory, raw: unknown): Prepared {
 export function uploadBatches<T extends UploadItem>(items: readonly T[]): T[][] {
   const stageOf = ({ category, record }: T) => {
     if (category === 'assets') return Math.max(0, Number(record.version) - 1);
-    return category === 'checkinRecords' ? 1 : 0;
+    return 'parent' in RESOURCES[category] ? 1 : 0;
   };
   const stages = new Map<number, T[]>();
   for (const item of items) {
@@ -123,6 +81,19 @@ export function uploadBatches<T extends UploadItem>(items: readonly T[]): T[][] 
     else stages.set(stage, [item]);
   }
   return [...stages.keys()].sort((a, b) => a - b).map((stage) => stages.get(stage)!);
+}
+
+/**
+ * Bytes of `text` in UTF-8, as a request body carries it. Counted here rather than with
+ * TextEncoder so the domain needs nothing beyond the language (it also runs on the server).
+ */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 /**
@@ -136,14 +107,13 @@ export function requestChunks<T extends UploadItem>(
   maxRecords: number,
   maxBytes: number,
 ): T[][] {
-  const encoder = new TextEncoder();
   const chunks: T[][] = [];
-  for (const category of SYNC_CATEGORIES) {
+  for (const category of RESOURCE_NAMES) {
     let chunk: T[] = [];
     let bytes = 0;
     for (const item of stage) {
       if (item.category !== category) continue;
-      const size = encoder.encode(JSON.stringify(item.record)).length + 1;
+      const size = utf8Length(JSON.stringify(item.record)) + 1;
       if (chunk.length > 0 && (chunk.length === maxRecords || bytes + size > maxBytes)) {
         chunks.push(chunk);
         chunk = [];
@@ -158,37 +128,31 @@ export function requestChunks<T extends UploadItem>(
 }
 
 export interface CategoryCount {
-  category: SyncCategory;
+  category: ResourceName;
   ok: number;
   failed: number;
 }
 
 /** Successes and failures per category, in the dialog's order, leaving out empty ones. */
 export function tallyResults(
-  results: Iterable<{ category: SyncCategory; ok: boolean }>,
+  results: Iterable<{ category: ResourceName; ok: boolean }>,
 ): CategoryCount[] {
-  const counts = new Map<SyncCategory, CategoryCount>();
+  const counts = new Map<ResourceName, CategoryCount>();
   for (const { category, ok } of results) {
     const count = counts.get(category) ?? { category, ok: 0, failed: 0 };
     if (ok) count.ok += 1;
     else count.failed += 1;
     counts.set(category, count);
   }
-  return SYNC_CATEGORIES.flatMap((category) => counts.get(category) ?? []);
-}
-
-/** Record counts per category, every category listed (a download shows zeros too). */
-export function countData(data: Readonly<Record<SyncCategory, readonly unknown[]>>) {
-  return SYNC_CATEGORIES.map((category) => ({
-    category,
-    ok: data[category].length,
-    failed: 0,
-  }));
+  return RESOURCE_NAMES.flatMap((category) => counts.get(category) ?? []);
 }
 
 export function exportFileName(today: string): string {
   return `personal-management-data-${today}.json`;
 }
+
+/** An export file's content: each kind's list under its export key. */
+export type ExportFile = Record<string, unknown[]>;
 
 function idOf(record: unknown): unknown {
   return typeof record === 'object' && record !== null
@@ -201,16 +165,16 @@ function idOf(record: unknown): unknown {
  * uploadable form when it has one, else as it was, so the backup never loses a record
  * (importing it will then name that record as the one to fix).
  */
-export function buildExport(records: SyncData, legacy: SyncData): SyncData {
-  const out = {} as SyncData;
-  for (const category of SYNC_CATEGORIES) {
+export function buildExport(records: SyncData, legacy: SyncData): ExportFile {
+  const out: ExportFile = {};
+  for (const category of RESOURCE_NAMES) {
     const ids = new Set(records[category].map(idOf));
     const extra = legacy[category].flatMap((raw) => {
       const prepared = prepareRecord(category, raw);
       const record = prepared.ok ? prepared.record : raw;
       return ids.has(idOf(record)) ? [] : [record];
     });
-    out[category] = [...records[category], ...extra];
+    out[RESOURCES[category].exportKey] = [...records[category], ...extra];
   }
   return out;
 }
@@ -233,14 +197,14 @@ export function parseImport(text: string): ParsedImport {
     return { ok: false, message: '文件内容不是导出的数据，请选择“导出本地数据”生成的文件' };
   }
   const file = data as Record<string, unknown>;
-  if (!SYNC_CATEGORIES.some((category) => category in file)) {
+  if (!RESOURCE_NAMES.some((category) => RESOURCES[category].exportKey in file)) {
     return { ok: false, message: '文件中没有可导入的数据（应包含 accounts、assets 等列表）' };
   }
   const items: UploadItem[] = [];
-  for (const category of SYNC_CATEGORIES) {
-    const list = file[category] ?? [];
-    const label = SYNC_CATEGORY_LABELS[category];
-    if (!Array.isArray(list)) return { ok: false, message: `${label}（${category}）应是一个列表` };
+  for (const category of RESOURCE_NAMES) {
+    const { exportKey, label } = RESOURCES[category];
+    const list = file[exportKey] ?? [];
+    if (!Array.isArray(list)) return { ok: false, message: `${label}（${exportKey}）应是一个列表` };
     for (const [index, raw] of list.entries()) {
       const prepared = prepareRecord(category, raw);
       if (!prepared.ok) {

@@ -3,7 +3,7 @@ import type { TaskPriority } from './schemas/categories';
 import type { Task } from './schemas/task';
 
 /** How many days ahead a due date counts as "soon" and is highlighted (SPEC §9). */
-export const DUE_SOON_DAYS = 3;
+const DUE_SOON_DAYS = 3;
 
 type DueFields = Pick<Task, 'completed' | 'dueDate'>;
 

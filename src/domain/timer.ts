@@ -5,15 +5,13 @@ import { DEFAULT_FOCUS_TASK, MAX_TIME_RECORD_SECONDS } from './schemas/time-reco
 // reload. Elapsed time is never stored as a ticking counter: it is recomputed from the start
 // of the running stretch, so a reload hours later still counts those hours.
 
-export { TIMER_STORAGE_KEY } from './storage-keys';
-
 /** What the quick start 开始专注 uses (SPEC §5). */
 export const QUICK_START = { task: DEFAULT_FOCUS_TASK, category: 'other' } as const satisfies {
   task: string;
   category: TimeCategory;
 };
 
-export interface TimerSession {
+interface TimerSession {
   task: string;
   category: TimeCategory;
   /** Epoch ms at which the current running stretch began. */

@@ -103,7 +103,7 @@ describe('/accounting against the real server', () => {
     const page = await openAccounting();
     await page.route('**/api/accounts', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { error: 'x' } })
+        ? route.fulfill({ status: 422, json: { error: 'x' } })
         : route.fallback(),
     );
     const before = await recentRows(page).count();

@@ -188,7 +188,7 @@ describe('/assets against the real server', () => {
     // A failed save keeps the dialog and what was typed.
     await page.route('**/api/assets', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { error: '磁盘已满' } })
+        ? route.fulfill({ status: 422, json: { error: '磁盘已满' } })
         : route.fallback(),
     );
     await page.getByRole('button', { name: '添加资产/负债' }).click();
@@ -205,7 +205,7 @@ describe('/assets against the real server', () => {
     // Delete: refused once, then the whole chain goes.
     await page.route('**/api/assets/*', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 500, json: { error: '服务不可用' } })
+        ? route.fulfill({ status: 422, json: { error: '服务不可用' } })
         : route.fallback(),
     );
     await page

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { CHROMIUM_ARGS, chromePath } from './chromium';
 import { E2E_PASSWORD, type E2EUser } from './users';
 
-export const baseURL = () => inject('baseURL');
+const baseURL = () => inject('baseURL');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -47,4 +47,37 @@ export async function login(page: Page, username: E2EUser, password = E2E_PASSWO
 export async function screenshot(page: Page, name: string) {
   mkdirSync('screenshots', { recursive: true });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+/**
+ * The device's copy of one kind in the page's IndexedDB (src/api/local-db.ts), or null when
+ * the device holds none yet.
+ */
+export function deviceCopy<T = { id: string }>(
+  page: Page,
+  username: E2EUser,
+  kind: string,
+): Promise<T[] | null> {
+  return page.evaluate(
+    ([name, key]) =>
+      new Promise<T[] | null>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('lists')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const get = db.transaction('lists').objectStore('lists').get(key);
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result ? (JSON.parse(get.result.json) as T[]) : null);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    [`pms:${username}`, kind] as const,
+  );
 }

@@ -85,7 +85,7 @@ describe('check-in screen in Chromium', () => {
     await habit(page, '力量训练').getByRole('button', { name: '删除' }).click();
     const confirm = page.getByRole('dialog', { name: '请确认' });
     await confirm.getByText('确定要删除这个打卡任务吗？').waitFor();
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await confirm.getByRole('button', { name: '删除' }).click();
     await habit(page, '力量训练').waitFor({ state: 'detached' });
     await page.context().close();
   });
@@ -95,7 +95,7 @@ describe('check-in screen in Chromium', () => {
     await openCheckin(page);
     await page.route('**/api/checkin-records', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { error: 'x' } })
+        ? route.fulfill({ status: 422, json: { error: 'x' } })
         : route.fallback(),
     );
     const early = habit(page, '早起');
@@ -129,7 +129,8 @@ describe('check-in screen in Chromium', () => {
     await login(page, 'checkin');
     await page.waitForURL((url) => url.pathname === '/');
     // A fresh browser holds no copy of the habits yet, so the failure has no fallback.
-    await page.route('**/api/checkin-tasks', (route) =>
+    const habitsList = (url: URL) => url.pathname === '/api/checkin-tasks';
+    await page.route(habitsList, (route) =>
       route.fulfill({ status: 500, json: { error: '数据库暂时不可用' } }),
     );
     await page.goto('/checkin');
@@ -138,7 +139,7 @@ describe('check-in screen in Chromium', () => {
       .filter({ hasText: '获取打卡任务失败：数据库暂时不可用' })
       .waitFor();
     await screenshot(page, 'checkin-banner-1280');
-    await page.unroute('**/api/checkin-tasks');
+    await page.unroute(habitsList);
     await page.getByRole('button', { name: '重试' }).click();
     await habit(page, '早起').waitFor();
     await page.getByText(/获取打卡任务失败/).waitFor({ state: 'detached' });

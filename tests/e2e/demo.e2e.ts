@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -26,9 +26,9 @@ beforeAll(async () => {
   const build = spawnSync(
     'npx',
     ['vite', 'build', '--mode', 'demo', '--outDir', OUT, '--logLevel', 'warn'],
-    {
-      stdio: 'inherit',
-    },
+    // Vitest runs with NODE_ENV=test, which would make Vite build React's development bundle
+    // and drop everything behind import.meta.env.PROD: build what `npm run build:demo` builds.
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   expect(build.status).toBe(0);
   server = createServer((req, res) => {
@@ -65,6 +65,17 @@ describe('demo mode', () => {
     await page.getByRole('button', { name: '登录' }).click();
     await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
     await page.getByText('演示用户').waitFor();
+    // msw's worker owns the scope; the demo never even carries the code that registers the
+    // app's own worker (whose sw.js here only removes itself).
+    expect(readdirSync(join(OUT, 'assets')).filter((f) => f.startsWith('UpdatePrompt'))).toEqual(
+      [],
+    );
+    const workers = await page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).flatMap((r) =>
+        [r.installing, r.waiting, r.active].map((w) => w && new URL(w.scriptURL).pathname),
+      ),
+    );
+    expect(workers).toEqual([null, null, '/mockServiceWorker.js']);
 
     await page
       .getByRole('navigation', { name: '主导航' })

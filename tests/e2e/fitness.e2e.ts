@@ -92,7 +92,7 @@ describe('/fitness', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.route('**/api/workouts', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { error: '数据库忙' } })
+        ? route.fulfill({ status: 422, json: { error: '数据库忙' } })
         : route.fallback(),
     );
     // The dashboard's 健身打卡 deep link opens the dialog straight away.
@@ -102,7 +102,10 @@ describe('/fitness', () => {
     await page.waitForURL((url) => url.pathname === '/fitness' && url.search === '');
     await dialog.getByLabel('时长（分钟）').fill('30');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await dialog.getByText('保存运动记录失败：数据库忙，请重试').waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: '保存运动记录失败：数据库忙，请重试' })
+      .waitFor();
     await expect(dialog.getByLabel('时长（分钟）').inputValue()).resolves.toBe('30');
     await screenshot(page, 'fitness-dialog-375');
     await page.context().close();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { deviceCopy, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import type { E2EUser } from './users';
 
 // The sync dialog against the real server: export from one account and import into the
@@ -302,9 +302,9 @@ describe('sync dialog', () => {
     await upload.click();
     await dialog.getByText('数据上传成功！').waitFor();
     const results = dialog.getByRole('region', { name: '上传结果' });
-    // The mirror's records are posted again too (idempotent); the legacy one with no amount fails.
-    await expect(results.getByRole('listitem').first().textContent()).resolves.toMatch(
-      /^记账记录\d+ 条失败 1 条$/,
+    // The legacy record with no amount cannot be made valid: it fails and stays.
+    await expect(results.getByRole('listitem').first().textContent()).resolves.toBe(
+      '记账记录2 条失败 1 条',
     );
     await dialog.getByText('本机有 1 条旧版数据尚未上传到云端', { exact: false }).waitFor();
     await screenshot(page, 'sync-1280');
@@ -319,14 +319,9 @@ describe('sync dialog', () => {
       amount: 500,
     });
 
-    // The second run first reads every list; no screen behind the dialog reads check-in
-    // records, so once that answer is in, the message below is the second run's.
-    const secondRun = page.waitForResponse(
-      (r) => r.request().method() === 'GET' && r.url().endsWith('/api/checkin-records'),
-    );
+    // The second run finds only the record that stays invalid.
     await upload.click();
-    await secondRun;
-    await dialog.getByText('数据上传成功！').waitFor();
+    await results.getByText('0 条失败 1 条').waitFor();
     expect(await serverData(page)).toEqual(first);
     const kept = await page.evaluate(() =>
       JSON.parse(localStorage.getItem('legacy:accounts') ?? '[]'),
@@ -337,8 +332,10 @@ describe('sync dialog', () => {
 
   it('with the server unreachable reads 离线, disables upload and download, and still exports', async () => {
     const page = await signedIn('sync', VIEWPORTS.phone);
-    // The screens behind the dialog have filled the mirror; now the server goes away.
-    await page.waitForFunction(() => localStorage.getItem('accounts') !== null);
+    // A visit to 记账管理 leaves its list on the device; then the server goes away.
+    await page.goto('/accounting');
+    await page.getByRole('heading', { name: '记账管理' }).waitFor();
+    await expect.poll(() => deviceCopy(page, 'sync', 'accounts')).not.toBeNull();
     await page.route('**/health', (route) => route.abort());
     await page.route('**/api/**', (route) => route.abort());
     const dialog = await openSync(page, '离线');
@@ -355,18 +352,15 @@ describe('sync dialog', () => {
       dialog.getByRole('button', { name: '导出本地数据' }).click(),
     ]);
     const file = JSON.parse(await readFile((await download.path())!, 'utf8'));
-    const mirror = await page.evaluate(() => JSON.parse(localStorage.getItem('accounts')!));
-    expect(file.accounts.map((a: Row) => a.id).sort()).toEqual(mirror.map((a: Row) => a.id).sort());
+    const copy = (await deviceCopy<Row>(page, 'sync', 'accounts'))!;
+    expect(file.accounts.map((a: Row) => a.id).sort()).toEqual(copy.map((a: Row) => a.id).sort());
     expect(file.accounts.length).toBeGreaterThan(0);
     await page.context().close();
   });
 
-  it('download overwrites the mirror with the server’s lists and reloads the page', async () => {
+  it('download overwrites the device’s copy with the server’s lists and reloads the page', async () => {
     const page = await signedIn('sync', VIEWPORTS.desktop);
-    await page.waitForFunction(() => localStorage.getItem('accounts') !== null);
     await page.evaluate(() => {
-      localStorage.setItem('accounts', JSON.stringify([{ id: 'stale' }]));
-      localStorage.setItem('workouts', '[]');
       (window as unknown as { beforeReload: boolean }).beforeReload = true;
     });
     const server = await serverData(page);
@@ -375,14 +369,9 @@ describe('sync dialog', () => {
     await dialog.getByText('数据下载成功！页面即将刷新...').waitFor();
     const results = dialog.getByRole('region', { name: '下载结果' });
     await results.getByText(`${server.accounts.length} 条`).first().waitFor();
-    const mirror = await page.evaluate(() => ({
-      accounts: JSON.parse(localStorage.getItem('accounts')!) as { id: string }[],
-      workouts: JSON.parse(localStorage.getItem('workouts')!) as { id: string }[],
-    }));
-    expect(mirror.accounts.map((a) => a.id).sort()).toEqual(
-      server.accounts.map((a) => a.id).sort(),
-    );
-    expect(mirror.workouts).toHaveLength(server.workouts.length);
+    const accounts = (await deviceCopy(page, 'sync', 'accounts'))!;
+    expect(accounts.map((a) => a.id).sort()).toEqual(server.accounts.map((a) => a.id).sort());
+    expect(await deviceCopy(page, 'sync', 'workouts')).toHaveLength(server.workouts.length);
 
     // The reload comes about 2 s later: the marker set on this document disappears.
     await page.waitForFunction(

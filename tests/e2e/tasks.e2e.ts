@@ -106,7 +106,7 @@ describe('tasks screen in Chromium', () => {
       .click();
     const confirm = page.getByRole('dialog', { name: '请确认' });
     await confirm.getByText('确定要删除这个任务吗？').waitFor();
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await confirm.getByRole('button', { name: '删除' }).click();
     await page.getByRole('listitem', { name: '续签合同' }).waitFor({ state: 'detached' });
     await waitForStat(page, '已逾期', '0');
     await waitForStat(page, '总任务', '2');
@@ -126,7 +126,7 @@ describe('tasks screen in Chromium', () => {
     await openTasks(page);
     await page.route('**/api/tasks', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { error: '服务器维护中' } })
+        ? route.fulfill({ status: 422, json: { error: '服务器维护中' } })
         : route.fallback(),
     );
     await page.getByRole('button', { name: '添加任务' }).click();

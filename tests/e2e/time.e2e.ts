@@ -79,7 +79,7 @@ describe('/time focus timer', () => {
     let refuse = true;
     await page.route('**/api/time-records', (route) =>
       refuse && route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { error: '服务器维护中' } })
+        ? route.fulfill({ status: 422, json: { error: '服务器维护中' } })
         : route.fallback(),
     );
     await page.clock.fastForward('25:00');

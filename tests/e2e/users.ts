@@ -15,6 +15,7 @@ export const E2E_USERS = {
   checkin: '打卡测试',
   sync: '同步测试',
   sync2: '同步测试二',
+  pwa: '离线测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

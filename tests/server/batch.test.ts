@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openSqliteStore } from '../../server/db/sqlite-store';
 import { createMemoryStore } from '../../server/memory-store';
-import { MAX_BATCH } from '../../server/routes/resource';
 import type { Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
+import { MAX_BATCH } from '../../src/domain/resources';
 
 const dir = mkdtempSync(join(tmpdir(), 'pms-batch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

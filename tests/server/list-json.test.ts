@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openSqliteStore } from '../../server/db/sqlite-store';
-import type { RecordStore, ResourceKey, Store } from '../../server/store';
+import type { RecordStore, Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
+import type { ResourceName } from '../../src/domain/resources';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
@@ -21,11 +22,15 @@ const dir = mkdtempSync(join(tmpdir(), 'pms-list-json-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
+// What the API stamps on every stored record (src/domain/records.ts).
+const stamp = { updatedAt: '2024-03-01T08:00:00.000Z', editedAt: '2024-03-01T08:00:00.000Z' };
+
 /** Text that JSON has to escape, and text it does not. */
 const awkward = '引号 " 反斜杠 \\ 换行\n制表\t控制\u0001 分隔\u2028 emoji 🏃 </script>';
 
 const account = (id: string, amount: number, description = '午饭'): Account => ({
   id,
+  ...stamp,
   type: 'expense',
   amount,
   category: 'dining',
@@ -34,6 +39,7 @@ const account = (id: string, amount: number, description = '午饭'): Account =>
 });
 const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset => ({
   id,
+  ...stamp,
   type: 'asset',
   name: '招商银行',
   category: 'bank_deposit',
@@ -48,6 +54,7 @@ const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset => 
 });
 const history = (id: string, more: Partial<AssetHistoryEntry> = {}): AssetHistoryEntry => ({
   id,
+  ...stamp,
   assetId: 'a1',
   assetName: '招商银行',
   action: 'update',
@@ -58,6 +65,7 @@ const history = (id: string, more: Partial<AssetHistoryEntry> = {}): AssetHistor
 });
 const workout = (id: string, calories: number | null): Workout => ({
   id,
+  ...stamp,
   type: 'running',
   duration: 30,
   calories,
@@ -67,6 +75,7 @@ const workout = (id: string, calories: number | null): Workout => ({
 });
 const timeRecord = (id: string, duration: number): TimeRecord => ({
   id,
+  ...stamp,
   task: '专注时间',
   category: 'other',
   duration,
@@ -75,6 +84,7 @@ const timeRecord = (id: string, duration: number): TimeRecord => ({
 });
 const task = (id: string, completedAt: string | null): Task => ({
   id,
+  ...stamp,
   title: '写周报',
   description: '',
   priority: 'high',
@@ -87,6 +97,7 @@ const task = (id: string, completedAt: string | null): Task => ({
 });
 const checkinTask = (id: string, name = '早起'): CheckinTask => ({
   id,
+  ...stamp,
   name,
   description: '',
   type: 'weekly',
@@ -96,6 +107,7 @@ const checkinTask = (id: string, name = '早起'): CheckinTask => ({
 });
 const checkinRecord = (id: string, taskId: string, date: string): CheckinRecord => ({
   id,
+  ...stamp,
   taskId,
   date,
 });
@@ -117,54 +129,55 @@ function manyAmounts(count: number): number[] {
 }
 
 // Ids out of alphabetical order, so that insertion order is not also id order.
-const samples: { [K in ResourceKey]: () => Store[K] extends RecordStore<infer T> ? T[] : never } = {
-  accounts: () => [
-    ...AMOUNTS.map((amount, i) => account(`z${i}`, amount)),
-    account('a-awkward', 5.5, awkward),
-    ...manyAmounts(2000).map((amount, i) => account(`m${i}`, amount)),
-  ],
-  assets: () => [
-    asset('s2', 0.3, { effectiveDate: '2024-02-01' }),
-    asset('s1', 1_000_000_000.99, {
-      version: 2,
-      originalId: 's2',
-      previousVersionId: 's2',
-      effectiveDate: '',
-    }),
-    ...AMOUNTS.map((amount, i) => asset(`a${i}`, amount, { description: awkward })),
-  ],
-  assetHistory: () => [
-    history('h2'),
-    history('h1', {
-      action: 'create',
-      oldData: null,
-      newData: asset('a2', 0.3, { originalId: 'a1', version: 2, description: awkward }),
-    }),
-    history('h0', { oldData: asset('a1', 12), newData: asset('a1', 1_000_000_000.99) }),
-    history('h3', { oldData: null, newData: null }),
-  ],
-  workouts: () => [workout('w2', null), workout('w1', 300), workout('w0', 0)],
-  tasks: () => [
-    task('t2', null),
-    task('t1', '2024-03-02T00:00:00.000Z'),
-    { ...task('t0', null), description: awkward, dueDate: '2024-03-05' },
-  ],
-  timeRecords: () => [timeRecord('r2', 1500), timeRecord('r1', 0), timeRecord('r0', 86_400)],
-  checkinTasks: () => [checkinTask('c2'), checkinTask('c1', awkward), checkinTask('c0')],
-  checkinRecords: () => [
-    checkinRecord('k2', 'c1', '2024-03-02'),
-    checkinRecord('k1', 'c2', '2024-03-01'),
-    checkinRecord('k0', 'c1', '2024-03-01'),
-  ],
-};
+const samples: { [K in ResourceName]: () => Store[K] extends RecordStore<infer T> ? T[] : never } =
+  {
+    accounts: () => [
+      ...AMOUNTS.map((amount, i) => account(`z${i}`, amount)),
+      account('a-awkward', 5.5, awkward),
+      ...manyAmounts(2000).map((amount, i) => account(`m${i}`, amount)),
+    ],
+    assets: () => [
+      asset('s2', 0.3, { effectiveDate: '2024-02-01' }),
+      asset('s1', 1_000_000_000.99, {
+        version: 2,
+        originalId: 's2',
+        previousVersionId: 's2',
+        effectiveDate: '',
+      }),
+      ...AMOUNTS.map((amount, i) => asset(`a${i}`, amount, { description: awkward })),
+    ],
+    assetHistory: () => [
+      history('h2'),
+      history('h1', {
+        action: 'create',
+        oldData: null,
+        newData: asset('a2', 0.3, { originalId: 'a1', version: 2, description: awkward }),
+      }),
+      history('h0', { oldData: asset('a1', 12), newData: asset('a1', 1_000_000_000.99) }),
+      history('h3', { oldData: null, newData: null }),
+    ],
+    workouts: () => [workout('w2', null), workout('w1', 300), workout('w0', 0)],
+    tasks: () => [
+      task('t2', null),
+      task('t1', '2024-03-02T00:00:00.000Z'),
+      { ...task('t0', null), description: awkward, dueDate: '2024-03-05' },
+    ],
+    timeRecords: () => [timeRecord('r2', 1500), timeRecord('r1', 0), timeRecord('r0', 86_400)],
+    checkinTasks: () => [checkinTask('c2'), checkinTask('c1', awkward), checkinTask('c0')],
+    checkinRecords: () => [
+      checkinRecord('k2', 'c1', '2024-03-02'),
+      checkinRecord('k1', 'c2', '2024-03-01'),
+      checkinRecord('k0', 'c1', '2024-03-01'),
+    ],
+  };
 
 // Check-in records need their tasks first.
 const KEYS = Object.keys(samples).sort(
   (a, b) => Number(a === 'checkinRecords') - Number(b === 'checkinRecords'),
-) as ResourceKey[];
+) as ResourceName[];
 
 /** One more record of the kind, with the given id (a check-in on another day, of task `taskId`). */
-const another = (key: ResourceKey, id: string, taskId = 'c1') =>
+const another = (key: ResourceName, id: string, taskId = 'c1') =>
   key === 'checkinRecords'
     ? checkinRecord(id, taskId, '2024-03-09')
     : { ...samples[key]()[0]!, id };
@@ -172,7 +185,7 @@ const another = (key: ResourceKey, id: string, taskId = 'c1') =>
 describe('sqlite store: listJson', () => {
   let store: Store;
   // biome-ignore lint/suspicious/noExplicitAny: one table of cases over differently typed stores.
-  const s = (key: ResourceKey) => store[key] as RecordStore<any>;
+  const s = (key: ResourceName) => store[key] as RecordStore<any>;
   beforeEach(async () => {
     store = openSqliteStore(join(dir, `store-${++fileNo}.sqlite`));
     for (const key of KEYS) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 // `node --import tsx` rather than `npx tsx` so that the child IS the server: a kill -9 must
 // hit the process that holds the database, not a wrapper around it.
 
-export const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface RunningServer {
   url: string;

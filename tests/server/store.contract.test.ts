@@ -17,6 +17,9 @@ const dir = mkdtempSync(join(tmpdir(), 'pms-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
+// What the API stamps on every stored record (src/domain/records.ts).
+const stamp = { updatedAt: '2024-03-01T08:00:00.000Z', editedAt: '2024-03-01T08:00:00.000Z' };
+
 const implementations: [string, () => Store][] = [
   ['memory', createMemoryStore],
   ['sqlite', () => openSqliteStore(join(dir, `store-${++fileNo}.sqlite`))],
@@ -24,6 +27,7 @@ const implementations: [string, () => Store][] = [
 
 const account = (id: string, amount = 12.34): Account => ({
   id,
+  ...stamp,
   type: 'expense',
   amount,
   category: 'dining',
@@ -32,6 +36,7 @@ const account = (id: string, amount = 12.34): Account => ({
 });
 const asset = (id: string, version = 1, originalId: string | null = null): Asset => ({
   id,
+  ...stamp,
   type: 'asset',
   name: '招商银行',
   category: 'bank_deposit',
@@ -45,6 +50,7 @@ const asset = (id: string, version = 1, originalId: string | null = null): Asset
 });
 const history = (id: string): AssetHistoryEntry => ({
   id,
+  ...stamp,
   assetId: 'a1',
   assetName: '招商银行',
   action: 'update',
@@ -54,6 +60,7 @@ const history = (id: string): AssetHistoryEntry => ({
 });
 const workout = (id: string): Workout => ({
   id,
+  ...stamp,
   type: 'running',
   duration: 30,
   calories: null,
@@ -63,6 +70,7 @@ const workout = (id: string): Workout => ({
 });
 const timeRecord = (id: string): TimeRecord => ({
   id,
+  ...stamp,
   task: '专注时间',
   category: 'other',
   duration: 1500,
@@ -71,6 +79,7 @@ const timeRecord = (id: string): TimeRecord => ({
 });
 const task = (id: string): Task => ({
   id,
+  ...stamp,
   title: '写周报',
   description: '',
   priority: 'high',
@@ -83,6 +92,7 @@ const task = (id: string): Task => ({
 });
 const checkinTask = (id: string): CheckinTask => ({
   id,
+  ...stamp,
   name: '早起',
   description: '',
   type: 'weekly',
@@ -92,6 +102,7 @@ const checkinTask = (id: string): CheckinTask => ({
 });
 const checkinRecord = (id: string, taskId: string, date = '2024-03-01'): CheckinRecord => ({
   id,
+  ...stamp,
   taskId,
   date,
 });

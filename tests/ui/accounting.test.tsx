@@ -1,32 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
-import { writeMirror } from '../../src/api/local-mirror';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import type { Account } from '../../src/domain/schemas/account';
-import { renderApp, signIn } from './harness';
+import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
 const TODAY = todayString(new Date());
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+const { server, demo } = await testServer({ today: TODAY, clear: ['accounts'] });
 let requests: Request[];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', ({ request }) => requests.push(request));
-});
-afterEach(async () => {
-  server.resetHandlers();
-  for (const record of await demo.store.accounts.list('demo')) {
-    await demo.store.accounts.remove('demo', record.id);
-  }
-});
-afterAll(() => server.close());
+server.events.on('request:start', ({ request }) => requests.push(request));
 beforeEach(async () => {
   requests = [];
   await signIn(demo);
@@ -128,8 +112,8 @@ describe('/accounting cards and lists', () => {
     expect(totals).toHaveTextContent('+¥0.00');
   });
 
-  it('serves the mirror and says so when the server fails', async () => {
-    writeMirror('accounts', 'demo', [expense('m1', 42)]);
+  it('serves the device’s copy and says so when the server fails', async () => {
+    await seedDeviceCopy('accounts', [expense('m1', 42)]);
     server.use(
       http.get(/\/api\/accounts$/, () =>
         HttpResponse.json({ error: '数据库不可用' }, { status: 500 }),
@@ -154,14 +138,11 @@ describe('添加记录 dialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(within(card('今日支出')).getByText('¥35.50')).toBeInTheDocument());
-    const [stored] = await demo.store.accounts.list('demo');
-    expect(stored).toMatchObject({
-      type: 'expense',
-      amount: 35.5,
-      category: 'dining',
-      description: '午餐',
-      date: TODAY,
-    });
+    await waitFor(async () =>
+      expect(await demo.store.accounts.list('demo')).toMatchObject([
+        { type: 'expense', amount: 35.5, category: 'dining', description: '午餐', date: TODAY },
+      ]),
+    );
     expect(
       within(screen.getByRole('region', { name: '最近记录' })).getByText(/午餐/),
     ).toBeInTheDocument();
@@ -206,7 +187,7 @@ describe('添加记录 dialog', () => {
 
   it('keeps the dialog and what was typed when the server refuses, and alerts', async () => {
     server.use(
-      http.post(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 500 })),
+      http.post(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 422 })),
     );
     await openScreen();
     const { user, dialog } = await openAddDialog();
@@ -218,7 +199,7 @@ describe('添加记录 dialog', () => {
     expect(screen.getByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('金额')).toHaveValue(88);
     expect(within(dialog).getByLabelText('分类')).toHaveValue('shopping');
-    expect(await demo.store.accounts.list('demo')).toEqual([]);
+    await waitFor(async () => expect(await demo.store.accounts.list('demo')).toEqual([]));
   });
 
   it('opens with 支出 from ?add=expense and drops the parameter', async () => {
@@ -249,7 +230,9 @@ describe('editing and deleting', () => {
 
     await waitFor(() => expect(within(card('今日支出')).getByText('¥25.80')).toBeInTheDocument());
     expect(writes('PUT')).toHaveLength(1);
-    expect(await demo.store.accounts.list('demo')).toMatchObject([{ id: 'e1', amount: 25.8 }]);
+    await waitFor(async () =>
+      expect(await demo.store.accounts.list('demo')).toMatchObject([{ id: 'e1', amount: 25.8 }]),
+    );
   });
 
   it('deletes after confirming, and alerts when the server refuses', async () => {
@@ -259,20 +242,22 @@ describe('editing and deleting', () => {
     const recent = screen.getByRole('region', { name: '最近记录' });
 
     server.use(
-      http.delete(/\/api\/accounts\/e2$/, () => HttpResponse.json({ error: 'x' }, { status: 500 })),
+      http.delete(/\/api\/accounts\/e2$/, () => HttpResponse.json({ error: 'x' }, { status: 422 })),
     );
     await user.click(within(recent).getAllByRole('button', { name: '删除' })[0]!);
     const refused = await screen.findByRole('dialog', { name: '请确认' });
     expect(refused).toHaveTextContent('确定要删除这条记录吗？');
     await user.click(within(refused).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('删除记录失败，请重试');
-    expect(await demo.store.accounts.list('demo')).toHaveLength(2);
+    await waitFor(async () => expect(await demo.store.accounts.list('demo')).toHaveLength(2));
 
     server.resetHandlers();
     await user.click(within(recent).getAllByRole('button', { name: '删除' })[1]!);
     const confirmDialog = await screen.findByRole('dialog', { name: '请确认' });
     await user.click(within(confirmDialog).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(1));
-    expect((await demo.store.accounts.list('demo')).map((a) => a.id)).toEqual(['e2']);
+    await waitFor(async () =>
+      expect((await demo.store.accounts.list('demo')).map((a) => a.id)).toEqual(['e2']),
+    );
   });
 });

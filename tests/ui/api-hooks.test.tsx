@@ -1,35 +1,31 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccounts } from '../../src/api/accounts';
 import {
   DELETE_DELAY_MS,
   useCheckinRecords,
   useToggleCheckin,
 } from '../../src/api/checkin-records';
-import { writeMirror } from '../../src/api/local-mirror';
+import { stopEngine } from '../../src/api/engine';
 import { createQueryClient } from '../../src/app/query-client';
-import { signIn } from './harness';
+import { seedDeviceCopy, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+const { server, demo } = await testServer({ today: TODAY, clear: ['accounts', 'checkinTasks'] });
 let requests: Request[];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', ({ request }) => requests.push(request));
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+server.events.on('request:start', ({ request }) => requests.push(request));
 beforeEach(async () => {
   requests = [];
   await signIn(demo);
+});
+
+// Every client of a test gets its engine stopped after it, so none replays into the next test.
+const clients: QueryClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await stopEngine(client, null);
 });
 
 function Fresh({ client, children }: { client: QueryClient; children: ReactNode }) {
@@ -37,8 +33,9 @@ function Fresh({ client, children }: { client: QueryClient; children: ReactNode 
 }
 
 /** A fresh cache per case, so each test starts with nothing fetched. */
-function wrapper() {
-  const client = createQueryClient();
+function wrapper(report = vi.fn()) {
+  const client = createQueryClient(report);
+  clients.push(client);
   return {
     wrapper: ({ children }: { children: ReactNode }) => <Fresh client={client}>{children}</Fresh>,
   };
@@ -49,12 +46,17 @@ function Count({ label }: { label: string }) {
   return <p>{data ? `${label}:${data.items.length}` : `${label}:…`}</p>;
 }
 
-function useToggleAndList() {
-  return { list: useCheckinRecords('2026-11'), toggle: useToggleCheckin() };
-}
-
 const gets = (path: string) =>
   requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === path).length;
+
+const expense = (id: string, amount = 12.5) => ({
+  id,
+  type: 'expense' as const,
+  amount,
+  category: 'dining',
+  description: '午餐',
+  date: TODAY,
+});
 
 describe('list queries', () => {
   it('two components mounting at once send one GET', async () => {
@@ -70,49 +72,35 @@ describe('list queries', () => {
     expect(gets('/api/accounts')).toBe(1);
   });
 
-  it('writes the mirror on success and serves it, marked local, when the server fails', async () => {
-    await demo.store.accounts.create('demo', {
-      id: 'a1',
-      type: 'expense',
-      amount: 12.5,
-      category: 'dining',
-      description: '午餐',
-      date: TODAY,
-    });
-    const first = wrapper();
-    const ok = renderHook(() => useAccounts(), first);
-    await waitFor(() => expect(ok.result.current.data?.items).toHaveLength(1));
-    expect(ok.result.current.data?.local).toBe(false);
-    expect(JSON.parse(localStorage.getItem('accounts')!)[0].id).toBe('a1');
-
+  it('serves the device’s copy, marked local, when the server fails', async () => {
+    await seedDeviceCopy('accounts', [expense('a1')]);
     server.use(
       http.get(/\/api\/accounts$/, () =>
         HttpResponse.json({ error: '数据库不可用' }, { status: 500 }),
       ),
     );
-    const second = wrapper();
-    const offline = renderHook(() => useAccounts(), second);
-    await waitFor(() => expect(offline.result.current.data?.local).toBe(true));
-    expect(offline.result.current.data?.items.map((a) => a.id)).toEqual(['a1']);
-    expect(offline.result.current.data?.error).toBe('数据库不可用');
+    const { result } = renderHook(() => useAccounts(), wrapper());
+    await waitFor(() => expect(result.current.data?.local).toBe(true));
+    expect(result.current.data?.items.map((a) => a.id)).toEqual(['a1']);
+    expect(result.current.data).toMatchObject({ complete: true, error: '数据库不可用' });
   });
 
-  it('never serves another user’s mirror', async () => {
-    writeMirror('accounts', 'guest', [{ id: 'theirs' }]);
+  it('never serves another user’s copy', async () => {
+    await seedDeviceCopy('accounts', [expense('theirs')], { username: 'guest' });
     server.use(
       http.get(/\/api\/accounts$/, () => HttpResponse.json({ error: 'down' }, { status: 503 })),
     );
     const { result } = renderHook(() => useAccounts(), wrapper());
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(result.current.error?.message).toBe('down');
+    await waitFor(() => expect(result.current.data?.local).toBe(true));
+    expect(result.current.data).toMatchObject({ items: [], complete: false, error: 'down' });
   });
 });
 
 describe('check-in toggle', () => {
-  async function habit() {
+  async function habit(id = 'h1') {
     const { record } = await demo.store.checkinTasks.create('demo', {
-      id: 'h1',
-      name: '早起',
+      id,
+      name: id,
       description: '',
       type: 'daily',
       frequency: 1,
@@ -122,47 +110,133 @@ describe('check-in toggle', () => {
     return record;
   }
 
-  it('flips at once and rolls back when the server refuses', async () => {
+  /** Two habits' toggles over one list, with a spy on what the app would toast. */
+  function renderToggles(report = vi.fn()) {
+    const view = renderHook(
+      () => ({
+        list: useCheckinRecords('2026-11'),
+        h1: useToggleCheckin('h1'),
+        h2: useToggleCheckin('h2'),
+      }),
+      wrapper(report),
+    );
+    const ids = () => view.result.current.list.data?.items.map((r) => r.taskId).sort();
+    return { ...view, ids, report };
+  }
+
+  const posts = () =>
+    requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/checkin-records'));
+
+  it('flips at once, and a refusal takes it back and says 打卡失败', async () => {
     await habit();
-    const { result } = renderHook(useToggleAndList, wrapper());
-    await waitFor(() => expect(result.current.list.data?.items).toEqual([]));
+    const { result, ids, report } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
 
     server.use(
       http.post(/\/api\/checkin-records$/, async () => {
-        await new Promise((r) => setTimeout(r, 400));
-        return HttpResponse.json({ error: '打卡服务不可用' }, { status: 500 });
+        await delay(200);
+        return HttpResponse.json({ error: '打卡任务不存在' }, { status: 400 });
       }),
     );
     act(() => {
-      result.current.toggle.toggle({ taskId: 'h1', date: TODAY, existing: null });
+      result.current.h1.toggle({ date: TODAY, existing: null });
     });
-    await waitFor(() => expect(result.current.list.data?.items).toHaveLength(1));
-    expect(result.current.toggle.isProcessing('h1')).toBe(true);
-    await waitFor(() => expect(result.current.toggle.mutation.isError).toBe(true));
-    expect(result.current.list.data?.items).toEqual([]);
-    expect(result.current.toggle.mutation.error?.message).toBe('打卡服务不可用');
-    expect(result.current.toggle.isProcessing('h1')).toBe(false);
+    await waitFor(() => expect(ids()).toEqual(['h1']));
+    expect(result.current.h1.processing).toBe(true);
+    expect(result.current.list.data?.pending.size).toBe(1);
+
+    await waitFor(() => expect(report).toHaveBeenCalledWith('打卡失败'));
+    await waitFor(() => expect(ids()).toEqual([]));
+    expect(result.current.list.data?.pending.size).toBe(0);
   });
 
-  it('a double click sends exactly one request, and a second toggle deletes', async () => {
+  it('says 取消打卡失败 and brings the record back when an uncheck is refused', async () => {
     await habit();
-    const { result } = renderHook(useToggleAndList, wrapper());
-    await waitFor(() => expect(result.current.list.data?.items).toEqual([]));
+    await demo.store.checkinRecords.create('demo', { id: 'r1', taskId: 'h1', date: TODAY });
+    const { result, ids, report } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual(['h1']));
+    server.use(
+      http.delete(/\/api\/checkin-records\/r1$/, () =>
+        HttpResponse.json({ error: '忙' }, { status: 403 }),
+      ),
+    );
+    const existing = result.current.list.data!.items[0]!;
+    act(() => {
+      result.current.h1.toggle({ date: TODAY, existing });
+    });
+    await waitFor(() => expect(ids()).toEqual([]));
+    await waitFor(() => expect(report).toHaveBeenCalledWith('取消打卡失败'));
+    await waitFor(() => expect(ids()).toEqual(['h1']));
+    expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1);
+  });
+
+  it('a list answer that lands while the toggle waits does not undo it', async () => {
+    await habit();
+    const { result, ids } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
+    // The POST is held before the server stores anything; the list is asked for meanwhile and
+    // comes back without the new check-in.
+    server.use(
+      http.post(/\/api\/checkin-records$/, async ({ request }) => {
+        await delay(600);
+        return demo.app.fetch(request);
+      }),
+    );
+    act(() => {
+      result.current.h1.toggle({ date: TODAY, existing: null });
+    });
+    await waitFor(() => expect(ids()).toEqual(['h1']));
+    await act(() => result.current.list.refetch());
+    await new Promise((r) => setTimeout(r, 150));
+    expect(ids()).toEqual(['h1']);
+    await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1));
+    await waitFor(() => expect(result.current.list.data?.pending.size).toBe(0));
+    expect(ids()).toEqual(['h1']);
+  });
+
+  it('a server error keeps the check-in waiting on the device, and sends it when the server answers', async () => {
+    await habit();
+    const { result, ids, report } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
+    server.use(
+      http.post(/\/api\/checkin-records$/, () =>
+        HttpResponse.json({ error: '服务器维护中' }, { status: 503 }),
+      ),
+    );
+    act(() => {
+      result.current.h1.toggle({ date: TODAY, existing: null });
+    });
+    // Saved on the device: nothing to report, the button is usable again, the day is marked.
+    await waitFor(() => expect(ids()).toEqual(['h1']));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await waitFor(() => expect(result.current.h1.processing).toBe(false));
+    expect(report).not.toHaveBeenCalled();
+    expect(ids()).toEqual(['h1']);
+    expect(result.current.list.data?.pending.size).toBe(1);
+    expect(await demo.store.checkinRecords.list('demo')).toHaveLength(0);
+
+    server.resetHandlers();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1));
+    await waitFor(() => expect(result.current.list.data?.pending.size).toBe(0));
+    expect(ids()).toEqual(['h1']);
+  });
+
+  it('a double click sends exactly one request, and a second toggle deletes after 50 ms', async () => {
+    await habit();
+    const { result, ids } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
     let accepted: boolean[] = [];
     act(() => {
       accepted = [
-        result.current.toggle.toggle({ taskId: 'h1', date: TODAY, existing: null }),
-        result.current.toggle.toggle({ taskId: 'h1', date: TODAY, existing: null }),
+        result.current.h1.toggle({ date: TODAY, existing: null }),
+        result.current.h1.toggle({ date: TODAY, existing: null }),
       ];
     });
     expect(accepted).toEqual([true, false]);
-    await waitFor(() => expect(result.current.toggle.mutation.isSuccess).toBe(true));
-    await waitFor(() => expect(result.current.list.data?.items[0]?.id).not.toMatch(/^pending-/));
-    const posts = requests.filter(
-      (r) => r.method === 'POST' && r.url.endsWith('/api/checkin-records'),
-    );
-    expect(posts).toHaveLength(1);
-    expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1);
+    await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(1));
+    await waitFor(() => expect(result.current.h1.processing).toBe(false));
+    expect(posts()).toHaveLength(1);
 
     // Unchecking flips the list at once but waits DELETE_DELAY_MS before asking the server.
     const existing = result.current.list.data!.items[0]!;
@@ -173,11 +247,26 @@ describe('check-in toggle', () => {
     server.events.on('request:start', onRequest);
     const clickedAt = performance.now();
     act(() => {
-      result.current.toggle.toggle({ taskId: 'h1', date: TODAY, existing });
+      result.current.h1.toggle({ date: TODAY, existing });
     });
-    await waitFor(() => expect(result.current.list.data?.items).toEqual([]));
+    await waitFor(() => expect(ids()).toEqual([]));
     await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(0));
     server.events.removeListener('request:start', onRequest);
     expect(deleteSentAt - clickedAt).toBeGreaterThanOrEqual(DELETE_DELAY_MS - 5);
+  });
+
+  it('takes the id of the record another device stored first for the same day', async () => {
+    await habit();
+    const { result, ids } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
+    await demo.store.checkinRecords.create('demo', { id: 'elsewhere', taskId: 'h1', date: TODAY });
+    // No list answer gets through: the server's answer to the POST alone replaces the id.
+    server.use(http.get(/\/api\/checkin-records$/, () => delay('infinite')));
+    act(() => {
+      result.current.h1.toggle({ date: TODAY, existing: null });
+    });
+    await waitFor(() =>
+      expect(result.current.list.data?.items.map((r) => r.id)).toEqual(['elsewhere']),
+    );
   });
 });

@@ -1,37 +1,20 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstVersion, nextVersion } from '../../src/domain/asset-versioning';
 import { todayString } from '../../src/domain/dates';
 import type { Asset } from '../../src/domain/schemas/asset';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // Two busy cores: the lazy screen and chart chunks can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
 // The screen reads the real clock, so records are dated relative to it.
 const TODAY = todayString(new Date());
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
+const { server, demo } = await testServer({ today: TODAY, clear: ['assets', 'assetHistory'] });
 let requests: Request[];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', ({ request }) => requests.push(request.clone()));
-});
-afterEach(async () => {
-  server.resetHandlers();
-  for (const a of await demo.store.assets.list('demo'))
-    await demo.store.assets.remove('demo', a.id);
-  for (const h of await demo.store.assetHistory.list('demo')) {
-    await demo.store.assetHistory.remove('demo', h.id);
-  }
-});
-afterAll(() => server.close());
+server.events.on('request:start', ({ request }) => requests.push(request.clone()));
 beforeEach(async () => {
   requests = [];
   await signIn(demo);
@@ -108,6 +91,7 @@ describe('/assets', () => {
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
+    await waitFor(async () => expect(await demo.store.assetHistory.list('demo')).toHaveLength(1));
     const [saved] = await demo.store.assets.list('demo');
     expect(saved).toMatchObject({
       type: 'liability',
@@ -136,13 +120,15 @@ describe('/assets', () => {
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     await within(card('总资产')).findByText('¥1,250.00');
 
-    const versions = await demo.store.assets.list('demo');
-    expect(versions.map((v) => [v.version, v.originalId, v.previousVersionId, v.amount])).toEqual(
-      expect.arrayContaining([
-        [1, null, null, 1000],
-        [2, 'a1', 'a1', 1250],
-      ]),
-    );
+    await waitFor(async () => {
+      const versions = await demo.store.assets.list('demo');
+      expect(versions.map((v) => [v.version, v.originalId, v.previousVersionId, v.amount])).toEqual(
+        expect.arrayContaining([
+          [1, null, null, 1000],
+          [2, 'a1', 'a1', 1250],
+        ]),
+      );
+    });
 
     await user.click(
       within(screen.getByRole('listitem', { name: '活期' })).getByRole('button', {
@@ -157,12 +143,11 @@ describe('/assets', () => {
     expect(items[0]).toHaveTextContent('金额¥1,000.00→改为¥1,250.00');
   });
 
-  it('a failed save keeps the dialog and the typing, and the retry stores one version', async () => {
+  it('a refused save keeps the dialog and the typing; the retry stores one version and its entry', async () => {
     await seed(asset('a1'));
-    // The record is stored, then its history entry fails: a half-done save.
     server.use(
-      http.post(/\/api\/assets\/history$/, () =>
-        HttpResponse.json({ error: '历史服务不可用' }, { status: 500 }),
+      http.post(/\/api\/assets$/, () =>
+        HttpResponse.json({ error: '名称: 名称最多 100 个字符' }, { status: 422 }),
       ),
     );
     const user = await openScreen();
@@ -176,17 +161,23 @@ describe('/assets', () => {
     await user.clear(within(dialog).getByLabelText('名称'));
     await user.type(within(dialog).getByLabelText('名称'), '活期存款');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('保存资产失败：历史服务不可用，请重试')).toBeInTheDocument();
+    expect(
+      await screen.findByText('保存资产失败：名称: 名称最多 100 个字符，请重试'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByLabelText('名称')).toHaveValue('活期存款');
+    // The history entry of the refused version went with it.
+    await waitFor(async () => expect(await demo.store.assets.list('demo')).toHaveLength(1));
+    await waitFor(async () => expect(await demo.store.assetHistory.list('demo')).toHaveLength(0));
 
     server.resetHandlers();
-    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await user.click(await within(dialog).findByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(async () => expect(await demo.store.assetHistory.list('demo')).toHaveLength(1));
     const versions = await demo.store.assets.list('demo');
-    expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
-    const bodies = await Promise.all(posts('/api/assets').map((r) => r.json()));
-    expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
-    expect(await demo.store.assetHistory.list('demo')).toHaveLength(1);
+    expect(versions.map((v) => [v.version, v.name]).sort()).toEqual([
+      [1, '活期'],
+      [2, '活期存款'],
+    ]);
   });
 
   it('deletes the whole chain after confirming, and says so when the server refuses', async () => {
@@ -194,7 +185,7 @@ describe('/assets', () => {
     await seed(v1, nextVersion(v1, { ...v1, amount: 2000 }, 'a1-v2'));
     server.use(
       http.delete(/\/api\/assets\/[^/]+$/, () =>
-        HttpResponse.json({ error: '数据库忙' }, { status: 503 }),
+        HttpResponse.json({ error: '数据库忙' }, { status: 422 }),
       ),
     );
     const user = await openScreen();
@@ -207,15 +198,18 @@ describe('/assets', () => {
     );
     expect(await screen.findByText('删除资产失败：数据库忙，请重试')).toBeInTheDocument();
 
+    // The refused delete brought the row back.
     server.resetHandlers();
-    await user.click(within(row).getByRole('button', { name: '删除' }));
+    const restored = await screen.findByRole('listitem', { name: '活期' });
+    await user.click(within(restored).getByRole('button', { name: '删除' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
         name: '删除',
       }),
     );
     await waitFor(() => expect(screen.queryByRole('listitem', { name: '活期' })).toBeNull());
-    expect(await demo.store.assets.list('demo')).toEqual([]);
+    await waitFor(async () => expect(await demo.store.assets.list('demo')).toEqual([]));
+    await waitFor(async () => expect(await demo.store.assetHistory.list('demo')).toHaveLength(1));
     const [entry] = await demo.store.assetHistory.list('demo');
     expect(entry).toMatchObject({ action: 'delete', assetId: 'a1', newData: null });
     expect(entry?.oldData?.id).toBe('a1-v2');

@@ -1,31 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMonth } from '../../src/domain/checkin';
 import { addDays, addMonths, monthOf, todayString } from '../../src/domain/dates';
 import type { CheckinTask } from '../../src/domain/schemas/checkin';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the fixtures are dated relative to it.
 const TODAY = todayString(new Date());
 const MONTH = monthOf(TODAY);
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(async () => {
-  server.resetHandlers();
-  for (const t of await demo.store.checkinTasks.list('demo')) {
-    await demo.store.checkinTasks.remove('demo', t.id);
-  }
-});
-afterAll(() => server.close());
+const { server, demo } = await testServer({ today: TODAY, clear: ['checkinTasks'] });
 beforeEach(async () => {
   await signIn(demo);
 });
@@ -87,14 +72,11 @@ describe('check-in screen', () => {
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
 
     expect(await screen.findByRole('article', { name: '俯卧撑' })).toHaveTextContent('每周 3 次');
-    const [stored] = await demo.store.checkinTasks.list('demo');
-    expect(stored).toMatchObject({
-      name: '俯卧撑',
-      type: 'weekly',
-      frequency: 3,
-      monthlyTarget: 12,
-      category: 'health',
-    });
+    await waitFor(async () =>
+      expect(await demo.store.checkinTasks.list('demo')).toMatchObject([
+        { name: '俯卧撑', type: 'weekly', frequency: 3, monthlyTarget: 12, category: 'health' },
+      ]),
+    );
   });
 
   it('shows the month’s progress, calendar, streaks and statistics, month by month', async () => {
@@ -152,9 +134,11 @@ describe('check-in screen', () => {
     await user.dblClick(button);
     await within(card('早起')).findByRole('button', { name: '今日已打卡' });
     expect(posts).toBe(1);
-    expect(await demo.store.checkinRecords.list('demo')).toMatchObject([
-      { taskId: early, date: TODAY },
-    ]);
+    await waitFor(async () =>
+      expect(await demo.store.checkinRecords.list('demo')).toMatchObject([
+        { taskId: early, date: TODAY },
+      ]),
+    );
     expect(card('早起')).toHaveTextContent('本月 1 / 30 次');
 
     await user.click(within(card('早起')).getByRole('button', { name: '今日已打卡' }));
@@ -168,7 +152,7 @@ describe('check-in screen', () => {
     server.use(
       http.post(/\/api\/checkin-records$/, async () => {
         await new Promise((r) => setTimeout(r, 150));
-        return HttpResponse.json({ error: 'x' }, { status: 500 });
+        return HttpResponse.json({ error: 'x' }, { status: 422 });
       }),
     );
     const user = userEvent.setup();
@@ -178,17 +162,17 @@ describe('check-in screen', () => {
         name: '今日打卡',
       }),
     );
-    const busy = within(card('喝水')).getByRole('button', { name: '处理中...' });
+    const busy = await within(card('喝水')).findByRole('button', { name: '处理中...' });
     expect(busy).toBeDisabled();
     expect(await screen.findByRole('alert')).toHaveTextContent('打卡失败');
-    expect(within(card('喝水')).getByRole('button', { name: '今日打卡' })).toBeEnabled();
+    expect(await within(card('喝水')).findByRole('button', { name: '今日打卡' })).toBeEnabled();
     expect(card('喝水').querySelectorAll('[data-checked]')).toHaveLength(0);
 
     server.resetHandlers();
     await checkIns(water, [TODAY]);
     server.use(
       http.delete(/\/api\/checkin-records\/[^/]+$/, () =>
-        HttpResponse.json({ error: 'x' }, { status: 500 }),
+        HttpResponse.json({ error: 'x' }, { status: 422 }),
       ),
     );
     // A fresh screen, so the list holds the record just stored.
@@ -250,12 +234,14 @@ describe('check-in screen', () => {
     expect(within(dialog).getByLabelText(/名称/)).toHaveValue('快走');
 
     server.resetHandlers();
-    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await user.click(await within(dialog).findByRole('button', { name: '保存' }));
     expect(await screen.findByRole('article', { name: '快走' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await demo.store.checkinTasks.list('demo')).toMatchObject([
-      { id: walk, name: '快走', description: '饭后', monthlyTarget: 20 },
-    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(async () =>
+      expect(await demo.store.checkinTasks.list('demo')).toMatchObject([
+        { id: walk, name: '快走', description: '饭后', monthlyTarget: 20 },
+      ]),
+    );
   });
 
   it('deletes after 确定要删除这个打卡任务吗？ and reports a refused delete', async () => {
@@ -275,17 +261,17 @@ describe('check-in screen', () => {
 
     server.use(
       http.delete(/\/api\/checkin-tasks\/[^/]+$/, () =>
-        HttpResponse.json({ error: '稍后再试' }, { status: 503 }),
+        HttpResponse.json({ error: '稍后再试' }, { status: 422 }),
       ),
     );
-    await user.click(within(await askToDelete()).getByRole('button', { name: '确定' }));
+    await user.click(within(await askToDelete()).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('删除打卡任务失败: 稍后再试');
 
     server.resetHandlers();
     await user.click(within(await askToDelete()).getByRole('button', { name: '取消' }));
-    expect(await demo.store.checkinTasks.list('demo')).toHaveLength(1);
-    await user.click(within(await askToDelete()).getByRole('button', { name: '确定' }));
+    await waitFor(async () => expect(await demo.store.checkinTasks.list('demo')).toHaveLength(1));
+    await user.click(within(await askToDelete()).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('button', { name: '创建第一个打卡任务' })).toBeInTheDocument();
-    expect(await demo.store.checkinTasks.list('demo')).toEqual([]);
+    await waitFor(async () => expect(await demo.store.checkinTasks.list('demo')).toEqual([]));
   });
 });

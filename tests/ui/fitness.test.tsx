@@ -1,24 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, mondayOf, todayString } from '../../src/domain/dates';
 import type { Workout } from '../../src/domain/schemas/workout';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // The screen's "today" is the machine's; the server's seed is off, so only these records exist.
 const TODAY = todayString(new Date());
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { server, demo } = await testServer({ today: TODAY });
 beforeEach(async () => {
   for (const w of await demo.store.workouts.list('demo'))
     await demo.store.workouts.remove('demo', w.id);
@@ -73,8 +63,11 @@ describe('/fitness', () => {
     expect(within(list).getByText('游泳')).toBeInTheDocument();
     expect(within(list).getByText(/95分钟/)).toBeInTheDocument();
 
-    const [stored] = await demo.store.workouts.list('demo');
-    expect(stored).toMatchObject({ type: 'swimming', duration: 95, calories: 0, notes: '自由泳' });
+    await waitFor(async () =>
+      expect(await demo.store.workouts.list('demo')).toMatchObject([
+        { type: 'swimming', duration: 95, calories: 0, notes: '自由泳' },
+      ]),
+    );
   });
 
   it('sums the cards over all workouts and counts week days once', async () => {
@@ -120,7 +113,7 @@ describe('/fitness', () => {
     const user = userEvent.setup();
     server.use(
       http.post(/\/api\/workouts$/, () =>
-        HttpResponse.json({ error: '数据库忙' }, { status: 500 }),
+        HttpResponse.json({ error: '数据库忙' }, { status: 422 }),
       ),
     );
     await openScreen();
@@ -129,12 +122,12 @@ describe('/fitness', () => {
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '30');
     await user.type(within(dialog).getByLabelText('卡路里'), '250');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       '保存运动记录失败：数据库忙，请重试',
     );
     expect(within(dialog).getByLabelText(/时长（分钟）/)).toHaveValue(30);
     expect(within(dialog).getByLabelText('卡路里')).toHaveValue(250);
-    expect(await demo.store.workouts.list('demo')).toHaveLength(0);
+    await waitFor(async () => expect(await demo.store.workouts.list('demo')).toHaveLength(0));
   });
 
   it('?add=1 opens 添加运动 once and drops the parameter', async () => {
@@ -171,16 +164,18 @@ describe('/fitness', () => {
     await user.type(duration, '25');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(card('总运动时长')).toHaveTextContent('2小时25分钟'));
-    expect(await demo.store.workouts.get('demo', 'w1')).toMatchObject({
-      duration: 25,
-      notes: '晨练',
-    });
+    await waitFor(async () =>
+      expect(await demo.store.workouts.get('demo', 'w1')).toMatchObject({
+        duration: 25,
+        notes: '晨练',
+      }),
+    );
 
     await user.click(
       within(within(list).getAllByRole('listitem')[1]!).getByRole('button', { name: '删除' }),
     );
     await waitFor(() => expect(card('总运动次数')).toHaveTextContent('1次'));
-    expect(await demo.store.workouts.get('demo', 'w2')).toBeUndefined();
+    await waitFor(async () => expect(await demo.store.workouts.get('demo', 'w2')).toBeUndefined());
   });
 
   it('says so when a delete fails and keeps the row', async () => {
@@ -188,7 +183,7 @@ describe('/fitness', () => {
     await demo.store.workouts.create('demo', workout('w1', {}));
     server.use(
       http.delete(/\/api\/workouts\/w1$/, () =>
-        HttpResponse.json({ error: '稍后再试' }, { status: 503 }),
+        HttpResponse.json({ error: '稍后再试' }, { status: 422 }),
       ),
     );
     await openScreen();

@@ -1,14 +1,34 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { DemoServer } from '../../mocks/demo-server';
-import { AuthProvider } from '../../src/api/auth';
+import { createTestServer } from '../../mocks/node';
+import { stopEngine } from '../../src/api/engine';
+import { openLocalDb } from '../../src/api/local-db';
 import { saveSession } from '../../src/api/session';
-import { createQueryClient } from '../../src/app/query-client';
+import { AppProviders, createAppClients } from '../../src/app/App';
 import { AppRoutes } from '../../src/app/router';
-import { ConfirmProvider } from '../../src/components/confirm';
-import { ToastProvider } from '../../src/components/toast';
+import type { ResourceName } from '../../src/domain/resources';
+
+/**
+ * The real app behind msw for one test file (mocks/node.ts): listening while the file runs,
+ * its handlers reset after each test, and the `clear` kinds emptied for the demo user so that
+ * every test starts from the records it seeds itself.
+ */
+export async function testServer({ today, clear = [] }: { today: string; clear?: ResourceName[] }) {
+  const { server, ...demo } = await createTestServer({ today, seed: false });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(async () => {
+    server.resetHandlers();
+    for (const name of clear) {
+      const store = demo.store[name];
+      for (const record of await store.list('demo')) await store.remove('demo', record.id);
+    }
+  });
+  afterAll(() => server.close());
+  return { server, demo };
+}
 
 /** Signs `username` in against the app itself and stores the session as the login screen would. */
 export async function signIn(demo: DemoServer, username = 'demo', password = 'demo1234') {
@@ -26,22 +46,15 @@ export async function signIn(demo: DemoServer, username = 'demo', password = 'de
   return body;
 }
 
+/** The app's own provider tree around `children`, with fresh clients unless some are given. */
 export function Providers({
   children,
-  queryClient = createQueryClient(),
+  clients = createAppClients(),
 }: {
   children: ReactNode;
-  queryClient?: ReturnType<typeof createQueryClient>;
+  clients?: ReturnType<typeof createAppClients>;
 }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <ConfirmProvider>
-          <AuthProvider>{children}</AuthProvider>
-        </ConfirmProvider>
-      </ToastProvider>
-    </QueryClientProvider>
-  );
+  return <AppProviders clients={clients}>{children}</AppProviders>;
 }
 
 function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
@@ -49,12 +62,20 @@ function LocationProbe({ onChange }: { onChange: (location: Location) => void })
   return null;
 }
 
+// Each rendered app's data layer is stopped after its test, so that no engine of an earlier
+// test replays or retries into a later one.
+const rendered: ReturnType<typeof createAppClients>[] = [];
+afterEach(async () => {
+  for (const clients of rendered.splice(0)) await stopEngine(clients.queryClient, null);
+});
+
 /** The whole app at `path` in a memory router; `router.state.location` is where it is now. */
 export function renderApp(path: string) {
-  const queryClient = createQueryClient();
+  const clients = createAppClients();
+  rendered.push(clients);
   const router = { state: { location: undefined as unknown as Location } };
   const view = render(
-    <Providers queryClient={queryClient}>
+    <Providers clients={clients}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe
           onChange={(location) => {
@@ -67,5 +88,19 @@ export function renderApp(path: string) {
       </MemoryRouter>
     </Providers>,
   );
-  return { ...view, router, queryClient };
+  return { ...view, router, queryClient: clients.queryClient };
+}
+
+/**
+ * A copy of `kind` already on the device, as a previous visit would have left it: current to
+ * change number `cursor` (1 is before anything the test's server stores).
+ */
+export async function seedDeviceCopy(
+  kind: ResourceName,
+  records: readonly unknown[],
+  { username = 'demo', cursor = 1 } = {},
+) {
+  const db = await openLocalDb(username);
+  await db.put('lists', { kind, cursor, json: JSON.stringify(records) });
+  db.close();
 }

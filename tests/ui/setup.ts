@@ -1,6 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import 'fake-indexeddb/auto';
+import { cleanup, configure } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach } from 'vitest';
+
+// Two cores are shared by the test workers, the type-checker and Chromium: a screen that
+// renders in 100 ms alone can take over a second then.
+configure({ asyncUtilTimeout: 3000 });
+
+// Each test starts with an empty IndexedDB (the data layer's store); engines of earlier tests
+// keep the factory they opened, so nothing of theirs is seen.
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
 
 afterEach(() => {
   cleanup();

@@ -1,21 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
-import { writeMirror } from '../../src/api/local-mirror';
-import { TIMER_STORAGE_KEY } from '../../src/domain/timer';
-import { renderApp, signIn } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TIMER_STORAGE_KEY } from '../../src/domain/storage-keys';
+import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: '2026-11-21', seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { demo } = await testServer({ today: '2026-11-21' });
 beforeEach(async () => {
   await signIn(demo);
 });
@@ -38,13 +27,15 @@ async function logOut() {
 }
 
 describe('logout', () => {
-  it('clears the session, the mirror and the cache, and returns to /login', async () => {
-    writeMirror('tasks', 'demo', [{ id: 't1' }]);
+  it('clears the session, the device’s store and the cache, and returns to /login', async () => {
+    await seedDeviceCopy('tasks', []);
+    const names = async () => (await indexedDB.databases()).map((d) => d.name);
+    expect(await names()).toContain('pms:demo');
     await logOut();
     await screen.findByPlaceholderText('请输入用户名');
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('isLoggedIn')).toBeNull();
-    expect(localStorage.getItem('tasks')).toBeNull();
+    await waitFor(async () => expect(await names()).not.toContain('pms:demo'));
   });
 
   it('asks before dropping a focus timer that was never saved', async () => {

@@ -2,24 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
-import { writeMirror } from '../../src/api/local-mirror';
+import { openLocalDb } from '../../src/api/local-db';
 import { legacyId } from '../../src/domain/legacy';
-import { renderApp, signIn } from './harness';
+import { RESOURCE_NAMES } from '../../src/domain/resources';
+import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-// A fresh store per case: uploads and imports are counted against an empty account.
-beforeEach(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-  await signIn(demo);
-});
+// Every kind emptied after each case: uploads and imports are counted against an empty account.
+const { server, demo } = await testServer({ today: TODAY, clear: RESOURCE_NAMES });
+beforeEach(() => signIn(demo));
 afterEach(() => {
-  server.close();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -42,16 +34,9 @@ async function openDialog() {
   return { user, dialog: within(dialog) };
 }
 
-/**
- * A mirror holding records the server does not have (say, restored from a backup). The
- * list GET fails so that the screens behind the dialog serve the mirror instead of
- * overwriting it with the server's empty list.
- */
-function mirrorAhead(records: unknown[]) {
-  writeMirror('accounts', 'demo', records);
-  server.use(
-    http.get(/\/api\/accounts$/, () => HttpResponse.json({ error: 'x' }, { status: 503 })),
-  );
+/** Bookkeeping records the original app left in this browser, never uploaded. */
+function legacyAccounts(records: unknown[]) {
+  localStorage.setItem('accounts', JSON.stringify(records));
 }
 
 const stored = async () => ({
@@ -137,16 +122,15 @@ describe('sync dialog', () => {
     expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeEnabled();
   });
 
-  it('uploads the mirror and normalised legacy records, keeps what cannot be made valid, and a second upload adds nothing', async () => {
+  it('uploads normalised legacy records, keeps what cannot be made valid, and a second upload adds nothing', async () => {
     seedLegacy();
-    mirrorAhead([account('mirror-1')]);
     const { user, dialog } = await openDialog();
     expect(dialog.getByText(/本机有 7 条旧版数据尚未上传到云端/)).toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
     await dialog.findByText('数据上传成功！');
     const results = within(dialog.getByRole('region', { name: '上传结果' }));
-    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('3 条失败 1 条');
+    expect(results.getByText('记账记录').nextSibling).toHaveTextContent('2 条失败 1 条');
     expect(results.getByText('资产/负债').nextSibling).toHaveTextContent('2 条');
     expect(results.getByText('运动记录').nextSibling).toHaveTextContent('1 条');
     expect(results.getByText('任务').nextSibling).toHaveTextContent('1 条');
@@ -156,7 +140,6 @@ describe('sync dialog', () => {
       [
         ['1700000000001', 'income', 8000, 'salary'],
         [legacyId('1700000000000.25'), 'expense', 35.5, 'dining'],
-        ['mirror-1', 'expense', 12.5, 'dining'],
       ].sort(),
     );
     const chain = after.assets.toSorted((a, b) => a.version - b.version);
@@ -184,7 +167,7 @@ describe('sync dialog', () => {
     expect(localStorage.getItem('legacy:assets')).toBeNull();
     expect(dialog.getByText(/本机有 1 条旧版数据尚未上传到云端/)).toBeInTheDocument();
 
-    // Everything valid is on the server now: the second run reads the lists and posts nothing.
+    // Everything valid is on the server now: the second run posts nothing.
     server.resetHandlers();
     const posts: string[] = [];
     server.events.on('request:start', ({ request }) => {
@@ -192,15 +175,15 @@ describe('sync dialog', () => {
     });
     await user.click(dialog.getByRole('button', { name: '上传本地数据到云端' }));
     await dialog.findByText('数据上传成功！');
-    // Left: the mirror's record (already on the server) and the legacy one that stays invalid.
+    // Left: the legacy record that stays invalid.
     const second = within(dialog.getByRole('region', { name: '上传结果' }));
-    expect(second.getByText('记账记录').nextSibling).toHaveTextContent('1 条失败 1 条');
+    expect(second.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 1 条');
     expect(posts).toEqual([]);
     expect(await stored()).toEqual(after);
   });
 
   it('uploads in batches of 500 with progress, never more than two requests at once', async () => {
-    mirrorAhead(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
+    legacyAccounts(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
     let inFlight = 0;
     let most = 0;
     const sizes: number[] = [];
@@ -229,7 +212,7 @@ describe('sync dialog', () => {
   });
 
   it('stops sending once the server cannot be reached, counting the rest as failed', async () => {
-    mirrorAhead(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
+    legacyAccounts(Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)));
     let posts = 0;
     server.use(
       http.post(/\/api\/accounts\/batch$/, () => {
@@ -246,10 +229,10 @@ describe('sync dialog', () => {
   });
 
   it('reports a failed upload when the server fails, counting each record', async () => {
-    mirrorAhead([account('a1'), account('a2')]);
+    legacyAccounts([account('a1'), account('a2')]);
     server.use(
       http.post(/\/api\/accounts\/batch$/, () =>
-        HttpResponse.json({ error: 'x' }, { status: 500 }),
+        HttpResponse.json({ error: 'x' }, { status: 422 }),
       ),
     );
     const { user, dialog } = await openDialog();
@@ -259,12 +242,12 @@ describe('sync dialog', () => {
     expect(results.getByText('记账记录').nextSibling).toHaveTextContent('0 条失败 2 条');
   });
 
-  it('downloads every list, overwrites the mirror, and reloads after 2 s', async () => {
+  it('downloads every list, overwrites the device’s copy, and reloads after 2 s', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     await demo.store.accounts.create('demo', account('srv-1') as never);
     await demo.store.accounts.create('demo', account('srv-2') as never);
-    writeMirror('accounts', 'demo', [account('stale')]);
+    await seedDeviceCopy('accounts', [account('stale')], { cursor: 999_999 });
     const { user, dialog } = await openDialog();
 
     await user.click(dialog.getByRole('button', { name: '从云端下载数据' }));
@@ -272,10 +255,10 @@ describe('sync dialog', () => {
     const results = within(dialog.getByRole('region', { name: '下载结果' }));
     expect(results.getByText('记账记录').nextSibling).toHaveTextContent('2 条');
     expect(results.getByText('打卡记录').nextSibling).toHaveTextContent('0 条');
-    expect(JSON.parse(localStorage.getItem('accounts')!).map((a: { id: string }) => a.id)).toEqual([
-      'srv-1',
-      'srv-2',
-    ]);
+    const db = await openLocalDb('demo');
+    const copy = JSON.parse((await db.get('lists', 'accounts'))!.json) as { id: string }[];
+    db.close();
+    expect(copy.map((a) => a.id)).toEqual(['srv-1', 'srv-2']);
     expect(reload).not.toHaveBeenCalled();
     await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 3000 });
   });

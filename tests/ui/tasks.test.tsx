@@ -1,27 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DemoServer } from '../../mocks/demo-server';
-import { createTestServer } from '../../mocks/node';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayString } from '../../src/domain/dates';
 import type { Task } from '../../src/domain/schemas/task';
-import { renderApp, signIn } from './harness';
+import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the fixtures are dated relative to it.
 const TODAY = todayString(new Date());
-let demo: DemoServer;
-let server: Awaited<ReturnType<typeof createTestServer>>['server'];
-
-beforeAll(async () => {
-  ({ server, ...demo } = await createTestServer({ today: TODAY, seed: false }));
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(async () => {
-  server.resetHandlers();
-  for (const t of await demo.store.tasks.list('demo')) await demo.store.tasks.remove('demo', t.id);
-});
-afterAll(() => server.close());
+const { server, demo } = await testServer({ today: TODAY, clear: ['tasks'] });
 beforeEach(async () => {
   await signIn(demo);
 });
@@ -107,15 +94,18 @@ describe('tasks screen', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('listitem', { name: '准备周会' })).toBeInTheDocument();
-    const [stored] = await demo.store.tasks.list('demo');
-    expect(stored).toMatchObject({
-      title: '准备周会',
-      description: '议程和材料',
-      priority: 'high',
-      category: 'study',
-      dueDate: addDays(TODAY, 3),
-      completed: false,
-    });
+    await waitFor(async () =>
+      expect(await demo.store.tasks.list('demo')).toMatchObject([
+        {
+          title: '准备周会',
+          description: '议程和材料',
+          priority: 'high',
+          category: 'study',
+          dueDate: addDays(TODAY, 3),
+          completed: false,
+        },
+      ]),
+    );
     expect(within(row('准备周会')).getByText('3天后到期')).toBeInTheDocument();
   });
 
@@ -128,7 +118,7 @@ describe('tasks screen', () => {
 
   it('keeps the dialog and what was typed when the save fails', async () => {
     server.use(
-      http.post(/\/api\/tasks$/, () => HttpResponse.json({ error: '磁盘已满' }, { status: 500 })),
+      http.post(/\/api\/tasks$/, () => HttpResponse.json({ error: '磁盘已满' }, { status: 422 })),
     );
     const user = userEvent.setup();
     renderApp('/tasks');
@@ -154,17 +144,22 @@ describe('tasks screen', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: '跑步' })).toBeEnabled());
     expect(screen.getByRole('checkbox', { name: '跑步' })).toBeChecked();
     expect(within(card('已逾期')).getByText('0')).toBeInTheDocument();
-    let [stored] = await demo.store.tasks.list('demo');
-    expect(stored?.completed).toBe(true);
-    expect(stored?.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await waitFor(async () => {
+      const [stored] = await demo.store.tasks.list('demo');
+      expect(stored?.completed).toBe(true);
+      expect(stored?.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    });
 
     await user.click(screen.getByRole('checkbox', { name: '跑步' }));
     // The label comes back once the stored task is refetched. (That the box follows the click
     // at once is checked in Chromium, whose check() insists on it.)
     await waitFor(() => expect(screen.getByRole('checkbox', { name: '跑步' })).not.toBeChecked());
     expect(await within(row('跑步')).findByText('已逾期1天')).toBeInTheDocument();
-    [stored] = await demo.store.tasks.list('demo');
-    expect(stored).toMatchObject({ completed: false, completedAt: null });
+    await waitFor(async () =>
+      expect(await demo.store.tasks.list('demo')).toMatchObject([
+        { completed: false, completedAt: null },
+      ]),
+    );
   });
 
   it('edits a task pre-filled, keeping its completion', async () => {
@@ -191,6 +186,9 @@ describe('tasks screen', () => {
     await user.type(within(dialog).getByLabelText(/标题/), '新标题');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await screen.findByRole('listitem', { name: '新标题' })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await demo.store.tasks.list('demo'))[0]?.title).toBe('新标题'),
+    );
     const [stored] = await demo.store.tasks.list('demo');
     expect(stored).toMatchObject({
       id: '旧标题',
@@ -218,24 +216,24 @@ describe('tasks screen', () => {
     };
 
     await user.click(within(await remove()).getByRole('button', { name: '取消' }));
-    expect(await demo.store.tasks.list('demo')).toHaveLength(1);
+    await waitFor(async () => expect(await demo.store.tasks.list('demo')).toHaveLength(1));
 
     server.use(
       http.delete(/\/api\/tasks\/[^/]+$/, () =>
-        HttpResponse.json({ error: '忙' }, { status: 503 }),
+        HttpResponse.json({ error: '忙' }, { status: 422 }),
       ),
     );
     const confirm = await remove();
     expect(confirm).toHaveTextContent('确定要删除这个任务吗？');
-    await user.click(within(confirm).getByRole('button', { name: '确定' }));
+    await user.click(within(confirm).getByRole('button', { name: '删除' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('删除任务失败：忙');
-    expect(await demo.store.tasks.list('demo')).toHaveLength(1);
+    await waitFor(async () => expect(await demo.store.tasks.list('demo')).toHaveLength(1));
 
     server.resetHandlers();
-    await user.click(within(await remove()).getByRole('button', { name: '确定' }));
+    await user.click(within(await remove()).getByRole('button', { name: '删除' }));
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: '可删除' })).not.toBeInTheDocument(),
     );
-    expect(await demo.store.tasks.list('demo')).toHaveLength(0);
+    await waitFor(async () => expect(await demo.store.tasks.list('demo')).toHaveLength(0));
   });
 });

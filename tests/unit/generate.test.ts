@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROFILE, generateData, HEAVY_PROFILE } from '../../mocks/generate';
-import { prepareRecord, SYNC_CATEGORIES } from '../../src/domain/sync';
+import { RESOURCE_NAMES, type ResourceName } from '../../src/domain/resources';
+import { prepareRecord } from '../../src/domain/sync';
 
 // The demo and every benchmark are built on this generator: a record the server would refuse
 // would make a demo account lose data silently and a benchmark measure less than it claims.
@@ -13,7 +14,7 @@ describe('generated data', () => {
     ['heavy user, one year', HEAVY_PROFILE, { years: 1 }],
   ] as const)('%s: every record passes the upload schema', (_, profile, span) => {
     const data = generateData(profile, { today: TODAY, span });
-    for (const category of SYNC_CATEGORIES) {
+    for (const category of RESOURCE_NAMES) {
       expect(data[category].length, category).toBeGreaterThan(0);
       for (const record of data[category]) {
         const prepared = prepareRecord(category, record);
@@ -51,7 +52,7 @@ describe('generated data', () => {
   it('gives the heavy user the yearly volumes DESIGN §6 plans ten years on', () => {
     const data = generateData(HEAVY_PROFILE, { today: TODAY, span: { years: 1 } });
     const perYear = (n: number) => [n * 0.9, n * 1.1] as const;
-    const near = (category: (typeof SYNC_CATEGORIES)[number], n: number) => {
+    const near = (category: ResourceName, n: number) => {
       const [min, max] = perYear(n);
       expect(data[category].length, category).toBeGreaterThanOrEqual(min);
       expect(data[category].length, category).toBeLessThanOrEqual(max);

@@ -3,9 +3,11 @@ import { accountTypes, expenseCategories, incomeCategories } from './categories'
 import {
   checkCategory,
   dateSchema,
+  editedAtField,
   idSchema,
   positiveAmountSchema,
   requiredTextSchema,
+  storedSyncFields,
   textSchema,
 } from './common';
 
@@ -25,11 +27,13 @@ function categoryMatchesType(v: Fields, ctx: z.RefinementCtx) {
 
 /** What a client sends to create or replace a bookkeeping record (`id` only on upload). */
 export const accountInputSchema = z
-  .object({ ...fields, id: idSchema.optional() })
+  .object({ ...fields, id: idSchema.optional(), ...editedAtField })
   .superRefine(categoryMatchesType);
 
 /** A stored bookkeeping record as the API returns it. */
-export const accountSchema = z.object({ ...fields, id: idSchema }).superRefine(categoryMatchesType);
+export const accountSchema = z
+  .object({ ...fields, id: idSchema, ...storedSyncFields })
+  .superRefine(categoryMatchesType);
 
 export type AccountInput = z.input<typeof accountInputSchema>;
 export type AccountData = z.output<typeof accountInputSchema>;

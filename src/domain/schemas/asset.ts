@@ -3,11 +3,13 @@ import { assetCategories, assetTypes, liabilityCategories } from './categories';
 import {
   checkCategory,
   dateSchema,
+  editedAtField,
   idSchema,
   isoTimestampSchema,
   nonNegativeAmountSchema,
   optionalDateSchema,
   requiredTextSchema,
+  storedSyncFields,
   textSchema,
 } from './common';
 
@@ -40,16 +42,18 @@ function categoryMatchesType(v: Fields, ctx: z.RefinementCtx) {
 }
 
 export const assetInputSchema = z
-  .object({ ...fields, id: idSchema.optional() })
+  .object({ ...fields, id: idSchema.optional(), ...editedAtField })
   .superRefine(categoryMatchesType);
 
-export const assetSchema = z.object({ ...fields, id: idSchema }).superRefine(categoryMatchesType);
+export const assetSchema = z
+  .object({ ...fields, id: idSchema, ...storedSyncFields })
+  .superRefine(categoryMatchesType);
 
 export type AssetInput = z.input<typeof assetInputSchema>;
 export type AssetData = z.output<typeof assetInputSchema>;
 export type Asset = z.output<typeof assetSchema>;
 
-export const assetHistoryActions = ['create', 'update', 'delete'] as const;
+const assetHistoryActions = ['create', 'update', 'delete'] as const;
 export type AssetHistoryAction = (typeof assetHistoryActions)[number];
 
 // Snapshots are kept as they were written: a history entry must still read after the
@@ -65,9 +69,12 @@ const historyFields = {
   timestamp: isoTimestampSchema,
 };
 
-export const assetHistoryInputSchema = z.object({ ...historyFields, id: idSchema.optional() });
-export const assetHistorySchema = z.object({ ...historyFields, id: idSchema });
+export const assetHistoryInputSchema = z.object({
+  ...historyFields,
+  id: idSchema.optional(),
+  ...editedAtField,
+});
+export const assetHistorySchema = z.object({ ...historyFields, id: idSchema, ...storedSyncFields });
 
-export type AssetHistoryInput = z.input<typeof assetHistoryInputSchema>;
 export type AssetHistoryData = z.output<typeof assetHistoryInputSchema>;
 export type AssetHistoryEntry = z.output<typeof assetHistorySchema>;

@@ -20,7 +20,7 @@ export const expenseCategoryLabels = {
   reimbursement: '报销',
   other: '其他',
 } as const;
-export const incomeCategoryLabels = {
+const incomeCategoryLabels = {
   salary: '工资',
   bonus: '奖金',
   investment: '投资',
@@ -41,7 +41,7 @@ export const assetCategoryLabels = {
   other_investment: '其他投资',
   other: '其他',
 } as const;
-export const liabilityCategoryLabels = {
+const liabilityCategoryLabels = {
   credit_card: '信用卡',
   mortgage: '房贷',
   car_loan: '车贷',
@@ -113,18 +113,11 @@ export const checkinTypes = keysOf(checkinTypeLabels);
 export const checkinCategories = keysOf(checkinCategoryLabels);
 
 export type AccountType = (typeof accountTypes)[number];
-export type ExpenseCategory = (typeof expenseCategories)[number];
-export type IncomeCategory = (typeof incomeCategories)[number];
-export type AccountCategory = ExpenseCategory | IncomeCategory;
 export type AssetType = (typeof assetTypes)[number];
 export type AssetCategory = (typeof assetCategories)[number];
-export type LiabilityCategory = (typeof liabilityCategories)[number];
 export type WorkoutType = (typeof workoutTypes)[number];
 export type TimeCategory = (typeof timeCategories)[number];
 export type TaskPriority = (typeof taskPriorities)[number];
-export type TaskCategory = (typeof taskCategories)[number];
-export type CheckinType = (typeof checkinTypes)[number];
-export type CheckinCategory = (typeof checkinCategories)[number];
 
 /** The category labels that belong to an account type: the 分类 list changes with 类型. */
 export function accountCategoryLabels(type: AccountType): Readonly<Record<string, string>> {

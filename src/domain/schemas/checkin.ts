@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { checkinCategories, checkinTypes } from './categories';
-import { dateSchema, idSchema, requiredTextSchema, textSchema } from './common';
+import {
+  dateSchema,
+  editedAtField,
+  idSchema,
+  requiredTextSchema,
+  storedSyncFields,
+  textSchema,
+} from './common';
 
 /** Highest frequency per type: a weekly habit fits 7 times in a week, a monthly one 31. */
 export const MAX_FREQUENCY = { daily: 1, weekly: 7, monthly: 31 } as const;
@@ -36,10 +43,10 @@ function normaliseFrequency<T extends Fields>(v: T, ctx: z.RefinementCtx): T {
 }
 
 export const checkinTaskInputSchema = z
-  .object({ ...fields, id: idSchema.optional() })
+  .object({ ...fields, id: idSchema.optional(), ...editedAtField })
   .transform(normaliseFrequency);
 export const checkinTaskSchema = z
-  .object({ ...fields, id: idSchema })
+  .object({ ...fields, id: idSchema, ...storedSyncFields })
   .transform(normaliseFrequency);
 
 export type CheckinTaskInput = z.input<typeof checkinTaskInputSchema>;
@@ -48,9 +55,12 @@ export type CheckinTask = z.output<typeof checkinTaskSchema>;
 
 const recordFields = { taskId: idSchema, date: dateSchema };
 
-export const checkinRecordInputSchema = z.object({ ...recordFields, id: idSchema.optional() });
-export const checkinRecordSchema = z.object({ ...recordFields, id: idSchema });
+export const checkinRecordInputSchema = z.object({
+  ...recordFields,
+  id: idSchema.optional(),
+  ...editedAtField,
+});
+export const checkinRecordSchema = z.object({ ...recordFields, id: idSchema, ...storedSyncFields });
 
-export type CheckinRecordInput = z.input<typeof checkinRecordInputSchema>;
 export type CheckinRecordData = z.output<typeof checkinRecordInputSchema>;
 export type CheckinRecord = z.output<typeof checkinRecordSchema>;

@@ -46,6 +46,22 @@ export const optionalDateSchema = z
 
 export const isoTimestampSchema = z.iso.datetime({ offset: true, message: '时间戳格式无效' });
 
+/**
+ * Sent with a write: the editing device's clock, so that of two devices' edits to one record
+ * the later one wins (DESIGN §1 "Conflicts"). The server keeps it as `editedAt`.
+ */
+export const editedAtField = { editedAt: isoTimestampSchema.optional() };
+
+/**
+ * What the server stamps on every stored record: `updatedAt`, the time of its last write (the
+ * version a device edits from), and `editedAt`. Read loosely: a record written before they
+ * existed, or straight into a store by a test, has none.
+ */
+export const storedSyncFields = {
+  updatedAt: z.string().optional(),
+  editedAt: z.string().optional(),
+};
+
 // Client ids are accepted so that a re-upload is idempotent. Legacy ids from the original
 // app are numbers-as-strings, so any short, URL-safe token is allowed, not only UUIDs.
 export const idSchema = z

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { taskCategories, taskPriorities } from './categories';
 import {
+  editedAtField,
   idSchema,
   isoTimestampSchema,
   optionalDateSchema,
   requiredTextSchema,
+  storedSyncFields,
   textSchema,
 } from './common';
 
@@ -24,14 +26,13 @@ const fields = {
   updatedAt: isoTimestampSchema.optional(),
 };
 
-export const taskInputSchema = z.object({ ...fields, id: idSchema.optional() });
+export const taskInputSchema = z.object({ ...fields, id: idSchema.optional(), ...editedAtField });
 export const taskSchema = z.object({
   ...fields,
   id: idSchema,
   createdAt: isoTimestampSchema,
   updatedAt: isoTimestampSchema,
+  editedAt: storedSyncFields.editedAt,
 });
 
-export type TaskInput = z.input<typeof taskInputSchema>;
-export type TaskData = z.output<typeof taskInputSchema>;
 export type Task = z.output<typeof taskSchema>;

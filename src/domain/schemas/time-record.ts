@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { timeCategories } from './categories';
-import { dateSchema, idSchema, isoTimestampSchema, requiredTextSchema } from './common';
+import {
+  dateSchema,
+  editedAtField,
+  idSchema,
+  isoTimestampSchema,
+  requiredTextSchema,
+  storedSyncFields,
+} from './common';
 
 /** The task name of a quick start (SPEC §5). */
 export const DEFAULT_FOCUS_TASK = '专注时间';
@@ -21,13 +28,16 @@ const fields = {
   createdAt: isoTimestampSchema.optional(),
 };
 
-export const timeRecordInputSchema = z.object({ ...fields, id: idSchema.optional() });
+export const timeRecordInputSchema = z.object({
+  ...fields,
+  id: idSchema.optional(),
+  ...editedAtField,
+});
 export const timeRecordSchema = z.object({
   ...fields,
   id: idSchema,
   createdAt: isoTimestampSchema,
+  ...storedSyncFields,
 });
 
-export type TimeRecordInput = z.input<typeof timeRecordInputSchema>;
-export type TimeRecordData = z.output<typeof timeRecordInputSchema>;
 export type TimeRecord = z.output<typeof timeRecordSchema>;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { workoutTypes } from './categories';
-import { dateSchema, idSchema, isoTimestampSchema, textSchema } from './common';
+import {
+  dateSchema,
+  editedAtField,
+  idSchema,
+  isoTimestampSchema,
+  storedSyncFields,
+  textSchema,
+} from './common';
 
 const fields = {
   type: z.enum(workoutTypes, { error: '请选择运动类型' }),
@@ -23,9 +30,16 @@ const fields = {
   createdAt: isoTimestampSchema.optional(),
 };
 
-export const workoutInputSchema = z.object({ ...fields, id: idSchema.optional() });
-export const workoutSchema = z.object({ ...fields, id: idSchema, createdAt: isoTimestampSchema });
+export const workoutInputSchema = z.object({
+  ...fields,
+  id: idSchema.optional(),
+  ...editedAtField,
+});
+export const workoutSchema = z.object({
+  ...fields,
+  id: idSchema,
+  createdAt: isoTimestampSchema,
+  ...storedSyncFields,
+});
 
-export type WorkoutInput = z.input<typeof workoutInputSchema>;
-export type WorkoutData = z.output<typeof workoutInputSchema>;
 export type Workout = z.output<typeof workoutSchema>;

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { useCreateAccount, useUpdateAccount } from '../../api/accounts';
 import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import { useToast } from '../../components/toast';
 import {
   type Account,
   type AccountData,
@@ -27,7 +26,6 @@ interface AccountDialogProps {
 
 /** 添加记录 / 编辑记录. A failed save keeps the dialog, and what was typed, open. */
 export function AccountDialog({ record, type, today, onClose }: AccountDialogProps) {
-  const toast = useToast();
   const create = useCreateAccount();
   const update = useUpdateAccount();
   const {
@@ -35,7 +33,7 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
     handleSubmit,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<AccountInput, unknown, AccountData>({
     resolver: zodResolver(accountInputSchema),
     defaultValues: record
@@ -50,14 +48,9 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
   });
   const categories = accountCategoryLabels(watch('type'));
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (record) await update.mutateAsync({ id: record.id, input: values });
-      else await create.mutateAsync(values);
-      onClose();
-    } catch {
-      toast.error(record ? '更新记录失败，请重试' : '创建记录失败，请重试');
-    }
+  const onSubmit = handleSubmit((values) => {
+    if (record) update.mutate({ id: record.id, input: values }, { onSuccess: onClose });
+    else create.mutate(values, { onSuccess: onClose });
   });
 
   return (
@@ -106,7 +99,7 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
           maxLength={500}
           {...register('description')}
         />
-        <FormActions onCancel={onClose} saving={isSubmitting} />
+        <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
       </form>
     </Modal>
   );

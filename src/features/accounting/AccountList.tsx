@@ -1,3 +1,4 @@
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatSignedCents, toCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
@@ -8,6 +9,8 @@ export interface RowActions {
   onDelete: (record: Account) => void;
   /** The record whose deletion is in flight: its button waits. */
   deletingId: string | null;
+  /** Records with changes not yet on the server. */
+  pending: ReadonlySet<string>;
 }
 
 /** Bookkeeping rows as both the recent list and the full ledger show them. */
@@ -16,6 +19,7 @@ export function AccountList({
   onEdit,
   onDelete,
   deletingId,
+  pending,
 }: { records: readonly Account[] } & RowActions) {
   return (
     <ul className="divide-y divide-slate-100">
@@ -34,6 +38,7 @@ export function AccountList({
                   {accountTypeLabels[record.type]}
                 </span>
                 <span className="min-w-0 truncate font-medium text-slate-900">{category}</span>
+                {pending.has(record.id) && <PendingMark />}
                 <span
                   className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-700'}`}
                 >

@@ -1,17 +1,15 @@
 import { CalendarDays, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
-import { errorMessage } from '../../api/http';
-import { useConfirm } from '../../components/confirm';
 import { EmptyState } from '../../components/EmptyState';
-import { OfflineNotice } from '../../components/OfflineNotice';
+import { ListStatus } from '../../components/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
-import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
+import { useDeleteAction } from '../../components/useDeleteAction';
+import { useToday } from '../../components/useToday';
 import { accountSummary, newestFirst, RECENT_LIMIT } from '../../domain/accounting';
-import { todayString } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
 import { type AccountType, accountTypes } from '../../domain/schemas/categories';
@@ -20,6 +18,7 @@ import { AccountList } from './AccountList';
 import { Ledger } from './Ledger';
 
 const NONE: readonly Account[] = [];
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
 // Two cards share a phone's width: a smaller figure that may wrap keeps ¥123,456.78 inside.
 function Amount({ cents }: { cents: number }) {
@@ -32,13 +31,14 @@ const isAccountType = (value: string): value is AccountType =>
   (accountTypes as readonly string[]).includes(value);
 
 export function AccountingScreen() {
-  const { data, isPending, error } = useAccounts();
-  const remove = useDeleteAccount();
-  const confirm = useConfirm();
-  const toast = useToast();
+  const { data, isPending, refetch } = useAccounts();
+  const { remove, deletingId } = useDeleteAction(
+    useDeleteAccount(),
+    () => '确定要删除这条记录吗？',
+  );
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const recentTitle = useId();
-  const today = todayString(new Date());
+  const today = useToday();
 
   const items = data?.items ?? NONE;
   const summary = useMemo(() => accountSummary(items, today), [items, today]);
@@ -49,15 +49,11 @@ export function AccountingScreen() {
     if (isAccountType(add)) setDialog({ record: null, type: add });
   });
 
-  async function handleDelete(record: Account) {
-    if (!(await confirm('确定要删除这条记录吗？', { confirmLabel: '删除' }))) return;
-    remove.mutate(record.id, { onError: () => toast.error('删除记录失败，请重试') });
-  }
-
   const actions = {
     onEdit: (record: Account) => setDialog({ record, type: record.type }),
-    onDelete: handleDelete,
-    deletingId: remove.isPending ? (remove.variables ?? null) : null,
+    onDelete: remove,
+    deletingId,
+    pending: data?.pending ?? NOTHING_PENDING,
   };
 
   return (
@@ -76,17 +72,10 @@ export function AccountingScreen() {
         }
       />
 
-      {data?.local && <OfflineNotice error={data.error} />}
+      <ListStatus state={data} failure="加载记录失败：{message}" onRetry={refetch} />
 
       {isPending ? (
         <Spinner />
-      ) : error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          加载记录失败：{errorMessage(error)}
-        </p>
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSaveAsset } from '../../api/assets';
-import { errorMessage } from '../../api/http';
 import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import { useToast } from '../../components/toast';
 import {
   type Asset,
   type AssetData,
@@ -25,14 +23,13 @@ interface AssetFormDialogProps {
  * keeps the dialog, and what was typed, open.
  */
 export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogProps) {
-  const toast = useToast();
   const save = useSaveAsset();
   const {
     register,
     handleSubmit,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<AssetInput, unknown, AssetData>({
     resolver: zodResolver(assetInputSchema),
     defaultValues: existing
@@ -49,14 +46,7 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
   });
   const categories = assetCategoryLabelsFor(watch('type'));
 
-  const onSubmit = handleSubmit(async (data) => {
-    try {
-      await save.mutateAsync({ existing, data });
-      onClose();
-    } catch (error) {
-      toast.error(`保存资产失败：${errorMessage(error)}，请重试`);
-    }
-  });
+  const onSubmit = handleSubmit((data) => save.mutate({ existing, data }, { onSuccess: onClose }));
 
   return (
     <Modal title={existing ? '编辑资产/负债' : '添加资产/负债'} onClose={onClose}>
@@ -123,7 +113,7 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
           maxLength={500}
           {...register('description')}
         />
-        <FormActions onCancel={onClose} saving={isSubmitting} />
+        <FormActions onCancel={onClose} saving={save.isPending} />
       </form>
     </Modal>
   );

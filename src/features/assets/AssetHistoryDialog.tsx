@@ -55,7 +55,7 @@ export function AssetHistoryDialog({ asset, onClose }: { asset: Asset; onClose: 
 
   return (
     <Modal title={`修改历史：${asset.name}`} onClose={onClose} size="lg">
-      {data?.local && <OfflineNotice error={data.error} />}
+      {data?.local && data.complete && <OfflineNotice error={data.error} />}
       {isPending ? (
         <Spinner />
       ) : error ? (

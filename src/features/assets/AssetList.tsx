@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton, HistoryButton } from '../../components/RowActions';
 import { effectiveDateOf } from '../../domain/asset-versioning';
 import { formatCents, formatYuan } from '../../domain/money';
@@ -15,6 +16,8 @@ interface AssetListProps {
   onHistory: (asset: Asset) => void;
   onEdit: (asset: Asset) => void;
   onDelete: (asset: Asset) => void;
+  /** Versions with changes not yet on the server. */
+  pending: ReadonlySet<string>;
 }
 
 /** One side of the balance sheet: a row per asset chain, showing its latest version. */
@@ -26,6 +29,7 @@ export function AssetList({
   onHistory,
   onEdit,
   onDelete,
+  pending,
 }: AssetListProps) {
   const titleId = useId();
   return (
@@ -64,6 +68,7 @@ export function AssetList({
                     {asset.version > 1 && (
                       <span className="text-xs text-slate-500">v{asset.version}</span>
                     )}
+                    {pending.has(asset.id) && <PendingMark />}
                   </div>
                   <p className="mt-0.5 text-xs text-slate-500 tabular-nums">
                     创建 {asset.date}

@@ -1,15 +1,13 @@
 import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
-import { errorMessage } from '../../api/http';
-import { useConfirm } from '../../components/confirm';
-import { OfflineNotice } from '../../components/OfflineNotice';
+import { ListStatus } from '../../components/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
-import { useToast } from '../../components/toast';
+import { useDeleteAction } from '../../components/useDeleteAction';
+import { useToday } from '../../components/useToday';
 import { assetTotals, latestPerChain } from '../../domain/asset-versioning';
-import { todayString } from '../../domain/dates';
 import { formatCents, toCents } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { AssetDetailsDialog } from './AssetDetailsDialog';
@@ -25,6 +23,7 @@ type Dialog =
   | { kind: 'details' };
 
 const NO_ASSETS: Asset[] = [];
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
 /** A card figure that never breaks at its sign, a size down on phones where cards are narrow. */
 function Amount({ cents }: { cents: number }) {
@@ -34,11 +33,12 @@ function Amount({ cents }: { cents: number }) {
 const largestFirst = (a: Asset, b: Asset) => toCents(b.amount) - toCents(a.amount);
 
 export function AssetsScreen() {
-  const today = todayString(new Date());
-  const { data, isPending, error } = useAssets();
-  const remove = useDeleteAsset();
-  const confirm = useConfirm();
-  const toast = useToast();
+  const today = useToday();
+  const { data, isPending, refetch } = useAssets();
+  const { remove } = useDeleteAction(
+    useDeleteAsset(),
+    (asset) => `确定要删除「${asset.name}」吗？它的所有版本都会被删除，修改历史会保留。`,
+  );
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const all = data?.items ?? NO_ASSETS;
@@ -53,19 +53,6 @@ export function AssetsScreen() {
     () => latest.filter((a) => a.type === 'liability').sort(largestFirst),
     [latest],
   );
-
-  async function onDelete(asset: Asset) {
-    const ok = await confirm(
-      `确定要删除「${asset.name}」吗？它的所有版本都会被删除，修改历史会保留。`,
-      {
-        confirmLabel: '删除',
-      },
-    );
-    if (!ok) return;
-    remove.mutate(asset, {
-      onError: (e) => toast.error(`删除资产失败：${errorMessage(e)}，请重试`),
-    });
-  }
 
   const header = (
     <PageHeader
@@ -96,15 +83,7 @@ export function AssetsScreen() {
     <>
       {header}
       <div className="space-y-5">
-        {error && (
-          <p
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            获取资产失败：{error.message}
-          </p>
-        )}
-        {data?.local && <OfflineNotice error={data.error} />}
+        <ListStatus state={data} failure="获取资产失败：{message}" onRetry={refetch} />
 
         <div className="grid grid-cols-2 gap-3 tablet:grid-cols-4 sm:gap-4">
           <StatCard
@@ -156,7 +135,8 @@ export function AssetsScreen() {
             emptyMessage="暂无资产，点击上方按钮添加第一项"
             onHistory={(asset) => setDialog({ kind: 'history', asset })}
             onEdit={(asset) => setDialog({ kind: 'form', existing: asset })}
-            onDelete={onDelete}
+            onDelete={remove}
+            pending={data?.pending ?? NOTHING_PENDING}
           />
           <AssetList
             title="负债"
@@ -165,7 +145,8 @@ export function AssetsScreen() {
             emptyMessage="暂无负债"
             onHistory={(asset) => setDialog({ kind: 'history', asset })}
             onEdit={(asset) => setDialog({ kind: 'form', existing: asset })}
-            onDelete={onDelete}
+            onDelete={remove}
+            pending={data?.pending ?? NOTHING_PENDING}
           />
         </div>
       </div>

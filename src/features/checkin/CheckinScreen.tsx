@@ -2,16 +2,15 @@ import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-reac
 import { useEffect, useMemo, useState } from 'react';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
-import { errorMessage } from '../../api/http';
-import { useConfirm } from '../../components/confirm';
 import { EmptyState } from '../../components/EmptyState';
-import { OfflineNotice } from '../../components/OfflineNotice';
+import { ListStatus } from '../../components/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
-import { useToast } from '../../components/toast';
+import { useDeleteAction } from '../../components/useDeleteAction';
+import { useToday } from '../../components/useToday';
 import { findTodayRecord, monthlyStats, rateColour, recordsByTask } from '../../domain/checkin';
-import { monthOf, todayString } from '../../domain/dates';
+import { monthOf } from '../../domain/dates';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { CheckinTaskDialog } from './CheckinTaskDialog';
 import { HabitCard } from './HabitCard';
@@ -26,17 +25,17 @@ const NO_RECORDS: CheckinRecord[] = [];
 export function CheckinScreen() {
   const tasksQuery = useCheckinTasks();
   const recordsQuery = useCheckinRecords();
-  const remove = useDeleteCheckinTask();
-  const confirm = useConfirm();
-  const toast = useToast();
-  const today = todayString(new Date());
+  // SPEC §5 words this confirmation exactly.
+  const { remove } = useDeleteAction(useDeleteCheckinTask(), () => '确定要删除这个打卡任务吗？');
+  const today = useToday();
   const [month, setMonth] = useState(() => monthOf(today));
   const [dialog, setDialog] = useState<Dialog>(null);
 
   // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
+  const recordsError = recordsQuery.data?.complete ? undefined : recordsQuery.data?.error;
   useEffect(() => {
-    if (recordsQuery.error) console.error('获取打卡记录失败:', errorMessage(recordsQuery.error));
-  }, [recordsQuery.error]);
+    if (recordsError) console.error('获取打卡记录失败:', recordsError);
+  }, [recordsError]);
 
   const tasks = useMemo(() => tasksQuery.data?.items ?? [], [tasksQuery.data]);
   const byTask = useMemo(
@@ -47,13 +46,6 @@ export function CheckinScreen() {
   const checkedToday = tasks.filter((t) =>
     findTodayRecord(byTask.get(t.id) ?? NO_RECORDS, t.id, today),
   ).length;
-
-  async function handleDelete(task: CheckinTask) {
-    if (!(await confirm('确定要删除这个打卡任务吗？'))) return;
-    remove.mutate(task.id, {
-      onError: (error) => toast.error(`删除打卡任务失败: ${errorMessage(error)}`),
-    });
-  }
 
   const openCreate = () => setDialog({ task: null });
   const averageTone = { green: 'positive', yellow: 'default', red: 'negative' } as const;
@@ -75,22 +67,16 @@ export function CheckinScreen() {
         }
       />
 
-      {/* SPEC §8: shown while the habits cannot be had, from the server or this browser; it
+      {/* SPEC §8: shown while the habits cannot be had, from the server or this device; it
           goes away with the next successful load. */}
-      {tasksQuery.error && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
-        >
-          <span className="flex-1">获取打卡任务失败：{errorMessage(tasksQuery.error)}</span>
-          <button type="button" className="btn-secondary" onClick={() => tasksQuery.refetch()}>
-            重试
-          </button>
-        </div>
-      )}
-      {tasksQuery.data?.local && <OfflineNotice error={tasksQuery.data.error} />}
+      <ListStatus
+        state={tasksQuery.data}
+        failure="获取打卡任务失败：{message}"
+        onRetry={tasksQuery.refetch}
+      />
 
-      {tasksQuery.isPending ? (
+      {/* The habits wait for their check-ins, so no card shows 0 % first. */}
+      {tasksQuery.isPending || recordsQuery.isPending ? (
         <Spinner />
       ) : tasksQuery.data && tasks.length === 0 ? (
         <EmptyState
@@ -148,7 +134,7 @@ export function CheckinScreen() {
                 month={month}
                 today={today}
                 onEdit={(t) => setDialog({ task: t })}
-                onDelete={handleDelete}
+                onDelete={remove}
               />
             ))}
           </div>

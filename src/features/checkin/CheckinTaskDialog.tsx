@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateCheckinTask, useUpdateCheckinTask } from '../../api/checkin-tasks';
-import { errorMessage } from '../../api/http';
 import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import { useToast } from '../../components/toast';
 import { checkinCategoryLabels, checkinTypeLabels } from '../../domain/schemas/categories';
 import {
   type CheckinTask,
@@ -38,7 +36,6 @@ interface CheckinTaskDialogProps {
 
 /** 创建打卡任务 / 编辑打卡任务. A failed save keeps the dialog open with what was typed. */
 export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
-  const toast = useToast();
   const create = useCreateCheckinTask();
   const update = useUpdateCheckinTask();
   const {
@@ -63,10 +60,8 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
   const saving = create.isPending || update.isPending;
 
   const onSubmit = handleSubmit((values) => {
-    const onError = (error: Error) =>
-      toast.error(`${task ? '更新' : '创建'}打卡任务失败：${errorMessage(error)}`);
-    if (task) update.mutate({ id: task.id, input: values }, { onSuccess: onClose, onError });
-    else create.mutate(values, { onSuccess: onClose, onError });
+    if (task) update.mutate({ id: task.id, input: values }, { onSuccess: onClose });
+    else create.mutate(values, { onSuccess: onClose });
   });
 
   return (

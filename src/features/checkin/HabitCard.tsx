@@ -1,8 +1,7 @@
 import { CheckCircle2, Circle, Flame, Loader2, Trophy } from 'lucide-react';
 import { useId, useMemo } from 'react';
-import { CheckinToggleError, useToggleCheckin } from '../../api/checkin-records';
+import { useToggleCheckin } from '../../api/checkin-records';
 import { DeleteButton, EditButton } from '../../components/RowActions';
-import { useToast } from '../../components/toast';
 import {
   bestStreak,
   checkinRate,
@@ -36,13 +35,6 @@ const STREAK_UNIT: Record<CheckinTask['type'], string> = {
   monthly: '个月',
 };
 
-function toggleFailure(error: Error): string {
-  if (error instanceof CheckinToggleError) {
-    return error.action === 'create' ? '打卡失败' : '取消打卡失败';
-  }
-  return '操作失败，请重试';
-}
-
 interface HabitCardProps {
   task: CheckinTask;
   /** Every record of this habit, any month. */
@@ -55,8 +47,7 @@ interface HabitCardProps {
 
 export function HabitCard({ task, records, month, today, onEdit, onDelete }: HabitCardProps) {
   const nameId = useId();
-  const toast = useToast();
-  const { toggle, isProcessing } = useToggleCheckin();
+  const { toggle, processing } = useToggleCheckin(task.id);
 
   const figures = useMemo(() => {
     const inMonth = recordsInMonth(records, month);
@@ -71,15 +62,9 @@ export function HabitCard({ task, records, month, today, onEdit, onDelete }: Hab
     };
   }, [task, records, month, today]);
   const todayRecord = findTodayRecord(records, task.id, today);
-  const processing = isProcessing(task.id);
   const unit = STREAK_UNIT[task.type];
 
-  function onToggle() {
-    toggle(
-      { taskId: task.id, date: today, existing: todayRecord ?? null },
-      { onError: (error) => toast.error(toggleFailure(error)) },
-    );
-  }
+  const onToggle = () => toggle({ date: today, existing: todayRecord ?? null });
 
   return (
     <article aria-labelledby={nameId} className="card flex flex-col gap-4">

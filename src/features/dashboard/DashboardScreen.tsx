@@ -1,55 +1,25 @@
 import { Activity, ListChecks, Scale, Timer } from 'lucide-react';
 import { useMemo } from 'react';
-import { useAccounts } from '../../api/accounts';
-import { useAssets } from '../../api/assets';
-import { errorMessage } from '../../api/http';
-import type { ListResult } from '../../api/resource';
-import { useTasks } from '../../api/tasks';
-import { useTimeRecords } from '../../api/time-records';
-import { useWorkouts } from '../../api/workouts';
+import { useDashboard } from '../../api/dashboard';
+import { formatError } from '../../api/errors';
+import { ErrorBanner } from '../../components/ErrorBanner';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
+import { useToday } from '../../components/useToday';
 import { dailyGoals } from '../../domain/daily-goals';
-import { todayString } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
-import { dashboardStats } from '../../domain/stats';
+import { statsFromAggregates } from '../../domain/stats';
 import { Clock } from './Clock';
 import { DailyGoals } from './DailyGoals';
 import { NetWorthCard } from './NetWorthCard';
 import { QuickActions } from './QuickActions';
 
-const NONE: readonly never[] = [];
-const itemsOf = <T,>(data: ListResult<T> | undefined): readonly T[] => data?.items ?? NONE;
-
 export function DashboardScreen() {
-  // SPEC §7: the five lists load in parallel, each falling back to its own local copy.
-  const accounts = useAccounts();
-  const workouts = useWorkouts();
-  const tasks = useTasks();
-  const timeRecords = useTimeRecords();
-  const assets = useAssets();
-  const lists = [accounts, workouts, tasks, timeRecords, assets];
-  const today = todayString(new Date());
-
-  const stats = useMemo(
-    () =>
-      dashboardStats(
-        {
-          accounts: itemsOf(accounts.data),
-          workouts: itemsOf(workouts.data),
-          tasks: itemsOf(tasks.data),
-          timeRecords: itemsOf(timeRecords.data),
-          assets: itemsOf(assets.data),
-        },
-        today,
-      ),
-    [accounts.data, workouts.data, tasks.data, timeRecords.data, assets.data, today],
-  );
-  const goals = useMemo(() => dailyGoals(stats), [stats]);
-
-  const local = lists.find((q) => q.data?.local)?.data;
-  const failed = lists.find((q) => q.isError)?.error;
+  const today = useToday();
+  const { aggregates, isPending, local, error } = useDashboard(today);
+  const stats = useMemo(() => aggregates && statsFromAggregates(aggregates), [aggregates]);
+  const goals = useMemo(() => stats && dailyGoals(stats), [stats]);
 
   return (
     <div className="space-y-5">
@@ -59,16 +29,9 @@ export function DashboardScreen() {
       </div>
 
       {local && <OfflineNotice error={local.error} />}
-      {failed && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          部分数据加载失败：{errorMessage(failed)}
-        </p>
-      )}
+      {error && <ErrorBanner message={formatError('部分数据加载失败：{message}', error)} />}
 
-      {lists.some((q) => q.isPending) ? (
+      {isPending || !stats || !goals ? (
         <Spinner />
       ) : (
         <>

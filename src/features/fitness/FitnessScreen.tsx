@@ -1,14 +1,13 @@
 import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../api/http';
 import { useWorkouts } from '../../api/workouts';
+import { ListStatus } from '../../components/ListStatus';
 import { Measure } from '../../components/Measure';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
-import { todayString } from '../../domain/dates';
+import { useToday } from '../../components/useToday';
 import { fitnessStats, hoursAndMinutes, newestFirst, weekStrip } from '../../domain/fitness';
 import type { Workout } from '../../domain/schemas/workout';
 import { FitnessCharts } from './FitnessCharts';
@@ -16,13 +15,15 @@ import { WeekStrip } from './WeekStrip';
 import { WorkoutDialog } from './WorkoutDialog';
 import { WorkoutList } from './WorkoutList';
 
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
+
 /** Which dialog is open: none, 添加运动, or 编辑运动 of one workout. */
 type Editing = null | { workout: Workout | null };
 
 export function FitnessScreen() {
-  const { data, error, isPending, refetch } = useWorkouts();
+  const { data, isPending, refetch } = useWorkouts();
   const [editing, setEditing] = useState<Editing>(null);
-  const today = todayString(new Date());
+  const today = useToday();
   const workouts = data?.items;
 
   // 健身打卡 on the dashboard links here with ?add=1.
@@ -48,16 +49,9 @@ export function FitnessScreen() {
           </button>
         }
       />
-      {data?.local && <OfflineNotice error={data.error} />}
-      {isPending ? (
+      <ListStatus state={data} failure="加载运动记录失败：{message}" onRetry={refetch} />
+      {isPending || !workouts ? (
         <Spinner />
-      ) : !workouts ? (
-        <div role="alert" className="card flex flex-wrap items-center justify-between gap-3">
-          <span className="text-red-700">加载运动记录失败：{errorMessage(error)}</span>
-          <button type="button" className="btn-secondary" onClick={() => refetch()}>
-            重试
-          </button>
-        </div>
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 wide:grid-cols-4">
@@ -92,7 +86,11 @@ export function FitnessScreen() {
           </div>
           <WeekStrip days={strip} />
           <FitnessCharts workouts={workouts} today={today} />
-          <WorkoutList workouts={recent} onEdit={(workout) => setEditing({ workout })} />
+          <WorkoutList
+            workouts={recent}
+            pending={data?.pending ?? NOTHING_PENDING}
+            onEdit={(workout) => setEditing({ workout })}
+          />
         </>
       )}
       {editing && (

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../api/http';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts';
 import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
@@ -31,11 +30,10 @@ const numberOrUndefined = (value: unknown) =>
 export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
   const create = useCreateWorkout();
   const update = useUpdateWorkout();
-  const saving = workout ? update : create;
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm({
     resolver: zodResolver(workoutFormSchema),
     defaultValues: workout
@@ -49,14 +47,9 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
       : { type: 'running' as WorkoutType, notes: '', date: today },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (workout) await update.mutateAsync({ id: workout.id, input: values });
-      else await create.mutateAsync(values);
-      onClose();
-    } catch {
-      // The mutation's error is shown below; the dialog keeps what was typed.
-    }
+  const onSubmit = handleSubmit((values) => {
+    if (workout) update.mutate({ id: workout.id, input: values }, { onSuccess: onClose });
+    else create.mutate(values, { onSuccess: onClose });
   });
 
   return (
@@ -108,12 +101,7 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
           maxLength={500}
           {...register('notes')}
         />
-        {saving.isError && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            保存运动记录失败：{errorMessage(saving.error)}，请重试
-          </p>
-        )}
-        <FormActions onCancel={onClose} saving={isSubmitting} />
+        <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
       </form>
     </Modal>
   );

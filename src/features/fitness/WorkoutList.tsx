@@ -1,26 +1,21 @@
-import { errorMessage } from '../../api/http';
 import { useDeleteWorkout } from '../../api/workouts';
 import { EmptyState } from '../../components/EmptyState';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
-import { useToast } from '../../components/toast';
+import { useDeleteAction } from '../../components/useDeleteAction';
 import { labelOf, workoutTypeLabels } from '../../domain/schemas/categories';
 import type { Workout } from '../../domain/schemas/workout';
 
 interface WorkoutListProps {
   workouts: Workout[];
+  /** Workouts with changes not yet on the server. */
+  pending: ReadonlySet<string>;
   onEdit: (workout: Workout) => void;
 }
 
 /** 最近记录: the newest 20 workouts (SPEC §9), each with 编辑 and 删除. */
-export function WorkoutList({ workouts, onEdit }: WorkoutListProps) {
-  const toast = useToast();
-  const remove = useDeleteWorkout();
-
-  function onDelete(workout: Workout) {
-    remove.mutate(workout.id, {
-      onError: (error) => toast.error(`删除运动记录失败：${errorMessage(error)}，请重试`),
-    });
-  }
+export function WorkoutList({ workouts, pending, onEdit }: WorkoutListProps) {
+  const { remove, deletingId } = useDeleteAction(useDeleteWorkout(), null);
 
   return (
     <section className="card" aria-labelledby="fitness-recent">
@@ -37,11 +32,12 @@ export function WorkoutList({ workouts, onEdit }: WorkoutListProps) {
                 {labelOf(workoutTypeLabels, workout.type)}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="text-sm text-slate-700 tabular-nums">
+                <p className="flex items-center gap-1.5 text-sm text-slate-700 tabular-nums">
                   {workout.duration}分钟
                   {workout.calories ? (
                     <span className="text-slate-500"> · {workout.calories}千卡</span>
                   ) : null}
+                  {pending.has(workout.id) && <PendingMark />}
                 </p>
                 <p className="truncate text-xs text-slate-500">
                   {workout.date}
@@ -49,10 +45,7 @@ export function WorkoutList({ workouts, onEdit }: WorkoutListProps) {
                 </p>
               </div>
               <EditButton onClick={() => onEdit(workout)} />
-              <DeleteButton
-                onClick={() => onDelete(workout)}
-                disabled={remove.isPending && remove.variables === workout.id}
-              />
+              <DeleteButton onClick={() => remove(workout)} disabled={deletingId === workout.id} />
             </li>
           ))}
         </ul>

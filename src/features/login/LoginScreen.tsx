@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../api/auth';
-import { errorMessage } from '../../api/http';
+import { errorMessage } from '../../api/errors';
 import { Field } from '../../components/Field';
 import { DemoAccounts } from './DemoAccounts';
 

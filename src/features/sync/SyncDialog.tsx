@@ -1,41 +1,18 @@
 import { CloudDownload, CloudUpload, FileDown, FileUp } from 'lucide-react';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useReducer, useRef, useState } from 'react';
+import { errorMessage } from '../../api/errors';
 import { useHealth } from '../../api/health';
-import { errorMessage } from '../../api/http';
-import { countLegacyRecords } from '../../api/local-mirror';
-import {
-  type SyncProgress,
-  useDownloadData,
-  useExportData,
-  useImportData,
-  useUploadLocalData,
-} from '../../api/sync';
+import { countLegacyRecords } from '../../api/legacy-data';
+import { useDownloadData, useExportData, useImportData, useUploadLocalData } from '../../api/sync';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
-import { todayString } from '../../domain/dates';
-import {
-  type CategoryCount,
-  exportFileName,
-  parseImport,
-  tallyResults,
-  type UploadItem,
-} from '../../domain/sync';
+import { useToday } from '../../components/useToday';
+import { exportFileName, parseImport, tallyResults } from '../../domain/sync';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { SyncResultList } from './SyncResultList';
 import { saveJsonFile } from './save-json-file';
-
-/** SPEC §4's states, plus the import this version adds. */
-type SyncStatus =
-  | 'idle'
-  | 'uploading'
-  | 'upload_success'
-  | 'upload_failed'
-  | 'downloading'
-  | 'download_success'
-  | 'download_failed'
-  | 'importing'
-  | 'import_success'
-  | 'import_failed';
+import { BUSY_STATUSES, initialSyncState, type SyncStatus, syncReducer } from './sync-state';
+import { WaitingChanges } from './WaitingChanges';
 
 const MESSAGES: Record<SyncStatus, string> = {
   idle: '选择同步操作',
@@ -72,17 +49,6 @@ const USAGE = [
   ['导入数据', '选择导出的 JSON 文件，检查无误并确认后上传到当前账户。'],
 ] as const;
 
-interface Result {
-  title: string;
-  counts: CategoryCount[];
-  empty: string;
-}
-
-interface PendingImport {
-  fileName: string;
-  items: UploadItem[];
-}
-
 export function SyncDialog({ onClose }: { onClose: () => void }) {
   const health = useHealth();
   const toast = useToast();
@@ -92,59 +58,48 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
   const exportData = useExportData();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const [status, setStatus] = useState<SyncStatus>('idle');
-  const [detail, setDetail] = useState<string | null>(null);
-  const [progress, setProgress] = useState<SyncProgress | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
-  const [pendingImport, setPendingImport] = useState<PendingImport | null>(null);
-  const [importError, setImportError] = useState<string | null>(null);
+  const today = useToday();
+  const [state, dispatch] = useReducer(syncReducer, initialSyncState);
+  const { status, detail, progress, result, pendingImport, importError } = state;
   const [legacyCount, setLegacyCount] = useState(countLegacyRecords);
 
-  const busy = ['uploading', 'downloading', 'importing'].includes(status) || exportData.isPending;
+  const busy = BUSY_STATUSES.includes(status) || exportData.isPending;
   const online = health.status === 'online';
-
-  function begin(next: SyncStatus) {
-    setStatus(next);
-    setDetail(null);
-    setResult(null);
-    setImportError(null);
-    setPendingImport(null);
-  }
+  const onProgress = (next: NonNullable<typeof progress>) =>
+    dispatch({ type: 'progress', progress: next });
+  const fail = (failed: SyncStatus) => (error: Error) =>
+    dispatch({ type: 'fail', status: failed, detail: errorMessage(error) });
 
   function handleUpload() {
-    begin('uploading');
+    dispatch({ type: 'start', status: 'uploading' });
     upload.mutate(
-      { onProgress: setProgress },
+      { onProgress },
       {
-        onSuccess: ({ counts, ok }) => {
-          setStatus(ok ? 'upload_success' : 'upload_failed');
-          setResult({ title: '上传结果', counts, empty: '本机没有需要上传的数据' });
-        },
-        onError: (error) => {
-          setStatus('upload_failed');
-          setDetail(errorMessage(error));
-        },
-        onSettled: () => {
-          setProgress(null);
-          setLegacyCount(countLegacyRecords());
-        },
+        onSuccess: ({ counts, ok }) =>
+          dispatch({
+            type: 'finish',
+            status: ok ? 'upload_success' : 'upload_failed',
+            result: { title: '上传结果', counts, empty: '本机没有需要上传的数据' },
+          }),
+        onError: fail('upload_failed'),
+        onSettled: () => setLegacyCount(countLegacyRecords()),
       },
     );
   }
 
   function handleDownload() {
-    begin('downloading');
+    dispatch({ type: 'start', status: 'downloading' });
     download.mutate(undefined, {
       onSuccess: (counts) => {
-        setStatus('download_success');
-        setResult({ title: '下载结果', counts, empty: '云端没有数据' });
+        dispatch({
+          type: 'finish',
+          status: 'download_success',
+          result: { title: '下载结果', counts, empty: '云端没有数据' },
+        });
         // Every screen then starts from the freshly written mirror and cache (SPEC §4).
         setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
       },
-      onError: (error) => {
-        setStatus('download_failed');
-        setDetail(errorMessage(error));
-      },
+      onError: fail('download_failed'),
     });
   }
 
@@ -153,11 +108,10 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
       { refresh: online },
       {
         onSuccess: (data) => {
-          const fileName = exportFileName(todayString(new Date()));
+          const fileName = exportFileName(today);
           saveJsonFile(fileName, data);
           toast.success(`已导出 ${fileName}`);
         },
-        onError: (error) => toast.error(`导出失败：${errorMessage(error)}`),
       },
     );
   }
@@ -167,43 +121,46 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
     // Cleared so that choosing the same file again (after fixing it) fires a change.
     event.target.value = '';
     if (!file) return;
-    begin('idle');
     let text: string;
     try {
       text = await file.text();
     } catch (error) {
-      setImportError(`无法读取「${file.name}」：${errorMessage(error)}`);
+      dispatch({
+        type: 'fileRefused',
+        message: `无法读取「${file.name}」：${errorMessage(error)}`,
+      });
       return;
     }
     const parsed = parseImport(text);
     if (!parsed.ok) {
-      setImportError(`无法导入「${file.name}」：${parsed.message}`);
+      dispatch({ type: 'fileRefused', message: `无法导入「${file.name}」：${parsed.message}` });
       return;
     }
-    setPendingImport({ fileName: file.name, items: parsed.items });
-    setResult({
-      title: `导入预览：${file.name}`,
-      counts: tallyResults(parsed.items.map(({ category }) => ({ category, ok: true }))),
-      empty: '文件中没有记录',
+    dispatch({
+      type: 'fileRead',
+      pendingImport: { fileName: file.name, items: parsed.items },
+      result: {
+        title: `导入预览：${file.name}`,
+        counts: tallyResults(parsed.items.map(({ category }) => ({ category, ok: true }))),
+        empty: '文件中没有记录',
+      },
     });
   }
 
   function handleConfirmImport() {
     if (!pendingImport) return;
     const { items } = pendingImport;
-    begin('importing');
+    dispatch({ type: 'start', status: 'importing' });
     importData.mutate(
-      { items, onProgress: setProgress },
+      { items, onProgress },
       {
-        onSuccess: ({ counts, ok }) => {
-          setStatus(ok ? 'import_success' : 'import_failed');
-          setResult({ title: '导入结果', counts, empty: '文件中没有记录' });
-        },
-        onError: (error) => {
-          setStatus('import_failed');
-          setDetail(errorMessage(error));
-        },
-        onSettled: () => setProgress(null),
+        onSuccess: ({ counts, ok }) =>
+          dispatch({
+            type: 'finish',
+            status: ok ? 'import_success' : 'import_failed',
+            result: { title: '导入结果', counts, empty: '文件中没有记录' },
+          }),
+        onError: fail('import_failed'),
       },
     );
   }
@@ -251,6 +208,8 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
           )}
         </div>
 
+        <WaitingChanges online={online} />
+
         {legacyCount > 0 && (
           <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
             本机有 {legacyCount}{' '}
@@ -275,7 +234,11 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
               将把 {pendingImport.items.length} 条记录导入当前账户，云端已有的记录会跳过。
             </p>
             <div className="flex shrink-0 justify-end gap-2">
-              <button type="button" className="btn-secondary" onClick={() => begin('idle')}>
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => dispatch({ type: 'reset' })}
+              >
                 取消
               </button>
               <button

@@ -1,4 +1,5 @@
-import { type CategoryCount, SYNC_CATEGORY_LABELS } from '../../domain/sync';
+import { RESOURCES } from '../../domain/resources';
+import type { CategoryCount } from '../../domain/sync';
 
 /** The per-category result of an action (SPEC §2): records handled, and those that failed. */
 export function SyncResultList({
@@ -25,7 +26,7 @@ export function SyncResultList({
               key={category}
               className="flex items-baseline justify-between gap-3 border-b border-slate-100 py-1.5 text-sm last:border-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-0"
             >
-              <span className="text-slate-600">{SYNC_CATEGORY_LABELS[category]}</span>
+              <span className="text-slate-600">{RESOURCES[category].label}</span>
               <span className="tabular-nums text-slate-900">
                 {ok} 条{failed > 0 && <span className="ml-1.5 text-red-600">失败 {failed} 条</span>}
               </span>

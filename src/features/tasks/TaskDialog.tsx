@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessage } from '../../api/http';
 import { useCreateTask, useUpdateTask } from '../../api/tasks';
 import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import { useToast } from '../../components/toast';
 import { taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
 import { type Task, taskInputSchema } from '../../domain/schemas/task';
 
@@ -37,7 +35,6 @@ interface TaskDialogProps {
 
 /** 添加任务 / 编辑任务. A failed save keeps the dialog open with what was typed. */
 export function TaskDialog({ task, onClose }: TaskDialogProps) {
-  const toast = useToast();
   const create = useCreateTask();
   const update = useUpdateTask();
   const {
@@ -59,7 +56,7 @@ export function TaskDialog({ task, onClose }: TaskDialogProps) {
   const saving = create.isPending || update.isPending;
 
   const onSubmit = handleSubmit((values) => {
-    const options = { onSuccess: onClose, onError: (error: Error) => toast.error(message(error)) };
+    const options = { onSuccess: onClose };
     if (task) {
       // PUT replaces the record: carry over what the form does not show.
       const { completed, completedAt, createdAt } = task;
@@ -71,10 +68,6 @@ export function TaskDialog({ task, onClose }: TaskDialogProps) {
       create.mutate(values, options);
     }
   });
-
-  function message(error: Error) {
-    return `${task ? '更新' : '创建'}任务失败：${errorMessage(error)}`;
-  }
 
   return (
     <Modal title={task ? '编辑任务' : '添加任务'} onClose={onClose}>

@@ -1,9 +1,8 @@
 import { CalendarDays } from 'lucide-react';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../api/http';
 import { useToggleTask } from '../../api/tasks';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
-import { useToast } from '../../components/toast';
 import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
 import type { Task } from '../../domain/schemas/task';
 import { dueLabel, isDueSoon, isOverdue } from '../../domain/tasks';
@@ -14,12 +13,13 @@ interface TaskItemProps {
   today: string;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** The task has changes not yet on the server. */
+  pending: boolean;
 }
 
 /** One row of the list: completion box, title and badges, 编辑 and 删除. */
-export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
+export function TaskItem({ task, today, onEdit, onDelete, pending }: TaskItemProps) {
   const titleId = useId();
-  const toast = useToast();
   const toggle = useToggleTask();
   // The state on its way to the server, set in the click itself so the box never springs
   // back first. The call's onSettled runs after the list is refetched, so there is no flicker
@@ -49,10 +49,7 @@ export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
         aria-labelledby={titleId}
         onChange={() => {
           setSending(!task.completed);
-          toggle.mutate(task, {
-            onError: (error) => toast.error(`更新任务状态失败：${errorMessage(error)}`),
-            onSettled: () => setSending(null),
-          });
+          toggle.mutate(task, { onSettled: () => setSending(null) });
         }}
       />
       <div className="min-w-0 flex-1">
@@ -89,6 +86,7 @@ export function TaskItem({ task, today, onEdit, onDelete }: TaskItemProps) {
               {due}
             </span>
           )}
+          {pending && <PendingMark />}
         </div>
       </div>
       <div className="flex shrink-0 gap-0.5">

@@ -1,16 +1,14 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../api/http';
 import { useDeleteTask, useTasks } from '../../api/tasks';
-import { useConfirm } from '../../components/confirm';
 import { EmptyState } from '../../components/EmptyState';
-import { OfflineNotice } from '../../components/OfflineNotice';
+import { ListStatus } from '../../components/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
-import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
-import { todayString } from '../../domain/dates';
+import { useDeleteAction } from '../../components/useDeleteAction';
+import { useToday } from '../../components/useToday';
 import type { Task } from '../../domain/schemas/task';
 import {
   matchesFilter,
@@ -34,13 +32,11 @@ const FILTERS: { key: TaskFilter; label: string }[] = [
 type Dialog = { task: Task | null } | null;
 
 export function TasksScreen() {
-  const { data, error, isPending, refetch } = useTasks();
-  const remove = useDeleteTask();
-  const confirm = useConfirm();
-  const toast = useToast();
+  const { data, isPending, refetch } = useTasks();
+  const { remove } = useDeleteAction(useDeleteTask(), () => '确定要删除这个任务吗？');
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const today = todayString(new Date());
+  const today = useToday();
 
   // The dashboard's 添加任务 links here with ?add=1.
   useDeepLink('add', () => setDialog({ task: null }));
@@ -62,13 +58,6 @@ export function TasksScreen() {
     overdue: stats.overdue,
   };
 
-  async function handleDelete(task: Task) {
-    if (!(await confirm('确定要删除这个任务吗？'))) return;
-    remove.mutate(task.id, {
-      onError: (e) => toast.error(`删除任务失败：${errorMessage(e)}`),
-    });
-  }
-
   const addButton = (
     <button type="button" className="btn-primary" onClick={() => setDialog({ task: null })}>
       <Plus size={16} aria-hidden="true" />
@@ -79,20 +68,10 @@ export function TasksScreen() {
   return (
     <div className="space-y-5">
       <PageHeader title="任务管理" actions={addButton} />
-      {data?.local && <OfflineNotice error={data.error} />}
+      <ListStatus state={data} failure="获取任务失败：{message}" onRetry={refetch} />
 
       {isPending ? (
         <Spinner />
-      ) : error ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
-        >
-          <span className="flex-1">获取任务失败：{errorMessage(error)}</span>
-          <button type="button" className="btn-secondary" onClick={() => refetch()}>
-            重试
-          </button>
-        </div>
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
@@ -153,7 +132,8 @@ export function TasksScreen() {
                       task={task}
                       today={today}
                       onEdit={(t) => setDialog({ task: t })}
-                      onDelete={handleDelete}
+                      onDelete={remove}
+                      pending={data?.pending.has(task.id) ?? false}
                     />
                   ))}
                 </ul>

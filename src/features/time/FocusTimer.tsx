@@ -18,7 +18,7 @@ export function FocusTimer() {
   const timer = useFocusTimer();
   const toast = useToast();
   const [customOpen, setCustomOpen] = useState(false);
-  const { session, running, elapsed, saving, error } = timer;
+  const { session, running, elapsed, saving } = timer;
 
   // 开始专注 on the dashboard links here with ?start=quick (专注时间 / 其他).
   useDeepLink('start', (value) => {
@@ -96,11 +96,6 @@ export function FocusTimer() {
             {saving ? '保存中...' : '结束并保存'}
           </button>
         </div>
-      )}
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          保存失败：{error}。计时已保留，请重试
-        </p>
       )}
       {customOpen && (
         <CustomStartDialog onStart={timer.start} onClose={() => setCustomOpen(false)} />

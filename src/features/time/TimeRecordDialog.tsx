@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage } from '../../api/http';
 import { useCreateTimeRecord } from '../../api/time-records';
 import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
@@ -31,20 +30,15 @@ export function TimeRecordDialog({ today, onClose }: TimeRecordDialogProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ManualInput, unknown, ManualData>({
     resolver: zodResolver(manualSchema),
     defaultValues: { task: '', category: 'work' as TimeCategory },
   });
 
-  const onSubmit = handleSubmit(async ({ task, category, minutes }) => {
-    try {
-      await create.mutateAsync({ task, category, duration: minutes, date: today });
-      onClose();
-    } catch {
-      // The message stays in the dialog with what was typed; create.error holds it.
-    }
-  });
+  const onSubmit = handleSubmit(({ task, category, minutes }) =>
+    create.mutate({ task, category, duration: minutes, date: today }, { onSuccess: onClose }),
+  );
 
   return (
     <Modal title="手动添加" onClose={onClose}>
@@ -70,12 +64,7 @@ export function TimeRecordDialog({ today, onClose }: TimeRecordDialogProps) {
           className="tabular-nums"
           {...register('minutes', { valueAsNumber: true })}
         />
-        {create.isError && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            保存时间记录失败：{errorMessage(create.error)}，请重试
-          </p>
-        )}
-        <FormActions onCancel={onClose} saving={isSubmitting} />
+        <FormActions onCancel={onClose} saving={create.isPending} />
       </form>
     </Modal>
   );

@@ -1,22 +1,22 @@
-import { errorMessage } from '../../api/http';
 import { useDeleteTimeRecord } from '../../api/time-records';
 import { EmptyState } from '../../components/EmptyState';
+import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton } from '../../components/RowActions';
-import { useToast } from '../../components/toast';
+import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatSeconds } from '../../domain/focus';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
 import type { TimeRecord } from '../../domain/schemas/time-record';
 
 /** 最近记录: the newest 20 time records (SPEC §9), each with 删除. */
-export function TimeRecordList({ records }: { records: TimeRecord[] }) {
-  const toast = useToast();
-  const remove = useDeleteTimeRecord();
-
-  function onDelete(record: TimeRecord) {
-    remove.mutate(record.id, {
-      onError: (error) => toast.error(`删除记录失败：${errorMessage(error)}，请重试`),
-    });
-  }
+export function TimeRecordList({
+  records,
+  pending,
+}: {
+  records: TimeRecord[];
+  /** Records with changes not yet on the server. */
+  pending: ReadonlySet<string>;
+}) {
+  const { remove, deletingId } = useDeleteAction(useDeleteTimeRecord(), null);
 
   return (
     <section className="card" aria-labelledby="time-recent">
@@ -32,6 +32,7 @@ export function TimeRecordList({ records }: { records: TimeRecord[] }) {
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2">
                   <span className="truncate font-medium text-slate-800">{record.task}</span>
+                  {pending.has(record.id) && <PendingMark />}
                   <span className="shrink-0 rounded-full bg-blue-50 px-2 py-0.5 text-xs text-blue-700">
                     {labelOf(timeCategoryLabels, record.category)}
                   </span>
@@ -41,10 +42,7 @@ export function TimeRecordList({ records }: { records: TimeRecord[] }) {
               <span className="shrink-0 font-medium tabular-nums text-slate-700">
                 {formatSeconds(record.duration)}
               </span>
-              <DeleteButton
-                onClick={() => onDelete(record)}
-                disabled={remove.isPending && remove.variables === record.id}
-              />
+              <DeleteButton onClick={() => remove(record)} disabled={deletingId === record.id} />
             </li>
           ))}
         </ul>

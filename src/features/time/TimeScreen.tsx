@@ -1,13 +1,12 @@
 import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../api/http';
 import { useTimeRecords } from '../../api/time-records';
+import { ListStatus } from '../../components/ListStatus';
 import { Measure } from '../../components/Measure';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
-import { todayString } from '../../domain/dates';
+import { useToday } from '../../components/useToday';
 import { hoursAndMinutes, newestFirst } from '../../domain/fitness';
 import { focusStats } from '../../domain/focus';
 import { FocusTimer } from './FocusTimer';
@@ -15,10 +14,12 @@ import { TimeCharts } from './TimeCharts';
 import { TimeRecordDialog } from './TimeRecordDialog';
 import { TimeRecordList } from './TimeRecordList';
 
+const NOTHING_PENDING: ReadonlySet<string> = new Set();
+
 export function TimeScreen() {
-  const { data, error, isPending, refetch } = useTimeRecords();
+  const { data, isPending, refetch } = useTimeRecords();
   const [adding, setAdding] = useState(false);
-  const today = todayString(new Date());
+  const today = useToday();
   const records = data?.items;
 
   const stats = useMemo(() => focusStats(records ?? [], today), [records, today]);
@@ -36,7 +37,7 @@ export function TimeScreen() {
           </button>
         }
       />
-      {data?.local && <OfflineNotice error={data.error} />}
+      <ListStatus state={data} failure="加载时间记录失败：{message}" onRetry={refetch} />
       {/* Held, invisible, while the records load, so the timer below does not move when they arrive. */}
       {(records || isPending) && (
         <div
@@ -74,19 +75,12 @@ export function TimeScreen() {
         </div>
       )}
       <FocusTimer />
-      {isPending ? (
+      {isPending || !records ? (
         <Spinner />
-      ) : !records ? (
-        <div role="alert" className="card flex flex-wrap items-center justify-between gap-3">
-          <span className="text-red-700">加载时间记录失败：{errorMessage(error)}</span>
-          <button type="button" className="btn-secondary" onClick={() => refetch()}>
-            重试
-          </button>
-        </div>
       ) : (
         <>
           <TimeCharts records={records} today={today} />
-          <TimeRecordList records={recent} />
+          <TimeRecordList records={recent} pending={data?.pending ?? NOTHING_PENDING} />
         </>
       )}
       {adding && <TimeRecordDialog today={today} onClose={() => setAdding(false)} />}

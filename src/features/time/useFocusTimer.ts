@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { errorMessage } from '../../api/http';
 import { newId } from '../../api/ids';
-import { useCreateTimeRecord } from '../../api/time-records';
+import { useSaveFocusSession } from '../../api/time-records';
 import { todayString } from '../../domain/dates';
 import type { TimeCategory } from '../../domain/schemas/categories';
+import { TIMER_STORAGE_KEY } from '../../domain/storage-keys';
 import {
   elapsedSeconds,
   endTimer,
   formatElapsed,
   parseTimerState,
-  TIMER_STORAGE_KEY,
   type TimerState,
   timerReducer,
 } from '../../domain/timer';
@@ -44,8 +43,7 @@ export function useFocusTimer() {
   );
   const [now, setNow] = useState(() => Date.now());
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const create = useCreateTimeRecord();
+  const create = useSaveFocusSession();
   // A click on 结束并保存 while a save is on its way must not post a second record.
   const savingRef = useRef(false);
   // One client id per ended session: a retry after a lost response cannot store it twice.
@@ -94,7 +92,6 @@ export function useFocusTimer() {
 
   const start = useCallback((next: { task: string; category: TimeCategory }) => {
     const at = Date.now();
-    setError(null);
     pendingId.current = null;
     setNow(at);
     dispatch({ type: 'start', session: next, now: at });
@@ -110,15 +107,14 @@ export function useFocusTimer() {
     }
     savingRef.current = true;
     setSaving(true);
-    setError(null);
     pendingId.current ??= newId();
     try {
       await create.mutateAsync({ ...record, date: todayString(at), id: pendingId.current });
       pendingId.current = null;
       dispatch({ type: 'reset' });
       return 'saved';
-    } catch (err) {
-      setError(errorMessage(err));
+    } catch {
+      // The mutation reports why; the session stays for another try.
       return 'not-saved';
     } finally {
       savingRef.current = false;
@@ -131,8 +127,6 @@ export function useFocusTimer() {
     running,
     elapsed,
     saving,
-    /** Why the last 结束并保存 failed; the session is still there to retry. */
-    error,
     start,
     pause: useCallback(() => act('pause'), [act]),
     resume: useCallback(() => act('resume'), [act]),

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { firstVersion, nextVersion } from '../../../src/domain/asset-versioning';
-import { type DashboardInput, dashboardStats } from '../../../src/domain/stats';
+import {
+  type DashboardInput,
+  dashboardAggregates,
+  dashboardStats,
+} from '../../../src/domain/stats';
 
 const TODAY = '2026-11-21';
 const YESTERDAY = '2026-11-20';
@@ -98,11 +102,26 @@ describe('dashboardStats', () => {
     ['under half a minute', [29], 0],
     ['two hours', [3600, 3600], 120],
   ])('focus minutes %s', (_, durations, minutes) => {
+    // Spread over categories: the minutes are of every category together.
+    const categories = ['work', 'reading', 'other'] as const;
     const timeRecords = [
-      ...durations.map((duration) => ({ duration, date: TODAY })),
-      { duration: 7200, date: YESTERDAY },
+      ...durations.map((duration, i) => ({ duration, date: TODAY, category: categories[i % 3]! })),
+      { duration: 7200, date: YESTERDAY, category: 'work' as const },
     ];
     expect(dashboardStats({ ...empty, timeRecords }, TODAY).focusMinutes).toBe(minutes);
+  });
+
+  it('keeps today’s focus seconds per category for the goals', () => {
+    const timeRecords = [
+      { duration: 600, date: TODAY, category: 'work' as const },
+      { duration: 300, date: TODAY, category: 'work' as const },
+      { duration: 120, date: TODAY, category: 'reading' as const },
+      { duration: 999, date: YESTERDAY, category: 'design' as const },
+    ];
+    expect(dashboardAggregates({ ...empty, timeRecords }, TODAY).focusSecondsToday).toEqual({
+      work: 900,
+      reading: 120,
+    });
   });
 
   it('counts only the latest version of each asset chain', () => {

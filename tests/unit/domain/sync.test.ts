@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { legacyId } from '../../../src/domain/legacy';
+import { RESOURCE_NAMES, type ResourceName } from '../../../src/domain/resources';
 import {
   buildExport,
   exportFileName,
   parseImport,
   prepareRecord,
   requestChunks,
-  SYNC_CATEGORIES,
-  type SyncCategory,
   type SyncData,
   tallyResults,
   type UploadItem,
   uploadBatches,
+  utf8Length,
 } from '../../../src/domain/sync';
 
 const emptyData = (): SyncData =>
-  Object.fromEntries(SYNC_CATEGORIES.map((c) => [c, []])) as unknown as SyncData;
+  Object.fromEntries(RESOURCE_NAMES.map((c) => [c, []])) as unknown as SyncData;
 
 describe('prepareRecord: upload defaults (SPEC §7)', () => {
   it.each([
@@ -136,7 +136,7 @@ describe('prepareRecord: upload defaults (SPEC §7)', () => {
   });
 });
 
-const item = (category: SyncCategory, id: string, version?: number): UploadItem => ({
+const item = (category: ResourceName, id: string, version?: number): UploadItem => ({
   category,
   record: version === undefined ? { id } : { id, version },
 });
@@ -175,7 +175,7 @@ describe('uploadBatches', () => {
 });
 
 describe('requestChunks', () => {
-  const note = (category: SyncCategory, id: string, text = '') =>
+  const note = (category: ResourceName, id: string, text = '') =>
     ({ category, record: { id, text } }) as unknown as UploadItem;
   const ids = (chunks: UploadItem[][]) => chunks.map((c) => c.map((i) => i.record.id));
 
@@ -266,7 +266,7 @@ describe('export file', () => {
       invalid,
     ];
     const file = buildExport(records, legacy);
-    expect(Object.keys(file)).toEqual([...SYNC_CATEGORIES]);
+    expect(Object.keys(file)).toEqual([...RESOURCE_NAMES]);
     expect(file.accounts).toEqual([
       records.accounts[0],
       {
@@ -332,5 +332,19 @@ describe('parseImport', () => {
         amount: 100,
       });
     }
+  });
+});
+
+describe('utf8Length', () => {
+  it.each([
+    ['', 0],
+    ['abc', 3],
+    ['é', 2],
+    ['午餐', 6],
+    ['😀', 4],
+    ['a午😀é', 1 + 3 + 4 + 2],
+  ])('%j is %i bytes, as TextEncoder counts', (text, bytes) => {
+    expect(utf8Length(text)).toBe(bytes);
+    expect(new TextEncoder().encode(text).length).toBe(bytes);
   });
 });

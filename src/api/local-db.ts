@@ -1,0 +1,84 @@
+import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
+import type { ResourceName } from '../domain/resources';
+
+// The browser's own copy of one user's data (DESIGN.md §1 "Local-first"), in IndexedDB: it
+// outlives a reload and a browser restart, and it is not held to localStorage's 5 MB (ten years
+// of data measured 4.9 MB and stopped being written). One database per user, so two people
+// sharing a browser never read each other's.
+
+/**
+ * One kind as the server last sent it: its records in the server's order, as JSON text, and
+ * the change number they are current to. Text, because reading 40k records back as one string
+ * and JSON.parse is several times faster than as 40k structured-cloned rows (measured in
+ * Chromium: 0.27 s against 1.3 s on a loaded two-core machine).
+ */
+interface StoredList {
+  kind: ResourceName;
+  cursor: number;
+  json: string;
+}
+
+/** A change made on this device that the server has not confirmed yet. */
+export interface OutboxEntry {
+  /** Order of the changes, across kinds: they are replayed in it. */
+  seq?: number;
+  kind: ResourceName;
+  op: 'create' | 'update' | 'delete';
+  id: string;
+  /** create / update: the record as this device wrote it. */
+  record?: Record<string, unknown>;
+  /** update / delete: the `updatedAt` of the server's version the change was made from. */
+  base?: string;
+  /** What the record is called in a notice (src/domain/labels.ts). */
+  label: string;
+  /** The device's clock when the change was made: of two devices' edits the later wins. */
+  editedAt: string;
+  /** Not sent before this time (epoch ms): the check-in toggle waits 50 ms before a delete. */
+  notBefore?: number;
+  /** Changes of one action (an asset version and its history entry): refused together. */
+  group?: string;
+}
+
+/**
+ * An edit that lost to another device's (or was made to a record deleted elsewhere), kept so
+ * the user can apply it again or let it go (DESIGN.md §1 "Conflicts").
+ */
+export interface ConflictEntry {
+  key: string;
+  kind: ResourceName;
+  id: string;
+  label: string;
+  /** The edit that lost, as it was written. */
+  lost: Record<string, unknown>;
+  /** Why: another device's later edit won, or the record was deleted there. */
+  reason: 'superseded' | 'deleted';
+  at: string;
+}
+
+interface LocalSchema extends DBSchema {
+  lists: { key: string; value: StoredList };
+  outbox: { key: number; value: OutboxEntry };
+  conflicts: { key: string; value: ConflictEntry };
+  kv: { key: string; value: unknown };
+}
+
+export type LocalDb = IDBPDatabase<LocalSchema>;
+
+const dbName = (username: string) => `pms:${username}`;
+
+export function openLocalDb(username: string): Promise<LocalDb> {
+  return openDB<LocalSchema>(dbName(username), 1, {
+    upgrade(db) {
+      // Kinds share one store keyed by name, so a new kind needs no upgrade.
+      db.createObjectStore('lists', { keyPath: 'kind' });
+      db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+      db.createObjectStore('conflicts', { keyPath: 'key' });
+      db.createObjectStore('kv');
+    },
+  });
+}
+
+/** Forgets everything this browser keeps for `username` (logout). */
+export function eraseLocalDb(username: string): Promise<void> {
+  return deleteDB(dbName(username));
+}

@@ -1,0 +1,112 @@
+import { ApiError } from './http';
+import type { OutboxEntry } from './local-db';
+
+// The outbox's rules, apart from IndexedDB and the network so that they can be tested as
+// they are: how a change waiting to be sent merges with the next one, what a list looks like
+// with the waiting changes on top, and what each answer of the server means for a change.
+
+type Row = { id: string } & Record<string, unknown>;
+
+/**
+ * What becomes of the waiting changes when `next` is made. Changes to one record that have not
+ * left yet are merged, so that an offline afternoon of edits is sent as one write: an edit
+ * after a create or an edit replaces its content (keeping the version it started from), and a
+ * delete of a record never sent cancels it altogether. A change on its way (`sending`) is
+ * left alone: the next one follows it.
+ */
+export function coalesce(
+  pending: readonly OutboxEntry[],
+  next: OutboxEntry,
+  sending?: number,
+): { drop: number[]; replace?: OutboxEntry; add?: OutboxEntry } {
+  const last = pending.filter((e) => e.kind === next.kind && e.id === next.id).at(-1);
+  if (!last || last.seq === sending || next.op === 'create' || last.op === 'delete') {
+    return { drop: [], add: next };
+  }
+  if (next.op === 'update') {
+    return {
+      drop: [],
+      replace: { ...last, record: next.record, editedAt: next.editedAt, label: next.label },
+    };
+  }
+  // A delete: of a record never sent, nothing is left to send; else it replaces the edit.
+  if (last.op === 'create') return { drop: [last.seq!] };
+  return { drop: [last.seq!], add: { ...next, base: last.base } };
+}
+
+export interface Effects {
+  /** The record's content on top of the server's, or null when it is gone. */
+  byId: Map<string, Row | null>;
+  /** Ids that are waiting to be sent. */
+  pending: Set<string>;
+}
+
+/** The waiting changes of one kind, in their order, as the state each record ends in. */
+export function effectsOf(entries: readonly OutboxEntry[]): Effects {
+  const byId = new Map<string, Row | null>();
+  const pending = new Set<string>();
+  for (const entry of entries) {
+    byId.set(entry.id, entry.op === 'delete' ? null : ({ ...entry.record, id: entry.id } as Row));
+    pending.add(entry.id);
+  }
+  return { byId, pending };
+}
+
+/**
+ * A list as the screens show it: the server's records with this device's waiting changes on
+ * top — replaced in place, removed, or added at the end in the order they were made. `hidden`
+ * removes what a waiting delete takes with it (the versions of an asset chain, the check-ins
+ * of a habit).
+ */
+export function overlay<T extends { id: string }>(
+  server: readonly T[],
+  { byId }: Effects,
+  hidden?: (record: T) => boolean,
+): T[] {
+  const out: T[] = [];
+  const seen = new Set<string>();
+  for (const record of server) {
+    const change = byId.get(record.id);
+    if (change === undefined) {
+      if (!hidden?.(record)) out.push(record);
+    } else {
+      seen.add(record.id);
+      if (change !== null) out.push(change as unknown as T);
+    }
+  }
+  for (const [id, change] of byId) {
+    if (change !== null && !seen.has(id)) out.push(change as unknown as T);
+  }
+  return out;
+}
+
+/** What the server's answer to a sent change means for it. */
+export type Outcome =
+  | { type: 'confirmed'; record: Row | null }
+  | { type: 'conflict'; current: Row }
+  | { type: 'missing' }
+  | { type: 'rejected'; message: string }
+  | { type: 'unauthorized' }
+  | { type: 'unreachable'; message: string };
+
+/**
+ * The meaning of a failed send. No answer, a timeout or a 5xx: the server may come back, the
+ * change waits. 401: it waits for the next sign-in. 409: another device changed the record.
+ * 404: a delete of something already gone is done; an edit of it has nothing to edit. Any
+ * other 4xx: the server will never take this change, so it is not tried again.
+ */
+export function classify(entry: OutboxEntry, error: unknown): Outcome {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+    return { type: 'unreachable', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (error.status === 401) return { type: 'unauthorized' };
+  if (error.status === 409 && error.body && typeof error.body === 'object') {
+    const current = (error.body as { current?: unknown }).current;
+    if (current && typeof current === 'object')
+      return { type: 'conflict', current: current as Row };
+  }
+  if (error.status === 404) {
+    return entry.op === 'delete' ? { type: 'confirmed', record: null } : { type: 'missing' };
+  }
+  return { type: 'rejected', message: error.message };
+}

@@ -1,0 +1,14 @@
+import { CloudUpload } from 'lucide-react';
+
+/** On a row whose change has not reached the server yet (DESIGN.md §1 "Local-first"). */
+export function PendingMark() {
+  return (
+    <span
+      className="inline-flex shrink-0 items-center gap-0.5 rounded bg-amber-50 px-1 py-0.5 text-[11px] font-medium text-amber-700"
+      title="这条修改保存在本机，服务器可用时自动同步"
+    >
+      <CloudUpload size={12} aria-hidden="true" />
+      待同步
+    </span>
+  );
+}

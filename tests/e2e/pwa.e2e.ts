@@ -1,0 +1,315 @@
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../server/server-process';
+import { launchBrowser, login, screenshot, VIEWPORTS } from './browser';
+import { E2E_PASSWORD, E2E_USERS } from './users';
+
+// The service worker against a server of this file's own, on a scratch data directory and a
+// copy of dist/ (the update case writes a new sw.js into it). The shared server of
+// global-setup is never stopped: other files use it.
+
+const ROUTES = [
+  ['/accounting', '记账管理'],
+  ['/assets', '资产管理'],
+  ['/fitness', '健身记录'],
+  ['/time', '时间管理'],
+  ['/tasks', '任务管理'],
+  ['/checkin', '打卡管理'],
+] as const;
+
+let browser: Browser;
+let server: RunningServer;
+let staticDir: string;
+let dataDir: string;
+let port: number;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Same port and data every time: the worker belongs to the origin, the session to the data. */
+function start() {
+  return startServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PM_STATIC_DIR: staticDir,
+    PM_USERS: JSON.stringify([
+      { username: 'pwa', password: E2E_PASSWORD, displayName: E2E_USERS.pwa },
+    ]),
+  });
+}
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'pms-pwa-dist-'));
+  cpSync('dist', staticDir, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'pms-pwa-data-'));
+  port = await freePort();
+  server = await start();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(staticDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newContext(
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  serviceWorkers: 'allow' | 'block' = 'allow',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: server.url,
+    locale: 'zh-CN',
+    serviceWorkers,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+/** Signed in on /, with the worker installed (every chunk cached) and controlling the tab. */
+async function signedInUnderWorker(viewport?: { width: number; height: number }) {
+  const { context, page } = await newContext(viewport);
+  await login(page, 'pwa');
+  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  await page.waitForFunction(
+    () => navigator.serviceWorker.controller?.state === 'activated',
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
+  return { context, page };
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: '主导航' });
+
+function apiFetch(page: Page, path: string) {
+  return page.evaluate(async (path) => {
+    const user = JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string;
+    try {
+      const res = await fetch(path, {
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('authToken')}`,
+          'x-user-id': user,
+        },
+      });
+      return { status: res.status, body: await res.text() };
+    } catch (err) {
+      return { status: 'network error', body: String(err) };
+    }
+  }, path);
+}
+
+describe('the production build', () => {
+  it('ships no msw worker, and precaches every chunk, the manifest and the icons', () => {
+    expect(existsSync('dist/mockServiceWorker.js')).toBe(false);
+    const sw = readFileSync('dist/sw.js', 'utf8');
+    const precached = new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]));
+    const assets = readdirSync('dist/assets').map((f) => `assets/${f}`);
+    expect(assets.length).toBeGreaterThan(20);
+    expect(assets.filter((f) => !precached.has(f))).toEqual([]);
+    for (const file of ['index.html', 'manifest.webmanifest', 'pwa-192x192.png']) {
+      expect(precached).toContain(file);
+    }
+    expect(precached).not.toContain('mockServiceWorker.js');
+  });
+
+  it('serves a manifest that makes it installable', async () => {
+    const res = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: '个人管理系统',
+      short_name: '个人管理系统',
+      lang: 'zh-CN',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#2563eb',
+    });
+    for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+      const png = await fetch(`${server.url}${icon.src}`);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      const bytes = Buffer.from(await png.arrayBuffer());
+      // PNG width and height live at bytes 16 and 20 of the IHDR chunk.
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  });
+});
+
+describe('with the server stopped', () => {
+  it('opens every route and the sync dialog, survives a reload, and never answers /api itself', async () => {
+    const { context, page } = await signedInUnderWorker();
+    // Asked once while online: a worker that cached API answers would now have this one.
+    expect((await apiFetch(page, '/api/tasks')).status).toBe(200);
+
+    await server.stop();
+    try {
+      for (const [path, heading] of ROUTES) {
+        await nav(page).getByRole('link', { name: heading }).click();
+        await page.waitForURL(`**${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        expect(await page.getByText('无法加载页面，请检查网络后重试').count()).toBe(0);
+      }
+
+      await page.getByRole('button', { name: '同步' }).click();
+      const dialog = page.getByRole('dialog', { name: '数据同步' });
+      await dialog.getByText('离线', { exact: true }).waitFor();
+      await screenshot(page, 'pwa-offline-sync-1280');
+      await page.keyboard.press('Escape');
+
+      expect(await apiFetch(page, '/api/tasks')).toMatchObject({ status: 'network error' });
+      expect(await apiFetch(page, '/health')).toMatchObject({ status: 'network error' });
+
+      // A reload is answered by the worker: index.html from its cache, for any client route.
+      await page.reload();
+      await page.getByRole('banner').getByText('个人管理系统').waitFor();
+      await page.getByRole('heading', { level: 1, name: '打卡管理' }).waitFor();
+      // …but /api and /health are never navigations it answers with the app.
+      const apiPage = await context.newPage();
+      await expect(apiPage.goto('/api/tasks')).rejects.toThrow(/ERR_/);
+      await apiPage.close();
+    } finally {
+      server = await start();
+    }
+
+    // Back online with no reload: the page reaches the server again on its own.
+    await page.getByRole('button', { name: '同步' }).click();
+    await page
+      .getByRole('dialog', { name: '数据同步' })
+      .getByText('在线', { exact: true })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    expect((await apiFetch(page, '/api/tasks')).status).toBe(200);
+    await nav(page).getByRole('link', { name: '任务管理' }).click();
+    await page.getByRole('heading', { level: 1, name: '任务管理' }).waitFor();
+    await context.close();
+  });
+
+  it('without a worker, a screen whose code cannot load shows the message and 刷新, not a blank page', async () => {
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const { context, page } = await newContext(viewport, 'block');
+      await login(page, 'pwa');
+      await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+      await server.stop();
+      try {
+        if (viewport === VIEWPORTS.phone) {
+          await page.getByRole('button', { name: '打开菜单' }).click();
+          await page
+            .getByRole('navigation', { name: '移动导航' })
+            .getByRole('link', { name: '任务管理' })
+            .click();
+        } else {
+          await nav(page).getByRole('link', { name: '任务管理' }).click();
+        }
+        const alert = page.getByRole('alert').filter({ hasText: '无法加载页面，请检查网络后重试' });
+        await alert.waitFor();
+        await alert.getByRole('button', { name: '刷新' }).waitFor();
+        await page.getByRole('banner').getByText('个人管理系统').waitFor();
+        await screenshot(page, `pwa-chunk-error-${viewport.width}`);
+        if (viewport === VIEWPORTS.desktop) {
+          // The sync dialog is a chunk too: its failure stays inside a dialog that closes.
+          await page.getByRole('button', { name: '同步' }).click();
+          const dialog = page.getByRole('dialog', { name: '数据同步' });
+          await dialog.getByRole('alert').getByText('无法加载页面，请检查网络后重试').waitFor();
+          await screenshot(page, 'pwa-sync-chunk-error-1280');
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        }
+      } finally {
+        server = await start();
+      }
+      // 重试 after the server is back downloads the screen.
+      await page.getByRole('button', { name: '重试' }).click();
+      await page.getByRole('heading', { level: 1, name: '任务管理' }).waitFor();
+      await context.close();
+    }
+  });
+});
+
+describe('a new build', () => {
+  it('is offered as 新版本可用 and taken on 刷新, not before', async () => {
+    const { context, page } = await signedInUnderWorker();
+    // What a deploy does to the worker: new bytes at the same URL. This one can say so.
+    appendFileSync(
+      join(staticDir, 'sw.js'),
+      `\nself.addEventListener('message', (e) => e.data === 'build?' && e.source.postMessage('next'));\n`,
+    );
+    const whichBuild = () =>
+      page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), {
+              once: true,
+            });
+            navigator.serviceWorker.controller?.postMessage('build?');
+            setTimeout(() => resolve('first'), 1000);
+          }),
+      );
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const prompt = page.getByRole('status').filter({ hasText: '新版本可用' });
+    await prompt.waitFor({ timeout: 30_000 });
+    // Still the old worker until the user says so.
+    expect(await whichBuild()).toBe('first');
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return Boolean(registration?.waiting);
+      }),
+    ).toBe(true);
+    // The viewport, not the full page: the prompt sits at the bottom of the screen.
+    mkdirSync('screenshots', { recursive: true });
+    await page.screenshot({ path: 'screenshots/pwa-update-1280.png' });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.screenshot({ path: 'screenshots/pwa-update-375.png' });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+
+    await page.evaluate(() => {
+      (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+    });
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: '刷新' }).focus();
+    await page.keyboard.press('Enter');
+    await reloaded;
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(
+      undefined,
+    );
+    expect(await whichBuild()).toBe('next');
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return Boolean(registration?.waiting);
+      }),
+    ).toBe(false);
+    expect(await page.getByText('新版本可用').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,238 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { openSqliteStore } from '../../server/db/sqlite-store';
+import { createMemoryStore } from '../../server/memory-store';
+import type { Store } from '../../server/store';
+import { setUser } from '../../server/users';
+import { createWebPasswordHasher } from '../../server/web-auth';
+
+// The HTTP side of DESIGN §1's "Local-first" and "Conflicts": lists by delta (?since=),
+// updates that name their base (If-Match) and the dashboard's sums (GET /api/summary).
+
+const hasher = createWebPasswordHasher({ iterations: 1000 });
+const dir = mkdtempSync(join(tmpdir(), 'pms-sync-api-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let fileNo = 0;
+
+const stores: [string, () => Store][] = [
+  ['memory', createMemoryStore],
+  ['sqlite', () => openSqliteStore(join(dir, `sync-${++fileNo}.sqlite`))],
+];
+
+async function setup(store: Store) {
+  let time = Date.parse('2026-11-22T08:00:00.000Z');
+  const app = createApp({ store, auth: hasher, now: () => new Date(time) });
+  const tokens: Record<string, string> = {};
+  for (const username of ['alice', 'bob']) {
+    await setUser(store, hasher, { username, password: `${username}-pass`, displayName: username });
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: `${username}-pass` }),
+    });
+    tokens[username] = ((await res.json()) as { token: string }).token;
+  }
+  const call = (user: string, method: string, path: string, body?: unknown, headers = {}) =>
+    app.request(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${tokens[user]}`,
+        'x-user-id': user,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return {
+    call,
+    json: async (user: string, method: string, path: string, body?: unknown, headers = {}) => {
+      const res = await call(user, method, path, body, headers);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    advance: (ms: number) => {
+      time += ms;
+    },
+  };
+}
+
+const task = (title: string, extra = {}) => ({ title, priority: 'high', ...extra });
+
+describe.each(stores)('%s store behind the API', (_name, open) => {
+  it('GET ?since= sends changes, deletions and a cursor; without it, the plain list', async () => {
+    const { call, json } = await setup(open());
+    await call('alice', 'POST', '/api/tasks', task('一', { id: 't1' }));
+    await call('alice', 'POST', '/api/tasks', task('二', { id: 't2' }));
+    const full = await json('alice', 'GET', '/api/tasks?since=0');
+    expect((full.body.records as { id: string }[]).map((r) => r.id)).toEqual(['t1', 't2']);
+    expect(full.body.deleted).toEqual([]);
+    const cursor = full.body.cursor as number;
+
+    await call('alice', 'PUT', '/api/tasks/t1', task('一改'));
+    await call('alice', 'DELETE', '/api/tasks/t2');
+    const delta = await json('alice', 'GET', `/api/tasks?since=${cursor}`);
+    expect(delta.body).toMatchObject({ records: [{ id: 't1', title: '一改' }], deleted: ['t2'] });
+    expect(delta.body.cursor).toBeGreaterThan(cursor);
+
+    const plain = await (await call('alice', 'GET', '/api/tasks')).json();
+    expect(plain).toMatchObject([{ id: 't1', title: '一改' }]);
+    // Another user's delta is empty: nothing of alice's travels to bob.
+    expect((await json('bob', 'GET', `/api/tasks?since=${cursor}`)).body).toMatchObject({
+      records: [],
+      deleted: [],
+    });
+    expect((await call('alice', 'GET', '/api/tasks?since=-1')).status).toBe(400);
+    expect((await call('alice', 'GET', '/api/tasks?since=abc')).status).toBe(400);
+  });
+
+  it('stamps updatedAt (only ever growing) and keeps the editor’s editedAt', async () => {
+    const { json, advance } = await setup(open());
+    const created = await json('alice', 'POST', '/api/tasks', task('一', { id: 't1' }));
+    expect(created.body).toMatchObject({
+      updatedAt: '2026-11-22T08:00:00.000Z',
+      editedAt: '2026-11-22T08:00:00.000Z',
+    });
+    // Two writes in the same millisecond still get two versions.
+    const again = await json('alice', 'PUT', '/api/tasks/t1', {
+      ...task('二'),
+      editedAt: '2026-11-21T23:00:00.000Z',
+    });
+    expect(again.body).toMatchObject({
+      updatedAt: '2026-11-22T08:00:00.001Z',
+      editedAt: '2026-11-21T23:00:00.000Z',
+    });
+    advance(60_000);
+    const later = await json('alice', 'PUT', '/api/tasks/t1', task('三'));
+    expect(later.body.updatedAt).toBe('2026-11-22T08:01:00.000Z');
+  });
+
+  it('a PUT from a stale base gets 409 with the current record and changes nothing', async () => {
+    const { json } = await setup(open());
+    const created = await json('alice', 'POST', '/api/tasks', task('原', { id: 't1' }));
+    const base = created.body.updatedAt as string;
+
+    const first = await json('alice', 'PUT', '/api/tasks/t1', task('甲'), {
+      'if-match': `"${base}"`,
+    });
+    expect(first.status).toBe(200);
+    const stale = await json('alice', 'PUT', '/api/tasks/t1', task('乙'), {
+      'if-match': `"${base}"`,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      error: '记录已在另一台设备上修改',
+      current: { id: 't1', title: '甲', updatedAt: first.body.updatedAt },
+    });
+    // From the current base it goes through.
+    const retried = await json('alice', 'PUT', '/api/tasks/t1', task('乙'), {
+      'if-match': `"${first.body.updatedAt}"`,
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body.title).toBe('乙');
+  });
+
+  it('GET /api/summary gives the dashboard’s sums for the caller’s day, and only theirs', async () => {
+    const { call, json } = await setup(open());
+    const post = (user: string, path: string, body: unknown) => call(user, 'POST', path, body);
+    await post('alice', '/api/accounts', {
+      type: 'income',
+      amount: 8000,
+      category: 'salary',
+      date: '2026-11-01',
+    });
+    await post('alice', '/api/accounts', {
+      type: 'expense',
+      amount: 35.5,
+      category: 'dining',
+      date: '2026-11-22',
+    });
+    await post('alice', '/api/accounts', {
+      type: 'expense',
+      amount: 0.1,
+      category: 'dining',
+      date: '2026-11-22',
+    });
+    await post('alice', '/api/workouts', { type: 'running', duration: 30, date: '2026-11-22' });
+    await post(
+      'alice',
+      '/api/tasks',
+      task('a', { completed: true, completedAt: '2026-11-22T07:00:00.000Z' }),
+    );
+    await post('alice', '/api/tasks', task('b'));
+    for (const [category, duration, date] of [
+      ['work', 1800, '2026-11-22'],
+      ['work', 1200, '2026-11-22'],
+      ['reading', 600, '2026-11-22'],
+      ['work', 9999, '2026-11-21'],
+    ] as const) {
+      await post('alice', '/api/time-records', { task: 'x', category, duration, date });
+    }
+    await post('alice', '/api/assets', {
+      id: 'cash',
+      type: 'asset',
+      name: '现金',
+      category: 'cash',
+      amount: 100,
+      date: '2026-11-01',
+    });
+    await post('alice', '/api/assets', {
+      id: 'cash2',
+      type: 'asset',
+      name: '现金',
+      category: 'cash',
+      amount: 250,
+      date: '2026-11-01',
+      version: 2,
+      originalId: 'cash',
+      previousVersionId: 'cash',
+    });
+    await post('alice', '/api/assets', {
+      type: 'liability',
+      name: '房贷',
+      category: 'mortgage',
+      amount: 50,
+      date: '2026-11-01',
+    });
+    await post('bob', '/api/accounts', {
+      type: 'expense',
+      amount: 999,
+      category: 'dining',
+      date: '2026-11-22',
+    });
+
+    const summary = await json('alice', 'GET', '/api/summary?today=2026-11-22');
+    expect(summary.body).toEqual({
+      incomeCents: 800_000,
+      expenseCents: 3560,
+      todayIncomeCents: 0,
+      todayExpenseCents: 3560,
+      todayWorkouts: 1,
+      tasksTotal: 2,
+      tasksCompleted: 1,
+      focusSecondsToday: { work: 3000, reading: 600 },
+      assetsCents: 25_000,
+      liabilitiesCents: 5000,
+    });
+    expect((await call('alice', 'GET', '/api/summary?today=2026-13-01')).status).toBe(400);
+    expect((await call('alice', 'GET', '/api/summary')).status).toBe(400);
+  });
+});
+
+describe('a DELETE that names its base', () => {
+  it('gets 409 when the record changed since, and goes through from the current version', async () => {
+    const { json, call } = await setup(createMemoryStore());
+    const created = await json('alice', 'POST', '/api/tasks', task('原', { id: 't1' }));
+    const edited = await json('alice', 'PUT', '/api/tasks/t1', task('改'));
+    const stale = await call('alice', 'DELETE', '/api/tasks/t1', undefined, {
+      'if-match': `"${created.body.updatedAt}"`,
+    });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { current: { title: string } }).current.title).toBe('改');
+    const fresh = await call('alice', 'DELETE', '/api/tasks/t1', undefined, {
+      'if-match': `"${edited.body.updatedAt}"`,
+    });
+    expect(fresh.status).toBe(204);
+  });
+});

@@ -1,0 +1,325 @@
+import { waitFor } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
+import { openLocalDb } from '../../src/api/local-db';
+import { createQueryClient } from '../../src/app/query-client';
+import type { Task } from '../../src/domain/schemas/task';
+import { signIn, testServer } from './harness';
+
+// The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
+// IndexedDB (fake-indexeddb) and the real server app: order, idempotent replay, what each
+// kind of failure does, a reload in between, and two devices editing one record.
+
+const TODAY = '2026-11-22';
+const { server, demo } = await testServer({ today: TODAY, clear: ['tasks', 'accounts'] });
+let sent: string[];
+server.events.on('request:start', ({ request }) => {
+  if (request.method !== 'GET') sent.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+beforeEach(async () => {
+  sent = [];
+  await signIn(demo);
+});
+
+interface Device {
+  idb: IDBFactory;
+  engine: ReturnType<typeof engineFor>;
+  notices: Notice[];
+  waiting: () => number;
+  stop: () => Promise<void>;
+}
+const devices: Device[] = [];
+afterEach(async () => {
+  for (const d of devices.splice(0)) await d.stop();
+});
+
+/**
+ * One browser: its own IndexedDB and app, signed in as demo. `notices` collects what the data
+ * layer tells the user after the fact.
+ */
+function device(idb = new IDBFactory()): Device {
+  const client = createQueryClient();
+  const previous = globalThis.indexedDB;
+  globalThis.indexedDB = idb;
+  const engine = engineFor(client);
+  globalThis.indexedDB = previous;
+  const notices: Notice[] = [];
+  engine.onNotice((n) => notices.push(n));
+  const d: Device = {
+    idb,
+    engine,
+    notices,
+    waiting: () => engine.status().waiting.length,
+    stop: () => stopEngine(client, null),
+  };
+  devices.push(d);
+  return d;
+}
+
+/** The server can't be reached (the network is gone, or the server is down). */
+const offline = () =>
+  server.use(
+    http.post(/\/api\//, () => HttpResponse.error()),
+    http.put(/\/api\//, () => HttpResponse.error()),
+    http.delete(/\/api\//, () => HttpResponse.error()),
+    http.get(/\/api\//, () => HttpResponse.error()),
+  );
+
+const task = (title: string) => ({ title, priority: 'medium' as const, category: 'work' as const });
+
+async function seedTask(id: string, title: string): Promise<Task> {
+  const now = '2026-11-20T08:00:00.000Z';
+  const { record } = await demo.store.tasks.create('demo', {
+    id,
+    title,
+    description: '',
+    priority: 'medium',
+    category: 'work',
+    dueDate: '',
+    completed: false,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    editedAt: now,
+  });
+  return record;
+}
+
+describe('the outbox', () => {
+  it('replays the changes made offline in the order they were made, once', async () => {
+    await seedTask('b', '乙');
+    await seedTask('c', '丙');
+    const d = device();
+    await d.engine.list('tasks');
+    offline();
+    await d.engine.create('tasks', { ...task('甲'), id: 'a' });
+    await d.engine.update('tasks', 'b', task('乙改'));
+    const c = (await d.engine.list('tasks')).items.find((t: Task) => t.id === 'c')!;
+    await d.engine.remove('tasks', c);
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    expect(d.waiting()).toBe(3);
+
+    server.resetHandlers();
+    sent = [];
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(sent).toEqual(['POST /api/tasks', 'PUT /api/tasks/b', 'DELETE /api/tasks/c']);
+    expect((await demo.store.tasks.list('demo')).map((t) => [t.id, t.title]).sort()).toEqual([
+      ['a', '甲'],
+      ['b', '乙改'],
+    ]);
+  });
+
+  it('merges edits of one record made offline into one write', async () => {
+    const d = device();
+    await d.engine.list('tasks');
+    offline();
+    await d.engine.create('tasks', { ...task('一'), id: 'm' });
+    await d.engine.update('tasks', 'm', task('二'));
+    await d.engine.update('tasks', 'm', task('三'));
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    expect(d.waiting()).toBe(1);
+    server.resetHandlers();
+    sent = [];
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(sent).toEqual(['POST /api/tasks']);
+    expect((await demo.store.tasks.list('demo')).map((t) => t.title)).toEqual(['三']);
+  });
+
+  it('a create whose answer was lost is sent again and stored once', async () => {
+    const d = device();
+    await d.engine.list('tasks');
+    // The server stores it, but the answer never arrives.
+    let answers = 0;
+    server.use(
+      http.post(/\/api\/tasks$/, async ({ request }) => {
+        await demo.app.fetch(request);
+        answers += 1;
+        return HttpResponse.error();
+      }),
+    );
+    await d.engine.create('tasks', { ...task('一次'), id: 'once' });
+    await waitFor(() => expect(answers).toBe(1));
+    server.resetHandlers();
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(await demo.store.tasks.list('demo')).toHaveLength(1);
+  });
+
+  it('survives a reload: a new page on the same device sends what the old one could not', async () => {
+    const first = device();
+    await first.engine.list('tasks');
+    offline();
+    await first.engine.create('tasks', { ...task('离线写的'), id: 'offline' });
+    await waitFor(() => expect(first.engine.status().reachable).toBe(false));
+    await first.stop();
+
+    server.resetHandlers();
+    device(first.idb);
+    await waitFor(async () =>
+      expect((await demo.store.tasks.list('demo')).map((t) => t.id)).toEqual(['offline']),
+    );
+  });
+
+  it('a refusal leaves the queue, takes the change back, and says so; the rest goes on', async () => {
+    await seedTask('keep', '保留');
+    const first = device();
+    await first.engine.list('tasks');
+    offline();
+    await first.engine.update('tasks', 'keep', task('会被拒绝'));
+    await first.engine.create('tasks', { ...task('之后的'), id: 'later' });
+    await waitFor(() => expect(first.engine.status().reachable).toBe(false));
+    await first.stop();
+
+    // The next page replays; the server refuses the edit (nobody waits for it now).
+    server.resetHandlers();
+    server.use(
+      http.put(/\/api\/tasks\/keep$/, () =>
+        HttpResponse.json({ error: 'title: 标题最多 200 个字符' }, { status: 400 }),
+      ),
+    );
+    const again = device(first.idb);
+    await waitFor(() => expect(again.notices).toHaveLength(1));
+    await waitFor(() => expect(again.waiting()).toBe(0));
+    expect(again.notices).toEqual([
+      { tone: 'error', message: '「会被拒绝」未能同步，已撤销：title: 标题最多 200 个字符' },
+    ]);
+    const shown = (await again.engine.list('tasks')).items.map((t: Task) => [t.id, t.title]);
+    expect(shown.sort()).toEqual([
+      ['keep', '保留'],
+      ['later', '之后的'],
+    ]);
+  });
+
+  it('a 5xx keeps the change waiting; a 401 keeps it for the next sign-in', async () => {
+    const d = device();
+    await d.engine.list('tasks');
+    server.use(
+      http.post(/\/api\/tasks$/, () => HttpResponse.json({ error: '维护中' }, { status: 503 })),
+    );
+    await d.engine.create('tasks', { ...task('等待'), id: 'wait' });
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    expect(d.waiting()).toBe(1);
+
+    server.resetHandlers();
+    server.use(
+      http.post(/\/api\/tasks$/, () => HttpResponse.json({ error: '用户未登录' }, { status: 401 })),
+    );
+    d.engine.wake();
+    await waitFor(() => expect(d.engine.status().signInNeeded).toBe(true));
+    expect(d.waiting()).toBe(1);
+    expect(sent.filter((s) => s === 'POST /api/tasks')).toHaveLength(2);
+    expect(await demo.store.tasks.list('demo')).toEqual([]);
+
+    // Signed in again: the same device's next engine sends it.
+    await d.stop();
+    server.resetHandlers();
+    await signIn(demo);
+    device(d.idb);
+    await waitFor(async () =>
+      expect((await demo.store.tasks.list('demo')).map((t) => t.id)).toEqual(['wait']),
+    );
+  });
+
+  it('a change read back from the store is checked: garbage is dropped, not shown', async () => {
+    const db = await openLocalDb('demo');
+    await db.put('lists', {
+      kind: 'tasks',
+      cursor: 999_999,
+      json: JSON.stringify([
+        'not a record',
+        { id: 'x', title: { nested: true } },
+        {
+          id: 'ok',
+          title: '好的',
+          description: '',
+          priority: 'high',
+          category: 'work',
+          dueDate: '',
+          completed: false,
+          completedAt: null,
+          createdAt: '2026-11-20T08:00:00.000Z',
+          updatedAt: '2026-11-20T08:00:00.000Z',
+        },
+      ]),
+    });
+    db.close();
+    offline();
+    const d = device(globalThis.indexedDB as IDBFactory);
+    const list = await d.engine.list('tasks');
+    expect(list.items.map((t: Task) => t.id)).toEqual(['ok']);
+  });
+});
+
+describe('two devices edit one record offline', () => {
+  async function editOnBoth(firstBack: 'older' | 'newer') {
+    await seedTask('shared', '原来的');
+    const older = device();
+    const newer = device();
+    await older.engine.list('tasks');
+    await newer.engine.list('tasks');
+    offline();
+    await older.engine.update('tasks', 'shared', task('较早的修改'));
+    await new Promise((r) => setTimeout(r, 5));
+    await newer.engine.update('tasks', 'shared', task('较晚的修改'));
+    await waitFor(() => expect(newer.engine.status().reachable).toBe(false));
+    server.resetHandlers();
+    const [first, second] = firstBack === 'older' ? [older, newer] : [newer, older];
+    first.engine.wake();
+    await waitFor(() => expect(first.waiting()).toBe(0));
+    second.engine.wake();
+    await waitFor(() => expect(second.waiting()).toBe(0));
+    // Both catch up with the server afterwards.
+    for (const d of [older, newer]) await d.engine.pull('tasks');
+    return { older, newer, second };
+  }
+
+  const shownTitle = async (d: Device) =>
+    (await d.engine.list('tasks')).items.find((t: Task) => t.id === 'shared')?.title;
+
+  it.each([
+    ['the earlier edit arrives first', 'older'],
+    ['the later edit arrives first', 'newer'],
+  ] as const)(
+    '%s: the later edit wins on both, and the other is kept with a notice',
+    async (_, firstBack) => {
+      const { older, newer, second } = await editOnBoth(firstBack);
+      expect((await demo.store.tasks.get('demo', 'shared'))?.title).toBe('较晚的修改');
+      expect(await shownTitle(older)).toBe('较晚的修改');
+      expect(await shownTitle(newer)).toBe('较晚的修改');
+      // The device that met the conflict says so, and keeps the edit that lost.
+      expect(second.notices).toHaveLength(1);
+      expect(second.notices[0]!.message).toContain('较');
+      const [kept] = second.engine.status().conflicts;
+      expect(kept).toMatchObject({ kind: 'tasks', id: 'shared', reason: 'superseded' });
+      expect((kept!.lost as { title: string }).title).toBe('较早的修改');
+    },
+  );
+
+  it('a kept edit can be applied again, and then it is the newest', async () => {
+    const { second } = await editOnBoth('older');
+    const [kept] = second.engine.status().conflicts;
+    await second.engine.settleConflict(kept!.key, true);
+    await waitFor(() => expect(second.waiting()).toBe(0));
+    expect((await demo.store.tasks.get('demo', 'shared'))?.title).toBe('较早的修改');
+    expect(second.engine.status().conflicts).toEqual([]);
+  });
+
+  it('an edit of a record deleted on the other device is kept, not lost', async () => {
+    const shared = await seedTask('gone', '会被删');
+    const editor = device();
+    await editor.engine.list('tasks');
+    offline();
+    await editor.engine.update('tasks', 'gone', task('删之前改的'));
+    await waitFor(() => expect(editor.engine.status().reachable).toBe(false));
+    await demo.store.tasks.remove('demo', shared.id);
+    server.resetHandlers();
+    editor.engine.wake();
+    await waitFor(() => expect(editor.waiting()).toBe(0));
+    expect(editor.engine.status().conflicts).toMatchObject([{ id: 'gone', reason: 'deleted' }]);
+    expect(editor.notices[0]!.message).toContain('已在另一台设备上删除');
+  });
+});
