@@ -14,7 +14,7 @@ import type { Workout } from '../src/domain/schemas/workout';
 // the same on every run relative to its `today`. No Node imports: the demo runs it in a tab.
 
 /** A seeded pseudo-random source (mulberry32). */
-export function generator(seed: number) {
+function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -35,7 +35,7 @@ type ExpenseCategory = (typeof expenseCategories)[number];
 type IncomeCategory = (typeof incomeCategories)[number];
 
 /** An asset or liability: type, name, category, first value, change per month. */
-export type ChainSpec = [Asset['type'], string, string, number, number];
+type ChainSpec = [Asset['type'], string, string, number, number];
 
 /** An expense that happens on a day with this chance: category, yuan min–max, notes. */
 type Spend = [number, ExpenseCategory, number, number, readonly string[]];

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type GeneratedData, generateData, type Profile } from '../mocks/generate';
 import { MAX_BATCH, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../src/domain/resources';
@@ -63,6 +64,12 @@ export function dataSet(
 
 export const describeCounts = (counts: Record<ResourceName, number>) =>
   RESOURCE_NAMES.map((c) => `${c} ${counts[c]}`).join(', ');
+
+/** The machine's 1, 5 and 15 minute load averages, printed beside every measurement. */
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 // ---------------------------------------------------------------------------------------------
 // The server.

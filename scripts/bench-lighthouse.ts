@@ -22,6 +22,7 @@ import {
   describeCounts,
   fmt,
   freePort,
+  loadAverage,
   login,
   median,
   onInterrupt,
@@ -65,11 +66,6 @@ function build(): { dir: string; cleanup: () => void } {
   );
   if (result.status !== 0) throw new Error('vite build failed');
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-function loadAverage() {
-  const result = spawnSync('uptime', [], { encoding: 'utf8' });
-  return /load average[s]?:\s*(.*)$/.exec(result.stdout.trim())?.[1] ?? 'unknown';
 }
 
 async function main() {

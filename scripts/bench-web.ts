@@ -28,6 +28,7 @@ import {
   describeCounts,
   fmt,
   kb,
+  loadAverage,
   login,
   mb,
   median,
@@ -680,11 +681,6 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     dist.cleanup();
   }
-}
-
-function loadAverage() {
-  const result = spawnSync('uptime', [], { encoding: 'utf8' });
-  return /load average[s]?:\s*(.*)$/.exec(result.stdout.trim())?.[1] ?? 'unknown';
 }
 
 main().then(

@@ -54,7 +54,7 @@ const gzipAsync = promisify(gzip);
  * seems: Chromium offers brotli only to secure or local origins, so a browser reaching the
  * server over plain HTTP on a LAN asks for gzip.
  */
-export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
+function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, {
         params: {
