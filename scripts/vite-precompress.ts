@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -54,8 +54,15 @@ export function precompress(): Plugin {
                 }),
                 gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
               ]);
-              if (br.byteLength < body.byteLength) await writeFile(`${path}.br`, br);
-              if (gz.byteLength < body.byteLength) await writeFile(`${path}.gz`, gz);
+              // A twin not worth writing must not survive from an earlier build either: the
+              // server would send its stale bytes.
+              for (const [twin, bytes] of [
+                [`${path}.br`, br],
+                [`${path}.gz`, gz],
+              ] as const) {
+                if (bytes.byteLength < body.byteLength) await writeFile(twin, bytes);
+                else await rm(twin, { force: true });
+              }
             })(),
           );
         }
