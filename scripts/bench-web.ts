@@ -667,7 +667,7 @@ async function main() {
     const rateCols = RATES.flatMap((r) => [`${r}× shown`, `${r}× ready`, `${r}× long`]);
     const widths = [12, ...RATES.flatMap(() => [10, 10, 9]), 8];
     console.log(
-      `\nroute: navigation → data shown, data arrived (last API response) → ready (no long task pending), longest task`,
+      `\nroute: navigation → data shown, data arrived (last API response or IndexedDB read before it was shown) → ready (no long task pending), longest task`,
     );
     console.log(row(['route', ...rateCols, 'verdict'], widths));
     for (const route of routes) {
