@@ -73,8 +73,12 @@ interface KindState {
 
 /** How long a write waits for the server's answer before it counts as saved on the device. */
 const SETTLE_MS = 1500;
-/** Waits between tries while the server cannot be reached. */
-const RETRY_MS = [2000, 5000, 10_000, 30_000, 60_000];
+/**
+ * Waits between tries while the server cannot be reached. Capped at 5 s: a server back from a
+ * restart must have every waiting change within 10 s (issue 12), and one small request every
+ * 5 s is nothing for a self-hosted server. `online` and focus wake the engine sooner.
+ */
+const RETRY_MS = [1000, 2000, 5000];
 
 const listKey = (kind: ResourceName) => resourceKeys(kind).list();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -494,6 +498,23 @@ export class SyncEngine {
     return (await this.state(kind)).list.length;
   }
 
+  /**
+   * Downloads, one kind after another, every list this device does not hold yet, so that a
+   * screen never opened still shows its records when the server goes away later (issue 12).
+   * Started when the browser is idle after sign-in: a device pays for it once, later visits
+   * pull only what changed. Stops at the first sign that the server cannot be reached.
+   */
+  async holdEverything() {
+    try {
+      for (const kind of RESOURCE_NAMES) {
+        if (this.closed || this.reachable === false) return;
+        if (!(await this.state(kind)).complete) await this.pull(kind).catch(() => undefined);
+      }
+    } catch (error) {
+      ignoreStopped(error);
+    }
+  }
+
   /** `kind`'s list as this device shows it, brought up to date first when asked (an export). */
   async snapshot<K extends ResourceName>(kind: K, refresh: boolean): Promise<RecordOf<K>[]> {
     const state = await this.state(kind);
@@ -712,11 +733,14 @@ export class SyncEngine {
     lost: Record<string, unknown>,
     reason: ConflictEntry['reason'],
   ) {
+    // Named by what was kept: after a conflict this device won, that is the other device's
+    // version, which the user must recognise to decide whether to apply it again.
+    const named = reason === 'deleted' ? entry.label : recordLabel(entry.kind, lost);
     const conflict: ConflictEntry = {
       key: `${entry.kind}:${entry.id}:${entry.editedAt}`,
       kind: entry.kind,
       id: entry.id,
-      label: entry.label,
+      label: named === '一条记录' ? entry.label : named,
       lost,
       reason,
       at: new Date().toISOString(),

@@ -46,3 +46,32 @@ export function useSyncNotices(show: (notice: Notice) => void) {
     return stop;
   }, [client, show]);
 }
+
+/** How long after sign-in the device starts completing its copy: the screen comes first. */
+const HOLD_AFTER_MS = 2000;
+
+/**
+ * Completes the device's copy of every list in the background once the screen is up and the
+ * browser idle, so that every screen works offline even if only / was ever opened.
+ */
+export function useCompleteDeviceCopy() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let engine: ReturnType<typeof engineFor>;
+    try {
+      engine = engineFor(client);
+    } catch {
+      return; // Signed out: there is no device copy to complete.
+    }
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      const start = () => void engine.holdEverything();
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(start);
+      else start();
+    }, HOLD_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [client]);
+}

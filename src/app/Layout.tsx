@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useSyncNotices } from '../api/sync-status';
+import { useCompleteDeviceCopy, useSyncNotices } from '../api/sync-status';
 import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { Modal } from '../components/Modal';
@@ -17,6 +17,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const closeSync = () => setSyncOpen(false);
   const toast = useToast();
+  useCompleteDeviceCopy();
   // What the data layer has to say after the fact: a change the server refused, a conflict.
   useSyncNotices(
     useCallback(

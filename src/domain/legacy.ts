@@ -84,7 +84,7 @@ export function legacyDate(value: unknown): unknown {
 export function legacyTimestamp(value: unknown): unknown {
   const ms =
     typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(ms)) return value;
+  // NaN, Infinity and times beyond the Date range all make an invalid Date.
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }

@@ -14,6 +14,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Every signed-in screen but /, with its heading. */
+export const SCREENS = [
+  ['/accounting', '记账管理'],
+  ['/assets', '资产管理'],
+  ['/fitness', '健身记录'],
+  ['/time', '时间管理'],
+  ['/tasks', '任务管理'],
+  ['/checkin', '打卡管理'],
+] as const;
+
 export const VIEWPORTS = {
   phone: { width: 375, height: 812 },
   tablet: { width: 800, height: 1000 },

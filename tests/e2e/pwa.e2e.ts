@@ -1,111 +1,46 @@
 import {
   appendFileSync,
-  cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../server/server-process';
-import { launchBrowser, login, screenshot, VIEWPORTS } from './browser';
-import { E2E_PASSWORD, E2E_USERS } from './users';
+import { launchBrowser, login, SCREENS, screenshot, VIEWPORTS } from './browser';
+import {
+  type OwnServer,
+  ownContext,
+  ownServer,
+  signedInUnderWorker as underWorker,
+} from './own-server';
 
-// The service worker against a server of this file's own, on a scratch data directory and a
-// copy of dist/ (the update case writes a new sw.js into it). The shared server of
-// global-setup is never stopped: other files use it.
-
-const ROUTES = [
-  ['/accounting', '记账管理'],
-  ['/assets', '资产管理'],
-  ['/fitness', '健身记录'],
-  ['/time', '时间管理'],
-  ['/tasks', '任务管理'],
-  ['/checkin', '打卡管理'],
-] as const;
+// The service worker against a server of this file's own (tests/e2e/own-server.ts), on a
+// scratch data directory and a copy of dist/ (the update case writes a new sw.js into it).
 
 let browser: Browser;
-let server: RunningServer;
-let staticDir: string;
-let dataDir: string;
-let port: number;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Same port and data every time: the worker belongs to the origin, the session to the data. */
-function start() {
-  return startServer({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PM_STATIC_DIR: staticDir,
-    PM_USERS: JSON.stringify([
-      { username: 'pwa', password: E2E_PASSWORD, displayName: E2E_USERS.pwa },
-    ]),
-  });
-}
+let server: OwnServer;
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'pms-pwa-dist-'));
-  cpSync('dist', staticDir, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'pms-pwa-data-'));
-  port = await freePort();
-  server = await start();
+  server = await ownServer(['pwa']);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  rmSync(staticDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.dispose();
 });
 
-async function newContext(
-  viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  serviceWorkers: 'allow' | 'block' = 'allow',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport,
-    baseURL: server.url,
-    locale: 'zh-CN',
-    serviceWorkers,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return { context, page };
-}
+const newContext = (
+  viewport?: { width: number; height: number },
+  serviceWorkers?: 'allow' | 'block',
+) => ownContext(browser, server, viewport, serviceWorkers);
 
-/** Signed in on /, with the worker installed (every chunk cached) and controlling the tab. */
-async function signedInUnderWorker(viewport?: { width: number; height: number }) {
-  const { context, page } = await newContext(viewport);
-  await login(page, 'pwa');
-  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
-  await page.waitForFunction(
-    () => navigator.serviceWorker.controller?.state === 'activated',
-    null,
-    {
-      timeout: 30_000,
-    },
-  );
-  return { context, page };
-}
+const signedInUnderWorker = (viewport?: { width: number; height: number }) =>
+  underWorker(browser, server, 'pwa', viewport);
 
 const nav = (page: Page) => page.getByRole('navigation', { name: '主导航' });
 
@@ -176,7 +111,7 @@ describe('with the server stopped', () => {
 
     await server.stop();
     try {
-      for (const [path, heading] of ROUTES) {
+      for (const [path, heading] of SCREENS) {
         await nav(page).getByRole('link', { name: heading }).click();
         await page.waitForURL(`**${path}`);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -201,7 +136,7 @@ describe('with the server stopped', () => {
       await expect(apiPage.goto('/api/tasks')).rejects.toThrow(/ERR_/);
       await apiPage.close();
     } finally {
-      server = await start();
+      await server.start();
     }
 
     // Back online with no reload: the page reaches the server again on its own.
@@ -248,7 +183,7 @@ describe('with the server stopped', () => {
           await dialog.waitFor({ state: 'detached' });
         }
       } finally {
-        server = await start();
+        await server.start();
       }
       // 重试 after the server is back downloads the screen.
       await page.getByRole('button', { name: '重试' }).click();
@@ -263,7 +198,7 @@ describe('a new build', () => {
     const { context, page } = await signedInUnderWorker();
     // What a deploy does to the worker: new bytes at the same URL, and their compressed twins
     // (the server sends sw.js.br to this browser). This one can say so.
-    const sw = join(staticDir, 'sw.js');
+    const sw = join(server.staticDir, 'sw.js');
     appendFileSync(
       sw,
       `\nself.addEventListener('message', (e) => e.data === 'build?' && e.source.postMessage('next'));\n`,

@@ -16,6 +16,9 @@ export const E2E_USERS = {
   sync: '同步测试',
   sync2: '同步测试二',
   pwa: '离线测试',
+  offline: '离线记录测试',
+  conflict: '冲突测试',
+  garbage: '坏数据测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

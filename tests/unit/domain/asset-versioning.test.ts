@@ -8,6 +8,7 @@ import {
   changedFields,
   effectiveDateOf,
   firstVersion,
+  formatMonthlyChange,
   historyEntry,
   latestPerChain,
   monthlyCategoryValues,
@@ -137,7 +138,36 @@ describe('history', () => {
   });
 
   it('needs a snapshot', () => {
-    expect(() => historyEntry('delete', null, null, now)).toThrow();
+    expect(() => historyEntry('delete', null, null, now)).toThrow(
+      'historyEntry needs the old or the new data',
+    );
+  });
+
+  // An entry belongs to a chain by its assetId, or by either snapshot: entries of the original
+  // app name the version they touched, and a delete has only its old snapshot.
+  it.each([
+    ['by its assetId', { assetId: 'a1', oldData: null, newData: null }, true],
+    ['by the new snapshot’s chain', { assetId: 'a1-v2', oldData: null, newData: v2! }, true],
+    ['by the old snapshot’s chain', { assetId: 'a1-v2', oldData: v2!, newData: null }, true],
+    ['by a first version’s own id', { assetId: 'x', oldData: v1!, newData: null }, true],
+    [
+      'not by another chain',
+      { assetId: 'b1', oldData: null, newData: { ...v1!, id: 'b1' } },
+      false,
+    ],
+    [
+      'not by a snapshot without ids',
+      { assetId: 'x', oldData: { name: 'y' } as Asset, newData: null },
+      false,
+    ],
+    [
+      'not by a snapshot that names a chain but has no id of its own',
+      { assetId: 'x', oldData: { originalId: 'a1' } as Asset, newData: null },
+      false,
+    ],
+  ])('finds an entry %s', (_, patch, found) => {
+    const entry = { ...historyEntry('create', null, v1!, now), ...patch, id: 'h1' };
+    expect(chainHistory([entry], 'a1')).toEqual(found ? [entry] : []);
   });
 
   it('lists a chain newest first, including legacy entries keyed by a version id', () => {
@@ -174,12 +204,42 @@ describe('changedFields', () => {
     expect(changedFields(before, after)).toEqual([{ field, old: oldValue, new: newValue }]);
   });
 
-  it.each([
+  it.each<[string, Partial<Asset>, Partial<Asset>?]>([
     ['identical snapshots', {}],
     ['float noise in the amount', { amount: 999.9 + 0.1 }],
+    ['an amount that differs only by binary noise', { amount: 0.1 + 0.2 }, { amount: 0.3 }],
     ['a version bump only', { id: 'a2', version: 2, originalId: 'a1', previousVersionId: 'a1' }],
-  ])('reports nothing for %s', (_, patch) => {
-    expect(changedFields(before, { ...before, ...patch })).toEqual([]);
+  ])('reports nothing for %s', (_, patch, base = {}) => {
+    expect(changedFields({ ...before, ...base }, { ...before, ...patch })).toEqual([]);
+  });
+
+  it.each([
+    ['an amount that was missing', { amount: undefined }, { amount: 5 }, [undefined, 5]],
+    ['an amount that is gone', { amount: 5 }, { amount: undefined }, [5, undefined]],
+    ['a note that is gone', { description: 'x' }, { description: undefined }, ['x', undefined]],
+  ])('reports %s', (_, old, next, [oldValue, newValue]) => {
+    const field = Object.keys(old)[0];
+    expect(changedFields({ ...before, ...old }, { ...before, ...next })).toEqual([
+      { field, old: oldValue, new: newValue },
+    ]);
+  });
+
+  it('treats an empty note before a missing one alike', () => {
+    const after: Partial<Asset> = { ...before, description: '' };
+    delete after.description;
+    expect(changedFields({ ...before, description: '' }, after)).toEqual([]);
+  });
+
+  it('against nothing after, lists every filled field (a delete)', () => {
+    expect(changedFields(before, null).map((c) => [c.field, c.new])).toEqual([
+      ['name', undefined],
+      ['category', undefined],
+      ['amount', undefined],
+      ['description', undefined],
+      ['date', undefined],
+      ['effectiveDate', undefined],
+      ['type', undefined],
+    ]);
   });
 
   it('treats a missing and an empty note or effective date alike', () => {
@@ -424,6 +484,27 @@ describe('monthlyCategoryValues', () => {
     expect(monthlyCategoryValues(tie, TODAY, 'all').at(-1)?.totalCents).toBe(30000);
   });
 
+  it('within a month takes the highest version, whatever order the versions are listed in', () => {
+    const gold = chain(
+      'g',
+      { name: '黄金', category: 'other_investment', amount: 100, date: '2026-11-02' },
+      { amount: 200, date: '2026-11-05' },
+    );
+    expect(monthlyCategoryValues([...gold].reverse(), TODAY, 'all')).toEqual([
+      { month: '2026-11', totalCents: 20000, changeCents: null, changePercent: null },
+    ]);
+  });
+
+  it('before the month, a higher version on the same effective date wins in any order', () => {
+    const gold = chain(
+      'g',
+      { name: '黄金', category: 'other_investment', amount: 100, date: '2026-10-20' },
+      { amount: 300, date: '2026-10-20' },
+    );
+    const values = monthlyCategoryValues([...gold].reverse(), TODAY, 'all');
+    expect(values.map((v) => v.totalCents)).toEqual([30000, 30000]);
+  });
+
   it('counts an asset name once, even when two chains share it', () => {
     const a = chain('x', { name: '余额宝', category: 'funds', amount: 100, date: '2026-09-01' });
     const b = chain('y', { name: '余额宝', category: 'funds', amount: 300, date: '2026-10-01' });
@@ -445,5 +526,17 @@ describe('monthlyCategoryValues', () => {
       ['2026-09', 50000, null, null],
       ['2026-10', 50000, 0, 0],
     ]);
+  });
+});
+
+describe('formatMonthlyChange', () => {
+  it.each([
+    [null, null, null],
+    [100, null, null],
+    [null, 5, null],
+    [20000, 11.1, '+¥200.00 (+11.1%)'],
+    [-5000, -50, '-¥50.00 (-50.0%)'],
+  ])('%s cents, %s%% → %s', (changeCents, changePercent, text) => {
+    expect(formatMonthlyChange({ changeCents, changePercent })).toBe(text);
   });
 });

@@ -84,6 +84,13 @@ describe('daily streaks', () => {
     expect(currentStreak(daily, records(dates), today)).toBe(streak);
   });
 
+  it('counts every checked day of a daily habit whatever frequency a legacy record carries', () => {
+    const legacyDaily = { ...daily, frequency: 3 };
+    const dates = ['2026-11-19', '2026-11-20', TODAY];
+    expect(currentStreak(legacyDaily, records(dates), TODAY)).toBe(3);
+    expect(bestStreak(legacyDaily, records(dates))).toBe(3);
+  });
+
   it('counts a day once and ignores other tasks', () => {
     const mixed = [
       ...records(['2026-11-20', '2026-11-20', TODAY]),

@@ -117,6 +117,19 @@ describe('newestFirst', () => {
     expect(newestFirst(items, 20).map((i) => i.id)).toEqual(['c', 'b', 'a', 'd']);
     expect(items[0]!.id).toBe('a');
   });
+
+  // Records uploaded from the original app may lack createdAt: on their day they go last.
+  it.each([
+    ['listed first', ['old', 'new']],
+    ['listed last', ['new', 'old']],
+  ])('puts a same-day record without an entry time after the others, %s', (_, order) => {
+    const byId = {
+      old: { id: 'old', date: '2026-11-21' },
+      new: { id: 'new', date: '2026-11-21', createdAt: '2026-11-21T08:00:00.000Z' },
+    };
+    const items = order.map((id) => byId[id as keyof typeof byId]);
+    expect(newestFirst(items, 5).map((i) => i.id)).toEqual(['new', 'old']);
+  });
 });
 
 describe('workoutTypeCounts', () => {
@@ -131,6 +144,23 @@ describe('workoutTypeCounts', () => {
         { type: 'yoga', count: 3 },
         { type: 'running', count: 2 },
         { type: 'swimming', count: 1 },
+      ],
+    ],
+    [
+      'a later, more frequent type first',
+      ['swimming', 'running', 'running'],
+      [
+        { type: 'running', count: 2 },
+        { type: 'swimming', count: 1 },
+      ],
+    ],
+    [
+      'a tie in the order of SPEC §5, not of entry',
+      ['other', 'yoga', 'running'],
+      [
+        { type: 'running', count: 1 },
+        { type: 'yoga', count: 1 },
+        { type: 'other', count: 1 },
       ],
     ],
   ])('%s', (_, types, expected) => {

@@ -50,6 +50,7 @@ describe('field helpers', () => {
     ['餐饮', 'dining'],
     ['dining', 'dining'],
     [' 报销 ', 'reimbursement'],
+    [' dining ', 'dining'],
     ['零食', '零食'],
     [3, 3],
   ])('keyForLabel(%s) → %s', (input, expected) => {
@@ -75,6 +76,8 @@ describe('field helpers', () => {
     ['2024-03-05T16:30:00.000Z', '2024-03-05'],
     ['2024-03-05 08:00', '2024-03-05'],
     ['March 5', 'March 5'],
+    [' 2024/3/5 ', '2024-03-05'],
+    ['x2024/3/5', 'x2024/3/5'],
     ['', ''],
   ])('legacyDate(%s) → %s', (input, expected) => {
     expect(legacyDate(input)).toBe(expected);
@@ -85,8 +88,16 @@ describe('field helpers', () => {
     ['2024-03-05T08:00:00.000Z', '2024-03-05T08:00:00.000Z'],
     ['2024-03-05T16:00:00+08:00', '2024-03-05T08:00:00.000Z'],
     ['not a time', 'not a time'],
+    [true, true],
+    [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
+    [1e20, 1e20],
   ])('legacyTimestamp(%s) → %s', (input, expected) => {
     expect(legacyTimestamp(input)).toBe(expected);
+  });
+
+  it('leaves a date-like value that is not a string or a number alone', () => {
+    const value = ['2024-03-05'];
+    expect(legacyTimestamp(value)).toBe(value);
   });
 });
 
@@ -115,6 +126,42 @@ describe('normaliseLegacy', () => {
       'accounts',
       { id: 'a', type: '转账', category: '餐饮' },
       { id: 'a', type: '转账', category: '餐饮' },
+    ],
+    [
+      'an account whose type is unknown keeps even a label of the other type',
+      'accounts',
+      { id: 'a', type: '转账', category: '工资' },
+      { id: 'a', type: '转账', category: '工资' },
+    ],
+    [
+      'an asset whose type is unknown keeps its category as written',
+      'assets',
+      { id: 's', type: '负资产', category: '房贷' },
+      { id: 's', type: '负资产', category: '房贷' },
+    ],
+    [
+      'an asset’s created and effective dates',
+      'assets',
+      { id: 's', date: '2024/1/5', effectiveDate: '2024/2/1' },
+      { id: 's', date: '2024-01-05', effectiveDate: '2024-02-01' },
+    ],
+    [
+      'a workout’s date and creation time',
+      'workouts',
+      { id: 'w', type: '跑步', date: '2024/3/5', createdAt: Date.UTC(2024, 2, 5, 8) },
+      { id: 'w', type: 'running', date: '2024-03-05', createdAt: '2024-03-05T08:00:00.000Z' },
+    ],
+    [
+      'a time record’s date and creation time',
+      'timeRecords',
+      { id: 'r', category: '阅读', date: '2024/3/5', createdAt: Date.UTC(2024, 2, 5, 8) },
+      { id: 'r', category: 'reading', date: '2024-03-05', createdAt: '2024-03-05T08:00:00.000Z' },
+    ],
+    [
+      'a task’s creation and update times',
+      'tasks',
+      { id: 't', createdAt: Date.UTC(2024, 2, 5, 8), updatedAt: '2024-03-05T16:00:00+08:00' },
+      { id: 't', createdAt: '2024-03-05T08:00:00.000Z', updatedAt: '2024-03-05T08:00:00.000Z' },
     ],
     [
       'an asset version keeps pointing at its chain',
@@ -200,6 +247,20 @@ describe('normaliseLegacy', () => {
       oldData: { id: legacyId('17.5'), type: 'asset', category: 'cash', amount: 10 },
       newData: null,
       timestamp: '2024-03-05T08:00:00.000Z',
+    });
+  });
+
+  it('normalises the new snapshot of a history entry too', () => {
+    const entry = normaliseLegacy('assetHistory', {
+      id: 'h2',
+      assetId: 'a',
+      action: 'create',
+      oldData: null,
+      newData: { id: 'a', type: '负债', category: '车贷', amount: '1,000' },
+      timestamp: '2024-03-05T08:00:00.000Z',
+    });
+    expect(entry).toMatchObject({
+      newData: { id: 'a', type: 'liability', category: 'car_loan', amount: 1000 },
     });
   });
 

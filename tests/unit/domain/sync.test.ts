@@ -55,6 +55,18 @@ describe('prepareRecord: upload defaults (SPEC §7)', () => {
       { id: 't1', title: '写周报', completed: true, completedAt: '2024-01-05T08:00:00.000Z' },
       { completed: true, completedAt: '2024-01-05T08:00:00.000Z' },
     ],
+    [
+      'a task whose completed is null gets false',
+      'tasks',
+      { id: 't1', title: '写周报', completed: null },
+      { completed: false },
+    ],
+    [
+      'a habit without a description gets ""',
+      'checkinTasks',
+      { id: 'h1', name: '早起' },
+      { description: '' },
+    ],
   ] as const)('%s', (_name, category, raw, expected) => {
     const prepared = prepareRecord(category, raw);
     expect(prepared.ok).toBe(true);
@@ -210,6 +222,21 @@ describe('requestChunks', () => {
       100,
       [['big'], ['small']],
     ],
+    // {"id":"x","text":""} is 20 bytes; with its separator each record counts 21.
+    [
+      'records that fill maxBytes exactly share a request',
+      [note('accounts', 'x'), note('accounts', 'y')],
+      10,
+      42,
+      [['x', 'y']],
+    ],
+    [
+      'one byte less splits them',
+      [note('accounts', 'x'), note('accounts', 'y')],
+      10,
+      41,
+      [['x'], ['y']],
+    ],
   ])('%s', (_name, items, maxRecords, maxBytes, expected) => {
     expect(ids(requestChunks(items as UploadItem[], maxRecords, maxBytes))).toEqual(expected);
   });
@@ -280,6 +307,12 @@ describe('export file', () => {
       invalid,
     ]);
   });
+
+  it('keeps a legacy entry that is not a record at all, as it was', () => {
+    const legacy = emptyData();
+    legacy.tasks = [null, 'text', 7];
+    expect(buildExport(emptyData(), legacy).tasks).toEqual([null, 'text', 7]);
+  });
 });
 
 describe('parseImport', () => {
@@ -288,6 +321,14 @@ describe('parseImport', () => {
   it.each([
     ['not JSON', '{accounts:', '不是有效的 JSON'],
     ['a list instead of an object', '[]', '不是导出的数据'],
+    ['null', 'null', '文件内容不是导出的数据，请选择“导出本地数据”生成的文件'],
+    ['a number', '5', '文件内容不是导出的数据'],
+    ['a string', '"accounts"', '文件内容不是导出的数据'],
+    [
+      'an entry that is not a record, without a field to name',
+      '{"accounts": [5]}',
+      '记账记录第 1 条记录无效（不是一条记录），未导入任何数据',
+    ],
     ['an object with none of the keys', '{"foo": []}', '没有可导入的数据'],
     ['a key that is not a list', '{"accounts": {}}', '记账记录（accounts）应是一个列表'],
     [

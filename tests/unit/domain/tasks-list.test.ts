@@ -79,6 +79,29 @@ describe('sortTasks', () => {
       ],
       ['last', 'first', 'legacy'],
     ],
+    [
+      'completed: one without a finishing time last, wherever it was',
+      [
+        task('legacy', { completed: true, completedAt: null }),
+        task('first', { completed: true, completedAt: '2026-11-01T08:00:00.000Z' }),
+      ],
+      ['first', 'legacy'],
+    ],
+    [
+      'undated after dated, wherever it was',
+      [task('dated', { dueDate: '2026-12-01' }), task('undated')],
+      ['dated', 'undated'],
+    ],
+    [
+      'undated after dated, listed first',
+      [task('undated'), task('dated', { dueDate: '2026-12-01' })],
+      ['dated', 'undated'],
+    ],
+    [
+      'earlier due date first, listed second',
+      [task('dec', { dueDate: '2026-12-01' }), task('nov', { dueDate: '2026-11-30' })],
+      ['nov', 'dec'],
+    ],
   ])('%s', (_, tasks, ids) => {
     expect(sortTasks(tasks).map((t) => t.id)).toEqual(ids);
   });

@@ -149,9 +149,11 @@ describe('elapsed time', () => {
     expect(state.isTimerRunning).toBe(running);
   });
 
-  it('accepts a Date for now', () => {
+  it('accepts a Date for now, and stores epoch milliseconds (the state is saved as JSON)', () => {
     const state = startTimer(idleTimer, work, new Date(T0));
     expect(elapsedSeconds(state, new Date(s(12)))).toBe(12);
+    expect(state.currentSession?.startTime).toBe(T0);
+    expect(pauseTimer(state, new Date(s(5))).currentSession?.startTime).toBe(s(5));
   });
 
   it('never goes negative when the clock is set back', () => {
@@ -227,6 +229,16 @@ describe('parseTimerState', () => {
     [
       'a missing duration',
       { isTimerRunning: true, currentSession: { ...session, duration: undefined } },
+    ],
+    ['a task that is not text', { isTimerRunning: true, currentSession: { ...session, task: 5 } }],
+    ['a missing task', { isTimerRunning: true, currentSession: { ...session, task: undefined } }],
+    [
+      'an endless start time',
+      { isTimerRunning: true, currentSession: { ...session, startTime: Number.POSITIVE_INFINITY } },
+    ],
+    [
+      'an endless duration',
+      { isTimerRunning: false, currentSession: { ...session, duration: Number.POSITIVE_INFINITY } },
     ],
   ])('%s is idle', (_, stored) => {
     expect(parseTimerState(stored, s(60))).toEqual(idleTimer);
