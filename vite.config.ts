@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress.ts';
 
 // `npm run dev` talks to the real API server (npm run server) through this proxy;
 // `npm run demo` needs none: msw answers in the browser.
@@ -82,6 +83,8 @@ export default defineConfig(({ mode }) => {
         },
       }),
       ...(demo ? [demoMswWorker()] : []),
+      // Last: it compresses what the others wrote, the service worker and manifest included.
+      precompress(),
     ],
     server: {
       host: '127.0.0.1',

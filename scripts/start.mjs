@@ -1,8 +1,9 @@
-// npm start: build the SPA when dist/ is missing or older than its sources, then run the
-// server in the foreground, passing signals in and the exit code out.
+// npm start: build the SPA and the server when their builds are missing or older than their
+// sources, then run the server in the foreground, passing signals in and the exit code out.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer, SERVER_OUT, serverCommand } from './build-server.mjs';
 
 const root = join(import.meta.dirname, '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -28,11 +29,22 @@ if (sourcesChanged) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// `node --import tsx` rather than `npx tsx`: npx does not pass SIGTERM on, which would leave
-// the server running (and holding the data directory) after its parent was stopped.
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const builtServer = join(root, SERVER_OUT, 'main.mjs');
+const serverSources = ['server', 'src', 'package-lock.json'].map((p) => join(root, p));
+if (
+  Math.max(...serverSources.map(newestMtime)) >
+  (existsSync(builtServer) ? statSync(builtServer).mtimeMs : 0)
+) {
+  await buildServer(root);
+}
+
+// The server itself is the child, not npx or tsx: npx does not pass SIGTERM on, which would
+// leave the server running (and holding the data directory) after its parent was stopped.
+const { args, env } = serverCommand(root);
+const server = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, ...env },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { createApp } from './app';
 import { BackupScheduler, restoreHint } from './backup';
 import { clientAddress } from './client-ip';
+import { withCompression } from './compression';
 import {
   backupDir,
   backupKeep,
@@ -170,7 +171,7 @@ async function main() {
     staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
   });
 
-  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  const server = serve({ fetch: withCompression(app.fetch), port, hostname: host }, (info) => {
     console.log(`个人管理系统已启动: http://${host}:${info.port}`);
   });
   server.on('error', (err) => {

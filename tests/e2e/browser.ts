@@ -1,25 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, chromePath } from './chromium';
 import { E2E_PASSWORD, type E2EUser } from './users';
 
 const baseURL = () => inject('baseURL');
 
-// The flags this sandbox needs: no sandbox as root, and no background traffic to hosts
-// that cannot be reached from here (DESIGN.md §7).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: chromePath(),
     headless: true,
     args: CHROMIUM_ARGS,
   });

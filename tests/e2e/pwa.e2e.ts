@@ -1,5 +1,13 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, SCREENS, screenshot, VIEWPORTS } from './browser';
@@ -58,9 +66,15 @@ describe('the production build', () => {
     expect(existsSync('dist/mockServiceWorker.js')).toBe(false);
     const sw = readFileSync('dist/sw.js', 'utf8');
     const precached = new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]));
-    const assets = readdirSync('dist/assets').map((f) => `assets/${f}`);
+    // The .br/.gz twins the build writes beside each file are how the server sends it, not
+    // files of their own: the worker fetches the original and the server picks the twin.
+    const twin = /\.(?:br|gz)$/;
+    const files = readdirSync('dist/assets').map((f) => `assets/${f}`);
+    const assets = files.filter((f) => !twin.test(f));
     expect(assets.length).toBeGreaterThan(20);
     expect(assets.filter((f) => !precached.has(f))).toEqual([]);
+    expect(files.filter((f) => twin.test(f)).length).toBeGreaterThan(20);
+    expect([...precached].filter((f) => twin.test(f!))).toEqual([]);
     for (const file of ['index.html', 'manifest.webmanifest', 'pwa-192x192.png']) {
       expect(precached).toContain(file);
     }
@@ -182,11 +196,15 @@ describe('with the server stopped', () => {
 describe('a new build', () => {
   it('is offered as 新版本可用 and taken on 刷新, not before', async () => {
     const { context, page } = await signedInUnderWorker();
-    // What a deploy does to the worker: new bytes at the same URL. This one can say so.
+    // What a deploy does to the worker: new bytes at the same URL, and their compressed twins
+    // (the server sends sw.js.br to this browser). This one can say so.
+    const sw = join(server.staticDir, 'sw.js');
     appendFileSync(
-      join(server.staticDir, 'sw.js'),
+      sw,
       `\nself.addEventListener('message', (e) => e.data === 'build?' && e.source.postMessage('next'));\n`,
     );
+    writeFileSync(`${sw}.br`, brotliCompressSync(readFileSync(sw)));
+    writeFileSync(`${sw}.gz`, gzipSync(readFileSync(sw)));
     const whichBuild = () =>
       page.evaluate(
         () =>

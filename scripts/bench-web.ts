@@ -1,0 +1,885 @@
+// DESIGN.md §6 in a real browser: ten years of data in a really started server, real Chromium,
+// and for every route the time until its data is on screen and until the page answers again,
+// for each interaction the time until its effect is painted, and the bytes on the wire.
+// A report, not a test: it exits 0 whatever it finds, and says so in its verdict line.
+//
+//   npm run bench:web [-- --runs 3] [--rates 1,4] [--routes /tasks,/checkin] [--dist dist]
+//
+// --dist serves an existing build instead of building the current sources into a scratch
+// directory. The server's data directory is a scratch one too, removed at the end.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import dayjs from 'dayjs';
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Page,
+  type Request,
+} from 'playwright-core';
+import { type GeneratedData, HEAVY_PROFILE } from '../mocks/generate';
+import { RESOURCE_NAMES } from '../src/domain/resources';
+import { CHROMIUM_ARGS, chromePath } from '../tests/e2e/chromium';
+import {
+  api,
+  dataSet,
+  describeCounts,
+  fmt,
+  kb,
+  loadAverage,
+  login,
+  mb,
+  median,
+  memoryOf,
+  onInterrupt,
+  ROOT,
+  resetPeak,
+  row,
+  type Server,
+  type Session,
+  startServer,
+  stopServer,
+  uploadAll,
+} from './bench-common';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const RUNS = Number(option('--runs')) || 3;
+const RATES = (option('--rates') ?? '1,4').split(',').map(Number);
+const ONLY = option('--routes')?.split(',');
+const DIST = option('--dist');
+
+const BUDGET_ROUTE: Record<number, number> = { 1: 100, 4: 300 };
+const BUDGET_FIRST_VISIT = 1024 * 1024;
+const BUDGET_REPEAT_JSON = 50 * 1024;
+const BUDGET_RSS = 120 * 1024 * 1024;
+const VIEWPORT = { width: 1280, height: 900 };
+
+// ---------------------------------------------------------------------------------------------
+// What "shown" means: conditions checked in the page at every animation frame. A condition
+// holds when some element matches `css` (and has `text` in its text, not as part of a longer
+// number; any of several texts), and, where given, the state of a checkbox or its label.
+
+interface Condition {
+  css: string;
+  text?: string | string[];
+  checked?: boolean;
+  label?: string;
+  enabled?: boolean;
+}
+
+interface Route {
+  path: string;
+  /** Only true once the route's data is rendered: a figure computed from all of it, or a row. */
+  shown: Condition[];
+}
+
+interface Interaction {
+  path: string;
+  name: string;
+  /** Done first, not timed (e.g. the filter that 全部 switches away from). */
+  before?: (page: Page) => Promise<void>;
+  /** The element clicked: the first one matching `css` with `text` in it. */
+  target: { css: string; text?: string };
+  /** What is on screen once the click has had its effect; given the target's state before. */
+  done: (before: TargetState) => Condition[];
+  /** Click again afterwards and wait for this, so every run starts from the same data. */
+  undo?: (before: TargetState) => Condition[];
+}
+
+interface TargetState {
+  checked: boolean | null;
+  label: string | null;
+}
+
+function plan(data: GeneratedData, today: string) {
+  const done = data.tasks.filter((t) => t.completed).length;
+  const month = today.slice(0, 7);
+  const previous = dayjs(today).subtract(1, 'month').format('YYYY-MM');
+  const checkins = (m: string) => data.checkinRecords.filter((r) => r.date.startsWith(m)).length;
+  const versions = data.assets.filter((a) => a.name === '招商银行储蓄卡').length;
+  const routes: Route[] = [
+    {
+      path: '/',
+      shown: [{ css: '[aria-label="任务进度"]', text: `${done}/${data.tasks.length}` }],
+    },
+    {
+      path: '/accounting',
+      shown: [{ css: '[aria-label="筛选合计"]', text: `${data.accounts.length} 条` }],
+    },
+    { path: '/assets', shown: [{ css: '[aria-label="招商银行储蓄卡"]', text: `v${versions}` }] },
+    {
+      path: '/fitness',
+      shown: [{ css: '[aria-label="总运动次数"]', text: `${data.workouts.length}次` }],
+    },
+    {
+      path: '/time',
+      shown: [{ css: '[aria-label="专注次数"]', text: `${data.timeRecords.length}次` }],
+    },
+    { path: '/tasks', shown: [{ css: '[aria-label="任务列表"] li input[type="checkbox"]' }] },
+    {
+      path: '/checkin',
+      shown: [{ css: '[aria-label="打卡次数"]', text: String(checkins(month)) }],
+    },
+  ];
+  const dialog = (title: string): Condition[] => [{ css: '[role="dialog"]', text: title }];
+  const firstTask = '[aria-label="任务列表"] li input[type="checkbox"]';
+  const flipped = (b: TargetState, back = false): Condition[] => [
+    { css: '[data-bench-target]', checked: back ? b.checked! : !b.checked, enabled: true },
+  ];
+  const checkedIn = (b: TargetState, back = false): Condition[] => {
+    const other = b.label === '今日打卡' ? '今日已打卡' : '今日打卡';
+    return [{ css: '[data-bench-target]', label: back ? b.label! : other }];
+  };
+  const interactions: Interaction[] = [
+    {
+      path: '/tasks',
+      name: 'toggle one task',
+      target: { css: firstTask },
+      done: (b) => flipped(b),
+      undo: (b) => flipped(b, true),
+    },
+    {
+      path: '/tasks',
+      name: 'filter 全部',
+      before: async (page) => {
+        await page.locator('[aria-label="任务列表"] button', { hasText: '已完成' }).click();
+        await page.locator(`${firstTask}:not(:checked)`).first().waitFor({ state: 'detached' });
+      },
+      target: { css: '[aria-label="任务列表"] button', text: '全部' },
+      done: () => [{ css: `${firstTask}:not(:checked)` }],
+    },
+    {
+      path: '/tasks',
+      name: 'open 添加任务',
+      target: { css: 'main button', text: '添加任务' },
+      done: () => dialog('添加任务'),
+    },
+    {
+      path: '/checkin',
+      name: 'check in (toggle)',
+      target: { css: 'article button[aria-label^="今日"]' },
+      done: (b) => checkedIn(b),
+      undo: (b) => checkedIn(b, true),
+    },
+    {
+      path: '/checkin',
+      name: 'previous month',
+      target: { css: 'button[aria-label="上个月"]' },
+      done: () => [{ css: '[aria-label="打卡次数"]', text: String(checkins(previous)) }],
+    },
+    {
+      path: '/accounting',
+      name: 'open 添加记录',
+      target: { css: 'main button', text: '添加记录' },
+      done: () => dialog('添加记录'),
+    },
+    {
+      path: '/assets',
+      name: 'open 添加资产/负债',
+      target: { css: 'main button', text: '添加资产/负债' },
+      done: () => dialog('添加资产/负债'),
+    },
+  ];
+  const keep = (path: string) => !ONLY || ONLY.includes(path);
+  return {
+    routes: routes.filter((r) => keep(r.path)),
+    interactions: interactions.filter((i) => keep(i.path)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// In the page. `instrument` runs before the app's own scripts on every document.
+
+declare global {
+  interface Window {
+    __bench: { longTasks: [number, number][]; inputs: number[]; localReads: number[] };
+  }
+}
+
+function instrument() {
+  const bench = {
+    longTasks: [] as [number, number][],
+    inputs: [] as number[],
+    localReads: [] as number[],
+  };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      bench.longTasks.push([e.startTime, e.startTime + e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  addEventListener('pointerdown', (e) => bench.inputs.push(e.timeStamp), { capture: true });
+  // The app keeps its data in IndexedDB (src/api/local-db.ts) and shows a route from there
+  // before the server's delta arrives: the moment a read answers is when that data arrived.
+  // This listener is added before the app's own, so it notes the time before they run.
+  for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
+    const methods = proto as unknown as Record<string, (...args: unknown[]) => IDBRequest>;
+    for (const name of ['get', 'getAll', 'getAllKeys', 'getKey', 'count', 'openCursor']) {
+      const original = methods[name];
+      if (!original) continue;
+      methods[name] = function (this: unknown, ...args: unknown[]) {
+        const request = original.apply(this, args);
+        request.addEventListener('success', () => bench.localReads.push(performance.now()));
+        return request;
+      };
+    }
+  }
+}
+
+/**
+ * Resolves at the first frame in which every condition holds: `dom` is when that frame began
+ * (the DOM already held the data), `paint` when the frame had been drawn (a message posted
+ * from the frame's animation callback runs after its rendering).
+ */
+function whenShown(page: Page, conditions: Condition[], timeout: number) {
+  return page.evaluate(
+    ([conditions, timeout]) =>
+      new Promise<{ dom: number; paint: number }>((done, fail) => {
+        const containsNumberAware = (hay: string, needle: string) => {
+          for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
+            const before = hay[i - 1] ?? '';
+            const after = hay[i + needle.length] ?? '';
+            if (/\d/.test(needle[0]!) && /\d/.test(before)) continue;
+            if (/\d/.test(needle.at(-1)!) && /[\d.,]/.test(after)) continue;
+            return true;
+          }
+          return false;
+        };
+        const holds = (c: Condition) => {
+          for (const el of document.querySelectorAll(c.css)) {
+            const texts = c.text === undefined ? [] : ([] as string[]).concat(c.text);
+            const text = el.textContent ?? '';
+            if (texts.length > 0 && !texts.some((t) => containsNumberAware(text, t))) continue;
+            if (c.checked !== undefined && (el as HTMLInputElement).checked !== c.checked) continue;
+            if (c.label !== undefined && el.getAttribute('aria-label') !== c.label) continue;
+            if (c.enabled && (el as HTMLInputElement).disabled) continue;
+            return true;
+          }
+          return false;
+        };
+        const deadline = performance.now() + timeout;
+        const frame = () => {
+          if (conditions.every(holds)) {
+            const dom = performance.now();
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => done({ dom, paint: performance.now() });
+            channel.port2.postMessage(null);
+          } else if (performance.now() > deadline) {
+            fail(new Error(`not shown within ${timeout} ms: ${JSON.stringify(conditions)}`));
+          } else {
+            requestAnimationFrame(frame);
+          }
+        };
+        requestAnimationFrame(frame);
+      }),
+    [conditions, timeout] as const,
+  );
+}
+
+/**
+ * Waits until the main thread has had no long task for `quiet` ms after `from`, and returns
+ * when the last long task before that quiet spell ended (or `from`) and the longest task since
+ * `since`.
+ */
+async function settle(page: Page, since: number, from: number, quiet: number) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { now, tasks } = await page.evaluate(() => ({
+      now: performance.now(),
+      tasks: window.__bench.longTasks,
+    }));
+    const lastEnd = Math.max(from, ...tasks.map(([, end]) => end));
+    if (now - lastEnd >= quiet || Date.now() > deadline) {
+      const longest = Math.max(
+        0,
+        ...tasks
+          .filter(([, end]) => end > since)
+          .map(([start, end]) => end - Math.max(start, since)),
+      );
+      return { ready: lastEnd, longest };
+    }
+    await page.waitForTimeout(Math.max(50, quiet - (now - lastEnd)));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing runs.
+
+interface RouteSample {
+  shown: number;
+  afterData: number;
+  longest: number;
+}
+
+interface InteractionSample {
+  paint: number;
+  longest: number;
+}
+
+async function newThrottledPage(context: BrowserContext, rate: number) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return page;
+}
+
+async function loadRoute(page: Page, base: string, route: Route, rate: number) {
+  await page.goto(`${base}${route.path}`, { waitUntil: 'commit' });
+  const shown = await whenShown(page, route.shown, 60_000 * rate);
+  // The data arrived with the last API response or local read that answered before it was
+  // on screen: on a device that holds the lists that is the IndexedDB read, and the server's
+  // delta comes after (its work is in `ready` all the same).
+  const arrived = await page.evaluate(
+    (until) =>
+      Math.max(
+        0,
+        ...[
+          ...performance
+            .getEntriesByType('resource')
+            .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+            .map((e) => (e as PerformanceResourceTiming).responseEnd),
+          ...window.__bench.localReads,
+        ].filter((end) => end <= until),
+      ),
+    shown.dom,
+  );
+  const { ready, longest } = await settle(page, 0, shown.paint, 500 * rate);
+  return { shown: shown.paint, afterData: ready - arrived, longest } satisfies RouteSample;
+}
+
+async function interact(page: Page, interaction: Interaction, rate: number) {
+  await interaction.before?.(page);
+  const before = await page.evaluate(({ css, text }) => {
+    const el = [...document.querySelectorAll(css)].find(
+      (e) => text === undefined || (e.textContent ?? '').includes(text),
+    );
+    if (!el) return null;
+    el.setAttribute('data-bench-target', '');
+    return {
+      checked: el instanceof HTMLInputElement ? el.checked : null,
+      label: el.getAttribute('aria-label'),
+    };
+  }, interaction.target);
+  if (!before) throw new Error(`${interaction.name}: nothing matches ${interaction.target.css}`);
+  // Quiet first, so that what follows the click is the click's own work.
+  const start = await page.evaluate(() => performance.now());
+  await settle(page, start, start, 300 * rate);
+  await page.evaluate(() => {
+    window.__bench.inputs = [];
+  });
+  await page.locator('[data-bench-target]').click();
+  const shown = await whenShown(page, interaction.done(before), 30_000 * rate);
+  const input = await page.evaluate(() => window.__bench.inputs[0]!);
+  const { longest } = await settle(page, input, shown.paint, 500 * rate);
+  const sample: InteractionSample = { paint: shown.paint - input, longest };
+  if (interaction.undo) {
+    await page.locator('[data-bench-target]').click();
+    await whenShown(page, interaction.undo(before), 30_000 * rate);
+    const now = await page.evaluate(() => performance.now());
+    await settle(page, now, now, 500 * rate);
+  }
+  await page.evaluate(() =>
+    document.querySelector('[data-bench-target]')?.removeAttribute('data-bench-target'),
+  );
+  await page.keyboard.press('Escape');
+  return sample;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bytes on the wire, from the browser's network events: headers and bodies as transferred.
+
+interface Wire {
+  total: number;
+  json: number;
+  requests: number;
+  /** Of `total`: what the service worker fetched itself (its precache of every chunk). */
+  worker: number;
+  /** Of `total`: requests sent before the route's data was on screen (see `shown()`). */
+  screen: number;
+}
+
+/**
+ * The page's requests come from its CDP session; the service worker's own fetches (the
+ * precache it downloads once installed) from Playwright's context events, which report a
+ * worker's requests too. A page request the worker answered from its cache is not counted:
+ * nothing travelled for it.
+ */
+async function recordWire(context: BrowserContext, cdp: CDPSession) {
+  const mime = new Map<string, string>();
+  const fromWorker = new Set<string>();
+  const pending = new Set<unknown>();
+  const beforeShown = new Set<unknown>();
+  let shown = false;
+  const empty = (): Wire => ({ total: 0, json: 0, requests: 0, worker: 0, screen: 0 });
+  const wire = empty();
+  let lastActivity = Date.now();
+  const sent = (key: unknown) => {
+    pending.add(key);
+    if (!shown) beforeShown.add(key);
+    lastActivity = Date.now();
+  };
+  const count = (key: unknown, bytes: number, json: boolean, worker = false) => {
+    lastActivity = Date.now();
+    wire.total += bytes;
+    wire.requests += 1;
+    if (json) wire.json += bytes;
+    if (worker) wire.worker += bytes;
+    if (beforeShown.delete(key)) wire.screen += bytes;
+  };
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (e) => sent(e.requestId));
+  cdp.on('Network.responseReceived', (e) => {
+    mime.set(e.requestId, e.response.mimeType);
+    if (e.response.fromServiceWorker) fromWorker.add(e.requestId);
+  });
+  const finish = (id: string, bytes: number) => {
+    if (!pending.delete(id)) return;
+    if (fromWorker.has(id)) lastActivity = Date.now();
+    else count(id, bytes, /json/.test(mime.get(id) ?? ''));
+  };
+  cdp.on('Network.loadingFinished', (e) => finish(e.requestId, e.encodedDataLength));
+  cdp.on('Network.loadingFailed', (e) => finish(e.requestId, 0));
+  context.on('request', (request) => {
+    if (request.serviceWorker()) sent(request);
+  });
+  const workerDone = async (request: Request, failed: boolean) => {
+    if (!request.serviceWorker()) return;
+    const sizes = failed ? null : await request.sizes().catch(() => null);
+    const response = failed ? null : await request.response().catch(() => null);
+    if (!pending.delete(request)) return;
+    const bytes = sizes ? sizes.responseHeadersSize + sizes.responseBodySize : 0;
+    count(request, bytes, /json/.test(response?.headers()['content-type'] ?? ''), true);
+  };
+  context.on('requestfinished', (request) => void workerDone(request, false));
+  context.on('requestfailed', (request) => void workerDone(request, true));
+  return {
+    /** Starts counting afresh, for a new navigation. */
+    reset() {
+      Object.assign(wire, empty());
+      beforeShown.clear();
+      shown = false;
+    },
+    /** The route's data is on screen: requests sent from now on are not the screen's. */
+    shown() {
+      shown = true;
+    },
+    /** The totals once nothing has been in flight for a second. */
+    async idle(): Promise<Wire> {
+      while (pending.size > 0 || Date.now() - lastActivity < 1000) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return { ...wire };
+    },
+  };
+}
+
+async function measureWire(browser: Browser, base: string, session: Session, route: Route) {
+  const visit = async (extraHTTPHeaders?: Record<string, string>) => {
+    const context = await newContext(browser, session, extraHTTPHeaders);
+    const page = await context.newPage();
+    const wire = await recordWire(context, await context.newCDPSession(page));
+    const quiet = async () => {
+      const now = await page.evaluate(() => performance.now());
+      await settle(page, now, now, 500);
+    };
+    const load = async () => {
+      wire.reset();
+      await page.goto(`${base}${route.path}`, { waitUntil: 'commit' });
+      await whenShown(page, route.shown, 60_000);
+      wire.shown();
+      // A request the app makes after a long render (the delta pull behind /tasks' rows) is
+      // only sent once the main thread is free: wait for that before waiting for the network.
+      await quiet();
+      await wire.idle();
+      await quiet();
+    };
+    // A first visit, all of it: the screen, the service worker's precache, and the background
+    // download of every list the device does not hold yet (src/api/sync-status.ts
+    // useCompleteDeviceCopy, 2 s after the screen), which a device pays once.
+    await load();
+    await untilDeviceHoldsAll(page, session);
+    const first = await wire.idle();
+    // What arrived is in IndexedDB before the next visit: the write ends in a quiet spell.
+    await quiet();
+    await load();
+    const repeat = await wire.idle();
+    await context.close();
+    return { first, repeat };
+  };
+  const { first, repeat } = await visit();
+  // Chromium offers brotli to secure and local origins only: over plain HTTP on a LAN it
+  // asks for gzip, and this is what such a first visit costs.
+  const lan = await visit({ 'Accept-Encoding': 'gzip, deflate' });
+  return { first, repeat, lanFirst: lan.first };
+}
+
+/** Until the device's copy holds every kind, then the main thread is quiet (its writes done). */
+async function untilDeviceHoldsAll(page: Page, session: Session) {
+  const deadline = Date.now() + 180_000;
+  while ((await heldCount(page, session)) < RESOURCE_NAMES.length) {
+    if (Date.now() > deadline) throw new Error(`${page.url()}: the device copy never completed`);
+    await page.waitForTimeout(500);
+  }
+  const now = await page.evaluate(() => performance.now());
+  await settle(page, now, now, 500);
+}
+
+/** How many kinds the signed-in user's IndexedDB copy holds (keys only: nothing parsed). */
+function heldCount(page: Page, session: Session): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        // No database yet: creating one here would leave the app an empty one at its version.
+        let absent = false;
+        open.onupgradeneeded = () => {
+          absent = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => (absent ? resolve(0) : reject(open.error));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('lists')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const keys = db.transaction('lists').objectStore('lists').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.length);
+          };
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+    `pms:${session.user.username}`,
+  );
+}
+
+/** The kinds the signed-in user's IndexedDB copy holds, with their record counts. */
+function heldKinds(page: Page, session: Session): Promise<{ kind: string; count: number }[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<{ kind: string; count: number }[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('lists')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('lists').objectStore('lists').getAll();
+          all.onsuccess = () => {
+            db.close();
+            const lists = all.result as { kind: string; json: string }[];
+            resolve(lists.map((l) => ({ kind: l.kind, count: (JSON.parse(l.json) as []).length })));
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    `pms:${session.user.username}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** A browser profile signed in the way the login screen leaves it (src/api/session.ts). */
+async function newContext(
+  browser: Browser,
+  session: Session,
+  extraHTTPHeaders?: Record<string, string>,
+) {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    locale: 'zh-CN',
+    extraHTTPHeaders,
+  });
+  // tsx compiles this file with esbuild's keepNames: functions sent to the page call __name.
+  await context.addInitScript('globalThis.__name ??= (fn) => fn;');
+  await context.addInitScript((s) => {
+    localStorage.setItem('isLoggedIn', 'true');
+    localStorage.setItem('currentUser', JSON.stringify(s.user));
+    localStorage.setItem('authToken', s.token);
+  }, session);
+  await context.addInitScript(instrument);
+  return context;
+}
+
+function build(): { dir: string; cleanup: () => void } {
+  if (DIST) return { dir: resolve(DIST), cleanup: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'pms-bench-web-dist-'));
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('vite build failed');
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const verdictCell = (ok: boolean) => (ok ? 'ok' : 'MISS');
+
+async function main() {
+  const today = dayjs().format('YYYY-MM-DD');
+  const set = dataSet(HEAVY_PROFILE, today, { years: 10 });
+  const { routes, interactions } = plan(set.data, today);
+  console.log(`ten years to ${today}: ${set.items.length} records (${describeCounts(set.counts)})`);
+  console.log(`load average at the start: ${loadAverage()}`);
+
+  const dist = build();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pms-bench-web-'));
+  let server: Server | undefined;
+  onInterrupt(() => {
+    server?.proc.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    dist.cleanup();
+  });
+  const browser = await chromium.launch({
+    executablePath: chromePath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const misses: string[] = [];
+  let checks = 0;
+  const check = (ok: boolean, what: string) => {
+    checks += 1;
+    if (!ok) misses.push(what);
+  };
+  try {
+    server = await startServer(dataDir, dist.dir);
+    const session = await login(server.url);
+    const uploaded = await uploadAll(api(server.url, session.token), set);
+    set.items = [];
+    const afterUpload = memoryOf(server.proc.pid);
+    resetPeak(server.proc.pid);
+    console.log(
+      `uploaded in ${fmt(uploaded.ms)} ms; server RSS ${mb(afterUpload?.rss ?? 0)}, peak ${mb(afterUpload?.peak ?? 0)}`,
+    );
+
+    const routeSamples = new Map<string, RouteSample[]>();
+    const interactionSamples = new Map<string, InteractionSample[]>();
+    const push = <T>(map: Map<string, T[]>, key: string, sample: T) =>
+      map.set(key, [...(map.get(key) ?? []), sample]);
+    const failures: string[] = [];
+
+    for (const rate of RATES) {
+      // One profile per CPU rate, warmed by a first visit to every route: its service worker
+      // installed, its IndexedDB holding every list those routes read. The timed visits are
+      // those of someone who has used the app on this device before.
+      const context = await newContext(browser, session);
+      for (const [i, route] of routes.entries()) {
+        const page = await newThrottledPage(context, 1);
+        await page.goto(`${server.url}${route.path}`, { waitUntil: 'commit' });
+        await whenShown(page, route.shown, 60_000);
+        // Until the lists are written to IndexedDB: the downloads end, then a quiet spell.
+        await page.waitForLoadState('networkidle');
+        const now = await page.evaluate(() => performance.now());
+        await settle(page, now, now, 500);
+        if (i === routes.length - 1) {
+          // Someone who has used the app holds every list: the app completes the device's copy
+          // in the background after sign-in, and the dashboard is then computed from it.
+          await untilDeviceHoldsAll(page, session);
+        }
+        if (i === routes.length - 1 && rate === RATES[0]) {
+          const held = await heldKinds(page, session);
+          console.log(
+            `device copy after the first visits: ${held.map((l) => `${l.kind} ${l.count}`).join(', ') || 'none'}`,
+          );
+        }
+        await page.close();
+      }
+      for (let run = 0; run < RUNS; run++) {
+        for (const route of routes) {
+          const page = await newThrottledPage(context, rate);
+          try {
+            push(
+              routeSamples,
+              `${rate}${route.path}`,
+              await loadRoute(page, server.url, route, rate),
+            );
+            for (const interaction of interactions.filter((i) => i.path === route.path)) {
+              const key = `${rate}${interaction.name}`;
+              try {
+                push(interactionSamples, key, await interact(page, interaction, rate));
+              } catch (err) {
+                failures.push(
+                  `${rate}× ${interaction.name}: ${(err as Error).message.split('\n')[0]}`,
+                );
+              }
+            }
+          } catch (err) {
+            failures.push(`${rate}× ${route.path}: ${(err as Error).message.split('\n')[0]}`);
+          } finally {
+            await page.close();
+          }
+        }
+        process.stdout.write(`  ${rate}× run ${run + 1}/${RUNS} done\n`);
+      }
+      await context.close();
+    }
+
+    const wire = new Map<string, Awaited<ReturnType<typeof measureWire>>>();
+    for (const route of routes) {
+      wire.set(route.path, await measureWire(browser, server.url, session, route));
+    }
+    const rss = memoryOf(server.proc.pid);
+
+    // ------------------------------------------------------------------------------------------
+    const load = loadAverage();
+    console.log(
+      `\n${RUNS} runs, medians, ms; Chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}; load average ${load}`,
+    );
+    const rateCols = RATES.flatMap((r) => [`${r}× shown`, `${r}× ready`, `${r}× long`]);
+    const widths = [12, ...RATES.flatMap(() => [10, 10, 9]), 8];
+    console.log(
+      `\nroute: navigation → data shown, data arrived (last API response or IndexedDB read before it was shown) → ready (no long task pending), longest task`,
+    );
+    console.log(row(['route', ...rateCols, 'verdict'], widths));
+    for (const route of routes) {
+      const cells: string[] = [];
+      let ok = true;
+      for (const rate of RATES) {
+        const samples = routeSamples.get(`${rate}${route.path}`) ?? [];
+        const ready = median(samples.map((s) => s.afterData));
+        cells.push(
+          fmt(median(samples.map((s) => s.shown))),
+          fmt(ready),
+          fmt(median(samples.map((s) => s.longest))),
+        );
+        const budget = BUDGET_ROUTE[rate];
+        if (budget !== undefined) {
+          const met = ready <= budget;
+          check(met, `${route.path} at ${rate}×: ${fmt(ready)} ms after its data (≤ ${budget})`);
+          ok &&= met;
+        }
+      }
+      console.log(row([route.path, ...cells, verdictCell(ok)], widths));
+    }
+
+    const iWidths = [22, ...RATES.flatMap(() => [10, 9]), 8];
+    console.log(
+      `\ninteraction: input → its effect painted, longest task from the input until quiet`,
+    );
+    console.log(
+      row(
+        ['interaction', ...RATES.flatMap((r) => [`${r}× paint`, `${r}× long`]), 'verdict'],
+        iWidths,
+      ),
+    );
+    for (const interaction of interactions) {
+      const cells: string[] = [];
+      let ok = true;
+      for (const rate of RATES) {
+        const samples = interactionSamples.get(`${rate}${interaction.name}`) ?? [];
+        const paint = median(samples.map((s) => s.paint));
+        cells.push(fmt(paint), fmt(median(samples.map((s) => s.longest))));
+        const budget = BUDGET_ROUTE[rate];
+        if (budget !== undefined) {
+          const met = paint <= budget;
+          check(
+            met,
+            `${interaction.path} ${interaction.name} at ${rate}×: ${fmt(paint)} ms (≤ ${budget})`,
+          );
+          ok &&= met;
+        }
+      }
+      console.log(
+        row([`${interaction.path} ${interaction.name}`, ...cells, verdictCell(ok)], iWidths),
+      );
+    }
+
+    const wWidths = [12, 10, 11, 10, 10, 9, 10, 10, 9, 19, 8];
+    console.log(
+      "\nwire: empty profile, headers included. first visit: screen = requests sent before the route's\ndata was on screen; total = everything until the device holds every list and the network is\nquiet: the screen, the service worker's precache (SW) and the background download of every list\n(once per device). repeat: the same route again, the device holding the lists (only deltas).\nLAN: the first visit over plain HTTP to a LAN address, where Chromium accepts gzip only",
+    );
+    console.log(
+      row(
+        [
+          'route',
+          'screen',
+          'first total',
+          'of it SW',
+          'first JSON',
+          'requests',
+          'repeat',
+          'rep. JSON',
+          'rep. req',
+          'LAN screen / total',
+          'verdict',
+        ],
+        wWidths,
+      ),
+    );
+    for (const route of routes) {
+      const w = wire.get(route.path)!;
+      const repeatOk = w.repeat.json < BUDGET_REPEAT_JSON;
+      check(repeatOk, `${route.path} repeat visit: ${kb(w.repeat.json)} of JSON (< 50 KB)`);
+      let ok = repeatOk;
+      if (route.path === '/') {
+        const firstOk = w.first.total < BUDGET_FIRST_VISIT;
+        check(
+          firstOk,
+          `/ first visit: ${kb(w.first.total)} on the wire, ${kb(w.first.screen)} of it for the screen (< 1 MB)`,
+        );
+        ok &&= firstOk;
+      }
+      console.log(
+        row(
+          [
+            route.path,
+            kb(w.first.screen),
+            kb(w.first.total),
+            kb(w.first.worker),
+            kb(w.first.json),
+            w.first.requests,
+            kb(w.repeat.total),
+            kb(w.repeat.json),
+            w.repeat.requests,
+            `${kb(w.lanFirst.screen)} / ${kb(w.lanFirst.total)}`,
+            verdictCell(ok),
+          ],
+          wWidths,
+        ),
+      );
+    }
+
+    if (rss) {
+      check(rss.peak <= BUDGET_RSS, `server RSS peak ${mb(rss.peak)} (≤ 120 MB)`);
+      console.log(
+        `\nserver RSS with ten years loaded, serving these browsers: ${mb(rss.rss)} at the end, peak ${mb(rss.peak)} (budget ≤ ${mb(BUDGET_RSS)})`,
+      );
+    }
+    if (failures.length > 0) console.log(`\ncould not measure:\n  ${failures.join('\n  ')}`);
+    console.log(
+      misses.length === 0 && failures.length === 0
+        ? `\nVERDICT: all ${checks} budgets met`
+        : `\nVERDICT: ${checks - misses.length} of ${checks} budgets met${failures.length ? `, ${failures.length} measurements failed` : ''}; missed:\n  ${misses.join('\n  ')}`,
+    );
+  } catch (err) {
+    if (server) console.error(`server output:\n${server.output().slice(-4000)}`);
+    throw err;
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    dist.cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
