@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { monthCalendar } from '../../domain/dates';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
@@ -10,11 +11,19 @@ interface MonthCalendarProps {
 }
 
 /** A Monday-first month grid: checked days filled, today outlined, days to come faded. */
-export function MonthCalendar({ month, today, checked }: MonthCalendarProps) {
-  const cells = monthCalendar(month);
-  // The 1st starts in its weekday's column; the blanks around the month need no cells.
-  const firstColumn = cells.findIndex((c) => c !== null) + 1;
-  const days = cells.filter((c): c is string => c !== null);
+export const MonthCalendar = memo(function MonthCalendar({
+  month,
+  today,
+  checked,
+}: MonthCalendarProps) {
+  const { firstColumn, days } = useMemo(() => {
+    const cells = monthCalendar(month);
+    // The 1st starts in its weekday's column; the blanks around the month need no cells.
+    return {
+      firstColumn: cells.findIndex((c) => c !== null) + 1,
+      days: cells.filter((c): c is string => c !== null),
+    };
+  }, [month]);
   return (
     <div className="grid grid-cols-7 gap-1 text-center text-xs">
       {WEEKDAYS.map((day) => (
@@ -31,8 +40,10 @@ export function MonthCalendar({ month, today, checked }: MonthCalendarProps) {
             ? 'text-slate-500'
             : 'bg-slate-50 text-slate-600';
         return (
+          // Keyed by the day of the month, not the date: switching months updates the cells
+          // in place instead of replacing ~30 elements in each habit's card.
           <span
-            key={date}
+            key={date.slice(8)}
             data-date={date}
             data-checked={isChecked || undefined}
             title={isChecked ? `${date} 已打卡` : date}
@@ -48,4 +59,4 @@ export function MonthCalendar({ month, today, checked }: MonthCalendarProps) {
       })}
     </div>
   );
-}
+});
