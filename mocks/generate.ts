@@ -321,7 +321,15 @@ export function generateData(
   for (const d of days) {
     const date = d.format('YYYY-MM-DD');
     const income = (category: Account['category'], amount: number, description: string) =>
-      accounts.push({ id: id('acc'), type: 'income', category, amount, description, date, ...plain });
+      accounts.push({
+        id: id('acc'),
+        type: 'income',
+        category,
+        amount,
+        description,
+        date,
+        ...plain,
+      });
     const spend = (category: string, min: number, max: number, description: string) =>
       accounts.push({
         id: id('acc'),

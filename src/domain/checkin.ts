@@ -1,4 +1,4 @@
-import { addDays, addMonths, mondayOf, monthOf } from './dates';
+import { monthOf } from './dates';
 import type { CheckinRecordData, CheckinTask } from './schemas/checkin';
 
 /** 'none': nothing checked in yet, which is no failure to show in red (a habit just made). */
@@ -71,16 +71,18 @@ export interface MonthlyCheckinStats {
   targetsMet: number;
 }
 
+/** The month's figures over every habit, from their indexes (habitIndexes). */
 export function monthlyStats(
   tasks: readonly Pick<CheckinTask, 'id' | 'monthlyTarget'>[],
-  byTask: ReadonlyMap<string, readonly Pick<RecordFields, 'date'>[]>,
+  indexes: ReadonlyMap<string, Pick<HabitIndex<unknown>, 'byMonth'>>,
   month: string,
 ): MonthlyCheckinStats {
   let checkins = 0;
   let rateSum = 0;
   let targetsMet = 0;
   for (const task of tasks) {
-    const count = recordsInMonth(byTask.get(task.id) ?? [], month).length;
+    const index = indexes.get(task.id);
+    const count = index ? recordsOfMonth(index, month).length : 0;
     const rate = checkinRate(count, task.monthlyTarget);
     checkins += count;
     // Capped like the bar: one habit far past its target must not hide another one's gap.
@@ -110,68 +112,183 @@ export function findTodayRecord<T extends RecordFields>(
 
 // A streak counts periods: days for a daily habit, Monday-weeks for a weekly one, months for a
 // monthly one. A period is kept when it holds at least `frequency` distinct check-in days.
-interface Period {
-  /** The key of the period holding a date: the date, its week's Monday, or its month. */
-  of(date: string): string;
-  /** The key `n` periods after `key` (before, for a negative `n`). */
-  shift(key: string, n: number): string;
+// Periods are numbered, so that the one before is `n - 1`: plain arithmetic on ten years of
+// check-ins instead of parsing and formatting a date for every step.
+
+const DAY_MS = 86_400_000;
+
+// Dates are read digit by digit: ten years of check-ins are ~40k dates, and slicing each into
+// strings, or keying maps by them, was most of the cost of indexing them.
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
+const yearOf = (date: string) =>
+  digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
+const monthDigits = (date: string) => digit(date, 5) * 10 + digit(date, 6);
+const dayDigits = (date: string) => digit(date, 8) * 10 + digit(date, 9);
+
+/** Whole days from 1970-01-01 to a 'YYYY-MM-DD' date (a calendar count: no time zone). */
+export function dayNumber(date: string): number {
+  return Math.round(Date.UTC(yearOf(date), monthDigits(date) - 1, dayDigits(date)) / DAY_MS);
 }
 
-const PERIODS: Record<CheckinTask['type'], Period> = {
-  daily: { of: (date) => date, shift: addDays },
-  weekly: { of: mondayOf, shift: (key, n) => addDays(key, 7 * n) },
-  monthly: { of: monthOf, shift: addMonths },
-};
-
-function keptPeriods(task: StreakTask, records: readonly RecordFields[]): Set<string> {
-  const period = PERIODS[task.type];
-  const days = new Set(records.filter((r) => r.taskId === task.id).map((r) => r.date));
-  const counts = new Map<string, number>();
-  for (const day of days) {
-    const key = period.of(day);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  // A daily habit's frequency is 1 by schema; stay safe with legacy values.
-  const needed = task.type === 'daily' ? 1 : Math.max(1, task.frequency);
-  return new Set([...counts].filter(([, n]) => n >= needed).map(([key]) => key));
+/** Months since January of year 0 of a 'YYYY-MM' month or a 'YYYY-MM-DD' date. */
+export function monthNumber(monthOrDate: string): number {
+  return yearOf(monthOrDate) * 12 + monthDigits(monthOrDate) - 1;
 }
 
 /**
- * Consecutive kept periods up to now. The current period is still running, so not having met
- * it yet does not break the streak: counting then starts from the period before.
+ * The number of the period holding `date`: its day number, its Monday-week's number
+ * (1970-01-01 was a Thursday, so day -3 is the Monday of week 0), or its month's number.
  */
+export function periodNumber(type: CheckinTask['type'], date: string): number {
+  switch (type) {
+    case 'daily':
+      return dayNumber(date);
+    case 'weekly':
+      return Math.floor((dayNumber(date) + 3) / 7);
+    case 'monthly':
+      return monthNumber(date);
+  }
+}
+
+/** What a habit's figures need from its check-ins, worked out once per change of them. */
+export interface HabitIndex<T> {
+  /** The habit's records it was built from, in their order. */
+  records: readonly T[];
+  /** The period type and frequency it was built for. */
+  type: CheckinTask['type'];
+  frequency: number;
+  /** The habit's records of each month, by monthNumber. */
+  byMonth: ReadonlyMap<number, readonly T[]>;
+  /** The numbers of the kept periods (periodNumber). */
+  kept: ReadonlySet<number>;
+  /** The longest run of consecutive kept periods ever. */
+  best: number;
+}
+
+/** The habit's records in `month` ('YYYY-MM'). */
+export function recordsOfMonth<T>(
+  index: Pick<HabitIndex<T>, 'byMonth'>,
+  month: string,
+): readonly T[] {
+  return index.byMonth.get(monthNumber(month)) ?? [];
+}
+
+/** The habit's record of `date` (the first, should the day hold two). */
+export function recordOn<T extends Pick<RecordFields, 'date'>>(
+  index: Pick<HabitIndex<T>, 'byMonth'>,
+  date: string,
+): T | undefined {
+  return index.byMonth.get(monthNumber(date))?.find((r) => r.date === date);
+}
+
+/**
+ * One habit's index, from its records (other habits' records are left out). `days` caches
+ * day numbers by yyyymmdd across habits, which share most of their dates.
+ */
+export function habitIndex<T extends RecordFields>(
+  task: StreakTask,
+  records: readonly T[],
+  days: Map<number, number> = new Map(),
+): HabitIndex<T> {
+  const mine: T[] = [];
+  const byMonth = new Map<number, T[]>();
+  const seen = new Set<number>();
+  const perPeriod = new Map<number, number>();
+  for (const r of records) {
+    if (r.taskId !== task.id) continue;
+    mine.push(r);
+    const { date } = r;
+    const year = yearOf(date);
+    const monthOfYear = monthDigits(date);
+    const month = year * 12 + monthOfYear - 1;
+    const inMonth = byMonth.get(month);
+    if (inMonth) inMonth.push(r);
+    else byMonth.set(month, [r]);
+    const key = year * 10000 + monthOfYear * 100 + dayDigits(date);
+    if (seen.has(key)) continue; // a day counts once
+    seen.add(key);
+    let period = month;
+    if (task.type !== 'monthly') {
+      let day = days.get(key);
+      if (day === undefined) {
+        day = Math.round(Date.UTC(year, monthOfYear - 1, dayDigits(date)) / DAY_MS);
+        days.set(key, day);
+      }
+      period = task.type === 'daily' ? day : Math.floor((day + 3) / 7);
+    }
+    perPeriod.set(period, (perPeriod.get(period) ?? 0) + 1);
+  }
+  // A daily habit's frequency is 1 by schema; stay safe with legacy values.
+  const needed = task.type === 'daily' ? 1 : Math.max(1, task.frequency);
+  const kept = new Set<number>();
+  for (const [period, count] of perPeriod) if (count >= needed) kept.add(period);
+  let best = 0;
+  for (const period of kept) {
+    // Count each run once, from its first period.
+    if (kept.has(period - 1)) continue;
+    let end = period;
+    while (kept.has(end + 1)) end += 1;
+    best = Math.max(best, end - period + 1);
+  }
+  return { records: mine, type: task.type, frequency: task.frequency, byMonth, kept, best };
+}
+
+const sameRecords = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((r, i) => r === b[i]);
+
+/**
+ * Every habit's index, keyed by its id, from one pass over all records. An index in
+ * `previous` is kept as it is when its habit's records (the same objects, in the same order)
+ * and period settings have not changed: a check-in re-indexes one habit, not all of them, and
+ * the other habits' cards see the same index.
+ */
+export function habitIndexes<T extends RecordFields>(
+  tasks: readonly StreakTask[],
+  records: readonly T[],
+  previous?: ReadonlyMap<string, HabitIndex<T>>,
+): Map<string, HabitIndex<T>> {
+  const byTask = recordsByTask(records);
+  const days = new Map<number, number>();
+  return new Map(
+    tasks.map((task) => {
+      const mine = byTask.get(task.id) ?? [];
+      const before = previous?.get(task.id);
+      const reuse =
+        before !== undefined &&
+        before.type === task.type &&
+        before.frequency === task.frequency &&
+        sameRecords(before.records, mine);
+      return [task.id, reuse ? before : habitIndex(task, mine, days)];
+    }),
+  );
+}
+
+/**
+ * Consecutive kept periods up to `today`. The current period is still running, so not having
+ * met it yet does not break the streak: counting then starts from the period before.
+ */
+export function streakUpTo(
+  type: CheckinTask['type'],
+  kept: ReadonlySet<number>,
+  today: string,
+): number {
+  let period = periodNumber(type, today);
+  if (!kept.has(period)) period -= 1;
+  let streak = 0;
+  while (kept.has(period - streak)) streak += 1;
+  return streak;
+}
+
+/** Consecutive kept periods up to now (streakUpTo), from the records. */
 export function currentStreak(
   task: StreakTask,
   records: readonly RecordFields[],
   today: string,
 ): number {
-  const period = PERIODS[task.type];
-  const kept = keptPeriods(task, records);
-  let key = period.of(today);
-  if (!kept.has(key)) key = period.shift(key, -1);
-  let streak = 0;
-  while (kept.has(key)) {
-    streak += 1;
-    key = period.shift(key, -1);
-  }
-  return streak;
+  return streakUpTo(task.type, habitIndex(task, records).kept, today);
 }
 
 /** The longest run of consecutive kept periods ever. */
 export function bestStreak(task: StreakTask, records: readonly RecordFields[]): number {
-  const period = PERIODS[task.type];
-  const kept = keptPeriods(task, records);
-  let best = 0;
-  for (const key of kept) {
-    // Count each run once, from its first period.
-    if (kept.has(period.shift(key, -1))) continue;
-    let length = 0;
-    let cursor = key;
-    while (kept.has(cursor)) {
-      length += 1;
-      cursor = period.shift(cursor, 1);
-    }
-    best = Math.max(best, length);
-  }
-  return best;
+  return habitIndex(task, records).best;
 }

@@ -74,6 +74,44 @@ export function taskStats(tasks: readonly DueFields[], today: string): TaskStats
   };
 }
 
+export interface TaskOverview {
+  stats: TaskStats;
+  /** How many tasks each filter shows. */
+  counts: Record<TaskFilter, number>;
+  /** The pending tasks by priority. */
+  distribution: Record<TaskPriority, number>;
+}
+
+/**
+ * The list's cards, filter counts and priority split in one pass over the tasks: what
+ * taskStats, matchesFilter and priorityDistribution give, without a pass for each.
+ */
+export function taskOverview(
+  tasks: readonly (DueFields & Pick<Task, 'priority'>)[],
+  today: string,
+): TaskOverview {
+  let completed = 0;
+  let overdue = 0;
+  const distribution: Record<TaskPriority, number> = { high: 0, medium: 0, low: 0 };
+  for (const t of tasks) {
+    if (t.completed) {
+      completed += 1;
+      continue;
+    }
+    distribution[t.priority] += 1;
+    if (isOverdue(t, today)) overdue += 1;
+  }
+  const stats: TaskStats = {
+    total: tasks.length,
+    completed,
+    pending: tasks.length - completed,
+    overdue,
+    completionPercent: completionPercent(completed, tasks.length),
+  };
+  const counts = { all: stats.total, pending: stats.pending, completed, overdue };
+  return { stats, counts, distribution };
+}
+
 export function priorityDistribution(
   pendingTasks: readonly Pick<Task, 'priority'>[],
 ): Record<TaskPriority, number> {

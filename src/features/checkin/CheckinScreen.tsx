@@ -1,5 +1,5 @@
 import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
 import { EmptyState } from '../../components/EmptyState';
@@ -8,8 +8,16 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
-import { findTodayRecord, monthlyStats, rateColour, recordsByTask } from '../../domain/checkin';
+import {
+  type HabitIndex,
+  habitIndex,
+  habitIndexes,
+  monthlyStats,
+  rateColour,
+  recordOn,
+} from '../../domain/checkin';
 import { monthOf } from '../../domain/dates';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { CheckinTaskDialog } from './CheckinTaskDialog';
@@ -21,6 +29,7 @@ import { ShortLabel } from './ShortLabel';
 type Dialog = { task: CheckinTask | null } | null;
 
 const NO_RECORDS: CheckinRecord[] = [];
+const EMPTY_INDEX = habitIndex<CheckinRecord>({ id: '', type: 'daily', frequency: 1 }, []);
 
 export function CheckinScreen() {
   const tasksQuery = useCheckinTasks();
@@ -45,14 +54,26 @@ export function CheckinScreen() {
   }, [recordsError]);
 
   const tasks = useMemo(() => tasksQuery.data?.items ?? [], [tasksQuery.data]);
-  const byTask = useMemo(
-    () => recordsByTask(recordsQuery.data?.items ?? NO_RECORDS),
-    [recordsQuery.data],
+  // Once per change of the habits or their check-ins, never per month: streaks and the
+  // per-month and per-day lookups of every habit (ten years: ~39k check-ins).
+  // A check-in re-indexes its own habit only: the others keep their index (and their cards,
+  // being memoised, do not render again).
+  const previous = useRef<ReadonlyMap<string, HabitIndex<CheckinRecord>>>(undefined);
+  const indexes = useMemo(
+    () => habitIndexes(tasks, recordsQuery.data?.items ?? NO_RECORDS, previous.current),
+    [tasks, recordsQuery.data],
   );
-  const stats = useMemo(() => monthlyStats(tasks, byTask, month), [tasks, byTask, month]);
-  const checkedToday = tasks.filter((t) =>
-    findTodayRecord(byTask.get(t.id) ?? NO_RECORDS, t.id, today),
-  ).length;
+  useEffect(() => {
+    previous.current = indexes;
+  }, [indexes]);
+  const stats = useMemo(() => monthlyStats(tasks, indexes, month), [tasks, indexes, month]);
+  const checkedToday = tasks.filter((t) => {
+    const index = indexes.get(t.id);
+    return index !== undefined && recordOn(index, today) !== undefined;
+  }).length;
+  // Stable, so that the memoised cards skip a render that does not concern them.
+  const onEdit = useCallback((task: CheckinTask) => setDialog({ task }), []);
+  const onDelete = useStableCallback(remove);
 
   const openCreate = () => setDialog({ task: null });
   const averageTone = {
@@ -142,11 +163,11 @@ export function CheckinScreen() {
               <HabitCard
                 key={task.id}
                 task={task}
-                records={byTask.get(task.id) ?? NO_RECORDS}
+                index={indexes.get(task.id) ?? EMPTY_INDEX}
                 month={month}
                 today={today}
-                onEdit={(t) => setDialog({ task: t })}
-                onDelete={remove}
+                onEdit={onEdit}
+                onDelete={onDelete}
               />
             ))}
           </div>

@@ -1,16 +1,16 @@
 import { CheckCircle2, Circle, Flame, Loader2, Trophy } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { useToggleCheckin } from '../../api/checkin-records';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import {
-  bestStreak,
   checkinRate,
-  currentStreak,
-  findTodayRecord,
+  type HabitIndex,
   progressWidth,
   type RateColour,
   rateColour,
-  recordsInMonth,
+  recordOn,
+  recordsOfMonth,
+  streakUpTo,
 } from '../../domain/checkin';
 import { checkinCategoryLabels, checkinTypeLabels, labelOf } from '../../domain/schemas/categories';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
@@ -39,37 +39,50 @@ const STREAK_UNIT: Record<CheckinTask['type'], string> = {
 
 interface HabitCardProps {
   task: CheckinTask;
-  /** Every record of this habit, any month. */
-  records: readonly CheckinRecord[];
+  /** This habit's check-ins, indexed once per change of the records (habitIndex). */
+  index: HabitIndex<CheckinRecord>;
   month: string;
   today: string;
   onEdit: (task: CheckinTask) => void;
   onDelete: (task: CheckinTask) => void;
 }
 
-export function HabitCard({ task, records, month, today, onEdit, onDelete }: HabitCardProps) {
+/**
+ * One habit. Memoised: a month switch or another habit's check-in leaves its props alone. The
+ * streaks come from the index and do not depend on the month; the month's figures are a lookup.
+ */
+export const HabitCard = memo(function HabitCard({
+  task,
+  index,
+  month,
+  today,
+  onEdit,
+  onDelete,
+}: HabitCardProps) {
   const nameId = useId();
   const { toggle, processing } = useToggleCheckin(task.id);
 
+  const streaks = useMemo(
+    () => ({ current: streakUpTo(task.type, index.kept, today), best: index.best }),
+    [task.type, index, today],
+  );
   const figures = useMemo(() => {
-    const inMonth = recordsInMonth(records, month);
+    const inMonth = recordsOfMonth(index, month);
     const rate = checkinRate(inMonth.length, task.monthlyTarget);
     return {
       count: inMonth.length,
       rate,
       colour: rateColour(rate),
       checked: new Set(inMonth.map((r) => r.date)),
-      current: currentStreak(task, records, today),
-      best: bestStreak(task, records),
+      ...streaks,
     };
-  }, [task, records, month, today]);
-  const todayRecord = findTodayRecord(records, task.id, today);
+  }, [index, month, task.monthlyTarget, streaks]);
+  const todayRecord = recordOn(index, today);
   const unit = STREAK_UNIT[task.type];
 
   const onToggle = () => toggle({ date: today, existing: todayRecord ?? null });
   // Any past day the same way as today: a forgotten check-in is made up, a wrong one undone.
-  const onToggleDay = (date: string) =>
-    toggle({ date, existing: records.find((r) => r.date === date) ?? null });
+  const onToggleDay = (date: string) => toggle({ date, existing: recordOn(index, date) ?? null });
 
   return (
     <article aria-labelledby={nameId} className="card flex flex-col gap-4">
@@ -174,4 +187,4 @@ export function HabitCard({ task, records, month, today, onEdit, onDelete }: Hab
       </button>
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import { monthCalendar } from '../../domain/dates';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
@@ -24,7 +24,14 @@ const MOVES: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -
  * inert. Every day up to today is a toggle button (a forgotten check-in can be made up); the
  * grid is one Tab stop, and the arrow keys, Home and End move between its days.
  */
-export function MonthCalendar({ month, today, checked, name, onToggle }: MonthCalendarProps) {
+// Memoised: a habit whose records did not change keeps its grid when another habit is toggled.
+export const MonthCalendar = memo(function MonthCalendar({
+  month,
+  today,
+  checked,
+  name,
+  onToggle,
+}: MonthCalendarProps) {
   const cells = monthCalendar(month);
   // The 1st starts in its weekday's column; the blanks around the month need no cells.
   const firstColumn = cells.findIndex((c) => c !== null) + 1;
@@ -102,4 +109,4 @@ export function MonthCalendar({ month, today, checked, name, onToggle }: MonthCa
       })}
     </fieldset>
   );
-}
+});

@@ -1,6 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useToggleTask } from '../../api/tasks';
+import { memo, useId } from 'react';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatShortDate } from '../../domain/dates';
@@ -12,20 +11,41 @@ import { PRIORITY_STYLE } from './priority-style';
 interface TaskItemProps {
   task: Task;
   today: string;
+  /** The completion on its way to the server, set in the click itself; null when none is. */
+  sending: boolean | null;
+  onToggle: (task: Task) => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
   /** The task has changes not yet on the server. */
   pending: boolean;
+  /** Its place in the whole list, for the list's virtual rows (aria-posinset). */
+  position: number;
+  size: number;
+  /** The list measures each row it places (a virtual list's measureElement). */
+  measure: (row: HTMLLIElement | null) => void;
+  /** Where the list places the row. */
+  offset: number;
 }
 
-/** One row of the list: completion box, title and badges, 编辑 and 删除. */
-export function TaskItem({ task, today, onEdit, onDelete, pending }: TaskItemProps) {
+/**
+ * One row of the list: completion box, title and badges, 编辑 and 删除. Memoised and without
+ * hooks of its own beyond an id: the list owns the mutations and hands down stable callbacks,
+ * so a change elsewhere in the list does not render this row again.
+ */
+export const TaskItem = memo(function TaskItem({
+  task,
+  today,
+  sending,
+  onToggle,
+  onEdit,
+  onDelete,
+  pending,
+  position,
+  size,
+  measure,
+  offset,
+}: TaskItemProps) {
   const titleId = useId();
-  const toggle = useToggleTask();
-  // The state on its way to the server, set in the click itself so the box never springs
-  // back first. The call's onSettled runs after the list is refetched, so there is no flicker
-  // back on success, and a failure shows the stored state again.
-  const [sending, setSending] = useState<boolean | null>(null);
   const overdue = isOverdue(task, today);
   const soon = isDueSoon(task, today);
   const due = dueLabel(task, today);
@@ -39,8 +59,13 @@ export function TaskItem({ task, today, onEdit, onDelete, pending }: TaskItemPro
 
   return (
     <li
+      ref={measure}
+      data-index={position - 1}
       aria-labelledby={titleId}
-      className={`flex items-start gap-3 rounded-xl border p-3 ${tone}`}
+      aria-posinset={position}
+      aria-setsize={size}
+      className={`absolute top-0 left-0 flex w-full items-start gap-3 rounded-xl border p-3 ${tone}`}
+      style={{ transform: `translateY(${offset}px)` }}
     >
       <input
         type="checkbox"
@@ -48,10 +73,7 @@ export function TaskItem({ task, today, onEdit, onDelete, pending }: TaskItemPro
         checked={sending ?? task.completed}
         disabled={sending !== null}
         aria-labelledby={titleId}
-        onChange={() => {
-          setSending(!task.completed);
-          toggle.mutate(task, { onSettled: () => setSending(null) });
-        }}
+        onChange={() => onToggle(task)}
       />
       <div className="min-w-0 flex-1">
         <p
@@ -97,4 +119,4 @@ export function TaskItem({ task, today, onEdit, onDelete, pending }: TaskItemPro
       </div>
     </li>
   );
-}
+});

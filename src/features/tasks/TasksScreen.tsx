@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useDeleteTask, useTasks } from '../../api/tasks';
+import { useCallback, useMemo, useState } from 'react';
+import { useDeleteTask, useTasks, useToggleTask } from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
 import { PageHeader } from '../../components/PageHeader';
@@ -8,18 +8,13 @@ import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import type { Task } from '../../domain/schemas/task';
-import {
-  matchesFilter,
-  priorityDistribution,
-  sortTasks,
-  type TaskFilter,
-  taskStats,
-} from '../../domain/tasks';
+import { matchesFilter, sortTasks, type TaskFilter, taskOverview } from '../../domain/tasks';
 import { PriorityDistribution } from './PriorityDistribution';
 import { TaskDialog } from './TaskDialog';
-import { TaskItem } from './TaskItem';
+import { TaskList } from './TaskList';
 
 const FILTERS: { key: TaskFilter; label: string }[] = [
   { key: 'all', label: '全部' },
@@ -30,6 +25,9 @@ const FILTERS: { key: TaskFilter; label: string }[] = [
 
 /** The dialog in use: adding (task null) or editing one task. */
 type Dialog = { task: Task | null } | null;
+
+const NO_TASKS: Task[] = [];
+const NO_IDS: ReadonlySet<string> = new Set();
 
 export function TasksScreen() {
   const { data, isPending, refetch } = useTasks();
@@ -44,22 +42,38 @@ export function TasksScreen() {
   // The dashboard's 添加任务 links here with ?add=1.
   useDeepLink('add', () => setDialog({ task: null }));
 
-  const tasks = useMemo(() => data?.items ?? [], [data]);
-  const stats = useMemo(() => taskStats(tasks, today), [tasks, today]);
-  const distribution = useMemo(
-    () => priorityDistribution(tasks.filter((t) => !t.completed)),
-    [tasks],
-  );
+  // Each figure once per change of what it depends on: the cards, counts and priority split
+  // per list (and day), the order per list, the filter's cut per list and filter.
+  const tasks = data?.items ?? NO_TASKS;
+  const { stats, counts, distribution } = useMemo(() => taskOverview(tasks, today), [tasks, today]);
+  const sorted = useMemo(() => sortTasks(tasks), [tasks]);
   const visible = useMemo(
-    () => sortTasks(tasks).filter((t) => matchesFilter(t, filter, today)),
-    [tasks, filter, today],
+    () => (filter === 'all' ? sorted : sorted.filter((t) => matchesFilter(t, filter, today))),
+    [sorted, filter, today],
   );
-  const counts: Record<TaskFilter, number> = {
-    all: stats.total,
-    pending: stats.pending,
-    completed: stats.completed,
-    overdue: stats.overdue,
-  };
+
+  // One toggle for the whole list. A row shows the state on its way to the server from the
+  // click itself, so its box never springs back first; the call settles once the change has
+  // reached the server (or was refused, and the stored state shows again).
+  const { mutateAsync: toggleTask } = useToggleTask();
+  const [sending, setSending] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const onToggle = useCallback(
+    (task: Task) => {
+      setSending((was) => new Map(was).set(task.id, !task.completed));
+      toggleTask(task)
+        .catch(() => undefined) // reported by the mutation's errorMessage
+        .finally(() =>
+          setSending((was) => {
+            const now = new Map(was);
+            now.delete(task.id);
+            return now;
+          }),
+        );
+    },
+    [toggleTask],
+  );
+  const onEdit = useCallback((task: Task) => setDialog({ task }), []);
+  const onDelete = useStableCallback(remove);
 
   const addButton = (
     <button type="button" className="btn-primary" onClick={() => setDialog({ task: null })}>
@@ -128,18 +142,15 @@ export function TasksScreen() {
               ) : visible.length === 0 ? (
                 <p className="py-6 text-center text-sm text-slate-500">没有符合条件的任务</p>
               ) : (
-                <ul className="space-y-2">
-                  {visible.map((task) => (
-                    <TaskItem
-                      key={task.id}
-                      task={task}
-                      today={today}
-                      onEdit={(t) => setDialog({ task: t })}
-                      onDelete={remove}
-                      pending={data?.pending.has(task.id) ?? false}
-                    />
-                  ))}
-                </ul>
+                <TaskList
+                  tasks={visible}
+                  today={today}
+                  pendingIds={data?.pending ?? NO_IDS}
+                  sending={sending}
+                  onToggle={onToggle}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                />
               )}
             </section>
             <PriorityDistribution counts={distribution} />

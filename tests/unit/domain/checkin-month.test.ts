@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonth, monthlyStats, recordsByTask } from '../../../src/domain/checkin';
+import {
+  formatMonth,
+  habitIndexes,
+  monthlyStats,
+  recordsByTask,
+} from '../../../src/domain/checkin';
 
 const records = (taskId: string, dates: string[]) =>
   dates.map((date, i) => ({ id: `${taskId}-${i}`, taskId, date }));
@@ -56,7 +61,8 @@ describe('monthlyStats', () => {
       { taskCount: 1, checkins: 2, averageRate: 100, targetsMet: 1 },
     ],
   ])('%s', (_, tasks, all, stats) => {
-    expect(monthlyStats(tasks, recordsByTask(all), month)).toEqual(stats);
+    const habits = tasks.map((t) => ({ ...t, type: 'daily' as const, frequency: 1 }));
+    expect(monthlyStats(tasks, habitIndexes(habits, all), month)).toEqual(stats);
   });
 });
 

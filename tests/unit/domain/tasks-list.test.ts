@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../src/domain/schemas/task';
-import { matchesFilter, sortTasks, type TaskFilter } from '../../../src/domain/tasks';
+import {
+  matchesFilter,
+  priorityDistribution,
+  sortTasks,
+  type TaskFilter,
+  taskOverview,
+  taskStats,
+} from '../../../src/domain/tasks';
 
 const TODAY = '2026-11-21';
 
@@ -110,5 +117,51 @@ describe('sortTasks', () => {
     const tasks = [task('b', { dueDate: '2026-12-01' }), task('a', { dueDate: TODAY })];
     sortTasks(tasks);
     expect(tasks.map((t) => t.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('taskOverview', () => {
+  const FILTERS: TaskFilter[] = ['all', 'pending', 'completed', 'overdue'];
+  it.each<
+    [string, Task[], Record<TaskFilter, number>, { high: number; medium: number; low: number }]
+  >([
+    [
+      'no tasks',
+      [],
+      { all: 0, pending: 0, completed: 0, overdue: 0 },
+      { high: 0, medium: 0, low: 0 },
+    ],
+    [
+      'a mix',
+      [
+        task('late-high', { dueDate: '2026-11-20', priority: 'high' }),
+        task('today-low', { dueDate: TODAY, priority: 'low' }),
+        task('undated'),
+        task('done-late-high', { dueDate: '2026-11-01', priority: 'high', completed: true }),
+      ],
+      { all: 4, pending: 3, completed: 1, overdue: 1 },
+      { high: 1, medium: 1, low: 1 },
+    ],
+    [
+      'all done, late or not',
+      [
+        task('a', { completed: true, dueDate: '2026-01-01' }),
+        task('b', { completed: true, priority: 'low' }),
+      ],
+      { all: 2, pending: 0, completed: 2, overdue: 0 },
+      { high: 0, medium: 0, low: 0 },
+    ],
+  ])('%s', (_, tasks, counts, distribution) => {
+    const overview = taskOverview(tasks, TODAY);
+    expect(overview.counts).toEqual(counts);
+    expect(overview.distribution).toEqual(distribution);
+    // The same figures as the functions it replaces on the screen, in one pass.
+    expect(overview.stats).toEqual(taskStats(tasks, TODAY));
+    expect(overview.distribution).toEqual(priorityDistribution(tasks.filter((t) => !t.completed)));
+    for (const filter of FILTERS) {
+      expect(overview.counts[filter]).toBe(
+        tasks.filter((t) => matchesFilter(t, filter, TODAY)).length,
+      );
+    }
   });
 });

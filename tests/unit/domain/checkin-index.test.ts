@@ -1,0 +1,178 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  dayNumber,
+  habitIndex,
+  habitIndexes,
+  monthNumber,
+  periodNumber,
+  recordOn,
+  recordsOfMonth,
+  streakUpTo,
+} from '../../../src/domain/checkin';
+import type { CheckinTask } from '../../../src/domain/schemas/checkin';
+
+const records = (dates: string[], taskId = 'h') =>
+  dates.map((date, i) => ({ id: `${taskId}-${i}`, taskId, date }));
+const habit = (type: CheckinTask['type'], frequency = 1) => ({ id: 'h', type, frequency });
+
+describe('dayNumber', () => {
+  it.each([
+    ['1970-01-01', 0],
+    ['1970-01-02', 1],
+    ['1969-12-31', -1],
+    ['2000-03-01', 11017],
+    ['2024-02-29', 19782],
+    ['2024-03-01', 19783],
+    ['2026-11-21', 20778],
+  ])('%s is day %i', (date, n) => {
+    expect(dayNumber(date)).toBe(n);
+  });
+
+  it('steps by one across every day of ten years, as dayjs counts them', () => {
+    let date = '2016-01-01';
+    for (let i = 0; i < 3700; i++) {
+      const next = dayjs(date).add(1, 'day').format('YYYY-MM-DD');
+      expect(dayNumber(next) - dayNumber(date)).toBe(1);
+      date = next;
+    }
+  });
+});
+
+describe('monthNumber', () => {
+  it.each([
+    ['2026-11', '2026-10', 1],
+    ['2027-01', '2026-12', 1],
+    ['2026-11-30', '2026-11', 0],
+    ['2026-11', '2016-11', 120],
+  ])('%s minus %s: %i months', (later, earlier, n) => {
+    expect(monthNumber(later) - monthNumber(earlier)).toBe(n);
+  });
+});
+
+describe('periodNumber', () => {
+  it.each<[CheckinTask['type'], string, string]>([
+    // A daily period is the day itself.
+    ['daily', '2026-11-21', '2026-11-20'],
+    // Monday weeks: Monday 23 November starts the week after Sunday 22 November's.
+    ['weekly', '2026-11-23', '2026-11-22'],
+    ['weekly', '2026-11-23', '2026-11-16'],
+    ['weekly', '2027-01-04', '2027-01-03'],
+    ['weekly', '2027-01-04', '2026-12-28'],
+    ['monthly', '2026-12-01', '2026-11-30'],
+    ['monthly', '2027-01-01', '2026-12-31'],
+  ])('%s: %s is one period after %s', (type, later, earlier) => {
+    expect(periodNumber(type, later) - periodNumber(type, earlier)).toBe(1);
+  });
+
+  it.each<[CheckinTask['type'], string, string]>([
+    ['weekly', '2026-11-16', '2026-11-22'],
+    ['weekly', '2026-12-28', '2027-01-03'],
+    ['monthly', '2026-11-01', '2026-11-30'],
+    ['monthly', '2024-02-01', '2024-02-29'],
+  ])('%s: %s and %s share a period', (type, a, b) => {
+    expect(periodNumber(type, a)).toBe(periodNumber(type, b));
+  });
+});
+
+describe('habitIndex', () => {
+  it.each<[string, ReturnType<typeof habit>, string[], number[], number]>([
+    ['nothing', habit('daily'), [], [], 0],
+    [
+      'a run and a single day',
+      habit('daily'),
+      ['2026-11-01', '2026-11-02', '2026-11-05'],
+      [0, 1, 4],
+      2,
+    ],
+    ['a day counted once', habit('daily'), ['2026-11-01', '2026-11-01'], [0], 1],
+    // Weeks of 2 and 9 November kept (two days each), 16 November not (one day).
+    [
+      'weekly, twice a week',
+      habit('weekly', 2),
+      ['2026-11-02', '2026-11-03', '2026-11-09', '2026-11-15', '2026-11-16'],
+      [0, 1],
+      2,
+    ],
+    [
+      'monthly, once a month, across New Year',
+      habit('monthly', 1),
+      ['2026-11-30', '2026-12-01', '2027-01-31', '2027-03-01'],
+      [0, 1, 2, 4],
+      3,
+    ],
+  ])('%s', (_, task, dates, keptOffsets, best) => {
+    const index = habitIndex(task, records(dates));
+    const first = dates.length ? periodNumber(task.type, dates[0]!) : 0;
+    expect([...index.kept].map((p) => p - first).sort((a, b) => a - b)).toEqual(keptOffsets);
+    expect(index.best).toBe(best);
+  });
+
+  it('files records by month and finds a day, leaving other habits out', () => {
+    const mine = records(['2026-10-31', '2026-11-01', '2026-11-01', '2026-11-02']);
+    const index = habitIndex(habit('daily'), [...mine, ...records(['2026-11-03'], 'other')]);
+    expect(index.records).toEqual(mine);
+    expect(recordsOfMonth(index, '2026-11')).toEqual(mine.slice(1));
+    expect(recordsOfMonth(index, '2026-10')).toEqual(mine.slice(0, 1));
+    expect(recordsOfMonth(index, '2026-09')).toEqual([]);
+    expect(recordOn(index, '2026-11-01')).toBe(mine[1]);
+    expect(recordOn(index, '2026-11-03')).toBeUndefined();
+  });
+});
+
+describe('habitIndexes', () => {
+  const a = { ...habit('daily'), id: 'a' };
+  const b = { ...habit('weekly', 2), id: 'b' };
+  const all = [...records(['2026-11-01'], 'a'), ...records(['2026-11-02'], 'gone')];
+
+  it('indexes every habit, one without records too', () => {
+    const indexes = habitIndexes([a, b], all);
+    expect([...indexes.keys()]).toEqual(['a', 'b']);
+    expect(indexes.get('a')?.records).toEqual(all.slice(0, 1));
+    expect(indexes.get('b')?.records).toEqual([]);
+  });
+
+  it.each<[string, (typeof a)[], typeof all, boolean, boolean]>([
+    ['nothing changed', [a, b], all, true, true],
+    ['a check-in of b', [a, b], [...all, ...records(['2026-11-03'], 'b')], true, false],
+    ['a check-in of a', [a, b], [...all, ...records(['2026-11-03'], 'a')], false, true],
+    ['a record of a replaced', [a, b], [{ ...all[0]! }, all[1]!], false, true],
+    ['b now weekly three times', [a, { ...b, frequency: 3 }], all, true, false],
+    ['a now monthly', [{ ...a, type: 'monthly' as const }, b], all, false, true],
+  ])('reuse after %s: a %s, b %s', (_, tasks, next, keepA, keepB) => {
+    const before = habitIndexes([a, b], all);
+    const after = habitIndexes(tasks, next, before);
+    expect(after.get('a') === before.get('a')).toBe(keepA);
+    expect(after.get('b') === before.get('b')).toBe(keepB);
+    // Reused or rebuilt, the index is what a fresh one would be.
+    expect(after).toEqual(habitIndexes(tasks, next));
+  });
+});
+
+describe('streakUpTo', () => {
+  const TODAY = '2026-11-21'; // a Saturday
+  it.each<[string, ReturnType<typeof habit>, string[], string, number]>([
+    ['daily, up to today', habit('daily'), ['2026-11-19', '2026-11-20', TODAY], TODAY, 3],
+    ['daily, today still open', habit('daily'), ['2026-11-19', '2026-11-20'], TODAY, 2],
+    ['daily, yesterday missed', habit('daily'), ['2026-11-18', '2026-11-19'], TODAY, 0],
+    ['daily, a later day does not count', habit('daily'), ['2026-11-22'], TODAY, 0],
+    [
+      'daily, the same records a week on',
+      habit('daily'),
+      ['2026-11-19', '2026-11-20'],
+      '2026-11-28',
+      0,
+    ],
+    ['weekly, this week still open', habit('weekly', 1), ['2026-11-09', '2026-11-15'], TODAY, 1],
+    ['weekly, this week met', habit('weekly', 1), ['2026-11-09', '2026-11-16'], TODAY, 2],
+    [
+      'monthly, across New Year',
+      habit('monthly', 1),
+      ['2026-11-03', '2026-12-03'],
+      '2027-01-10',
+      2,
+    ],
+  ])('%s', (_, task, dates, today, streak) => {
+    expect(streakUpTo(task.type, habitIndex(task, records(dates)).kept, today)).toBe(streak);
+  });
+});
