@@ -1,12 +1,12 @@
-import { ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
+import { Settings2 } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { GroupedBarChart } from '../../components/charts/lazy';
 import { EmptyState } from '../../components/EmptyState';
+import { MonthPicker } from '../../components/MonthPicker';
 import { budgetColour, monthlyTotals, monthReport, spentPercent } from '../../domain/budget';
 import type { RateColour } from '../../domain/checkin';
 import { formatMonth } from '../../domain/checkin';
-import { addMonths } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
 import { expenseCategoryLabels, labelOf } from '../../domain/schemas/categories';
@@ -123,42 +123,7 @@ export function MonthReport({
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             月度报告
           </h2>
-          <nav aria-label="月份" className="flex items-center gap-1">
-            <button
-              type="button"
-              className="btn-icon"
-              aria-label="上个月"
-              title="上个月"
-              onClick={() => onMonthChange(addMonths(month, -1))}
-            >
-              <ChevronLeft size={18} />
-            </button>
-            <span
-              className="min-w-24 text-center font-medium tabular-nums text-slate-800"
-              aria-live="polite"
-            >
-              {formatMonth(month)}
-            </span>
-            <button
-              type="button"
-              className="btn-icon disabled:pointer-events-none disabled:opacity-30"
-              aria-label="下个月"
-              title="下个月"
-              disabled={month >= currentMonth}
-              onClick={() => onMonthChange(addMonths(month, 1))}
-            >
-              <ChevronRight size={18} />
-            </button>
-            {month !== currentMonth && (
-              <button
-                type="button"
-                className="btn-ghost px-2 py-1"
-                onClick={() => onMonthChange(currentMonth)}
-              >
-                本月
-              </button>
-            )}
-          </nav>
+          <MonthPicker month={month} currentMonth={currentMonth} onChange={onMonthChange} />
         </div>
 
         <dl className="mb-2 grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3 text-sm">

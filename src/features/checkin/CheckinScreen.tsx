@@ -4,6 +4,7 @@ import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
+import { MonthPicker } from '../../components/MonthPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -22,7 +23,6 @@ import { monthOf } from '../../domain/dates';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { CheckinTaskDialog } from './CheckinTaskDialog';
 import { HabitCard } from './HabitCard';
-import { MonthPicker } from './MonthPicker';
 import { ShortLabel } from './ShortLabel';
 
 /** The dialog in use: creating (task null) or editing one habit. */

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatMonth } from '../../domain/checkin';
-import { addMonths } from '../../domain/dates';
+import { formatMonth } from '../domain/checkin';
+import { addMonths } from '../domain/dates';
 
 interface MonthPickerProps {
   month: string;
@@ -9,9 +9,10 @@ interface MonthPickerProps {
   onChange: (month: string) => void;
 }
 
+/** 上个月 / the month / 下个月 (never past the current one) / 本月: 打卡 and 记账's 月度报告. */
 export function MonthPicker({ month, currentMonth, onChange }: MonthPickerProps) {
   return (
-    <div className="flex items-center gap-1">
+    <nav aria-label="月份" className="flex items-center gap-1">
       <button
         type="button"
         className="btn-icon"
@@ -46,6 +47,6 @@ export function MonthPicker({ month, currentMonth, onChange }: MonthPickerProps)
           本月
         </button>
       )}
-    </div>
+    </nav>
   );
 }
