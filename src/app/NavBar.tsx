@@ -100,19 +100,24 @@ export function NavBar({ onOpenSync }: NavBarProps) {
         <div className="ml-auto hidden items-center gap-2 tablet:flex">
           <SyncIndicator onOpen={onOpenSync} />
           {themeSwitch('btn-icon', false)}
-          <button type="button" className="btn-ghost" onClick={onOpenSync}>
+          {/* Icon-only between tablet and wide, like the links: the words would wrap there. */}
+          <button type="button" className="btn-ghost whitespace-nowrap" onClick={onOpenSync}>
             <RefreshCw size={16} aria-hidden="true" />
-            同步
+            <span className="sr-only wide:not-sr-only">同步</span>
           </button>
           {/* The user's name opens 设置 (the settings are the user's own). */}
-          <NavLink to="/settings" className={linkClass} title="设置">
+          <NavLink
+            to="/settings"
+            className={(state) => `${linkClass(state)} whitespace-nowrap`}
+            title="设置"
+          >
             <UserRound size={16} aria-hidden="true" />
             {user?.displayName}
             <span className="sr-only">设置</span>
           </NavLink>
-          <button type="button" className="btn-ghost" onClick={handleLogout}>
+          <button type="button" className="btn-ghost whitespace-nowrap" onClick={handleLogout}>
             <LogOut size={16} aria-hidden="true" />
-            退出登录
+            <span className="sr-only wide:not-sr-only">退出登录</span>
           </button>
         </div>
 
