@@ -12,7 +12,7 @@ import { renderApp, signIn, testServer } from './harness';
 const TODAY = todayString(new Date());
 const { server, demo } = await testServer({
   today: TODAY,
-  clear: ['accounts', 'checkinTasks', 'checkinRecords'],
+  clear: ['accounts', 'checkinTasks', 'checkinRecords', 'recurring'],
 });
 beforeEach(async () => {
   await signIn(demo);
@@ -164,6 +164,33 @@ describe('dialogs', () => {
         { id: 'a2', amount: 268.9, description: '晚饭' },
       ]),
     );
+  });
+});
+
+describe('the 周期记账 dialog, like every form', () => {
+  it('opens an edit with two decimals, and asks before Escape throws a change away', async () => {
+    await demo.store.recurring.create('demo', {
+      id: 'rent',
+      type: 'expense',
+      amount: 4200.5,
+      category: 'housing',
+      description: '房租',
+      every: 1,
+      unit: 'month',
+      startDate: TODAY,
+      endDate: '',
+      paused: false,
+      lastDate: TODAY,
+    });
+    const { user } = await openAccounting();
+    const section = await screen.findByRole('region', { name: '周期记账' });
+    await user.click(await within(section).findByRole('button', { name: '编辑' }));
+    const dialog = screen.getByRole('dialog', { name: '编辑周期记账' });
+    const amount = within(dialog).getByLabelText('金额') as HTMLInputElement;
+    expect(amount.value).toBe('4200.50');
+    await user.type(within(dialog).getByLabelText('备注'), '（涨价）');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: '放弃未保存的内容吗？' })).toBeInTheDocument();
   });
 });
 

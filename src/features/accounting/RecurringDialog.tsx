@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
-import { FormActions, InputField, SelectField } from '../../components/form-fields';
+import { AmountField, FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { accountCategoryLabels, accountTypeLabels } from '../../domain/schemas/categories';
 import {
@@ -42,7 +42,7 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
     handleSubmit,
     setValue,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<RecurringInput, unknown, RecurringData>({
     resolver: zodResolver(recurringInputSchema),
     defaultValues: template
@@ -66,7 +66,7 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
   });
 
   return (
-    <Modal title={template ? '编辑周期记账' : '添加周期记账'} onClose={onClose}>
+    <Modal title={template ? '编辑周期记账' : '添加周期记账'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <SelectField
           label="类型"
@@ -74,18 +74,13 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
           options={accountTypeLabels}
           {...register('type', { onChange: () => setValue('category', '') })}
         />
-        <InputField
+        {/* The one amount field of every form: an edit opens 268.90, not 268.9 (issue 14). */}
+        <AmountField
           label="金额"
           error={errors.amount?.message}
           required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          placeholder="0.00"
-          autoFocus={!template}
-          className="tabular-nums"
-          {...register('amount', { valueAsNumber: true })}
+          initial={template?.amount}
+          registration={register('amount', { valueAsNumber: true })}
         />
         <SelectField
           label="分类"
