@@ -2,12 +2,12 @@
 // from the one generator, a really started server on a scratch DATA_DIR, and the browser's way
 // of uploading records to it.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { type GeneratedData, generateData, type Profile } from '../mocks/generate';
 import { MAX_BATCH, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../src/domain/resources';
 import { prepareRecord, requestChunks, type UploadItem, uploadBatches } from '../src/domain/sync';
@@ -297,4 +297,24 @@ export function onInterrupt(cleanup: () => void) {
   };
   process.once('SIGINT', handler);
   process.once('SIGTERM', handler);
+}
+
+/** `--name value` from the benchmark's command line. */
+export function option(name: string): string | undefined {
+  const argv = process.argv.slice(2);
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+/** The SPA built from the current sources into a scratch directory, or `dist` as it is. */
+export function buildSpa(prefix: string, dist: string | undefined) {
+  if (dist) return { dir: resolve(dist), cleanup: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('vite build failed');
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -7,10 +7,9 @@
 // first visit after signing in would. --dist serves an existing build instead of building the
 // current sources into a scratch directory.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import dayjs from 'dayjs';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -18,6 +17,7 @@ import { DEMO_PROFILE } from '../mocks/generate';
 import { CHROMIUM_ARGS, chromePath } from '../tests/e2e/chromium';
 import {
   api,
+  buildSpa,
   dataSet,
   describeCounts,
   fmt,
@@ -26,7 +26,7 @@ import {
   login,
   median,
   onInterrupt,
-  ROOT,
+  option,
   row,
   type Server,
   startServer,
@@ -34,11 +34,6 @@ import {
   uploadAll,
 } from './bench-common';
 
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
 const RUNS = Number(option('--runs')) || 3;
 const ONLY = option('--routes')?.split(',');
 const DIST = option('--dist');
@@ -56,17 +51,7 @@ interface Sample {
   cls: number;
 }
 
-function build(): { dir: string; cleanup: () => void } {
-  if (DIST) return { dir: resolve(DIST), cleanup: () => {} };
-  const dir = mkdtempSync(join(tmpdir(), 'pms-bench-lh-dist-'));
-  const result = spawnSync(
-    'npx',
-    ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('vite build failed');
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
+const build = () => buildSpa('pms-bench-lh-dist-', DIST);
 
 async function main() {
   const today = dayjs().format('YYYY-MM-DD');

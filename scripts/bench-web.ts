@@ -8,10 +8,9 @@
 // --dist serves an existing build instead of building the current sources into a scratch
 // directory. The server's data directory is a scratch one too, removed at the end.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import dayjs from 'dayjs';
 import {
   type Browser,
@@ -26,6 +25,7 @@ import { RESOURCE_NAMES } from '../src/domain/resources';
 import { CHROMIUM_ARGS, chromePath } from '../tests/e2e/chromium';
 import {
   api,
+  buildSpa,
   dataSet,
   describeCounts,
   fmt,
@@ -36,7 +36,7 @@ import {
   median,
   memoryOf,
   onInterrupt,
-  ROOT,
+  option,
   resetPeak,
   row,
   type Server,
@@ -46,11 +46,6 @@ import {
   uploadAll,
 } from './bench-common';
 
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
 const RUNS = Number(option('--runs')) || 3;
 const RATES = (option('--rates') ?? '1,4').split(',').map(Number);
 const ONLY = option('--routes')?.split(',');
@@ -615,17 +610,7 @@ async function newContext(
   return context;
 }
 
-function build(): { dir: string; cleanup: () => void } {
-  if (DIST) return { dir: resolve(DIST), cleanup: () => {} };
-  const dir = mkdtempSync(join(tmpdir(), 'pms-bench-web-dist-'));
-  const result = spawnSync(
-    'npx',
-    ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('vite build failed');
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
+const build = () => buildSpa('pms-bench-web-dist-', DIST);
 
 const verdictCell = (ok: boolean) => (ok ? 'ok' : 'MISS');
 
