@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { drawCharts, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,6 +71,7 @@ describe('/assets against the real server', () => {
     });
     await cardShows(page, '总资产', '¥10,000.00');
     // The first asset brings in the lazily loaded charts; let the layout settle before clicking.
+    await drawCharts(page);
     await page.locator('figure[aria-label="资产分布"] svg path').first().waitFor();
     await page.locator('svg[role="img"] rect').first().waitFor();
     await editAsset(page, '招行储蓄卡', { amount: '12000', date: daysAgo(35) });
@@ -172,6 +173,7 @@ describe('/assets against the real server', () => {
     // The pie: a slice opens its category, 返回总览 goes back.
     const pie = page.locator('figure[aria-label="资产分布"]');
     const slices = pie.locator('svg path');
+    await drawCharts(page);
     await slices.nth(1).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('svg[role="img"] rect').length > 0);
     await screenshot(page, 'assets-1280');
@@ -231,10 +233,14 @@ describe('/assets against the real server', () => {
 
     await page.setViewportSize(VIEWPORTS.tablet);
     await page.reload();
+    await cardShows(page, '总资产', '¥20,000.00');
+    await drawCharts(page);
     await page.locator('figure[aria-label="资产分布"] svg path').first().waitFor();
     await screenshot(page, 'assets-800');
     await page.setViewportSize(VIEWPORTS.phone);
     await page.reload();
+    await cardShows(page, '总资产', '¥20,000.00');
+    await drawCharts(page);
     await page.locator('figure[aria-label="资产分布"] svg path').first().waitFor();
     await screenshot(page, 'assets-375');
     await page.getByRole('button', { name: '添加资产/负债' }).click();

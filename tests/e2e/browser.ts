@@ -56,9 +56,29 @@ export async function login(page: Page, username: E2EUser, password = E2E_PASSWO
   await page.getByRole('button', { name: '登录' }).click();
 }
 
-/** Saved under screenshots/ for a person to look at; not compared by the tests. */
+/**
+ * Scrolls each chart box into view and waits until it is drawn, then returns to the top: a
+ * chart draws only once it has been near the viewport (src/components/charts/lazy.tsx).
+ */
+export async function drawCharts(page: Page) {
+  const waiting = page.locator('[data-chart="waiting"]');
+  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+    await waiting.first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-chart="waiting"]').length < n,
+      left,
+    );
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * Saved under screenshots/ for a person to look at; not compared by the tests. The charts of
+ * the page behind are drawn first, unless a dialog covers it.
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync('screenshots', { recursive: true });
+  if ((await page.getByRole('dialog').count()) === 0) await drawCharts(page);
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
 

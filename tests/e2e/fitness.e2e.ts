@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { drawCharts, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,6 +69,7 @@ describe('/fitness', () => {
     await addWorkout(page, '瑜伽', '45', '150');
     await addWorkout(page, '跑步', '25', '200');
     await cardReads(page, '总运动次数', '4次');
+    await drawCharts(page);
     await page.getByRole('img', { name: '最近7天每日运动分钟数' }).waitFor();
     await page.getByRole('img', { name: '各运动类型次数' }).waitFor();
     await screenshot(page, 'fitness-1280');

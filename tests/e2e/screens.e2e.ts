@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { drawCharts, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import { browserToday, post, shiftDate } from './seed';
 
 // Every route at 375, 800 and 1280 px, light and dark, with a realistic account (a home and a
@@ -103,6 +103,8 @@ async function seed(page: Page) {
 /** Waits until the screen's data and charts are drawn. */
 async function settled(page: Page, heading: string) {
   await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.animate-spin'));
+  await drawCharts(page);
   await page.waitForFunction(() => !document.querySelector('.animate-pulse, .animate-spin'));
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { drawCharts, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -115,6 +115,7 @@ describe('/time focus timer', () => {
       await recent(page).getByText(task, { exact: true }).waitFor();
     }
     await page.getByRole('button', { name: '开始学习' }).click();
+    await drawCharts(page);
     await page.getByRole('img', { name: '最近7天每日专注分钟数' }).waitFor();
     await page.getByRole('figure', { name: '各分类专注时间' }).locator('svg').waitFor();
     await screenshot(page, 'time-1280');

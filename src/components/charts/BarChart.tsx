@@ -1,4 +1,5 @@
 import { Bar } from '@nivo/bar';
+import { thinned, valueLabelWidth } from './labels';
 import { CHART_PALETTE, chartTheme, TOOLTIP_CLASS } from './theme';
 
 export interface BarPoint {
@@ -25,21 +26,7 @@ export interface BarChartProps {
   axis?: { min: number; max: number; ticks: number[] };
 }
 
-// Axis labels are drawn at 11 px: a CJK character or a digit takes about this much.
-const CHAR_PX = 7;
 const DEFAULT_TICKS = 5;
-
-/**
- * Every n-th category label, so that labels never run into each other: 12 months on a phone
- * get every second or third month.
- */
-function thinned(labels: string[], plotWidth: number): string[] {
-  const widest = Math.max(...labels.map((l) => l.length), 1) * CHAR_PX + 8;
-  const slot = plotWidth / Math.max(labels.length, 1);
-  const every = Math.max(1, Math.ceil(widest / slot));
-  // Counted from the end, so the latest category always keeps its label.
-  return labels.filter((_, i) => (labels.length - 1 - i) % every === 0);
-}
 
 /**
  * A single-series bar chart. Animation is off: on a phone the spring animation costs more
@@ -58,9 +45,7 @@ export default function BarChart({
   const horizontal = layout === 'horizontal';
   const valueTicks = axis?.ticks ?? DEFAULT_TICKS;
   // The left margin holds the widest value label.
-  const left = horizontal
-    ? 72
-    : Math.max(40, ...(axis?.ticks ?? []).map((t) => formatValue(t).length * CHAR_PX + 10));
+  const left = horizontal ? 72 : valueLabelWidth((axis?.ticks ?? []).map(formatValue));
   const margin = horizontal
     ? { top: 8, right: 24, bottom: 24, left }
     : { top: 24, right: 8, bottom: 32, left };

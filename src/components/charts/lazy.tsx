@@ -9,25 +9,25 @@ import {
 } from 'react';
 import type { BarChartProps } from './BarChart';
 import type { GroupedBarChartProps } from './GroupedBarChart';
-import type { LineChartProps } from './LineChart';
 import type { PieChartProps } from './PieChart';
+import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 
 // nivo (d3, react-spring) is a third of the bundle: charts load in their own chunk after
 // the screen's figures are already on screen (DESIGN.md §6). Screens import from here only.
 //
-// A chart is also drawn after the screen: its box (fixed height, so nothing moves when the
-// chart arrives) shows a placeholder until the browser is idle; the chart then renders in a
-// transition, which React splits into short tasks instead of one long one that would hold up
-// a tap (Lighthouse's Total Blocking Time). The box measures its own width, so the charts
+// A chart is also drawn after the screen, and only once it is about to be seen: its box (fixed
+// height, so nothing moves when the chart arrives) shows a placeholder until it comes within
+// reach of the viewport and the browser is idle; the chart then renders in a transition, which
+// React splits into short tasks instead of one long one that would hold up a tap (Lighthouse's
+// Total Blocking Time). On a phone most charts sit below the fold: drawing them only when
+// scrolled to keeps their d3 and SVG work out of the first seconds altogether. The box measures its own width, so the charts
 // need no nivo Responsive wrapper, whose resize-driven second render would not be split.
 
 const loadBar = () => import('./BarChart');
 const loadPie = () => import('./PieChart');
-const loadLine = () => import('./LineChart');
 const loadGrouped = () => import('./GroupedBarChart');
 const Bar = lazy(loadBar);
 const Pie = lazy(loadPie);
-const Line = lazy(loadLine);
 const Grouped = lazy(loadGrouped);
 
 type IdleWindow = Window & {
@@ -46,23 +46,48 @@ function whenIdle(callback: () => void, timeout = 1500): () => void {
   return () => window.clearTimeout(handle);
 }
 
+/**
+ * Runs `callback` once `node` comes within `margin` of the viewport; at once where the browser
+ * cannot tell (no IntersectionObserver).
+ */
+function whenNear(node: Element, callback: () => void, margin = '0px'): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    callback();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      callback();
+    },
+    { rootMargin: `${margin} 0px` },
+  );
+  observer.observe(node);
+  return () => observer.disconnect();
+}
+
 function Placeholder() {
   return <div className="h-full animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
 }
 
-/** A fixed-height box that mounts `render(width)` once idle, in a transition. */
+/**
+ * A fixed-height box that mounts `render(width)` once near the viewport and idle, in a
+ * transition. Without `load` (a light chart with no chunk of its own) it draws as soon as its
+ * width is known.
+ */
 function DeferredChart({
   height,
   load,
   render,
 }: {
   height: number;
-  load: () => Promise<unknown>;
+  load?: () => Promise<unknown>;
   render: (width: number) => ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(!load);
 
   useEffect(() => {
     const node = ref.current;
@@ -76,14 +101,19 @@ function DeferredChart({
         : new ResizeObserver(([entry]) => measure(entry?.contentRect.width ?? 0));
     if (observer) observer.observe(node);
     else measure(node.clientWidth);
-    const cancel = whenIdle(() => {
-      // Fetch the chunk first, so the transition has nothing to wait for but the render.
-      load()
-        .catch(() => undefined)
-        .then(() => startTransition(() => setReady(true)));
+    if (!load) return () => observer?.disconnect();
+    let cancelIdle: () => void = () => undefined;
+    const cancelNear = whenNear(node, () => {
+      cancelIdle = whenIdle(() => {
+        // Fetch the chunk first, so the transition has nothing to wait for but the render.
+        load()
+          .catch(() => undefined)
+          .then(() => startTransition(() => setReady(true)));
+      });
     });
     return () => {
-      cancel();
+      cancelNear();
+      cancelIdle();
       observer?.disconnect();
     };
   }, [load]);
@@ -92,7 +122,12 @@ function DeferredChart({
     // The drawing is laid out absolutely and clipped, so its fixed width never widens the box
     // it measures nor the page: after the window narrows, the old, wider drawing stays until
     // the transition redraws it at the new width, and must not overflow meanwhile.
-    <div ref={ref} className="relative overflow-hidden" style={{ height }}>
+    <div
+      ref={ref}
+      className="relative overflow-hidden"
+      style={{ height }}
+      data-chart={ready ? 'drawn' : 'waiting'}
+    >
       <div className="absolute inset-0">
         {ready && width > 0 ? (
           <Suspense fallback={<Placeholder />}>{render(width)}</Suspense>
@@ -126,13 +161,12 @@ export function PieChart(props: Omit<PieChartProps, 'width'>) {
   );
 }
 
-export function LineChart(props: Omit<LineChartProps, 'width'>) {
+export function WeekChart(props: Omit<WeekChartProps, 'width'>) {
   const height = props.height ?? 240;
   return (
     <DeferredChart
       height={height}
-      load={loadLine}
-      render={(width) => <Line {...props} height={height} width={width} />}
+      render={(width) => <LightWeekChart {...props} height={height} width={width} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { BarChart, LineChart } from '../../components/charts/lazy';
+import { BarChart, WeekChart } from '../../components/charts/lazy';
 import { EmptyState } from '../../components/EmptyState';
 import { dailyTotals, workoutTypeCounts } from '../../domain/fitness';
 import { workoutTypeLabels } from '../../domain/schemas/categories';
@@ -15,8 +15,8 @@ interface FitnessChartsProps {
 /** 最近7天运动时长 (minutes per day) and 运动类型统计 (the 6 most frequent types). */
 export function FitnessCharts({ workouts, today }: FitnessChartsProps) {
   const days = dailyTotals(workouts, today, (w) => w.duration).map(({ date, total }) => ({
-    x: date.slice(5),
-    y: total,
+    label: date.slice(5),
+    value: total,
   }));
   // nivo draws a horizontal chart's first bar at the bottom: reversed, the most frequent is on top.
   const types = workoutTypeCounts(workouts)
@@ -34,7 +34,7 @@ export function FitnessCharts({ workouts, today }: FitnessChartsProps) {
           最近7天运动时长
         </h2>
         <p className="mb-2 text-xs text-slate-500">单位：分钟</p>
-        <LineChart data={days} title="最近7天每日运动分钟数" formatValue={(v) => `${v}分钟`} />
+        <WeekChart kind="line" data={days} title="最近7天每日运动分钟数" />
       </section>
       <section className="card" aria-labelledby="fitness-type-chart">
         <h2 id="fitness-type-chart" className="text-base font-semibold text-slate-900">

@@ -1,4 +1,4 @@
-import { BarChart, PieChart } from '../../components/charts/lazy';
+import { PieChart, WeekChart } from '../../components/charts/lazy';
 import { CHART_PALETTE } from '../../components/charts/theme';
 import { EmptyState } from '../../components/EmptyState';
 import { categorySeconds, dailyFocusMinutes, formatSeconds } from '../../domain/focus';
@@ -30,7 +30,7 @@ export function TimeCharts({ records, today }: TimeChartsProps) {
           最近7天专注
         </h2>
         <p className="mb-2 text-xs text-slate-500">单位：分钟</p>
-        <BarChart data={days} title="最近7天每日专注分钟数" />
+        <WeekChart kind="bar" data={days} title="最近7天每日专注分钟数" />
       </section>
       <section className="card" aria-labelledby="time-category-chart">
         <h2 id="time-category-chart" className="mb-2 text-base font-semibold text-slate-900">

@@ -1,0 +1,163 @@
+import { valueAxis } from '../../domain/axis';
+import { CHAR_PX, thinned, valueLabelWidth } from './labels';
+import { CHART_PALETTE } from './theme';
+
+// The small charts of a week (最近7天专注, 最近7天运动时长) in plain SVG. They sit at the top of
+// their screens, so on a phone they are drawn during the first seconds; nivo (d3, its chunk's
+// evaluation and a few hundred components) cost those screens over a second of blocked main
+// thread at 4× CPU for seven numbers (Lighthouse TBT, issue 16). This draws the same seven
+// values in one pass of a few dozen elements. The larger charts (trends, shares) stay nivo.
+
+interface WeekPoint {
+  label: string;
+  value: number;
+  /** Text drawn above a bar; none when absent or empty. */
+  barLabel?: string;
+}
+
+export interface WeekChartProps {
+  data: readonly WeekPoint[];
+  title: string;
+  kind: 'bar' | 'line';
+  formatValue?: (value: number) => string;
+  height?: number;
+  /** The drawing's width in px; the lazy wrapper measures its box. */
+  width: number;
+}
+
+const COLOR = CHART_PALETTE[0];
+const TICK_FONT = 11;
+
+export function WeekChart({
+  data,
+  title,
+  kind,
+  formatValue = String,
+  height = 240,
+  width,
+}: WeekChartProps) {
+  const axis = valueAxis(
+    data.map((d) => d.value),
+    4,
+  );
+  // From zero: a week of minutes is read as amounts, not as changes.
+  const min = Math.min(0, axis.min);
+  const ticks = axis.ticks.filter((t) => t >= min);
+  // A line's last point sits on the plot's right edge: room for half its day label there.
+  const lastLabel = data.at(-1)?.label.length ?? 0;
+  const margin = {
+    top: 24,
+    right: kind === 'line' ? Math.max(12, (lastLabel * CHAR_PX) / 2 + 4) : 12,
+    bottom: 28,
+    left: valueLabelWidth(ticks.map(formatValue)),
+  };
+  const plotWidth = Math.max(0, width - margin.left - margin.right);
+  const plotHeight = Math.max(0, height - margin.top - margin.bottom);
+  const y = (value: number) =>
+    margin.top + plotHeight - ((value - min) / (axis.max - min || 1)) * plotHeight;
+  const slot = plotWidth / Math.max(data.length, 1);
+  // Bars sit in the middle of their slot; a line's points run from edge to edge.
+  const x = (i: number) =>
+    kind === 'bar'
+      ? margin.left + slot * (i + 0.5)
+      : margin.left + (data.length > 1 ? (plotWidth * i) / (data.length - 1) : plotWidth / 2);
+  const shown = new Set(
+    thinned(
+      data.map((d) => d.label),
+      plotWidth,
+    ),
+  );
+  const base = y(Math.max(min, 0));
+  const points = data.map((d, i) => `${x(i)},${y(d.value)}`);
+
+  return (
+    <svg width={width} height={height} role="img" aria-label={title} className="block">
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line
+            x1={margin.left}
+            x2={margin.left + plotWidth}
+            y1={y(tick)}
+            y2={y(tick)}
+            stroke="var(--chart-grid)"
+          />
+          <text
+            x={margin.left - 6}
+            y={y(tick)}
+            textAnchor="end"
+            dominantBaseline="central"
+            fontSize={TICK_FONT}
+            fill="var(--chart-axis)"
+          >
+            {formatValue(tick)}
+          </text>
+        </g>
+      ))}
+      {data.map((d, i) =>
+        shown.has(d.label) ? (
+          <text
+            key={d.label}
+            x={x(i)}
+            y={height - margin.bottom + 16}
+            textAnchor="middle"
+            fontSize={TICK_FONT}
+            fill="var(--chart-axis)"
+          >
+            {d.label}
+          </text>
+        ) : null,
+      )}
+      {kind === 'bar'
+        ? data.map((d, i) => {
+            const width = slot * 0.65;
+            const top = Math.min(y(d.value), base);
+            return (
+              <g key={d.label}>
+                <rect
+                  x={x(i) - width / 2}
+                  y={top}
+                  width={width}
+                  height={Math.abs(base - y(d.value))}
+                  rx={Math.min(4, width / 2)}
+                  fill={COLOR}
+                >
+                  <title>{`${d.label}：${formatValue(d.value)}`}</title>
+                </rect>
+                {d.barLabel ? (
+                  <text
+                    x={x(i)}
+                    y={top - 6}
+                    textAnchor="middle"
+                    fontSize={TICK_FONT}
+                    fill="var(--chart-label)"
+                  >
+                    {d.barLabel}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })
+        : data.length > 0 && (
+            <g>
+              <polygon
+                points={`${x(0)},${base} ${points.join(' ')} ${x(data.length - 1)},${base}`}
+                fill={COLOR}
+                fillOpacity={0.12}
+              />
+              <polyline
+                points={points.join(' ')}
+                fill="none"
+                stroke={COLOR}
+                strokeWidth={2}
+                strokeLinejoin="round"
+              />
+              {data.map((d, i) => (
+                <circle key={d.label} cx={x(i)} cy={y(d.value)} r={3.5} fill={COLOR}>
+                  <title>{`${d.label}：${formatValue(d.value)}`}</title>
+                </circle>
+              ))}
+            </g>
+          )}
+    </svg>
+  );
+}

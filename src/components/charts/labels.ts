@@ -1,0 +1,21 @@
+// Label geometry shared by the nivo charts and the light week chart: axis labels are drawn at
+// 11 px, where a CJK character or a digit takes about CHAR_PX.
+
+export const CHAR_PX = 7;
+
+/**
+ * Every n-th category label, so that labels never run into each other: 12 months on a phone
+ * get every second or third month. Counted from the end, so the latest category always keeps
+ * its label.
+ */
+export function thinned(labels: readonly string[], plotWidth: number): string[] {
+  const widest = Math.max(...labels.map((l) => l.length), 1) * CHAR_PX + 8;
+  const slot = plotWidth / Math.max(labels.length, 1);
+  const every = Math.max(1, Math.ceil(widest / slot));
+  return labels.filter((_, i) => (labels.length - 1 - i) % every === 0);
+}
+
+/** The left margin that holds the widest value label. */
+export function valueLabelWidth(labels: readonly string[], least = 40): number {
+  return Math.max(least, ...labels.map((label) => label.length * CHAR_PX + 10));
+}
