@@ -1,13 +1,14 @@
 // DESIGN.md §6: Lighthouse 12 with its mobile preset on every route, against a really started
 // server holding three months of the demo's kind of data, signed in. A report, not a test.
 //
-//   npm run bench:lighthouse [-- --runs 3] [--routes /,/tasks] [--dist dist]
+//   npm run bench:lighthouse [-- --runs 3] [--routes /,/tasks] [--dist dist] [--save dir]
 //
 // Each run starts from an empty HTTP cache and empty storage except the session, as a
 // first visit after signing in would. --dist serves an existing build instead of building the
-// current sources into a scratch directory.
+// current sources into a scratch directory; --save writes each run's full report (JSON, for
+// its long tasks and main-thread breakdown) into a directory.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
@@ -37,6 +38,7 @@ import {
 const RUNS = Number(option('--runs')) || 3;
 const ONLY = option('--routes')?.split(',');
 const DIST = option('--dist');
+const SAVE = option('--save');
 
 const ROUTES = ['/login', '/', '/accounting', '/assets', '/fitness', '/time', '/tasks', '/checkin'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -123,6 +125,11 @@ async function main() {
           if (!error) lhr = result!.lhr;
           else if (attempt < 3) console.log(`  ${route}: ${error}; trying again`);
           else throw new Error(`${route}: ${error}`);
+        }
+        if (SAVE) {
+          mkdirSync(SAVE, { recursive: true });
+          const name = route === '/' ? 'home' : route.slice(1);
+          writeFileSync(join(SAVE, `${name}-${run + 1}.json`), JSON.stringify(lhr));
         }
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
         if (finalPath !== route) throw new Error(`${route} ended on ${finalPath}: not signed in?`);

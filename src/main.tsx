@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadOpeningScreen } from './app/router';
 import './index.css';
 
 async function start() {
@@ -10,6 +11,7 @@ async function start() {
     const { startDemoWorker } = await import('../mocks/browser');
     await startDemoWorker();
   }
+  preloadOpeningScreen(window.location.pathname);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
-import { apiRequest, publicRequest } from './http';
+import { apiRequest, preloadHttpClient, publicRequest } from './http';
 import { clearSession, onSessionExpired, readSession, saveSession } from './session';
 
 type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -27,6 +27,16 @@ interface AuthState {
 const SESSION_EXPIRED = '登录已过期，请重新登录';
 
 const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * Whether a session is stored; if so, the HTTP client starts downloading now, so that the
+ * opening screen's first request does not wait for it (issue 16).
+ */
+export function warmUpSession(): boolean {
+  if (!readSession()) return false;
+  preloadHttpClient();
+  return true;
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

@@ -50,6 +50,11 @@ function loadKy() {
   return client;
 }
 
+/** Starts fetching ky before the first request: a signed-in page is about to send one. */
+export function preloadHttpClient(): void {
+  loadKy().catch(() => undefined);
+}
+
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   const loaded = await kyModule?.catch(() => undefined);
