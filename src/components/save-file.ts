@@ -11,3 +11,8 @@ export function saveTextFile(fileName: string, text: string, type: string): void
   // The click has handed the blob to the download; revoking on the next task is safe.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Offers `data` to the browser as a JSON file download named `fileName`. */
+export function saveJsonFile(fileName: string, data: unknown): void {
+  saveTextFile(fileName, JSON.stringify(data, null, 2), 'application/json');
+}

@@ -2,10 +2,10 @@ import { ChevronDown, ChevronRight, FileDown, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { discardLegacyRecord, type LegacyRecord } from '../../api/legacy-data';
 import { useConfirm } from '../../components/confirm';
+import { saveJsonFile } from '../../components/save-file';
 import { useToast } from '../../components/toast';
 import { RESOURCES } from '../../domain/resources';
 import { prepareRecord } from '../../domain/sync';
-import { saveJsonFile } from './save-json-file';
 
 /** Why a record cannot go up: what the schema says of it, or that the server refused it. */
 function reasonOf({ category, record }: LegacyRecord, uploaded: boolean): string {

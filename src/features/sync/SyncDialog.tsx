@@ -5,6 +5,7 @@ import { useHealth } from '../../api/health';
 import { listLegacyRecords } from '../../api/legacy-data';
 import { useDownloadData, useExportData, useImportData, useUploadLocalData } from '../../api/sync';
 import { Modal } from '../../components/Modal';
+import { saveJsonFile } from '../../components/save-file';
 import { useToast } from '../../components/toast';
 import { useToday } from '../../components/useToday';
 import { exportFileName, parseImport, tallyResults } from '../../domain/sync';
@@ -12,7 +13,6 @@ import { CsvExport } from './CsvExport';
 import { LegacyRecordList } from './LegacyRecordList';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { SyncResultList } from './SyncResultList';
-import { saveJsonFile } from './save-json-file';
 import { BUSY_STATUSES, initialSyncState, type SyncStatus, syncReducer } from './sync-state';
 import { WaitingChanges } from './WaitingChanges';
 
