@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -31,6 +32,30 @@ function demoMswWorker(): Plugin {
       });
     },
   };
+}
+
+const LOGIN_SCREEN = fileURLToPath(
+  new URL('./src/features/login/LoginScreen.tsx', import.meta.url),
+);
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const loginClosures = new WeakMap<ChunkingContext, Set<string>>();
+
+/**
+ * Every module the login screen imports statically, directly or not: computed once per
+ * chunking pass (rolldown hands each pass its own context).
+ */
+function loginModules(ctx: ChunkingContext): Set<string> {
+  const known = loginClosures.get(ctx);
+  if (known) return known;
+  const seen = new Set<string>();
+  const queue = [LOGIN_SCREEN];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  loginClosures.set(ctx, seen);
+  return seen;
 }
 
 export default defineConfig(({ mode }) => {
@@ -93,6 +118,35 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2022',
       chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // What the entry needs is one file: the login route's few requests.
+              { name: 'index', tags: ['$initial'], priority: 3 },
+              // The login screen's modules that signed-in screens use too (http, session, Field…):
+              // a chunk of their own, so that the login route never loads 'shared'.
+              {
+                name: (id, ctx) => (loginModules(ctx).has(id) ? 'login-shared' : null),
+                test: /[\\/]src[\\/]/,
+                minShareCount: 2,
+                priority: 2,
+              },
+              // The small modules the signed-in screens share (components, hooks, domain
+              // helpers, icons) travel together, not as thirty 1 KB files: on a phone's
+              // connection each file of a wave costs a round trip (issue 16). Libraries keep
+              // their own chunks, so a screen still carries none it does not use.
+              {
+                name: 'shared',
+                test: /[\\/](src|lucide-react)[\\/]/,
+                minShareCount: 2,
+                maxModuleSize: 8 * 1024,
+                priority: 1,
+              },
+            ],
+          },
+        },
+      },
     },
   };
 });

@@ -61,9 +61,15 @@ export async function login(page: Page, username: E2EUser, password = E2E_PASSWO
  * chart draws only once it has been near the viewport (src/components/charts/lazy.tsx).
  */
 export async function drawCharts(page: Page) {
-  const waiting = page.locator('[data-chart="waiting"]');
-  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
-    await waiting.first().scrollIntoViewIfNeeded();
+  // Each pass brings the first chart still waiting into view. Done inside the page, in one
+  // step: the screen may re-render (or drop a chart) between two Playwright calls.
+  for (;;) {
+    const left = await page.evaluate(() => {
+      const waiting = document.querySelectorAll('[data-chart="waiting"]');
+      waiting[0]?.scrollIntoView({ block: 'center' });
+      return waiting.length;
+    });
+    if (left === 0) break;
     await page.waitForFunction(
       (n) => document.querySelectorAll('[data-chart="waiting"]').length < n,
       left,
