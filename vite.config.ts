@@ -127,6 +127,7 @@ export default defineConfig(({ mode }) => {
               // The login screen's modules that signed-in screens use too (http, session, Field…):
               // a chunk of their own, so that the login route never loads 'shared'.
               {
+                debugName: 'login-shared',
                 name: (id, ctx) => (loginModules(ctx).has(id) ? 'login-shared' : null),
                 test: /[\\/]src[\\/]/,
                 minShareCount: 2,
