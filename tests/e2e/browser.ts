@@ -75,6 +75,8 @@ export async function drawCharts(page: Page) {
       left,
     );
   }
+  // A drawn box still shows its placeholder while React resolves the chart's lazy component.
+  await page.waitForFunction(() => !document.querySelector('[data-chart] .animate-pulse'));
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
