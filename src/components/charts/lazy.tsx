@@ -20,8 +20,9 @@ import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 // reach of the viewport and the browser is idle; the chart then renders in a transition, which
 // React splits into short tasks instead of one long one that would hold up a tap (Lighthouse's
 // Total Blocking Time). On a phone most charts sit below the fold: drawing them only when
-// scrolled to keeps their d3 and SVG work out of the first seconds altogether. The box measures its own width, so the charts
-// need no nivo Responsive wrapper, whose resize-driven second render would not be split.
+// scrolled to keeps their d3 and SVG work out of the first seconds altogether. The box measures
+// its own width, so the charts need no nivo Responsive wrapper, whose resize-driven second
+// render would not be split.
 
 const loadBar = () => import('./BarChart');
 const loadPie = () => import('./PieChart');
