@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { eq, getTableColumns, getTableName, lt, sql } from 'drizzle-orm';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
@@ -25,6 +24,7 @@ import type {
   Store,
   UserStore,
 } from '../store';
+import { MIGRATIONS } from './migrations-dir';
 import * as schema from './schema';
 
 type Db = BetterSQLite3Database<typeof schema>;
@@ -38,8 +38,6 @@ type ResourceTable =
   | typeof schema.checkinTasks
   | typeof schema.checkinRecords
   | typeof schema.recurring;
-
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
 // Money crosses this boundary as yuan (≤ 2 decimals, checked by the schemas) and is stored
 // as integer cents (toCents / fromCents).
