@@ -254,10 +254,10 @@ function recordStore<R extends { id: string }>({
     `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE user_id = ? AND rev > ?) ORDER BY rowid`,
   );
   // A page of a full download (see Page): the user's rows up to the snapshot number, after the
-  // key (rev, id), in key order. The (user_id, rev) index finds them; the id tie-break within
-  // one number is sorted, with LIMIT a top-N sort that holds only one page.
-  const pageWhere =
-    'user_id = @userId AND rev <= @upto AND (rev > @afterRev OR (rev = @afterRev AND id > @afterId))';
+  // key (rev, id), in key order: one seek in the (user_id, rev, id) index and a walk along it, no
+  // sort. The key is a row value so that SQLite seeks to it; spelled as rev > a OR (rev = a AND
+  // id > b) it started at the first row of the number, and 39k migrated rows all have rev 1.
+  const pageWhere = 'user_id = @userId AND rev <= @upto AND (rev, id) > (@afterRev, @afterId)';
   const pageStatement = sqlite
     .prepare(
       `SELECT ${fields.map((f) => q(f.column)).join(', ')}, rev FROM ${q(name)} ` +
