@@ -1,10 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { MIGRATIONS } from './db/migrations-dir';
 
 // What the Node entry and the restore CLI check before they trust a database file.
-
-const MIGRATIONS = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
 export type DatabaseState =
   | { state: 'new' }

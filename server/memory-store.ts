@@ -7,6 +7,7 @@ import { dashboardAggregates } from '../src/domain/stats';
 import type {
   AssetStore,
   Changes,
+  Page,
   RecordStore,
   RecurringStore,
   ResourceStores,
@@ -101,10 +102,11 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
     return [...this.records(userId).values()].map(clone);
   }
 
-  async changes(userId: string, asked: number): Promise<Changes<T>> {
+  async changes(userId: string, asked: number, page?: Page): Promise<Changes<T>> {
     // A number never handed out: the history it came from is not this one (see Changes.reset).
     const reset = asked > this.counter.rev;
     const since = reset ? 0 : asked;
+    if (since === 0 && page) return this.page(userId, page, reset);
     const revs = mapOf(this.revs, userId);
     const records = [...this.records(userId).values()]
       .filter((r) => since === 0 || (revs.get(r.id) ?? 0) > since)
@@ -115,6 +117,34 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
         : [...mapOf(this.deleted, userId)].filter(([, rev]) => rev > since).map(([id]) => id);
     const cursor = this.counter.rev;
     return reset ? { records, deleted, cursor, reset } : { records, deleted, cursor };
+  }
+
+  /** One page of a full download, in (change number, id) order (see Page). */
+  private page(userId: string, page: Page, reset: boolean): Changes<T> {
+    // An `upto` never handed out starts the download over, as a cursor never handed out does.
+    const restart = page.upto !== undefined && (page.upto === 0 || page.upto > this.counter.rev);
+    const upto = page.upto === undefined || restart ? this.counter.rev : page.upto;
+    const after = restart ? undefined : page.after;
+    const revs = mapOf(this.revs, userId);
+    const keyed = [...this.records(userId).values()]
+      .map((record) => ({ record, rev: revs.get(record.id) ?? 0 }))
+      .filter(
+        ({ record, rev }) =>
+          rev <= upto &&
+          (after === undefined || rev > after.rev || (rev === after.rev && record.id > after.id)),
+      )
+      .sort((a, b) => a.rev - b.rev || (a.record.id < b.record.id ? -1 : 1));
+    const taken = keyed.slice(0, page.limit);
+    const more = keyed.length > taken.length;
+    const last = taken.at(-1);
+    return {
+      records: taken.map(({ record }) => clone(record)),
+      deleted: [],
+      cursor: upto,
+      ...(reset || restart ? { reset: true as const } : {}),
+      more,
+      ...(more && last ? { after: `${last.rev}.${last.record.id}` } : {}),
+    };
   }
 
   async get(userId: string, id: string): Promise<T | undefined> {

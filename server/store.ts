@@ -20,6 +20,33 @@ export interface Changes<T> {
    * holds, which may include writes the backup never saw and miss records deleted since.
    */
   reset?: true;
+  /**
+   * Only in a page of a full download (see `Page`): whether records are left after this page.
+   * `cursor` is then the page's snapshot number (`upto`), the same in every page of a download.
+   */
+  more?: boolean;
+  /** With `more: true`: the last record's key `<rev>.<id>`, to ask the next page after. */
+  after?: string;
+}
+
+/**
+ * One page of a full download (since 0, or an answer with `reset`), so that no list is ever
+ * built whole (issue 16: 39k records made one 9.6 MB string and a 200–360 MB RSS peak). Records
+ * come in (change number, id) order, after the key `after`, and only those with a number up to
+ * `upto`, the cursor of the first page: a snapshot. Records changed while the device pages have
+ * a number above it and come by the delta from `upto`, deletions as tombstones above it. Many
+ * rows share a number (a batch takes one; migrated rows all have 1), hence the id in the key.
+ */
+export interface Page {
+  /** At most this many records. */
+  limit: number;
+  /** The last key of the previous page; absent on the first. */
+  after?: { rev: number; id: string };
+  /**
+   * The first page's cursor; absent on the first. One the store never handed out, or from a
+   * history a restore replaced, starts the download over: the first page again, with `reset`.
+   */
+  upto?: number;
 }
 
 /**
@@ -38,10 +65,14 @@ export interface RecordStore<T extends { id: string }> {
   /**
    * What changed since change number `since`; 0 means everything there is (and no deletions).
    * Every write takes a new number, database-wide, in the transaction that writes it.
+   * With `page`, a full download answers one page of it (see `Page`); a delta ignores `page`.
    */
-  changes(userId: string, since: number): Promise<Changes<T>>;
-  /** `changes` as JSON text `{"records":[…],"deleted":[…],"cursor":n}` (+ `"reset":true`), like `listJson`. */
-  changesJson?(userId: string, since: number): Promise<string>;
+  changes(userId: string, since: number, page?: Page): Promise<Changes<T>>;
+  /**
+   * `changes` as JSON text `{"records":[…],"deleted":[…],"cursor":n}` (+ `"reset":true`, and
+   * `"more"`/`"after"` for a page), like `listJson`.
+   */
+  changesJson?(userId: string, since: number, page?: Page): Promise<string>;
   get(userId: string, id: string): Promise<T | undefined>;
   /**
    * Inserts `record`. When the user already has a record with that id, nothing is written

@@ -66,7 +66,7 @@ export const accounts = sqliteTable(
     ...syncColumns,
   },
   (t) => [
-    index('accounts_user_rev_idx').on(t.userId, t.rev),
+    index('accounts_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
     index('accounts_user_date_idx').on(t.userId, t.date),
   ],
@@ -91,7 +91,7 @@ export const recurring = sqliteTable(
     ...syncColumns,
   },
   (t) => [
-    index('recurring_user_rev_idx').on(t.userId, t.rev),
+    index('recurring_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
   ],
 );
@@ -132,7 +132,7 @@ export const assets = sqliteTable(
     ...syncColumns,
   },
   (t) => [
-    index('assets_user_rev_idx').on(t.userId, t.rev),
+    index('assets_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
     index('assets_user_original_idx').on(t.userId, t.originalId),
   ],
@@ -153,7 +153,7 @@ export const assetHistory = sqliteTable(
     ...syncColumns,
   },
   (t) => [
-    index('asset_history_user_rev_idx').on(t.userId, t.rev),
+    index('asset_history_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
     index('asset_history_user_asset_idx').on(t.userId, t.assetId),
   ],
@@ -173,7 +173,7 @@ export const workouts = sqliteTable(
     ...syncColumns,
   },
   (t) => [
-    index('workouts_user_rev_idx').on(t.userId, t.rev),
+    index('workouts_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
     index('workouts_user_date_idx').on(t.userId, t.date),
   ],
@@ -192,7 +192,7 @@ export const timeRecords = sqliteTable(
     ...syncColumns,
   },
   (t) => [
-    index('time_records_user_rev_idx').on(t.userId, t.rev),
+    index('time_records_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
     index('time_records_user_date_idx').on(t.userId, t.date),
   ],
@@ -216,7 +216,7 @@ export const tasks = sqliteTable(
     editedAt: syncColumns.editedAt,
   },
   (t) => [
-    index('tasks_user_rev_idx').on(t.userId, t.rev),
+    index('tasks_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
     index('tasks_user_due_idx').on(t.userId, t.dueDate),
   ],
@@ -236,7 +236,7 @@ export const checkinTasks = sqliteTable(
     ...syncColumns,
   },
   (t) => [
-    index('checkin_tasks_user_rev_idx').on(t.userId, t.rev),
+    index('checkin_tasks_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
   ],
 );
@@ -251,7 +251,7 @@ export const checkinRecords = sqliteTable(
     ...syncColumns,
   },
   (t) => [
-    index('checkin_records_user_rev_idx').on(t.userId, t.rev),
+    index('checkin_records_user_rev_idx').on(t.userId, t.rev, t.id),
     primaryKey({ columns: [t.userId, t.id] }),
     // One record per task per day; also serves listing by user and the cascade from tasks.
     uniqueIndex('checkin_records_user_task_date_idx').on(t.userId, t.taskId, t.date),

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { eq, getTableColumns, getTableName, lt, sql } from 'drizzle-orm';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
@@ -17,6 +16,7 @@ import type { Workout } from '../../src/domain/schemas/workout';
 import type { DashboardAggregates } from '../../src/domain/stats';
 import type {
   AssetStore,
+  Page,
   RecordStore,
   RecurringStore,
   SessionStore,
@@ -24,6 +24,7 @@ import type {
   Store,
   UserStore,
 } from '../store';
+import { MIGRATIONS } from './migrations-dir';
 import * as schema from './schema';
 
 type Db = BetterSQLite3Database<typeof schema>;
@@ -37,8 +38,6 @@ type ResourceTable =
   | typeof schema.checkinTasks
   | typeof schema.checkinRecords
   | typeof schema.recurring;
-
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
 // Money crosses this boundary as yuan (≤ 2 decimals, checked by the schemas) and is stored
 // as integer cents (toCents / fromCents).
@@ -254,6 +253,30 @@ function recordStore<R extends { id: string }>({
   const changedStatement = select(
     `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE user_id = ? AND rev > ?) ORDER BY rowid`,
   );
+  // A page of a full download (see Page): the user's rows up to the snapshot number, after the
+  // key (rev, id), in key order: one seek in the (user_id, rev, id) index and a walk along it, no
+  // sort. The key is a row value so that SQLite seeks to it; spelled as rev > a OR (rev = a AND
+  // id > b) it started at the first row of the number, and 39k migrated rows all have rev 1.
+  const pageWhere = 'user_id = @userId AND rev <= @upto AND (rev, id) > (@afterRev, @afterId)';
+  const pageStatement = sqlite
+    .prepare(
+      `SELECT ${fields.map((f) => q(f.column)).join(', ')}, rev FROM ${q(name)} ` +
+        `WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit`,
+    )
+    .raw(true);
+  // The same page as JSON text, and its last key: rev zero-padded so that text order is key order.
+  const pageJsonStatement = sqlite
+    .prepare(
+      `SELECT '[' || coalesce(group_concat(obj, ','), '') || ']', max(key) FROM (SELECT json_object(${fields
+        .map((f) => `'${f.field}', ${jsonValue(f)}`)
+        .join(', ')}) AS obj, printf('%015d', rev) || '.' || id AS key FROM ${q(name)} ` +
+        `WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit)`,
+    )
+    .raw(true);
+  const pageMoreStatement = sqlite
+    .prepare(`SELECT 1 FROM ${q(name)} WHERE ${pageWhere} LIMIT 1`)
+    .pluck(true);
+  const idColumn = fields.findIndex((f) => f.field === 'id');
   const deletedStatement = sqlite
     .prepare('SELECT id FROM tombstones WHERE user_id = ? AND kind = ? AND rev > ?')
     .pluck(true);
@@ -345,10 +368,53 @@ function recordStore<R extends { id: string }>({
   /** A cursor handed out by a history a restore replaced (see Changes.reset), or one never handed out. */
   const replaced = (since: number, cursor: number) =>
     since !== 0 && (since > cursor || since < ((revs.floor.get() as number | undefined) ?? 0));
+  /**
+   * Where a page of a full download starts (see Page): `upto` the first page's cursor, or the
+   * current number on a first page and on a restart (an `upto` never handed out here).
+   */
+  const pageStart = (page: Page, cursor: number) => {
+    const restart = page.upto !== undefined && (page.upto === 0 || replaced(page.upto, cursor));
+    const first = page.upto === undefined || restart;
+    return {
+      restart,
+      params: {
+        limit: page.limit,
+        upto: first ? cursor : page.upto!,
+        afterRev: first || !page.after ? -1 : page.after.rev,
+        afterId: first || !page.after ? '' : page.after.id,
+      },
+    };
+  };
+  type PageParams = ReturnType<typeof pageStart>['params'];
+  /** Whether rows are left after the key `last` (`<rev>.<id>`), and the key to ask from. */
+  const pageRest = (
+    userId: string,
+    params: PageParams,
+    last: { rev: number; id: string } | undefined,
+  ) => {
+    const more =
+      last !== undefined &&
+      pageMoreStatement.get({ ...params, userId, afterRev: last.rev, afterId: last.id }) !==
+        undefined;
+    return more ? { more, after: `${last.rev}.${last.id}` } : { more };
+  };
   // One snapshot for the rows, the deletions and the cursor, so nothing falls between them.
-  const changesAt = sqlite.transaction((userId: string, asked: number) => {
+  const changesAt = sqlite.transaction((userId: string, asked: number, page?: Page) => {
     const cursor = revs.current.get() as number;
     const reset = replaced(asked, cursor);
+    if ((asked === 0 || reset) && page) {
+      const { restart, params } = pageStart(page, cursor);
+      const rows = pageStatement.all({ ...params, userId }) as unknown[][];
+      const row = rows.at(-1);
+      const last = row && { rev: row[fields.length] as number, id: row[idColumn] as string };
+      return {
+        rows,
+        deleted: [],
+        cursor: params.upto,
+        ...(reset || restart ? { reset: true as const } : {}),
+        ...pageRest(userId, params, last),
+      };
+    }
     if (asked === 0 || reset) {
       const rows = listStatement.all(userId) as unknown[][];
       return reset ? { rows, deleted: [], cursor, reset } : { rows, deleted: [], cursor };
@@ -359,10 +425,21 @@ function recordStore<R extends { id: string }>({
       cursor,
     };
   });
-  const changesJsonAt = sqlite.transaction((userId: string, asked: number) => {
+  const changesJsonAt = sqlite.transaction((userId: string, asked: number, page?: Page) => {
     const cursor = revs.current.get() as number;
     const reset = replaced(asked, cursor);
     const since = reset ? 0 : asked;
+    if (since === 0 && page) {
+      const { restart, params } = pageStart(page, cursor);
+      const [records, key] = pageJsonStatement.get({ ...params, userId }) as [
+        string,
+        string | null,
+      ];
+      const dot = key?.indexOf('.') ?? -1;
+      const last = key ? { rev: Number(key.slice(0, dot)), id: key.slice(dot + 1) } : undefined;
+      const rest = pageRest(userId, params, last);
+      return `{"records":${records},"deleted":[],"cursor":${params.upto}${reset || restart ? ',"reset":true' : ''},"more":${rest.more}${rest.after === undefined ? '' : `,"after":${JSON.stringify(rest.after)}`}}`;
+    }
     const records = (
       since === 0 ? listJsonStatement.get(userId) : changedJsonStatement.get(userId, since)
     ) as string;
@@ -377,12 +454,12 @@ function recordStore<R extends { id: string }>({
     async listJson(userId) {
       return listJsonStatement.get(userId) as string;
     },
-    async changes(userId, since) {
-      const { rows, ...rest } = changesAt(userId, since);
+    async changes(userId, since, page) {
+      const { rows, ...rest } = changesAt(userId, since, page);
       return { records: rows.map(read), ...rest };
     },
-    async changesJson(userId, since) {
-      return changesJsonAt(userId, since);
+    async changesJson(userId, since, page) {
+      return changesJsonAt(userId, since, page);
     },
     async get(userId, id) {
       return find(userId, id);

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_BATCH } from '../../src/domain/resources';
 import { storageProblemOf } from '../storage-health';
-import type { RecordStore, Store } from '../store';
+import type { Page, RecordStore, Store } from '../store';
 import { type AppEnv, fail, HttpError, issueMessage, readBody } from './http';
 
 interface RecordContext<T> {
@@ -32,6 +32,38 @@ export interface Resource<D extends { id?: string }, T extends { id: string }> {
 }
 
 const NOT_FOUND = '记录不存在';
+/** The largest page of a full download (GET ?since=0&limit=). */
+const MAX_PAGE = 5000;
+
+/**
+ * `limit`, `after` and `upto` of a paged full download (see Page), or undefined without
+ * `limit` (the whole list in one answer, as before paging). 400 on anything malformed.
+ */
+function pageOf(query: (name: string) => string | undefined): Page | undefined {
+  const limit = query('limit');
+  const after = query('after');
+  const upto = query('upto');
+  if (limit === undefined) {
+    if (after !== undefined || upto !== undefined) {
+      throw new HttpError(400, 'after、upto: 只能与 limit 一起使用');
+    }
+    return undefined;
+  }
+  if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE) {
+    throw new HttpError(400, `limit: 应为 1 到 ${MAX_PAGE} 之间的整数`);
+  }
+  if (upto !== undefined && !/^[1-9]\d{0,14}$/.test(upto)) {
+    throw new HttpError(400, 'upto: 应为正整数');
+  }
+  const key = after === undefined ? undefined : /^(\d{1,15})\.(.+)$/s.exec(after);
+  if (after !== undefined && !key) throw new HttpError(400, 'after: 应为 <rev>.<id>');
+  if (key && upto === undefined) throw new HttpError(400, 'after: 须与 upto 一起使用');
+  return {
+    limit: Number(limit),
+    ...(key ? { after: { rev: Number(key[1]), id: key[2]! } } : {}),
+    ...(upto === undefined ? {} : { upto: Number(upto) }),
+  };
+}
 const CONFLICT = '记录已在另一台设备上修改';
 
 const batchSchema = z.object({
@@ -71,7 +103,8 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
   // A store that builds the list's JSON text itself (SQLite) sends it as it is: reading 40k rows
   // into objects and stringifying them again took most of a ten-year list's time (DESIGN §6).
   // With ?since=N the answer is what changed after change number N (0: everything) as
-  // {records, deleted, cursor}; without it, the plain array of SPEC §7.
+  // {records, deleted, cursor}; without it, the plain array of SPEC §7. A full download can come
+  // in pages (&limit=L&after=<rev>.<id>&upto=<cursor>, see Page) so that no list is built whole.
   // A kind the server writes on its own (记账 entries of 周期记账) is brought up to date first,
   // so a delta answered now includes what fell due since the device last asked.
   app.get('/', async (c) => {
@@ -81,12 +114,14 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
     if (sinceParam !== undefined && !/^\d{1,15}$/.test(sinceParam)) {
       throw new HttpError(400, 'since: 应为非负整数');
     }
+    const page = pageOf((name) => c.req.query(name));
+    if (page && sinceParam === undefined) throw new HttpError(400, 'limit: 须与 since 一起使用');
     await resource.beforeList?.(store, userId(c), now());
     if (sinceParam !== undefined) {
       const since = Number(sinceParam);
       return records.changesJson
-        ? json(await records.changesJson(userId(c), since))
-        : c.json(await records.changes(userId(c), since));
+        ? json(await records.changesJson(userId(c), since, page))
+        : c.json(await records.changes(userId(c), since, page));
     }
     return records.listJson
       ? json(await records.listJson(userId(c)))

@@ -86,6 +86,60 @@ const SETTLE_MS = 1500;
  * 5 s is nothing for a self-hosted server. `online` and focus wake the engine sooner.
  */
 const RETRY_MS = [1000, 2000, 5000];
+/**
+ * Records per page of a full download (issue 16): a server that pages never builds a whole
+ * list (39k bookkeeping records at ten years were one 9.6 MB string). 2000 of them are ~0.5 MB.
+ */
+const PAGE = 2000;
+
+/** A GET ?since= answer, put together from its pages. */
+interface ChangesAnswer {
+  records: unknown[];
+  deleted: string[];
+  cursor: number;
+  reset?: boolean;
+}
+/** One page of it as the server sends it: `more` and `after` only in a page of a full download. */
+interface ChangesPage extends ChangesAnswer {
+  more?: boolean;
+  after?: string;
+}
+
+/**
+ * What changed in `kind` since `since`. A full download (since 0, or a `reset` answer) comes in
+ * pages of PAGE, each after the last one's key and up to the first one's cursor (a snapshot:
+ * what changes meanwhile comes by the next delta), and is put together here; the caller stores
+ * it once, so a page that fails leaves nothing half-done and the next pull starts over. A
+ * server from before paging answers without `more`: its one answer is all of it.
+ */
+async function fetchChanges(kind: ResourceName, since: number): Promise<ChangesAnswer> {
+  const path = RESOURCES[kind].path;
+  let page = await apiRequest<ChangesPage>('GET', `${path}?since=${since}&limit=${PAGE}`);
+  let reset = page.reset === true;
+  let records = Array.isArray(page.records) ? page.records : [];
+  while (page.more === true && typeof page.after === 'string') {
+    const last = page.after;
+    const after = encodeURIComponent(last);
+    page = await apiRequest<ChangesPage>(
+      'GET',
+      `${path}?since=0&limit=${PAGE}&after=${after}&upto=${page.cursor}`,
+    );
+    // The server started over (its history was replaced while this device paged): from scratch.
+    if (page.reset === true) {
+      records = [];
+      reset = true;
+    }
+    for (const record of Array.isArray(page.records) ? page.records : []) records.push(record);
+    // A page that does not move on would be asked for again and again.
+    if (page.more === true && page.after === last) throw new Error('服务器分页未前进');
+  }
+  return {
+    records,
+    deleted: page.deleted ?? [],
+    cursor: page.cursor,
+    ...(reset ? { reset } : {}),
+  };
+}
 
 const listKey = (kind: ResourceName) => resourceKeys(kind).list();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -568,9 +622,9 @@ export class SyncEngine {
     const stored = await (await this.open()).get('lists', kind);
     if (stored && stored.cursor > state.cursor) Object.assign(state, await this.readStored(kind));
     const since = state.complete && !full ? state.cursor : 0;
-    let answer: { records: unknown[]; deleted: string[]; cursor: number; reset?: boolean };
+    let answer: ChangesAnswer;
     try {
-      answer = await apiRequest('GET', `${RESOURCES[kind].path}?since=${since}`);
+      answer = await fetchChanges(kind, since);
     } catch (error) {
       const outcome = classify({ kind, op: 'create', id: '', label: '', editedAt: '' }, error);
       if (outcome.type === 'unauthorized') this.signInNeeded = true;

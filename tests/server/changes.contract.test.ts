@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, restartSyncHistory } from '../../server/db/sqlite-store';
 import { createMemoryStore } from '../../server/memory-store';
-import type { Changes, Store } from '../../server/store';
+import type { Changes, Page, RecordStore, Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset } from '../../src/domain/schemas/asset';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
@@ -67,6 +67,52 @@ function replica<T extends { id: string }>() {
     },
   };
 }
+
+/**
+ * A full download in pages of `limit`, as a device makes it (see Page): from `since`, then
+ * after each page's last key, up to its cursor; `between` runs after page n (1, 2, …). A store
+ * with changesJson must answer each page the same as text.
+ */
+async function download<T extends { id: string }>(
+  records: RecordStore<T>,
+  who: string,
+  limit: number,
+  { since = 0, between }: { since?: number; between?: (n: number) => Promise<void> } = {},
+) {
+  const got: T[] = [];
+  let page: Page = { limit };
+  let asked = since;
+  let reset: true | undefined;
+  for (let n = 1; ; n++) {
+    const answer = await records.changes(who, asked, page);
+    if (records.changesJson) {
+      expect(JSON.parse(await records.changesJson(who, asked, page))).toEqual(answer);
+    }
+    expect(answer.records.length).toBeLessThanOrEqual(limit);
+    // Only the first page of a download (or of one started over) says reset.
+    if (answer.reset) {
+      got.length = 0;
+      reset = true;
+    }
+    got.push(...answer.records);
+    if (!answer.more) {
+      expect(answer).not.toHaveProperty('after');
+      return { records: got, cursor: answer.cursor, pages: n, reset };
+    }
+    await between?.(n);
+    const dot = answer.after!.indexOf('.');
+    page = {
+      limit,
+      after: { rev: Number(answer.after!.slice(0, dot)), id: answer.after!.slice(dot + 1) },
+      upto: answer.cursor,
+    };
+    asked = 0;
+  }
+}
+
+/** Ids in an order unlike insertion order, so that the id tie-break within a number is tested. */
+const scattered = (n: number, prefix = 'r') =>
+  Array.from({ length: n }, (_, i) => `${prefix}${String((i * 7919) % 10007).padStart(5, '0')}`);
 
 describe.each(implementations)('%s store: changes since a cursor', (_name, open) => {
   let store: Store;
@@ -210,6 +256,113 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
       reset: true,
     });
     expect(await store.accounts.changes('alice', cursor)).not.toHaveProperty('reset');
+  });
+
+  it('pages a full download: every record once, even when hundreds share a number', async () => {
+    const batch = scattered(450);
+    await store.accounts.createMany(
+      'alice',
+      batch.map((id) => account(id)),
+    );
+    for (const id of ['s3', 's1', 's2']) await store.accounts.create('alice', account(id));
+    const second = scattered(300, 'q');
+    await store.accounts.createMany(
+      'alice',
+      second.map((id) => account(id)),
+    );
+    const whole = await store.accounts.changes('alice', 0);
+    const all = [...batch, 's3', 's1', 's2', ...second];
+    for (const limit of [1, 7, 100, 449, 450, 451, 753, 5000]) {
+      const paged = await download(store.accounts, 'alice', limit);
+      const ids = paged.records.map((r) => r.id);
+      expect(new Set(ids).size, `limit ${limit}`).toBe(ids.length);
+      expect([...ids].sort(), `limit ${limit}`).toEqual([...all].sort());
+      expect(paged.pages).toBe(Math.max(1, Math.ceil(all.length / limit)));
+      expect(paged.cursor).toBe(whole.cursor);
+      expect(paged.reset).toBeUndefined();
+    }
+    // Nothing at all is one page, with nothing more.
+    expect(await store.accounts.changes('nobody', 0, { limit: 10 })).toEqual({
+      records: [],
+      deleted: [],
+      cursor: whole.cursor,
+      more: false,
+    });
+  });
+
+  it('a record edited, deleted or added while paging ends right after the delta from upto', async () => {
+    const ids = scattered(500);
+    await store.accounts.createMany(
+      'alice',
+      ids.map((id) => account(id)),
+    );
+    const copy = replica<Account>();
+    const sent = new Set<string>();
+    const paged = await download(store.accounts, 'alice', 120, {
+      between: async (n) => {
+        if (n !== 2) return;
+        const { records } = await store.accounts.changes('alice', 0, { limit: 240 });
+        for (const r of records) sent.add(r.id);
+        const early = records[3]!.id;
+        const late = ids.find((id) => !sent.has(id))!;
+        const lateGone = ids.filter((id) => !sent.has(id)).at(-1)!;
+        await store.accounts.update('alice', account(early, 1));
+        await store.accounts.update('alice', account(late, 2));
+        await store.accounts.remove('alice', records[5]!.id);
+        await store.accounts.remove('alice', lateGone);
+        await store.accounts.create('alice', account('new'));
+      },
+    });
+    // The pages are the snapshot at upto: what changed after it is left to the delta.
+    const pagedIds = paged.records.map((r) => r.id);
+    expect(new Set(pagedIds).size).toBe(pagedIds.length);
+    expect(pagedIds).not.toContain('new');
+    copy.apply({ records: paged.records, deleted: [], cursor: paged.cursor });
+    copy.apply(await store.accounts.changes('alice', copy.cursor));
+    const truth = await store.accounts.list('alice');
+    expect([...copy.records.values()].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      truth.sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(truth).toHaveLength(500 - 2 + 1);
+  });
+
+  it('never pages another user’s records', async () => {
+    await store.accounts.createMany(
+      'alice',
+      scattered(30).map((id) => account(id)),
+    );
+    await store.accounts.createMany(
+      'bob',
+      scattered(40).map((id) => account(id, 3)),
+    );
+    await store.accounts.create('alice', account('hers'));
+    const bob = await download(store.accounts, 'bob', 6);
+    expect(bob.records).toHaveLength(40);
+    expect(bob.records.every((r) => r.amount === 3)).toBe(true);
+    expect((await download(store.accounts, 'alice', 6)).records).toHaveLength(31);
+  });
+
+  it('a delta ignores the page; a cursor or an upto never handed out pages from the start with reset', async () => {
+    await store.accounts.createMany(
+      'alice',
+      scattered(10).map((id) => account(id)),
+    );
+    const { cursor } = await store.accounts.changes('alice', 0);
+    await store.accounts.create('alice', account('later'));
+    const delta = await store.accounts.changes('alice', cursor, { limit: 1 });
+    expect(delta.records.map((r) => r.id)).toEqual(['later']);
+    expect(delta).not.toHaveProperty('more');
+
+    const reset = await download(store.accounts, 'alice', 4, { since: cursor + 50 });
+    expect(reset.reset).toBe(true);
+    expect(reset.records).toHaveLength(11);
+    const first = await store.accounts.changes('alice', 0, { limit: 4 });
+    const restarted = await store.accounts.changes('alice', 0, {
+      limit: 4,
+      after: { rev: 1_000, id: 'zzz' },
+      upto: cursor + 50,
+    });
+    expect(restarted).toEqual({ ...first, reset: true });
   });
 
   it('a copy that catches up at any points ends equal to the store (random histories)', async () => {

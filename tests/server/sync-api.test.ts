@@ -87,6 +87,55 @@ describe.each(stores)('%s store behind the API', (_name, open) => {
     expect((await call('alice', 'GET', '/api/tasks?since=abc')).status).toBe(400);
   });
 
+  it('GET ?since=0&limit= pages a full download; malformed page params are 400', async () => {
+    const { call, json } = await setup(open());
+    const ids = Array.from({ length: 25 }, (_, i) => `t${String((i * 7) % 25).padStart(2, '0')}`);
+    await call('alice', 'POST', '/api/tasks/batch', { records: ids.map((id) => task(id, { id })) });
+    await call('alice', 'POST', '/api/tasks', task('后', { id: 'a-late' }));
+    await call('bob', 'POST', '/api/tasks', task('他的', { id: 'bobs' }));
+    const got: string[] = [];
+    let path = '/api/tasks?since=0&limit=10';
+    let cursor: number | undefined;
+    for (let pages = 1; ; pages++) {
+      const { status, body } = await json('alice', 'GET', path);
+      expect(status).toBe(200);
+      expect(body.deleted).toEqual([]);
+      cursor ??= body.cursor as number;
+      expect(body.cursor).toBe(cursor);
+      got.push(...(body.records as { id: string }[]).map((r) => r.id));
+      if (body.more === false) {
+        expect(pages).toBe(3);
+        break;
+      }
+      expect(body.more).toBe(true);
+      path = `/api/tasks?since=0&limit=10&after=${encodeURIComponent(body.after as string)}&upto=${cursor}`;
+    }
+    expect(got.sort()).toEqual([...ids, 'a-late'].sort());
+    // Without limit, the whole list in one answer, as before paging.
+    const whole = await json('alice', 'GET', '/api/tasks?since=0');
+    expect(whole.body).not.toHaveProperty('more');
+    expect(whole.body.records).toHaveLength(26);
+
+    for (const query of [
+      'since=0&limit=0',
+      'since=0&limit=5001',
+      'since=0&limit=x',
+      'since=0&limit=-1',
+      'since=0&after=1.a&upto=3',
+      'since=0&upto=3',
+      'limit=10',
+      'since=0&limit=10&after=1.a',
+      'since=0&limit=10&after=x&upto=3',
+      'since=0&limit=10&after=1.a&upto=0',
+      'since=0&limit=10&after=1.a&upto=abc',
+    ]) {
+      const res = await json('alice', 'GET', `/api/tasks?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toMatch(/limit|after|upto/);
+    }
+    expect((await call('alice', 'GET', '/api/tasks?since=0&limit=5000')).status).toBe(200);
+  });
+
   it('stamps updatedAt (only ever growing) and keeps the editor’s editedAt', async () => {
     const { json, advance } = await setup(open());
     const created = await json('alice', 'POST', '/api/tasks', task('一', { id: 't1' }));

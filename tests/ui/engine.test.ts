@@ -420,3 +420,101 @@ describe('a visit with nothing new on the server', () => {
     expect((JSON.parse(after!.json) as Task[]).map((t) => t.title).sort()).toEqual(['乙', '甲']);
   });
 });
+
+describe('a full download of a long list (issue 16)', () => {
+  const now = '2026-11-20T08:00:00.000Z';
+  const many = (n: number): Task[] =>
+    Array.from({ length: n }, (_, i) => ({
+      // Ids in an order unlike the insertion order: the pages go by (change number, id).
+      id: `t${String((i * 7919) % 10007).padStart(5, '0')}`,
+      title: `任务 ${i}`,
+      description: '',
+      priority: 'medium',
+      category: 'work',
+      dueDate: '',
+      completed: false,
+      completedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      editedAt: now,
+    }));
+  /** The GET ?since= queries the device sends for tasks while `fn` runs. */
+  async function asked(fn: () => Promise<unknown>) {
+    const queries: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && url.pathname === '/api/tasks') queries.push(url.search);
+    };
+    server.events.on('request:start', listen);
+    try {
+      await fn();
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+    return queries;
+  }
+  async function storedCopy(d: Device) {
+    const previous = globalThis.indexedDB;
+    globalThis.indexedDB = d.idb;
+    const db = await openLocalDb('demo');
+    globalThis.indexedDB = previous;
+    const stored = await db.get('lists', 'tasks');
+    db.close();
+    return (
+      stored && { cursor: stored.cursor, ids: (JSON.parse(stored.json) as Task[]).map((t) => t.id) }
+    );
+  }
+
+  it('comes in pages and ends with the whole list under the first page’s cursor', async () => {
+    // Two batches share a change number each: 2500 and 1700 rows, three pages of 2000.
+    const tasks = many(4200);
+    await demo.store.tasks.createMany('demo', tasks.slice(0, 2500));
+    await demo.store.tasks.createMany('demo', tasks.slice(2500));
+    const { cursor } = await demo.store.tasks.changes('demo', 0);
+    const d = device();
+    const queries = await asked(() => d.engine.pull('tasks'));
+    expect(queries).toHaveLength(3);
+    expect(queries[0]).toBe('?since=0&limit=2000');
+    for (const q of queries.slice(1))
+      expect(q).toMatch(new RegExp(`^\\?since=0&limit=2000&after=[^&]+&upto=${cursor}$`));
+    const stored = await storedCopy(d);
+    expect(stored?.cursor).toBe(cursor);
+    expect(stored?.ids).toHaveLength(4200);
+    expect(new Set(stored?.ids)).toEqual(new Set(tasks.map((t) => t.id)));
+    expect((await d.engine.list('tasks')).items).toHaveLength(4200);
+
+    // The next visit asks for the delta from that cursor, in one request.
+    await demo.store.tasks.remove('demo', tasks[7]!.id);
+    expect(await asked(() => d.engine.pull('tasks'))).toEqual([`?since=${cursor}&limit=2000`]);
+    expect((await d.engine.list('tasks')).items).toHaveLength(4199);
+  });
+
+  it('a page that fails stores nothing, and the next pull starts over', async () => {
+    await demo.store.tasks.createMany('demo', many(2100));
+    server.use(
+      http.get(/\/api\/tasks/, ({ request }) =>
+        new URL(request.url).searchParams.has('after') ? HttpResponse.error() : undefined,
+      ),
+    );
+    const d = device();
+    await d.engine.pull('tasks').catch(() => undefined);
+    expect(await storedCopy(d)).toBeUndefined();
+    server.resetHandlers();
+    const queries = await asked(() => d.engine.pull('tasks'));
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toBe('?since=0&limit=2000');
+    expect((await storedCopy(d))?.ids).toHaveLength(2100);
+  });
+
+  it('a server that does not page answers in one piece, as before', async () => {
+    const tasks = many(3);
+    server.use(
+      http.get(/\/api\/tasks/, () =>
+        HttpResponse.json({ records: tasks, deleted: [], cursor: 42 }),
+      ),
+    );
+    const d = device();
+    await d.engine.pull('tasks');
+    expect(await storedCopy(d)).toEqual({ cursor: 42, ids: tasks.map((t) => t.id) });
+  });
+});
