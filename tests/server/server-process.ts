@@ -19,7 +19,12 @@ export interface RunningServer {
 }
 
 export function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv, input?: string) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return runNode(['--import', 'tsx', script, ...args], env, input);
+}
+
+/** `node <nodeArgs>` in the project root, its output collected. */
+function runNode(nodeArgs: string[], env: NodeJS.ProcessEnv, input?: string) {
+  const proc = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -39,12 +44,12 @@ export function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv, i
   };
 }
 
-export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const { proc, output, done } = runTsx('server/main.ts', [], {
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ...env,
-  });
+/** The server, by default from its sources under tsx; `nodeArgs` runs another entry (the built one). */
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  nodeArgs = ['--import', 'tsx', 'server/main.ts'],
+): Promise<RunningServer> {
+  const { proc, output, done } = runNode(nodeArgs, { HOST: '127.0.0.1', PORT: '0', ...env });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 15_000);
     const check = () => {
