@@ -73,21 +73,25 @@ const offline = () =>
 
 const task = (title: string) => ({ title, priority: 'medium' as const, category: 'work' as const });
 
+const SEEDED_AT = '2026-11-20T08:00:00.000Z';
+
+/** A stored task as the server keeps it. */
+const storedTask = (id: string, title: string): Task => ({
+  id,
+  title,
+  description: '',
+  priority: 'medium',
+  category: 'work',
+  dueDate: '',
+  completed: false,
+  completedAt: null,
+  createdAt: SEEDED_AT,
+  updatedAt: SEEDED_AT,
+  editedAt: SEEDED_AT,
+});
+
 async function seedTask(id: string, title: string): Promise<Task> {
-  const now = '2026-11-20T08:00:00.000Z';
-  const { record } = await demo.store.tasks.create('demo', {
-    id,
-    title,
-    description: '',
-    priority: 'medium',
-    category: 'work',
-    dueDate: '',
-    completed: false,
-    completedAt: null,
-    createdAt: now,
-    updatedAt: now,
-    editedAt: now,
-  });
+  const { record } = await demo.store.tasks.create('demo', storedTask(id, title));
   return record;
 }
 
@@ -422,22 +426,11 @@ describe('a visit with nothing new on the server', () => {
 });
 
 describe('a full download of a long list (issue 16)', () => {
-  const now = '2026-11-20T08:00:00.000Z';
   const many = (n: number): Task[] =>
-    Array.from({ length: n }, (_, i) => ({
+    Array.from({ length: n }, (_, i) =>
       // Ids in an order unlike the insertion order: the pages go by (change number, id).
-      id: `t${String((i * 7919) % 10007).padStart(5, '0')}`,
-      title: `任务 ${i}`,
-      description: '',
-      priority: 'medium',
-      category: 'work',
-      dueDate: '',
-      completed: false,
-      completedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      editedAt: now,
-    }));
+      storedTask(`t${String((i * 7919) % 10007).padStart(5, '0')}`, `任务 ${i}`),
+    );
   /** The GET ?since= queries the device sends for tasks while `fn` runs. */
   async function asked(fn: () => Promise<unknown>) {
     const queries: string[] = [];
