@@ -109,16 +109,16 @@ export function WeekChart({
       )}
       {kind === 'bar'
         ? data.map((d, i) => {
-            const width = slot * 0.65;
+            const barWidth = slot * 0.65;
             const top = Math.min(y(d.value), base);
             return (
               <g key={d.label}>
                 <rect
-                  x={x(i) - width / 2}
+                  x={x(i) - barWidth / 2}
                   y={top}
-                  width={width}
+                  width={barWidth}
                   height={Math.abs(base - y(d.value))}
-                  rx={Math.min(4, width / 2)}
+                  rx={Math.min(4, barWidth / 2)}
                   fill={COLOR}
                 >
                   <title>{`${d.label}：${formatValue(d.value)}`}</title>
