@@ -16,7 +16,7 @@ const LoginScreen = screen(() => import('../features/login/LoginScreen'), 'Login
 const loadLayout = () => import('./Layout');
 const Layout = screen(loadLayout, 'Layout');
 
-// The signed-in screens by path: the router's elements, and what preloadOpeningScreen fetches.
+// The signed-in screens by path: the router's routes, and what preloadOpeningScreen fetches.
 const SCREENS = {
   '/': [() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen'],
   '/accounting': [() => import('../features/accounting/AccountingScreen'), 'AccountingScreen'],
@@ -32,14 +32,11 @@ const SCREENS = {
 >;
 type ScreenPath = keyof typeof SCREENS;
 
-const DashboardScreen = screen(...SCREENS['/']);
-const AccountingScreen = screen(...SCREENS['/accounting']);
-const AssetsScreen = screen(...SCREENS['/assets']);
-const FitnessScreen = screen(...SCREENS['/fitness']);
-const TimeScreen = screen(...SCREENS['/time']);
-const TasksScreen = screen(...SCREENS['/tasks']);
-const CheckinScreen = screen(...SCREENS['/checkin']);
-const SettingsScreen = screen(...SCREENS['/settings']);
+// One lazy component per screen, made once: the routes below are these, path by path.
+const SCREEN_ROUTES = (Object.keys(SCREENS) as ScreenPath[]).map((path) => ({
+  path,
+  Screen: screen(SCREENS[path][0], SCREENS[path][1]),
+}));
 const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 /**
@@ -73,14 +70,13 @@ export function AppRoutes() {
           </RequireAuth>
         }
       >
-        <Route index element={<DashboardScreen />} />
-        <Route path="accounting" element={<AccountingScreen />} />
-        <Route path="assets" element={<AssetsScreen />} />
-        <Route path="fitness" element={<FitnessScreen />} />
-        <Route path="time" element={<TimeScreen />} />
-        <Route path="tasks" element={<TasksScreen />} />
-        <Route path="checkin" element={<CheckinScreen />} />
-        <Route path="settings" element={<SettingsScreen />} />
+        {SCREEN_ROUTES.map(({ path, Screen }) =>
+          path === '/' ? (
+            <Route key={path} index element={<Screen />} />
+          ) : (
+            <Route key={path} path={path.slice(1)} element={<Screen />} />
+          ),
+        )}
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>
