@@ -7,8 +7,11 @@
 //
 // --dist serves an existing build instead of building the current sources into a scratch
 // directory. The server's data directory is a scratch one too, removed at the end.
+// --profile DIR writes a CPU profile of every timed route load (navigation until ready) to DIR,
+// for DevTools' Performance panel or `node scripts/profile-summary.mjs DIR/FILE`; a build with
+// `vite build --minify false` passed as --dist keeps the functions' names.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
@@ -50,6 +53,7 @@ const RUNS = Number(option('--runs')) || 3;
 const RATES = (option('--rates') ?? '1,4').split(',').map(Number);
 const ONLY = option('--routes')?.split(',');
 const DIST = option('--dist');
+const PROFILE = option('--profile');
 
 const BUDGET_ROUTE: Record<number, number> = { 1: 100, 4: 300 };
 const BUDGET_FIRST_VISIT = 1024 * 1024;
@@ -326,7 +330,13 @@ async function newThrottledPage(context: BrowserContext, rate: number) {
   return page;
 }
 
-async function loadRoute(page: Page, base: string, route: Route, rate: number) {
+async function loadRoute(page: Page, base: string, route: Route, rate: number, run: number) {
+  const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   await page.goto(`${base}${route.path}`, { waitUntil: 'commit' });
   const shown = await whenShown(page, route.shown, 60_000 * rate);
   // The data arrived with the last API response or local read that answered before it was
@@ -347,6 +357,13 @@ async function loadRoute(page: Page, base: string, route: Route, rate: number) {
     shown.dom,
   );
   const { ready, longest } = await settle(page, 0, shown.paint, 500 * rate);
+  if (profiler && PROFILE) {
+    const { profile } = await profiler.send('Profiler.stop');
+    mkdirSync(PROFILE, { recursive: true });
+    const name = `${route.path.slice(1) || 'home'}-${rate}x-${run + 1}.cpuprofile`;
+    writeFileSync(join(PROFILE, name), JSON.stringify(profile));
+    await profiler.detach();
+  }
   return { shown: shown.paint, afterData: ready - arrived, longest } satisfies RouteSample;
 }
 
@@ -692,7 +709,7 @@ async function main() {
             push(
               routeSamples,
               `${rate}${route.path}`,
-              await loadRoute(page, server.url, route, rate),
+              await loadRoute(page, server.url, route, rate, run),
             );
             for (const interaction of interactions.filter((i) => i.path === route.path)) {
               const key = `${rate}${interaction.name}`;
