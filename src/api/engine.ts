@@ -39,7 +39,8 @@ type Row = { id: string } & Record<string, unknown>;
 
 /** A list as a screen sees it. */
 export interface ListResult<T> {
-  items: T[];
+  // Read-only: with nothing waiting it is the engine's own list (see `overlay`).
+  items: readonly T[];
   /** The device holds the whole list (it has been downloaded once). */
   complete: boolean;
   /** The server could not be reached for it just now: this is the device's copy. */
@@ -609,7 +610,10 @@ export class SyncEngine {
   }
 
   /** `kind`'s list as this device shows it, brought up to date first when asked (an export). */
-  async snapshot<K extends ResourceName>(kind: K, refresh: boolean): Promise<RecordOf<K>[]> {
+  async snapshot<K extends ResourceName>(
+    kind: K,
+    refresh: boolean,
+  ): Promise<readonly RecordOf<K>[]> {
     const state = await this.state(kind);
     if (refresh || !state.complete) await this.pull(kind).catch(() => undefined);
     return this.view(kind, state).items;

@@ -57,13 +57,15 @@ export function effectsOf(entries: readonly OutboxEntry[]): Effects {
  * A list as the screens show it: the server's records with this device's waiting changes on
  * top — replaced in place, removed, or added at the end in the order they were made. `hidden`
  * removes what a waiting delete takes with it (the versions of an asset chain, the check-ins
- * of a habit).
+ * of a habit). With nothing waiting it is the server's list itself, not a copy: at ten years
+ * the copy cost 20–40 ms per list on every read.
  */
 export function overlay<T extends { id: string }>(
   server: readonly T[],
   { byId }: Effects,
   hidden?: (record: T) => boolean,
-): T[] {
+): readonly T[] {
+  if (byId.size === 0 && !hidden) return server;
   const out: T[] = [];
   const seen = new Set<string>();
   for (const record of server) {

@@ -114,7 +114,7 @@ describe('/accounting cards and lists', () => {
     );
     const user = userEvent.setup();
     await openScreen();
-    const ledger = screen.getByRole('region', { name: '全部记录' });
+    const ledger = await screen.findByRole('region', { name: '全部记录' });
     const totals = within(ledger).getByLabelText('筛选合计');
     expect(totals).toHaveTextContent('58 条');
     expect(within(ledger).getAllByRole('listitem')).toHaveLength(50);
@@ -145,7 +145,7 @@ describe('/accounting cards and lists', () => {
     );
     const user = userEvent.setup();
     await openScreen();
-    const ledger = within(screen.getByRole('region', { name: '全部记录' }));
+    const ledger = within(await screen.findByRole('region', { name: '全部记录' }));
     const totals = ledger.getByLabelText('筛选合计');
     await user.type(ledger.getByLabelText('搜索'), '午饭');
     expect(totals).toHaveTextContent('2 条');

@@ -88,7 +88,7 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
     saveTextFile(csvFileName('记账记录', today), ledgerCsv(filtered), 'text/csv;charset=utf-8');
 
   return (
-    <section className="card" aria-labelledby={titleId}>
+    <section className="card below-fold [--below-fold-height:150rem]" aria-labelledby={titleId}>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">

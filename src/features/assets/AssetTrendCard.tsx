@@ -48,7 +48,7 @@ function useWidth() {
  * labelled with its amount and change when there is room; the table under the chart always
  * gives both, since 12 bars on a phone are too narrow to carry them.
  */
-export function AssetTrendCard({ assets, today }: { assets: Asset[]; today: string }) {
+export function AssetTrendCard({ assets, today }: { assets: readonly Asset[]; today: string }) {
   const titleId = useId();
   const selectId = useId();
   const [chartRef, width] = useWidth();

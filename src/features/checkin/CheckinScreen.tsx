@@ -1,5 +1,5 @@
 import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
 import { EmptyState } from '../../components/EmptyState';
@@ -29,6 +29,7 @@ import { ShortLabel } from './ShortLabel';
 type Dialog = { task: CheckinTask | null } | null;
 
 const NO_RECORDS: CheckinRecord[] = [];
+const NO_TASKS: CheckinTask[] = [];
 const EMPTY_INDEX = habitIndex<CheckinRecord>({ id: '', type: 'daily', frequency: 1 }, []);
 
 export function CheckinScreen() {
@@ -53,7 +54,13 @@ export function CheckinScreen() {
     if (recordsError) console.error('获取打卡记录失败:', recordsError);
   }, [recordsError]);
 
-  const tasks = useMemo(() => tasksQuery.data?.items ?? [], [tasksQuery.data]);
+  const tasks = useMemo(() => tasksQuery.data?.items ?? NO_TASKS, [tasksQuery.data]);
+  // The cards come a step after the figures, in a render React can interrupt: twenty habits'
+  // calendars are some 1,500 elements, a 150 ms task at full speed and 600 ms on a slow phone
+  // when drawn with the data. Sliced, the page answers input while they are built.
+  const cardTasks = useDeferredValue(tasks, NO_TASKS);
+  // A month switch the same way: the picker and the figures at once, the calendars after.
+  const cardMonth = useDeferredValue(month);
   // Once per change of the habits or their check-ins, never per month: streaks and the
   // per-month and per-day lookups of every habit (ten years: ~39k check-ins).
   // A check-in re-indexes its own habit only: the others keep their index (and their cards,
@@ -159,12 +166,12 @@ export function CheckinScreen() {
           </section>
 
           <div className="grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
-            {tasks.map((task) => (
+            {cardTasks.map((task) => (
               <HabitCard
                 key={task.id}
                 task={task}
                 index={indexes.get(task.id) ?? EMPTY_INDEX}
-                month={month}
+                month={cardMonth}
                 today={today}
                 onEdit={onEdit}
                 onDelete={onDelete}

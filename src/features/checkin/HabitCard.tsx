@@ -85,7 +85,10 @@ export const HabitCard = memo(function HabitCard({
   const onToggleDay = (date: string) => toggle({ date, existing: recordOn(index, date) ?? null });
 
   return (
-    <article aria-labelledby={nameId} className="card flex flex-col gap-4">
+    <article
+      aria-labelledby={nameId}
+      className="card below-fold flex flex-col gap-4 [--below-fold-height:30rem]"
+    >
       <header className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h3 id={nameId} className="break-words font-semibold text-slate-900">
