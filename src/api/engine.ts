@@ -623,8 +623,9 @@ export class SyncEngine {
     if (this.closed) return;
     const state = await this.state(kind);
     // Another tab may have caught up meanwhile: start from what the device holds now.
-    const stored = await (await this.open()).get('lists', kind);
-    if (stored && stored.cursor > state.cursor) Object.assign(state, await this.readStored(kind));
+    if ((await this.storedCursor(kind)) > state.cursor) {
+      Object.assign(state, await this.readStored(kind));
+    }
     const since = state.complete && !full ? state.cursor : 0;
     let answer: ChangesAnswer;
     try {
@@ -674,6 +675,19 @@ export class SyncEngine {
     await this.refresh([kind]);
   }
 
+  /**
+   * The change number the stored copy of `kind` is current to. It is kept beside the list as
+   * well, so that finding it out reads a number: reading the list would deserialise all of it
+   * (at ten years 9.6 MB of bookkeeping JSON, 35–130 ms) on every pull.
+   */
+  private async storedCursor(kind: ResourceName): Promise<number> {
+    const db = await this.open();
+    const kept = await db.get('kv', cursorKey(kind));
+    if (typeof kept === 'number') return kept;
+    // A copy stored before the cursor was kept beside it.
+    return (await db.get('lists', kind))?.cursor ?? 0;
+  }
+
   private async persist(kinds: Iterable<ResourceName>, done: number[] = []) {
     if (this.closed) return;
     // Everything is read before the transaction opens: one that waits on anything else commits.
@@ -684,8 +698,11 @@ export class SyncEngine {
         lists.push({ kind, cursor: state.cursor, json: JSON.stringify(state.list) });
     }
     const db = await this.open();
-    const tx = db.transaction(['lists', 'outbox'], 'readwrite');
-    for (const list of lists) void tx.objectStore('lists').put(list);
+    const tx = db.transaction(['lists', 'outbox', 'kv'], 'readwrite');
+    for (const list of lists) {
+      void tx.objectStore('lists').put(list);
+      void tx.objectStore('kv').put(list.cursor, cursorKey(list.kind));
+    }
     for (const seq of done) void tx.objectStore('outbox').delete(seq);
     await tx.done;
     this.broadcast({ type: 'lists', kinds: lists.map((l) => l.kind) });
@@ -954,6 +971,9 @@ interface Outcome_ {
   /** The write that made the change has asked for it. */
   asked: boolean;
 }
+
+/** Where the stored copy's cursor is kept beside it (see `storedCursor`). */
+const cursorKey = (kind: ResourceName) => `cursor:${kind}`;
 
 function ignoreStopped(error: unknown): void {
   if (!(error instanceof EngineStopped)) throw error;

@@ -423,6 +423,53 @@ describe('a visit with nothing new on the server', () => {
     const after = await onDeviceDb(d, (db) => db.get('lists', 'tasks'));
     expect((JSON.parse(after!.json) as Task[]).map((t) => t.title).sort()).toEqual(['乙', '甲']);
   });
+
+  it('finds out whether another tab caught up by the cursor kept beside the list, not the list', async () => {
+    await seedTask('a', '甲');
+    const idb = new IDBFactory();
+    // Tab A's word that it stored something is missed (it is told by a BroadcastChannel, which
+    // this one lacks): B must find out from the database.
+    const Channel = globalThis.BroadcastChannel;
+    Reflect.deleteProperty(globalThis, 'BroadcastChannel');
+    const tabA = device(idb);
+    globalThis.BroadcastChannel = Channel;
+    const tabB = device(idb);
+    await tabB.engine.list('tasks');
+    await tabA.engine.list('tasks');
+
+    // Another tab catches up with a change and stores it: the next pull here starts from it.
+    await seedTask('b', '乙');
+    await tabA.engine.pull('tasks');
+    const cursor = (await onDeviceDb(tabA, (db) => db.get('lists', 'tasks')))!.cursor;
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/tasks') asked.push(url.searchParams.get('since') ?? '');
+    };
+    server.events.on('request:start', listen);
+    const reads: unknown[] = [];
+    const get = IDBObjectStore.prototype.get;
+    IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey) {
+      if (this.name === 'lists') reads.push(key);
+      return get.call(this, key);
+    };
+    try {
+      await tabB.engine.pull('tasks');
+      expect(asked).toEqual([String(cursor)]);
+      // One read of the list, to take the other tab's copy; none to find out that it must.
+      expect(reads).toEqual(['tasks']);
+      reads.length = 0;
+      await tabB.engine.pull('tasks');
+      expect(reads).toEqual([]);
+    } finally {
+      IDBObjectStore.prototype.get = get;
+      server.events.removeListener('request:start', listen);
+    }
+    expect((await tabB.engine.list('tasks')).items.map((t) => t.title).sort()).toEqual([
+      '乙',
+      '甲',
+    ]);
+  });
 });
 
 describe('a full download of a long list (issue 16)', () => {
