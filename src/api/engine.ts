@@ -619,43 +619,57 @@ export class SyncEngine {
     return this.view(kind, state).items;
   }
 
-  private async pullNow(kind: ResourceName, full = false) {
+  private async pullNow(kind: ResourceName, full = false): Promise<void> {
     if (this.closed) return;
-    const state = await this.state(kind);
+    const stored = await this.storedCursor(kind);
+    // A list this page has not read yet is not read to ask what changed: its stored cursor is
+    // enough, and on most visits nothing has (at ten years reading one list back costs up to
+    // 130 ms of a slow phone's main thread). It is read once there is something to apply.
+    const loaded = this.kinds.get(kind);
+    const known = loaded ? await loaded : undefined;
     // Another tab may have caught up meanwhile: start from what the device holds now.
-    if ((await this.storedCursor(kind)) > state.cursor) {
-      Object.assign(state, await this.readStored(kind));
-    }
-    const since = state.complete && !full ? state.cursor : 0;
+    if (known && stored > known.cursor) Object.assign(known, await this.readStored(kind));
+    const held = known ? known.complete : stored > 0;
+    const since = held && !full ? (known?.cursor ?? stored) : 0;
     let answer: ChangesAnswer;
     try {
       answer = await fetchChanges(kind, since);
     } catch (error) {
       const outcome = classify({ kind, op: 'create', id: '', label: '', editedAt: '' }, error);
       if (outcome.type === 'unauthorized') this.signInNeeded = true;
-      state.error = error instanceof Error ? error.message : String(error);
+      // A list nobody has read on this page has no screen to tell (one read while this was
+      // on its way has).
+      const state = known ?? (await this.kinds.get(kind));
+      if (state) state.error = error instanceof Error ? error.message : String(error);
       if (outcome.type === 'unreachable') {
         this.setReachable(false, outcome.storage);
         this.scheduleRetry();
       }
       this.changed();
-      await this.refresh([kind]);
+      if (state) await this.refresh([kind]);
       throw error;
     }
     const unchanged =
       since > 0 &&
       answer.reset !== true &&
-      answer.cursor === state.cursor &&
+      answer.cursor === since &&
       (answer.records?.length ?? 0) === 0 &&
       (answer.deleted?.length ?? 0) === 0;
     if (unchanged) {
       // Nothing changed (most visits): the stored copy stands as it is. Writing it again would
       // serialise the whole list (39k bookkeeping records at ten years) for nothing.
-      const hadError = state.error !== undefined;
-      state.error = undefined;
+      const state = known ?? (await this.kinds.get(kind));
+      const hadError = state?.error !== undefined;
+      if (state) state.error = undefined;
       this.setReachable(true, this.storage);
       if (hadError) await this.refresh([kind]);
       return;
+    }
+    const state = known ?? (await this.state(kind));
+    // The copy read now is not the one the question was asked from (it could not be read back,
+    // or another tab stored a newer one in between): ask again from what it is.
+    if (state !== known && since > 0 && (!state.complete || state.cursor !== since)) {
+      return this.pullNow(kind, full);
     }
     const { items, dropped } = readers[kind](Array.isArray(answer.records) ? answer.records : []);
     if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);

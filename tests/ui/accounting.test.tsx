@@ -214,7 +214,7 @@ describe('/accounting cards and lists', () => {
       ),
     );
     await openScreen();
-    expect(screen.getByRole('status')).toHaveTextContent('数据库不可用');
+    expect(await screen.findByRole('status')).toHaveTextContent('数据库不可用');
     expect(within(card('今日支出')).getByText('¥42.00')).toBeInTheDocument();
   });
 });

@@ -424,6 +424,53 @@ describe('a visit with nothing new on the server', () => {
     expect((JSON.parse(after!.json) as Task[]).map((t) => t.title).sort()).toEqual(['乙', '甲']);
   });
 
+  it('a list the page has not read is pulled by its cursor, and read only to apply a change', async () => {
+    await seedTask('a', '甲');
+    const first = device();
+    await first.engine.list('tasks');
+    await first.stop();
+    // The next visit: the same device, a new page that has shown no list yet.
+    const page = device(first.idb);
+    const reads: unknown[] = [];
+    const get = IDBObjectStore.prototype.get;
+    IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey) {
+      if (this.name === 'lists') reads.push(key);
+      return get.call(this, key);
+    };
+    try {
+      await page.engine.pull('tasks');
+      expect(reads).toEqual([]);
+      await seedTask('b', '乙');
+      await page.engine.pull('tasks');
+      expect(reads).toEqual(['tasks']);
+    } finally {
+      IDBObjectStore.prototype.get = get;
+    }
+    const stored = await onDeviceDb(page, (db) => db.get('lists', 'tasks'));
+    expect((JSON.parse(stored!.json) as Task[]).map((t) => t.title).sort()).toEqual(['乙', '甲']);
+    expect((await page.engine.list('tasks')).items.map((t) => t.title).sort()).toEqual([
+      '乙',
+      '甲',
+    ]);
+  });
+
+  it('a change for a stored copy that cannot be read back brings the whole list, not the change alone', async () => {
+    await seedTask('a', '甲');
+    const first = device();
+    await first.engine.list('tasks');
+    await first.stop();
+    const stored = await onDeviceDb(first, (db) => db.get('lists', 'tasks'));
+    await onDeviceDb(first, (db) => db.put('lists', { ...stored!, json: '{broken' }));
+    await seedTask('b', '乙');
+
+    const page = device(first.idb);
+    await page.engine.pull('tasks');
+    expect((await page.engine.list('tasks')).items.map((t) => t.title).sort()).toEqual([
+      '乙',
+      '甲',
+    ]);
+  });
+
   it('finds out whether another tab caught up by the cursor kept beside the list, not the list', async () => {
     await seedTask('a', '甲');
     const idb = new IDBFactory();
