@@ -49,6 +49,8 @@ export interface ListResult<T> {
   error?: string;
   /** Ids of records with changes that have not reached the server yet. */
   pending: ReadonlySet<string>;
+  /** The server's change number the list is current to (figures kept from it name it). */
+  cursor: number;
 }
 
 export interface SyncStatus {
@@ -315,6 +317,20 @@ export class SyncEngine {
     await (await this.open()).put('kv', value, key);
   }
 
+  /** The change numbers the stored copies of `kinds` are current to (0: none stored). */
+  async storedCursors(kinds: readonly ResourceName[]): Promise<number[]> {
+    await this.started;
+    return Promise.all(kinds.map((kind) => this.storedCursor(kind)));
+  }
+
+  /** Catches `kinds` up with the server; whether any of them changed on this device. */
+  async catchUp(kinds: readonly ResourceName[]): Promise<boolean> {
+    const before = await this.storedCursors(kinds);
+    await Promise.all(kinds.map((kind) => this.pull(kind).catch(() => undefined)));
+    const after = await this.storedCursors(kinds);
+    return after.some((cursor, i) => cursor !== before[i]);
+  }
+
   /** Which kinds this device holds a full copy of (the dashboard computes from them). */
   async holds(kinds: readonly ResourceName[]): Promise<boolean> {
     await this.started;
@@ -359,6 +375,7 @@ export class SyncEngine {
       local: state.error !== undefined,
       error: state.error,
       pending: effects.pending,
+      cursor: state.cursor,
     };
   }
 

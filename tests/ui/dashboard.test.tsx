@@ -1,11 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { engineFor } from '../../src/api/engine';
+import { openLocalDb } from '../../src/api/local-db';
 import { addDays, todayString } from '../../src/domain/dates';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
 import { Clock } from '../../src/features/dashboard/Clock';
-import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
+import { renderApp, seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
 const TODAY = todayString(new Date());
@@ -95,6 +97,30 @@ async function openDashboard() {
   const view = renderApp('/');
   await screen.findByRole('region', { name: '今日收支' });
   return view;
+}
+
+/**
+ * A first visit on a device that holds the five lists: the figures are computed from them,
+ * caught up with the server, and kept on the device.
+ */
+async function firstVisitKeepsFigures() {
+  for (const kind of ['accounts', 'workouts', 'tasks', 'timeRecords', 'assets'] as const) {
+    await seedDeviceCopy(kind, []);
+  }
+  const view = await openDashboard();
+  await waitFor(() => expect(card('任务进度')).toHaveTextContent('1/3'));
+  const keptCursors = async () => {
+    const db = await openLocalDb('demo');
+    try {
+      return ((await db.get('kv', 'figures:dashboard')) as { cursors: number[] } | undefined)
+        ?.cursors;
+    } finally {
+      db.close();
+    }
+  };
+  // Kept once every list has caught up (seeded at change number 1).
+  await waitFor(async () => expect((await keptCursors())?.every((c) => c > 1)).toBe(true));
+  view.unmount();
 }
 
 describe('dashboard', () => {
@@ -209,6 +235,55 @@ describe('dashboard', () => {
     await screen.findByRole('dialog', { name: '添加记录' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/accounting');
+  });
+
+  it('a later visit shows the kept figures without reading the lists, and recounts after a change', async () => {
+    await firstVisitKeepsFigures();
+
+    const { reads, restore } = watchListReads();
+    try {
+      await openDashboard();
+      expect(card('任务进度')).toHaveTextContent('1/3');
+      expect(card('专注时间')).toHaveTextContent('65 分钟');
+      // Caught up behind the figures: nothing changed, nothing was read.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(reads).toEqual([]);
+      cleanup();
+
+      // A task completed elsewhere: the next visit's catch-up finds it and counts again.
+      const created = await demo.store.tasks.create('demo', {
+        id: 'done-elsewhere',
+        title: 'd',
+        description: '',
+        priority: 'medium',
+        category: 'work',
+        dueDate: '',
+        completed: true,
+        completedAt: `${TODAY}T09:00:00.000Z`,
+        createdAt: `${TODAY}T09:00:00.000Z`,
+        updatedAt: `${TODAY}T09:00:00.000Z`,
+      });
+      await openDashboard();
+      await waitFor(() => expect(card('任务进度')).toHaveTextContent('2/4'));
+      expect(reads).toContain('tasks');
+      await demo.store.tasks.remove('demo', created.record.id);
+    } finally {
+      restore();
+    }
+  });
+
+  it('counts a change that waits to be sent, not the figures kept before it', async () => {
+    await firstVisitKeepsFigures();
+
+    // Made while the server cannot be reached: it waits on the device.
+    server.use(http.post(/\/api\//, () => HttpResponse.error()));
+    const { queryClient } = await openDashboard();
+    await engineFor(queryClient).create('tasks', {
+      title: '离线任务',
+      priority: 'medium',
+      category: 'work',
+    });
+    await waitFor(() => expect(card('任务进度')).toHaveTextContent('1/4'));
   });
 
   it('uses the local copy of a list the server fails and says the data is local', async () => {

@@ -7,7 +7,7 @@ import { openLocalDb } from '../../src/api/local-db';
 import { createQueryClient } from '../../src/app/query-client';
 import { addDays, todayString } from '../../src/domain/dates';
 import type { Task } from '../../src/domain/schemas/task';
-import { seedDeviceCopy, signIn, testServer } from './harness';
+import { seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
 
 // The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
 // IndexedDB (fake-indexeddb) and the real server app: order, idempotent replay, what each
@@ -431,12 +431,7 @@ describe('a visit with nothing new on the server', () => {
     await first.stop();
     // The next visit: the same device, a new page that has shown no list yet.
     const page = device(first.idb);
-    const reads: unknown[] = [];
-    const get = IDBObjectStore.prototype.get;
-    IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey) {
-      if (this.name === 'lists') reads.push(key);
-      return get.call(this, key);
-    };
+    const { reads, restore } = watchListReads();
     try {
       await page.engine.pull('tasks');
       expect(reads).toEqual([]);
@@ -444,7 +439,7 @@ describe('a visit with nothing new on the server', () => {
       await page.engine.pull('tasks');
       expect(reads).toEqual(['tasks']);
     } finally {
-      IDBObjectStore.prototype.get = get;
+      restore();
     }
     const stored = await onDeviceDb(page, (db) => db.get('lists', 'tasks'));
     expect((JSON.parse(stored!.json) as Task[]).map((t) => t.title).sort()).toEqual(['乙', '甲']);
@@ -494,12 +489,7 @@ describe('a visit with nothing new on the server', () => {
       if (url.pathname === '/api/tasks') asked.push(url.searchParams.get('since') ?? '');
     };
     server.events.on('request:start', listen);
-    const reads: unknown[] = [];
-    const get = IDBObjectStore.prototype.get;
-    IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey) {
-      if (this.name === 'lists') reads.push(key);
-      return get.call(this, key);
-    };
+    const { reads, restore } = watchListReads();
     try {
       await tabB.engine.pull('tasks');
       expect(asked).toEqual([String(cursor)]);
@@ -509,7 +499,7 @@ describe('a visit with nothing new on the server', () => {
       await tabB.engine.pull('tasks');
       expect(reads).toEqual([]);
     } finally {
-      IDBObjectStore.prototype.get = get;
+      restore();
       server.events.removeListener('request:start', listen);
     }
     expect((await tabB.engine.list('tasks')).items.map((t) => t.title).sort()).toEqual([

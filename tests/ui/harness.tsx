@@ -104,3 +104,17 @@ export async function seedDeviceCopy(
   await db.put('lists', { kind, cursor, json: JSON.stringify(records) });
   db.close();
 }
+
+/**
+ * Records which stored lists are read back from IndexedDB (each read deserialises a whole
+ * list, the cost the engine avoids where it can) until `restore` is called.
+ */
+export function watchListReads() {
+  const reads: unknown[] = [];
+  const get = IDBObjectStore.prototype.get;
+  IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey) {
+    if (this.name === 'lists') reads.push(key);
+    return get.call(this, key);
+  };
+  return { reads, restore: () => void (IDBObjectStore.prototype.get = get) };
+}
