@@ -537,7 +537,7 @@ async function measureWire(browser: Browser, base: string, session: Session, rou
     };
     // A first visit, all of it: the screen, the service worker's precache, and the background
     // download of every list the device does not hold yet (src/api/sync-status.ts
-    // useCompleteDeviceCopy, 2 s after the screen), which a device pays once.
+    // useCompleteDeviceCopy, 8 s after the screen), which a device pays once.
     await load();
     await untilDeviceHoldsAll(page, session);
     const first = await wire.idle();
