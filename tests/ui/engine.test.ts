@@ -6,6 +6,7 @@ import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { createQueryClient } from '../../src/app/query-client';
 import { addDays, todayString } from '../../src/domain/dates';
+import { RESOURCE_NAMES } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';
 import { seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
 
@@ -593,5 +594,126 @@ describe('a full download of a long list (issue 16)', () => {
     const d = device();
     await d.engine.pull('tasks');
     expect(await storedCopy(d)).toEqual({ cursor: 42, ids: tasks.map((t) => t.id) });
+  });
+});
+
+describe('a delete that waits hides what goes with it', () => {
+  const asset = (id: string, version: number, originalId: string | null, name: string) => ({
+    id,
+    type: 'asset' as const,
+    name,
+    category: 'cash',
+    amount: 100 * version,
+    description: '',
+    date: TODAY,
+    effectiveDate: '',
+    version,
+    originalId,
+    previousVersionId: version > 1 ? (originalId ?? id) : null,
+    createdAt: SEEDED_AT,
+    updatedAt: SEEDED_AT,
+  });
+
+  it('every version of a deleted asset’s chain, and only that chain', async () => {
+    await demo.store.assets.create('demo', asset('c1', 1, null, '活期'));
+    await demo.store.assets.create('demo', asset('c2', 2, 'c1', '活期'));
+    await demo.store.assets.create('demo', asset('o1', 1, null, '定期'));
+    const d = device();
+    expect((await d.engine.list('assets')).items.map((a) => a.id).sort()).toEqual([
+      'c1',
+      'c2',
+      'o1',
+    ]);
+    offline();
+    const latest = (await d.engine.list('assets')).items.find((a) => a.id === 'c2')!;
+    await d.engine.remove('assets', latest);
+    expect((await d.engine.list('assets')).items.map((a) => a.id)).toEqual(['o1']);
+    for (const id of ['c1', 'c2', 'o1']) await demo.store.assets.remove('demo', id);
+  });
+
+  it('the check-ins of a deleted habit, and only its own', async () => {
+    const habit = async (id: string) =>
+      (
+        await demo.store.checkinTasks.create('demo', {
+          id,
+          name: id,
+          description: '',
+          type: 'daily',
+          frequency: 1,
+          monthlyTarget: 30,
+          category: 'health',
+        })
+      ).record;
+    const gone = await habit('h-gone');
+    await habit('h-kept');
+    for (const [id, taskId] of [
+      ['r1', 'h-gone'],
+      ['r2', 'h-kept'],
+    ] as const) {
+      await demo.store.checkinRecords.create('demo', { id, taskId, date: TODAY });
+    }
+    const d = device();
+    await d.engine.list('checkinTasks');
+    expect((await d.engine.list('checkinRecords')).items).toHaveLength(2);
+    offline();
+    await d.engine.remove('checkinTasks', gone);
+    expect((await d.engine.list('checkinRecords')).items.map((r) => r.id)).toEqual(['r2']);
+    expect((await d.engine.list('checkinTasks')).items.map((t) => t.id)).toEqual(['h-kept']);
+    for (const id of ['h-gone', 'h-kept']) await demo.store.checkinTasks.remove('demo', id);
+  });
+});
+
+describe('completing the device’s copy (holdEverything)', () => {
+  const storedKinds = async (d: Device) => {
+    const previous = globalThis.indexedDB;
+    globalThis.indexedDB = d.idb;
+    const db = await openLocalDb('demo');
+    globalThis.indexedDB = previous;
+    try {
+      return (await db.getAllKeys('lists')).sort();
+    } finally {
+      db.close();
+    }
+  };
+
+  it('downloads every kind the device does not hold, once', async () => {
+    await seedTask('a', '甲');
+    const d = device();
+    await d.engine.holdEverything();
+    expect(await storedKinds(d)).toEqual([...RESOURCE_NAMES].sort());
+    expect((await d.engine.list('tasks')).items.map((t) => t.title)).toEqual(['甲']);
+  });
+
+  it('stops at the first sign that the server is away, and stores nothing half-done', async () => {
+    offline();
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.method === 'GET') asked.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', listen);
+    const d = device();
+    try {
+      await d.engine.holdEverything();
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+    expect(await storedKinds(d)).toEqual([]);
+    expect(d.engine.status().reachable).toBe(false);
+    // One list asked for, not all nine.
+    expect(asked).toHaveLength(1);
+  });
+
+  it('leaves a kind the device holds unread, and downloads only the missing ones', async () => {
+    // Stored by an earlier visit, in the database this device opens.
+    await seedDeviceCopy('tasks', [storedTask('seeded', '已有')], { cursor: 1 });
+    const d = device(globalThis.indexedDB as IDBFactory);
+    const { reads, restore } = watchListReads();
+    try {
+      await d.engine.holdEverything();
+    } finally {
+      restore();
+    }
+    expect(reads).not.toContain('tasks');
+    expect(await storedKinds(d)).toEqual([...RESOURCE_NAMES].sort());
   });
 });
