@@ -20,6 +20,11 @@ const API_TESTS = [
   'tests/ui/storage-trouble.test.tsx',
   'tests/ui/warm-up.test.ts',
   'tests/ui/api-*.test.{ts,tsx}',
+  // Three quick screens (about a second each) that are what drives the dashboard's, the
+  // settings' and the sign-in's hooks.
+  'tests/ui/dashboard.test.tsx',
+  'tests/ui/settings.test.tsx',
+  'tests/ui/shell.test.tsx',
 ];
 
 const projects = (base.test?.projects ?? [])
