@@ -323,12 +323,20 @@ export class SyncEngine {
     return Promise.all(kinds.map((kind) => this.storedCursor(kind)));
   }
 
-  /** Catches `kinds` up with the server; whether any of them changed on this device. */
+  /**
+   * Catches `kinds` up with the server; whether any of them changed on this device (false
+   * once signed out meanwhile: there is nothing left to show).
+   */
   async catchUp(kinds: readonly ResourceName[]): Promise<boolean> {
-    const before = await this.storedCursors(kinds);
-    await Promise.all(kinds.map((kind) => this.pull(kind).catch(() => undefined)));
-    const after = await this.storedCursors(kinds);
-    return after.some((cursor, i) => cursor !== before[i]);
+    try {
+      const before = await this.storedCursors(kinds);
+      await Promise.all(kinds.map((kind) => this.pull(kind).catch(() => undefined)));
+      const after = await this.storedCursors(kinds);
+      return after.some((cursor, i) => cursor !== before[i]);
+    } catch (error) {
+      ignoreStopped(error);
+      return false;
+    }
   }
 
   /** Which kinds this device holds a full copy of (the dashboard computes from them). */

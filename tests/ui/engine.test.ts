@@ -425,6 +425,13 @@ describe('a visit with nothing new on the server', () => {
     expect((JSON.parse(after!.json) as Task[]).map((t) => t.title).sort()).toEqual(['乙', '甲']);
   });
 
+  it('a catch-up still running at sign-out ends quietly, having changed nothing', async () => {
+    const d = device();
+    const caught = d.engine.catchUp(['tasks', 'accounts']);
+    await d.stop();
+    await expect(caught).resolves.toBe(false);
+  });
+
   it('a list the page has not read is pulled by its cursor, and read only to apply a change', async () => {
     await seedTask('a', '甲');
     const first = device();
