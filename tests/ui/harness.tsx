@@ -116,5 +116,8 @@ export function watchListReads() {
     if (this.name === 'lists') reads.push(key);
     return get.call(this, key);
   };
-  return { reads, restore: () => void (IDBObjectStore.prototype.get = get) };
+  const restore = () => {
+    IDBObjectStore.prototype.get = get;
+  };
+  return { reads, restore };
 }
