@@ -11,7 +11,7 @@ import {
 } from '../../src/api/checkin-records';
 import { stopEngine } from '../../src/api/engine';
 import { createQueryClient } from '../../src/app/query-client';
-import { seedDeviceCopy, signIn, testServer } from './harness';
+import { seedDeviceCopy, seedHabit, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
 const { server, demo } = await testServer({ today: TODAY, clear: ['accounts', 'checkinTasks'] });
@@ -97,18 +97,7 @@ describe('list queries', () => {
 });
 
 describe('check-in toggle', () => {
-  async function habit(id = 'h1') {
-    const { record } = await demo.store.checkinTasks.create('demo', {
-      id,
-      name: id,
-      description: '',
-      type: 'daily',
-      frequency: 1,
-      monthlyTarget: 30,
-      category: 'health',
-    });
-    return record;
-  }
+  const habit = (id = 'h1') => seedHabit(demo, id);
 
   /** Two habits' toggles over one list, with a spy on what the app would toast. */
   function renderToggles(report = vi.fn()) {

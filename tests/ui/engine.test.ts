@@ -8,7 +8,7 @@ import { createQueryClient } from '../../src/app/query-client';
 import { addDays, todayString } from '../../src/domain/dates';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';
-import { seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
+import { seedDeviceCopy, seedHabit, signIn, testServer, watchListReads } from './harness';
 
 // The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
 // IndexedDB (fake-indexeddb) and the real server app: order, idempotent replay, what each
@@ -639,20 +639,8 @@ describe('a delete that waits hides what goes with it', () => {
   });
 
   it('the check-ins of a deleted habit, and only its own', async () => {
-    const habit = async (id: string) =>
-      (
-        await demo.store.checkinTasks.create('demo', {
-          id,
-          name: id,
-          description: '',
-          type: 'daily',
-          frequency: 1,
-          monthlyTarget: 30,
-          category: 'health',
-        })
-      ).record;
-    const gone = await habit('h-gone');
-    await habit('h-kept');
+    const gone = await seedHabit(demo, 'h-gone');
+    await seedHabit(demo, 'h-kept');
     for (const [id, taskId] of [
       ['r1', 'h-gone'],
       ['r2', 'h-kept'],

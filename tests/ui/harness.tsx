@@ -121,3 +121,17 @@ export function watchListReads() {
   };
   return { reads, restore };
 }
+
+/** A daily habit (打卡任务) called `id`, stored on the server for the demo user. */
+export async function seedHabit(demo: DemoServer, id: string) {
+  const { record } = await demo.store.checkinTasks.create('demo', {
+    id,
+    name: id,
+    description: '',
+    type: 'daily',
+    frequency: 1,
+    monthlyTarget: 30,
+    category: 'health',
+  });
+  return record;
+}
