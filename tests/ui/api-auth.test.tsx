@@ -1,0 +1,142 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuthProvider, useAuth } from '../../src/api/auth';
+import { engineFor, stopEngine } from '../../src/api/engine';
+import { openLocalDb } from '../../src/api/local-db';
+import { notifySessionExpired, readSession } from '../../src/api/session';
+import { createQueryClient } from '../../src/app/query-client';
+import { signIn, testServer } from './harness';
+
+// Signing in and out as the app's one auth state sees it (SPEC §4, DESIGN.md §1).
+
+const { server, demo } = await testServer({ today: '2026-11-21' });
+let requests: Request[];
+server.events.on('request:start', ({ request }) => requests.push(request));
+beforeEach(() => {
+  requests = [];
+});
+const clients: QueryClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await stopEngine(client, null);
+});
+
+function renderAuth() {
+  const client = createQueryClient();
+  clients.push(client);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+  return { client, ...renderHook(() => useAuth(), { wrapper }) };
+}
+
+/** Lists the device holds for `username` (a stored copy is what logout must forget). */
+async function storedLists(username: string) {
+  const db = await openLocalDb(username);
+  try {
+    return await db.getAllKeys('lists');
+  } finally {
+    db.close();
+  }
+}
+const sent = (method: string, path: string) =>
+  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+
+it('is used inside its provider only', () => {
+  expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used inside <AuthProvider>');
+});
+
+describe('at start', () => {
+  it('is anonymous without a stored session', () => {
+    const { result } = renderAuth();
+    expect(result.current.status).toBe('anonymous');
+    expect(result.current.user).toBeNull();
+    expect(result.current.notice).toBeNull();
+  });
+
+  it('restores a stored session', async () => {
+    await signIn(demo);
+    const { result } = renderAuth();
+    expect(result.current.status).toBe('authenticated');
+    expect(result.current.user).toEqual({ username: 'demo', displayName: expect.any(String) });
+  });
+});
+
+describe('login', () => {
+  it('rejects with the server’s reason and stays signed out', async () => {
+    const { result } = renderAuth();
+    await expect(
+      result.current.login({ username: 'demo', password: 'wrong-pass' }),
+    ).rejects.toThrow('用户名或密码错误');
+    expect(result.current.status).toBe('anonymous');
+    expect(readSession()).toBeNull();
+  });
+
+  it('stores the session, forgets what an earlier user left cached and clears the notice', async () => {
+    const { client, result } = renderAuth();
+    client.setQueryData(['tasks', 'list'], ['earlier user’s']);
+    act(() => notifySessionExpired());
+    expect(result.current.notice).toBe('登录已过期，请重新登录');
+    await act(() => result.current.login({ username: 'demo', password: 'demo1234' }));
+    expect(sent('POST', '/api/auth/login')).toHaveLength(1);
+    expect(result.current.status).toBe('authenticated');
+    expect(result.current.user?.username).toBe('demo');
+    expect(result.current.notice).toBeNull();
+    expect(readSession()?.user.username).toBe('demo');
+    expect(client.getQueryData(['tasks', 'list'])).toBeUndefined();
+  });
+});
+
+describe('the session ends', () => {
+  async function withStoredList() {
+    const { client, result } = renderAuth();
+    await act(() => result.current.login({ username: 'demo', password: 'demo1234' }));
+    await engineFor(client).list('tasks');
+    await waitFor(async () => expect(await storedLists('demo')).toContain('tasks'));
+    return { client, result };
+  }
+
+  it('logout tells the server, and forgets the session, the cache and the device’s store', async () => {
+    const { client, result } = await withStoredList();
+    const token = readSession()?.token;
+    await act(() => result.current.logout());
+    const [logout] = sent('POST', '/api/auth/logout');
+    expect(logout?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(result.current.status).toBe('anonymous');
+    expect(result.current.user).toBeNull();
+    expect(result.current.notice).toBeNull();
+    expect(readSession()).toBeNull();
+    expect(client.getQueryCache().getAll()).toEqual([]);
+    expect(await storedLists('demo')).toEqual([]);
+  });
+
+  it('logout goes ahead when the server cannot be told', async () => {
+    const { result } = await withStoredList();
+    server.use(http.post(/\/api\/auth\/logout$/, () => HttpResponse.error()));
+    await act(() => result.current.logout());
+    expect(result.current.status).toBe('anonymous');
+    expect(await storedLists('demo')).toEqual([]);
+  });
+
+  it('logout forgets the signed-in user’s store even when the stored session is gone', async () => {
+    const { result } = await withStoredList();
+    // Another tab signed out first, or the storage was cleared.
+    localStorage.clear();
+    await act(() => result.current.logout());
+    expect(await storedLists('demo')).toEqual([]);
+  });
+
+  it('an expired session says so and keeps the device’s store for the next sign-in', async () => {
+    const { result } = await withStoredList();
+    act(() => notifySessionExpired());
+    expect(result.current.notice).toBe('登录已过期，请重新登录');
+    await waitFor(() => expect(result.current.status).toBe('anonymous'));
+    expect(readSession()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await storedLists('demo')).toContain('tasks');
+  });
+});
