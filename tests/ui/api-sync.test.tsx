@@ -1,0 +1,161 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { engineFor, stopEngine } from '../../src/api/engine';
+import { type UploadOutcome, useImportData, useUploadLocalData } from '../../src/api/sync';
+import { createQueryClient } from '../../src/app/query-client';
+import { RESOURCE_NAMES } from '../../src/domain/resources';
+import { signIn, testServer } from './harness';
+
+// The sync dialog's upload as a hook (SPEC §7): what it counts, what it keeps for another try,
+// and when it stops sending.
+
+const TODAY = '2026-11-21';
+const { server, demo } = await testServer({ today: TODAY, clear: RESOURCE_NAMES });
+let posts: string[];
+server.events.on('request:start', ({ request }) => {
+  if (request.method === 'POST') posts.push(new URL(request.url).pathname);
+});
+beforeEach(async () => {
+  posts = [];
+  await signIn(demo);
+});
+const clients: QueryClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await stopEngine(client, null);
+});
+
+function setup() {
+  const client = createQueryClient();
+  clients.push(client);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { client, wrapper };
+}
+
+const account = (id: string) => ({
+  id,
+  type: 'expense',
+  amount: 12.5,
+  category: 'dining',
+  description: '午餐',
+  date: TODAY,
+});
+const legacy = (key: string, records: unknown[]) =>
+  localStorage.setItem(key, JSON.stringify(records));
+const legacyIds = (key: string) =>
+  (JSON.parse(localStorage.getItem(key) ?? '[]') as { id: string }[]).map((r) => r.id);
+
+async function upload(wrapper: ReturnType<typeof setup>['wrapper']) {
+  const { result } = renderHook(() => useUploadLocalData(), { wrapper });
+  const progress = vi.fn();
+  let outcome: UploadOutcome | undefined;
+  await act(async () => {
+    outcome = await result.current.mutateAsync({ onProgress: progress });
+  });
+  return { outcome: outcome!, progress };
+}
+
+describe('useUploadLocalData', () => {
+  it('a batch the server fails does not stop the others: the rest are stored', async () => {
+    legacy(
+      'accounts',
+      Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)),
+    );
+    legacy('workouts', [{ id: 'w1', type: '跑步', duration: '30', date: '2024-01-05' }]);
+    let first = true;
+    server.use(
+      http.post(/\/api\/accounts\/batch$/, () => {
+        if (!first) return;
+        first = false;
+        return HttpResponse.json({ error: '数据库繁忙' }, { status: 500 });
+      }),
+    );
+    const { wrapper } = setup();
+    const { outcome, progress } = await upload(wrapper);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.counts).toEqual([
+      { category: 'accounts', ok: 700, failed: 500 },
+      { category: 'workouts', ok: 1, failed: 0 },
+    ]);
+    expect(posts.filter((p) => p === '/api/accounts/batch')).toHaveLength(3);
+    expect(await demo.store.workouts.list('demo')).toHaveLength(1);
+    // The failed batch waits for another try; what was stored is no longer legacy.
+    expect(legacyIds('legacy:accounts')).toHaveLength(500);
+    expect(progress).toHaveBeenNthCalledWith(1, { done: 0, total: 1_201 });
+    expect(progress).toHaveBeenLastCalledWith({ done: 1_201, total: 1_201 });
+  });
+
+  it('keeps each record the server refuses or does not answer for, and counts it failed', async () => {
+    legacy('accounts', [account('ok'), account('refused'), account('unanswered')]);
+    server.use(
+      http.post(/\/api\/accounts\/batch$/, () =>
+        HttpResponse.json({
+          results: [{ status: 'created' }, { status: 'invalid', error: '金额无效' }],
+        }),
+      ),
+    );
+    const { wrapper } = setup();
+    const { outcome } = await upload(wrapper);
+    // Refusals are counted, not a failed upload (SPEC §8).
+    expect(outcome.ok).toBe(true);
+    expect(outcome.counts).toEqual([{ category: 'accounts', ok: 1, failed: 2 }]);
+    expect(legacyIds('legacy:accounts')).toEqual(['refused', 'unanswered']);
+  });
+
+  it('sends this device’s waiting changes first and counts them', async () => {
+    const { client, wrapper } = setup();
+    server.use(http.post(/\/api\/tasks$/, () => HttpResponse.error()));
+    await engineFor(client).create('tasks', {
+      title: '离线任务',
+      priority: 'medium',
+      category: 'work',
+    });
+    await waitFor(() => expect(engineFor(client).status().waiting).toHaveLength(1));
+
+    // Still unreachable: the change stays, and the upload is not ok.
+    const failed = await upload(wrapper);
+    expect(failed.outcome).toEqual({
+      counts: [{ category: 'tasks', ok: 0, failed: 1 }],
+      ok: false,
+    });
+
+    server.resetHandlers();
+    const sent = await upload(wrapper);
+    expect(sent.outcome).toEqual({ counts: [{ category: 'tasks', ok: 1, failed: 0 }], ok: true });
+    expect(engineFor(client).status().waiting).toEqual([]);
+    expect((await demo.store.tasks.list('demo')).map((t) => t.title)).toEqual(['离线任务']);
+  });
+
+  it('with nothing to send, sends nothing and is ok', async () => {
+    const { wrapper } = setup();
+    const { outcome, progress } = await upload(wrapper);
+    expect(outcome).toEqual({ counts: [], ok: true });
+    expect(posts).toEqual([]);
+    expect(progress).toHaveBeenCalledWith({ done: 0, total: 0 });
+  });
+});
+
+describe('useImportData', () => {
+  it('imports a file’s records and counts them; a second import adds nothing', async () => {
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useImportData(), { wrapper });
+    const items = [
+      { category: 'accounts' as const, record: account('f1') },
+      { category: 'accounts' as const, record: account('f2') },
+    ];
+    let outcome: UploadOutcome | undefined;
+    await act(async () => {
+      outcome = await result.current.mutateAsync({ items: items as never, onProgress: () => {} });
+    });
+    expect(outcome).toEqual({ counts: [{ category: 'accounts', ok: 2, failed: 0 }], ok: true });
+    await act(async () => {
+      outcome = await result.current.mutateAsync({ items: items as never, onProgress: () => {} });
+    });
+    expect(outcome?.ok).toBe(true);
+    expect(await demo.store.accounts.list('demo')).toHaveLength(2);
+  });
+});
