@@ -33,9 +33,17 @@ export interface SettingsState {
   local?: string;
 }
 
+/** Saves made through each query client: a read begun before one is older than what it stored. */
+const saves = new WeakMap<QueryClient, number>();
+
 /** The server's settings, kept on this device and shown wherever they are used. */
 async function fetchSettings(client: QueryClient): Promise<SettingsState> {
+  const asOf = saves.get(client) ?? 0;
   const settings = await apiRequest<Settings>('GET', '/api/settings');
+  // A save landed while this answer was on its way (the kept copy shows at once, so the 设置
+  // form can be saved before it arrives): what the save stored stands, this answer does not.
+  const current = client.getQueryData<SettingsState>(settingsKeys.all);
+  if ((saves.get(client) ?? 0) !== asOf && current) return current;
   await engineFor(client).keep(KEPT, settings);
   return { settings };
 }
@@ -84,6 +92,7 @@ export async function putSettings(client: QueryClient, input: SettingsInput): Pr
     if (error instanceof ApiError && error.status === 0) throw new ApiError(NEEDS_SERVER, 0);
     throw error;
   }
+  saves.set(client, (saves.get(client) ?? 0) + 1);
   await engineFor(client).keep(KEPT, saved);
   client.setQueryData(settingsKeys.all, { settings: saved } satisfies SettingsState);
   return saved;

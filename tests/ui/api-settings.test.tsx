@@ -1,0 +1,142 @@
+import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { engineFor, stopEngine } from '../../src/api/engine';
+import { useSaveSettings, useSettings, useSettingsQuery } from '../../src/api/settings';
+import { createQueryClient } from '../../src/app/query-client';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
+import { signIn, testServer } from './harness';
+
+// The user's settings record as the hooks see it: the device's copy at once, the server's
+// when it answers, and a save that needs the server.
+
+const { server, demo } = await testServer({ today: '2026-11-21' });
+beforeEach(async () => {
+  await signIn(demo);
+});
+const clients: QueryClient[] = [];
+afterEach(async () => {
+  onlineManager.setOnline(true);
+  for (const client of clients.splice(0)) await stopEngine(client, null);
+});
+
+function setup() {
+  const report = vi.fn();
+  const client = createQueryClient(report);
+  clients.push(client);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { client, report, wrapper };
+}
+
+/** The user's settings on the server, as another device saved them. */
+async function serverBudget(monthlyBudget: number) {
+  const { token } = await signIn(demo);
+  const res = await demo.app.request('/api/settings', {
+    method: 'PUT',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      'x-user-id': 'demo',
+    },
+    body: JSON.stringify({ ...DEFAULT_SETTINGS, monthlyBudget }),
+  });
+  if (!res.ok) throw new Error(`settings: ${res.status}`);
+}
+
+describe('reading', () => {
+  it('shows the device’s copy at once, then the server’s', async () => {
+    await serverBudget(3000);
+    const { client, wrapper } = setup();
+    await engineFor(client).keep('settings', { ...DEFAULT_SETTINGS, monthlyBudget: 1000 });
+    server.use(
+      http.get(/\/api\/settings$/, async ({ request }) => {
+        await delay(100);
+        return demo.app.fetch(request);
+      }),
+    );
+    const { result } = renderHook(() => useSettingsQuery(), { wrapper });
+    await waitFor(() => expect(result.current.data?.settings.monthlyBudget).toBe(1000));
+    await waitFor(() => expect(result.current.data?.settings.monthlyBudget).toBe(3000));
+    expect(result.current.data?.local).toBeUndefined();
+    // The server's copy is what the device keeps now.
+    expect(await engineFor(client).readKept('settings')).toMatchObject({ monthlyBudget: 3000 });
+  });
+
+  it('says the copy is the device’s when the server cannot be reached', async () => {
+    const { client, wrapper } = setup();
+    await engineFor(client).keep('settings', { ...DEFAULT_SETTINGS, monthlyBudget: 1000 });
+    server.use(http.get(/\/api\/settings$/, () => HttpResponse.error()));
+    const { result } = renderHook(() => useSettingsQuery(), { wrapper });
+    await waitFor(() => expect(result.current.data?.local).toBe('无法连接服务器，请检查网络'));
+    expect(result.current.data?.settings.monthlyBudget).toBe(1000);
+  });
+
+  it('a kept copy that is not valid settings is not used', async () => {
+    await serverBudget(3000);
+    const { client, wrapper } = setup();
+    await engineFor(client).keep('settings', { monthlyBudget: 'lots' });
+    const { result } = renderHook(() => useSettings(), { wrapper });
+    expect(result.current).toEqual(DEFAULT_SETTINGS);
+    await waitFor(() => expect(result.current.monthlyBudget).toBe(3000));
+  });
+
+  it('is read while the browser says offline', async () => {
+    const { wrapper } = setup();
+    onlineManager.setOnline(false);
+    const { result } = renderHook(() => useSettingsQuery(), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+  });
+});
+
+describe('saving', () => {
+  it('shows and keeps what the server stored', async () => {
+    const { client, wrapper } = setup();
+    const { result } = renderHook(() => ({ save: useSaveSettings(), settings: useSettings() }), {
+      wrapper,
+    });
+    // As on the 设置 screen, the form is filled from the loaded settings first.
+    await waitFor(() => expect(client.getQueryState(['settings'])?.status).toBe('success'));
+    await act(() => result.current.save.mutateAsync({ ...DEFAULT_SETTINGS, monthlyBudget: 4321 }));
+    await waitFor(() => expect(result.current.settings.monthlyBudget).toBe(4321));
+    expect(client.getQueryData(['settings'])).toEqual({
+      settings: expect.objectContaining({ monthlyBudget: 4321 }),
+    });
+    expect(await engineFor(client).readKept('settings')).toMatchObject({ monthlyBudget: 4321 });
+  });
+
+  it('a save is not undone by the server’s older copy arriving after it', async () => {
+    await serverBudget(3000);
+    const { client, wrapper } = setup();
+    await engineFor(client).keep('settings', { ...DEFAULT_SETTINGS, monthlyBudget: 1000 });
+    // The kept copy shows at once; the server's is on its way when the user saves.
+    server.use(
+      http.get(/\/api\/settings$/, async ({ request }) => {
+        const answer = await demo.app.fetch(request);
+        await delay(150);
+        return answer;
+      }),
+    );
+    const { result } = renderHook(() => ({ save: useSaveSettings(), settings: useSettings() }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.settings.monthlyBudget).toBe(1000));
+    await act(() => result.current.save.mutateAsync({ ...DEFAULT_SETTINGS, monthlyBudget: 4321 }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    expect(result.current.settings.monthlyBudget).toBe(4321);
+    expect(await engineFor(client).readKept('settings')).toMatchObject({ monthlyBudget: 4321 });
+  });
+
+  it('is tried at once although the browser says offline, and says it needs the server', async () => {
+    const { report, wrapper } = setup();
+    onlineManager.setOnline(false);
+    server.use(http.put(/\/api\/settings$/, () => HttpResponse.error()));
+    const { result } = renderHook(() => useSaveSettings(), { wrapper });
+    act(() => result.current.mutate({ ...DEFAULT_SETTINGS, monthlyBudget: 5 }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(report).toHaveBeenCalledWith('保存设置失败：设置需要连接服务器才能保存，请联网后重试');
+  });
+});
