@@ -244,6 +244,41 @@ describe('check-in toggle', () => {
     expect(deleteSentAt - clickedAt).toBeGreaterThanOrEqual(DELETE_DELAY_MS - 5);
   });
 
+  it('one habit’s toggle on its way holds up only that habit', async () => {
+    await habit('h1');
+    await habit('h2');
+    const { result, ids } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
+    server.use(
+      http.post(/\/api\/checkin-records$/, async ({ request }) => {
+        await delay(150);
+        return demo.app.fetch(request);
+      }),
+    );
+    let accepted: boolean[] = [];
+    act(() => {
+      accepted = [
+        result.current.h1.toggle({ date: TODAY, existing: null }),
+        result.current.h2.toggle({ date: TODAY, existing: null }),
+      ];
+    });
+    expect(accepted).toEqual([true, true]);
+    await waitFor(() => expect(ids()).toEqual(['h1', 'h2']));
+    await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toHaveLength(2));
+  });
+
+  it('cuts the list to the month asked for, and gives all of it without one', async () => {
+    await habit();
+    await demo.store.checkinRecords.create('demo', { id: 'oct', taskId: 'h1', date: '2026-10-31' });
+    await demo.store.checkinRecords.create('demo', { id: 'nov', taskId: 'h1', date: TODAY });
+    const { result } = renderHook(
+      () => ({ november: useCheckinRecords('2026-11'), all: useCheckinRecords() }),
+      wrapper(),
+    );
+    await waitFor(() => expect(result.current.all.data?.items).toHaveLength(2));
+    expect(result.current.november.data?.items.map((r) => r.id)).toEqual(['nov']);
+  });
+
   it('takes the id of the record another device stored first for the same day', async () => {
     await habit();
     const { result, ids } = renderToggles();

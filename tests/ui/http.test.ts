@@ -2,7 +2,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, REQUEST_TIMEOUT_MS } from '../../src/api/http';
-import { saveSession } from '../../src/api/session';
+import { onSessionExpired, saveSession } from '../../src/api/session';
 
 const url = (path: string) => `${location.origin}${path}`;
 const server = setupServer();
@@ -107,5 +107,39 @@ describe('apiRequest', () => {
     expect((await failure(apiRequest('GET', '/api/accounts'))).message).toBe(
       '无法连接服务器，请检查网络',
     );
+  });
+
+  it.each([
+    ['an empty error field', { error: '' }, 400],
+    ['an error field that is no string', { error: { code: 7 } }, 422],
+    ['a JSON null body', null, 500],
+  ])('says HTTP error! status: {code} for %s, keeping the body', async (_, body, status) => {
+    server.use(http.get(url('/api/accounts'), () => HttpResponse.json(body, { status })));
+    const error = await failure(apiRequest('GET', '/api/accounts'));
+    expect(error.message).toBe(`HTTP error! status: ${status}`);
+    expect(error.status).toBe(status);
+    expect(error.body).toEqual(body);
+    expect(error.name).toBe('ApiError');
+  });
+
+  it('a 401 ends the session everywhere; a 403 does not', async () => {
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    try {
+      server.use(
+        http.get(url('/api/accounts'), () =>
+          HttpResponse.json({ error: '登录已过期' }, { status: 401 }),
+        ),
+        http.get(url('/api/tasks'), () =>
+          HttpResponse.json({ error: '无权访问' }, { status: 403 }),
+        ),
+      );
+      expect((await failure(apiRequest('GET', '/api/tasks'))).status).toBe(403);
+      expect(expired).not.toHaveBeenCalled();
+      expect((await failure(apiRequest('GET', '/api/accounts'))).status).toBe(401);
+      expect(expired).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
   });
 });

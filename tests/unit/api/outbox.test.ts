@@ -56,6 +56,12 @@ describe('coalesce: changes to one record that have not left yet are merged', ()
       'update',
       { drop: [], add: 'update' },
     ],
+    [
+      'a record of another kind with the same id is left alone',
+      [entry(1, 'create', 't1', { kind: 'accounts' })],
+      'update',
+      { drop: [], add: 'update' },
+    ],
   ] as const)('%s', (_, pending, op, want) => {
     const result = coalesce(pending as readonly OutboxEntry[], next(op));
     expect(result.drop).toEqual(want.drop);
@@ -107,6 +113,15 @@ describe('overlay: the list with the waiting changes on top', () => {
     expect(overlay(server, effects, (r) => r.id === 'c').map((r) => r.id)).toEqual(['b']);
   });
 
+  it('a waiting delete of a record the server does not list adds nothing', () => {
+    const effects = effectsOf([entry(1, 'delete', 'gone'), entry(2, 'update', 'a')]);
+    expect(overlay(server, effects).map((r) => [r.id, r.title])).toEqual([
+      ['a', 'update-2'],
+      ['b', 'B'],
+      ['c', 'C'],
+    ]);
+  });
+
   it('leaves the server list alone when nothing waits', () => {
     expect(overlay(server, effectsOf([]))).toEqual(server);
   });
@@ -129,6 +144,14 @@ describe('classify: what the server’s answer means for a change', () => {
     [
       'a 409 without the current record',
       new ApiError('冲突', 409, { error: '冲突' }),
+      update,
+      'rejected',
+    ],
+    ['a 409 without a body', new ApiError('冲突', 409), update, 'rejected'],
+    ['a 409 whose body is text', new ApiError('冲突', 409, '冲突'), update, 'rejected'],
+    [
+      'a 409 whose current record is no object',
+      new ApiError('冲突', 409, { current: 'v2' }),
       update,
       'rejected',
     ],
