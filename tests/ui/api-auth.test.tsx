@@ -1,14 +1,12 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '../../src/api/auth';
-import { engineFor, stopEngine } from '../../src/api/engine';
+import { engineFor } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { notifySessionExpired, readSession } from '../../src/api/session';
-import { createQueryClient } from '../../src/app/query-client';
-import { signIn, testServer } from './harness';
+import { hookClient, signIn, testServer } from './harness';
 
 // Signing in and out as the app's one auth state sees it (SPEC §4, DESIGN.md §1).
 
@@ -18,18 +16,13 @@ server.events.on('request:start', ({ request }) => requests.push(request));
 beforeEach(() => {
   requests = [];
 });
-const clients: QueryClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await stopEngine(client, null);
-});
 
 function renderAuth() {
-  const client = createQueryClient();
-  clients.push(client);
+  const { client, wrapper: Query } = hookClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
+    <Query>
       <AuthProvider>{children}</AuthProvider>
-    </QueryClientProvider>
+    </Query>
   );
   return { client, ...renderHook(() => useAuth(), { wrapper }) };
 }

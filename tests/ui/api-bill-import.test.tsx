@@ -1,15 +1,13 @@
-import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useImportBill } from '../../src/api/bill-import';
-import { engineFor, stopEngine } from '../../src/api/engine';
+import { engineFor } from '../../src/api/engine';
 import { useHealth } from '../../src/api/health';
 import { useCreateRecord } from '../../src/api/resource';
-import { createQueryClient } from '../../src/app/query-client';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
-import { signIn, testServer } from './harness';
+import { hookClient, signIn, testServer } from './harness';
 
 // The bill import's save (issue 15) and the server check of the sync dialog, as hooks.
 
@@ -18,25 +16,13 @@ const { server, demo } = await testServer({ today: TODAY, clear: ['accounts'] })
 let requests: Request[];
 server.events.on('request:start', ({ request }) => requests.push(request));
 
-const clients: QueryClient[] = [];
 beforeEach(async () => {
   requests = [];
   await signIn(demo);
 });
 afterEach(async () => {
   onlineManager.setOnline(true);
-  for (const client of clients.splice(0)) await stopEngine(client, null);
 });
-
-function setup() {
-  const report = vi.fn();
-  const client = createQueryClient(report);
-  clients.push(client);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, report, wrapper };
-}
 
 const bill = (id: string, amount: number) => ({
   id,
@@ -51,7 +37,7 @@ const sent = (method: string, path: string) =>
 
 describe('useImportBill', () => {
   it('saves the bill once: a second import of the same file adds nothing', async () => {
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     const { result } = renderHook(() => useImportBill(), { wrapper });
     const records = [bill('bill-1', 12.5), bill('bill-2', 30)];
     const progress = vi.fn();
@@ -76,7 +62,7 @@ describe('useImportBill', () => {
   });
 
   it('saves the rules the preview ended with', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { result } = renderHook(() => useImportBill(), { wrapper });
     const settings = { ...DEFAULT_SETTINGS, monthlyBudget: 4321 };
     await act(async () => {
@@ -86,7 +72,7 @@ describe('useImportBill', () => {
   });
 
   it('offline, says that it needs the server, and goes ahead although the browser says offline', async () => {
-    const { report, wrapper } = setup();
+    const { report, wrapper } = hookClient();
     onlineManager.setOnline(false);
     server.use(http.post(/\/api\/accounts\/batch$/, () => HttpResponse.error()));
     const { result } = renderHook(() => useImportBill(), { wrapper });
@@ -98,7 +84,7 @@ describe('useImportBill', () => {
   });
 
   it('a refusal reads as the server’s reason', async () => {
-    const { report, wrapper } = setup();
+    const { report, wrapper } = hookClient();
     server.use(
       http.post(/\/api\/accounts\/batch$/, () =>
         HttpResponse.json({ error: '数据库不可用' }, { status: 500 }),
@@ -113,7 +99,7 @@ describe('useImportBill', () => {
 
 describe('writes do not wait for the browser to say it is online', () => {
   it('a new record is made on the device and settles while the browser says offline', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     onlineManager.setOnline(false);
     const { result } = renderHook(() => useCreateRecord('accounts', '创建记录失败，请重试'), {
       wrapper,
@@ -126,7 +112,7 @@ describe('writes do not wait for the browser to say it is online', () => {
 
 describe('useHealth', () => {
   it('is online when the server answers, checking while it is asked again', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { result } = renderHook(() => useHealth(), { wrapper });
     expect(result.current.status).toBe('checking');
     await waitFor(() => expect(result.current.status).toBe('online'));
@@ -146,7 +132,7 @@ describe('useHealth', () => {
 
   it('is offline at the first failed answer: no retry delays it', async () => {
     server.use(http.get(/\/health$/, () => HttpResponse.error()));
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { result } = renderHook(() => useHealth(), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('offline'));
     expect(sent('GET', '/health')).toBe(1);
@@ -165,7 +151,7 @@ describe('useHealth', () => {
         ),
       ),
     );
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { result } = renderHook(() => useHealth(), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('degraded'));
     expect(result.current.storage).toEqual({
@@ -175,7 +161,7 @@ describe('useHealth', () => {
   });
 
   it('asks nothing until enabled', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { result } = renderHook(() => useHealth(false), { wrapper });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(result.current.status).toBe('checking');

@@ -1,14 +1,11 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import type { ReactNode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDashboard } from '../../src/api/dashboard';
 import { engineFor, stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
-import { createQueryClient } from '../../src/app/query-client';
 import type { DashboardAggregates } from '../../src/domain/stats';
-import { seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
+import { hookClient, seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
 
 // Where the home dashboard's figures come from (src/api/dashboard.ts): the server's sums on a
 // device that holds no lists yet, the device's own lists otherwise, and figures kept on the
@@ -66,17 +63,9 @@ beforeEach(async () => {
   requests = [];
   await signIn(demo);
 });
-const clients: QueryClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await stopEngine(client, null);
-});
 
 function renderDashboard() {
-  const client = createQueryClient();
-  clients.push(client);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
+  const { client, wrapper } = hookClient();
   return { client, ...renderHook(() => useDashboard(TODAY), { wrapper }) };
 }
 

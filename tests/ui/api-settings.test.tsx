@@ -1,13 +1,11 @@
-import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineFor, stopEngine } from '../../src/api/engine';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { engineFor } from '../../src/api/engine';
 import { useSaveSettings, useSettings, useSettingsQuery } from '../../src/api/settings';
-import { createQueryClient } from '../../src/app/query-client';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
-import { signIn, testServer } from './harness';
+import { hookClient, signIn, testServer } from './harness';
 
 // The user's settings record as the hooks see it: the device's copy at once, the server's
 // when it answers, and a save that needs the server.
@@ -16,21 +14,9 @@ const { server, demo } = await testServer({ today: '2026-11-21' });
 beforeEach(async () => {
   await signIn(demo);
 });
-const clients: QueryClient[] = [];
 afterEach(async () => {
   onlineManager.setOnline(true);
-  for (const client of clients.splice(0)) await stopEngine(client, null);
 });
-
-function setup() {
-  const report = vi.fn();
-  const client = createQueryClient(report);
-  clients.push(client);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, report, wrapper };
-}
 
 /** The user's settings on the server, as another device saved them. */
 async function serverBudget(monthlyBudget: number) {
@@ -50,7 +36,7 @@ async function serverBudget(monthlyBudget: number) {
 describe('reading', () => {
   it('shows the device’s copy at once, then the server’s', async () => {
     await serverBudget(3000);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     await engineFor(client).keep('settings', { ...DEFAULT_SETTINGS, monthlyBudget: 1000 });
     server.use(
       http.get(/\/api\/settings$/, async ({ request }) => {
@@ -67,7 +53,7 @@ describe('reading', () => {
   });
 
   it('says the copy is the device’s when the server cannot be reached', async () => {
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     await engineFor(client).keep('settings', { ...DEFAULT_SETTINGS, monthlyBudget: 1000 });
     server.use(http.get(/\/api\/settings$/, () => HttpResponse.error()));
     const { result } = renderHook(() => useSettingsQuery(), { wrapper });
@@ -77,7 +63,7 @@ describe('reading', () => {
 
   it('a kept copy that is not valid settings is not used', async () => {
     await serverBudget(3000);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     await engineFor(client).keep('settings', { monthlyBudget: 'lots' });
     const { result } = renderHook(() => useSettings(), { wrapper });
     expect(result.current).toEqual(DEFAULT_SETTINGS);
@@ -85,7 +71,7 @@ describe('reading', () => {
   });
 
   it('is read while the browser says offline', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     onlineManager.setOnline(false);
     const { result } = renderHook(() => useSettingsQuery(), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
@@ -94,7 +80,7 @@ describe('reading', () => {
 
 describe('saving', () => {
   it('shows and keeps what the server stored', async () => {
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     const { result } = renderHook(() => ({ save: useSaveSettings(), settings: useSettings() }), {
       wrapper,
     });
@@ -110,7 +96,7 @@ describe('saving', () => {
 
   it('a save is not undone by the server’s older copy arriving after it', async () => {
     await serverBudget(3000);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     await engineFor(client).keep('settings', { ...DEFAULT_SETTINGS, monthlyBudget: 1000 });
     // The kept copy shows at once; the server's is on its way when the user saves.
     server.use(
@@ -131,7 +117,7 @@ describe('saving', () => {
   });
 
   it('is tried at once although the browser says offline, and says it needs the server', async () => {
-    const { report, wrapper } = setup();
+    const { report, wrapper } = hookClient();
     onlineManager.setOnline(false);
     server.use(http.put(/\/api\/settings$/, () => HttpResponse.error()));
     const { result } = renderHook(() => useSaveSettings(), { wrapper });

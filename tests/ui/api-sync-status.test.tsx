@@ -1,9 +1,7 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
+import { engineFor, type Notice } from '../../src/api/engine';
 import {
   useCompleteDeviceCopy,
   useSettleConflict,
@@ -11,31 +9,19 @@ import {
   useSyncNow,
   useSyncStatus,
 } from '../../src/api/sync-status';
-import { createQueryClient } from '../../src/app/query-client';
-import { signIn, testServer } from './harness';
+import { hookClient, signIn, testServer } from './harness';
 
 // The hooks through which the navigation bar and the sync dialog see the data layer.
 
 const { server, demo } = await testServer({ today: '2026-11-21', clear: ['tasks'] });
 
-const clients: QueryClient[] = [];
 afterEach(async () => {
   vi.useRealTimers();
-  for (const client of clients.splice(0)) await stopEngine(client, null);
 });
-
-function setup() {
-  const client = createQueryClient();
-  clients.push(client);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, wrapper };
-}
 
 describe('signed out', () => {
   it('nothing waits, nothing is in conflict, no sign-in is asked for', () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { result } = renderHook(() => useSyncStatus(), { wrapper });
     expect(result.current).toEqual({
       reachable: null,
@@ -47,7 +33,7 @@ describe('signed out', () => {
   });
 
   it('notices and the device copy have nothing to do, and say nothing', () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const show = vi.fn();
     const view = renderHook(
       () => {
@@ -64,7 +50,7 @@ describe('signed out', () => {
 describe('signed in', () => {
   it('follows the engine: a change the server cannot take yet shows as waiting', async () => {
     await signIn(demo);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     const { result } = renderHook(() => useSyncStatus(), { wrapper });
     expect(result.current).toBe(engineFor(client).status());
     server.use(http.post(/\/api\/tasks$/, () => HttpResponse.error()));
@@ -84,7 +70,7 @@ describe('signed in', () => {
 
   it('立即同步 wakes the engine and a kept edit is settled by its key', async () => {
     await signIn(demo);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     const engine = engineFor(client);
     const wake = vi.spyOn(engine, 'wake');
     const settle = vi.spyOn(engine, 'settleConflict').mockResolvedValue(undefined as never);
@@ -98,7 +84,7 @@ describe('signed in', () => {
 
   it('hands the engine’s notices to `show` until unmounted', async () => {
     await signIn(demo);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     const engine = engineFor(client) as unknown as { notify(notice: Notice): void };
     const show = vi.fn();
     const view = renderHook(() => useSyncNotices(show), { wrapper });
@@ -127,7 +113,7 @@ describe('useCompleteDeviceCopy', () => {
 
   it('starts 8 s after the screen, when the browser is idle', async () => {
     await signIn(demo);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     const hold = vi.spyOn(engineFor(client), 'holdEverything').mockResolvedValue(undefined);
     const { callbacks } = idle();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -144,7 +130,7 @@ describe('useCompleteDeviceCopy', () => {
 
   it('starts at once after the delay where the browser has no idle callback', async () => {
     await signIn(demo);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     const hold = vi.spyOn(engineFor(client), 'holdEverything').mockResolvedValue(undefined);
     vi.stubGlobal('requestIdleCallback', undefined);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -155,7 +141,7 @@ describe('useCompleteDeviceCopy', () => {
 
   it('a screen left before then starts nothing, and cancels a start waiting for idle', async () => {
     await signIn(demo);
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     const hold = vi.spyOn(engineFor(client), 'holdEverything').mockResolvedValue(undefined);
     const { callbacks, cancel } = idle();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

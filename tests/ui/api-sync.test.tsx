@@ -1,13 +1,10 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineFor, stopEngine } from '../../src/api/engine';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { engineFor } from '../../src/api/engine';
 import { type UploadOutcome, useImportData, useUploadLocalData } from '../../src/api/sync';
-import { createQueryClient } from '../../src/app/query-client';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
-import { signIn, testServer } from './harness';
+import { hookClient, signIn, testServer } from './harness';
 
 // The sync dialog's upload as a hook (SPEC §7): what it counts, what it keeps for another try,
 // and when it stops sending.
@@ -22,19 +19,6 @@ beforeEach(async () => {
   posts = [];
   await signIn(demo);
 });
-const clients: QueryClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await stopEngine(client, null);
-});
-
-function setup() {
-  const client = createQueryClient();
-  clients.push(client);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, wrapper };
-}
 
 const account = (id: string) => ({
   id,
@@ -49,7 +33,7 @@ const legacy = (key: string, records: unknown[]) =>
 const legacyIds = (key: string) =>
   (JSON.parse(localStorage.getItem(key) ?? '[]') as { id: string }[]).map((r) => r.id);
 
-async function upload(wrapper: ReturnType<typeof setup>['wrapper']) {
+async function upload(wrapper: ReturnType<typeof hookClient>['wrapper']) {
   const { result } = renderHook(() => useUploadLocalData(), { wrapper });
   const progress = vi.fn();
   let outcome: UploadOutcome | undefined;
@@ -74,7 +58,7 @@ describe('useUploadLocalData', () => {
         return HttpResponse.json({ error: '数据库繁忙' }, { status: 500 });
       }),
     );
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { outcome, progress } = await upload(wrapper);
     expect(outcome.ok).toBe(false);
     expect(outcome.counts).toEqual([
@@ -98,7 +82,7 @@ describe('useUploadLocalData', () => {
         }),
       ),
     );
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { outcome } = await upload(wrapper);
     // Refusals are counted, not a failed upload (SPEC §8).
     expect(outcome.ok).toBe(true);
@@ -107,7 +91,7 @@ describe('useUploadLocalData', () => {
   });
 
   it('sends this device’s waiting changes first and counts them', async () => {
-    const { client, wrapper } = setup();
+    const { client, wrapper } = hookClient();
     server.use(http.post(/\/api\/tasks$/, () => HttpResponse.error()));
     await engineFor(client).create('tasks', {
       title: '离线任务',
@@ -131,7 +115,7 @@ describe('useUploadLocalData', () => {
   });
 
   it('with nothing to send, sends nothing and is ok', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { outcome, progress } = await upload(wrapper);
     expect(outcome).toEqual({ counts: [], ok: true });
     expect(posts).toEqual([]);
@@ -141,7 +125,7 @@ describe('useUploadLocalData', () => {
 
 describe('useImportData', () => {
   it('imports a file’s records and counts them; a second import adds nothing', async () => {
-    const { wrapper } = setup();
+    const { wrapper } = hookClient();
     const { result } = renderHook(() => useImportData(), { wrapper });
     const items = [
       { category: 'accounts' as const, record: account('f1') },

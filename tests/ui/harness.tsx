@@ -1,13 +1,15 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { DemoServer } from '../../mocks/demo-server';
 import { createTestServer } from '../../mocks/node';
 import { stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { saveSession } from '../../src/api/session';
 import { AppProviders, createAppClients } from '../../src/app/App';
+import { createQueryClient } from '../../src/app/query-client';
 import { AppRoutes } from '../../src/app/router';
 import type { ResourceName } from '../../src/domain/resources';
 
@@ -68,6 +70,26 @@ const rendered: ReturnType<typeof createAppClients>[] = [];
 afterEach(async () => {
   for (const clients of rendered.splice(0)) await stopEngine(clients.queryClient, null);
 });
+
+const hookClients: QueryClient[] = [];
+afterEach(async () => {
+  for (const client of hookClients.splice(0)) await stopEngine(client, null);
+});
+
+/**
+ * A fresh query client for a hook test, as the app makes it (one MutationCache handler that
+ * reports each failure's SPEC §8 message: `report` is what would be toasted), with `wrapper`
+ * for renderHook; its data layer is stopped after the test.
+ */
+export function hookClient() {
+  const report = vi.fn<(message: string) => void>();
+  const client = createQueryClient(report);
+  hookClients.push(client);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { client, report, wrapper };
+}
 
 /** The whole app at `path` in a memory router; `router.state.location` is where it is now. */
 export function renderApp(path: string) {
