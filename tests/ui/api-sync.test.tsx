@@ -2,7 +2,13 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineFor } from '../../src/api/engine';
-import { type UploadOutcome, useImportData, useUploadLocalData } from '../../src/api/sync';
+import {
+  type UploadOutcome,
+  useDownloadData,
+  useExportData,
+  useImportData,
+  useUploadLocalData,
+} from '../../src/api/sync';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import { hookClient, signIn, testServer } from './harness';
 
@@ -141,5 +147,50 @@ describe('useImportData', () => {
     });
     expect(outcome?.ok).toBe(true);
     expect(await demo.store.accounts.list('demo')).toHaveLength(2);
+  });
+});
+
+describe('useDownloadData and useExportData', () => {
+  it('downloads every list afresh and counts each kind', async () => {
+    await demo.store.accounts.create('demo', account('d1') as never);
+    await demo.store.accounts.create('demo', account('d2') as never);
+    const { client, wrapper } = hookClient();
+    const { result } = renderHook(() => useDownloadData(), { wrapper });
+    let counts: unknown;
+    await act(async () => {
+      counts = await result.current.mutateAsync(undefined);
+    });
+    expect(counts).toEqual(
+      RESOURCE_NAMES.map((category) => ({
+        category,
+        ok: category === 'accounts' ? 2 : 0,
+        failed: 0,
+      })),
+    );
+    const { items } = await engineFor(client).list('accounts');
+    expect(items.map((r) => r.id).sort()).toEqual(['d1', 'd2']);
+  });
+
+  it('exports the account’s records with the legacy ones not yet uploaded', async () => {
+    await demo.store.accounts.create('demo', account('e1') as never);
+    legacy('accounts', [account('old-1'), account('e1')]);
+    const { wrapper } = hookClient();
+    const { result } = renderHook(() => useExportData(), { wrapper });
+    let file: Record<string, { id: string }[]> = {};
+    await act(async () => {
+      file = (await result.current.mutateAsync({ refresh: true })) as typeof file;
+    });
+    // A legacy record already on the server is not written twice.
+    expect(file.accounts?.map((r) => r.id)).toEqual(['e1', 'old-1']);
+    expect(file.tasks).toEqual([]);
+  });
+
+  it('a failed export says so with the reason', async () => {
+    const { report, wrapper } = hookClient();
+    localStorage.clear();
+    const { result } = renderHook(() => useExportData(), { wrapper });
+    act(() => result.current.mutate({ refresh: false }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(report).toHaveBeenCalledWith('导出失败：用户未登录');
   });
 });
