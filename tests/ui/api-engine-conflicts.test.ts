@@ -1,0 +1,661 @@
+import { waitFor } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { engineFor, type ListResult, type Notice, stopEngine } from '../../src/api/engine';
+import { ApiError } from '../../src/api/http';
+import { resourceKeys } from '../../src/api/keys';
+import { openLocalDb } from '../../src/api/local-db';
+import { saveSession } from '../../src/api/session';
+import { createQueryClient } from '../../src/app/query-client';
+import { NOT_LOGGED_IN } from '../../src/domain/messages';
+import type { Task } from '../../src/domain/schemas/task';
+import { seedHabit, signIn, testServer } from './harness';
+
+// What the outbox does with each answer of the server beyond the plain ones (engine.test.ts):
+// a write that comes back as its own conflict, which version a conflict keeps and under what
+// name, a kept edit applied again or let go, the parts of an action the server refused, what
+// a confirmed delete leaves on the device, and whose engine a page gets.
+
+const TODAY = '2026-11-22';
+const { server, demo } = await testServer({
+  today: TODAY,
+  clear: ['tasks', 'assets', 'checkinTasks', 'checkinRecords', 'recurring', 'accounts'],
+});
+let sent: string[];
+server.events.on('request:start', ({ request }) => {
+  if (request.method !== 'GET') sent.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+beforeEach(async () => {
+  sent = [];
+  await signIn(demo);
+});
+
+interface Device {
+  idb: IDBFactory;
+  client: ReturnType<typeof createQueryClient>;
+  engine: ReturnType<typeof engineFor>;
+  notices: Notice[];
+  waiting: () => number;
+  stop: () => Promise<void>;
+}
+const devices: Device[] = [];
+afterEach(async () => {
+  for (const d of devices.splice(0)) await d.stop();
+});
+
+function device(idb = new IDBFactory()): Device {
+  const client = createQueryClient();
+  const previous = globalThis.indexedDB;
+  globalThis.indexedDB = idb;
+  const engine = engineFor(client);
+  globalThis.indexedDB = previous;
+  const notices: Notice[] = [];
+  engine.onNotice((n) => notices.push(n));
+  const d: Device = {
+    idb,
+    client,
+    engine,
+    notices,
+    waiting: () => engine.status().waiting.length,
+    stop: () => stopEngine(client, null),
+  };
+  devices.push(d);
+  return d;
+}
+
+/** Runs `fn` on the device's own database (what a reload would read). */
+async function onDeviceDb<T>(
+  d: Device,
+  fn: (db: Awaited<ReturnType<typeof openLocalDb>>) => Promise<T>,
+) {
+  const previous = globalThis.indexedDB;
+  globalThis.indexedDB = d.idb;
+  const db = await openLocalDb('demo');
+  globalThis.indexedDB = previous;
+  try {
+    return await fn(db);
+  } finally {
+    db.close();
+  }
+}
+const storedIds = (d: Device, kind: 'tasks' | 'assets') =>
+  onDeviceDb(d, async (db) => {
+    const stored = await db.get('lists', kind);
+    return stored ? (JSON.parse(stored.json) as { id: string }[]).map((r) => r.id).sort() : [];
+  });
+
+const offline = () =>
+  server.use(
+    http.post(/\/api\//, () => HttpResponse.error()),
+    http.put(/\/api\//, () => HttpResponse.error()),
+    http.delete(/\/api\//, () => HttpResponse.error()),
+    http.get(/\/api\//, () => HttpResponse.error()),
+  );
+
+const task = (title: string) => ({ title, priority: 'medium' as const, category: 'work' as const });
+const SEEDED_AT = '2026-11-20T08:00:00.000Z';
+async function seedTask(id: string, title: string): Promise<Task> {
+  const { record } = await demo.store.tasks.create('demo', {
+    id,
+    title,
+    description: '',
+    priority: 'medium',
+    category: 'work',
+    dueDate: '',
+    completed: false,
+    completedAt: null,
+    createdAt: SEEDED_AT,
+    updatedAt: SEEDED_AT,
+    editedAt: SEEDED_AT,
+  });
+  return record;
+}
+const serverTitle = async (id: string) => (await demo.store.tasks.get('demo', id))?.title;
+const shownTitles = async (d: Device) =>
+  (await d.engine.list('tasks')).items.map((t: Task) => `${t.id}:${t.title}`).sort();
+
+describe('a write that comes back as a conflict', () => {
+  it('an edit whose answer was lost is not taken for a conflict with itself', async () => {
+    await seedTask('x', '原来的');
+    const d = device();
+    await d.engine.list('tasks');
+    // The server stores the edit, but its answer never arrives.
+    let stored = 0;
+    server.use(
+      http.put(/\/api\/tasks\/x$/, async ({ request }) => {
+        await demo.app.fetch(request);
+        stored += 1;
+        return HttpResponse.error();
+      }),
+    );
+    await d.engine.update('tasks', 'x', task('改过的'));
+    await waitFor(() => expect(stored).toBe(1));
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    server.resetHandlers();
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(d.engine.status().conflicts).toEqual([]);
+    expect(d.notices).toEqual([]);
+    expect(await serverTitle('x')).toBe('改过的');
+    expect(await shownTitles(d)).toEqual(['x:改过的']);
+  });
+
+  /** Two devices edit `shared` offline, the later one second; the earlier one comes back first. */
+  async function laterArrivesSecond(later: (d: Device) => Promise<unknown>) {
+    await seedTask('shared', '原来的');
+    const early = device();
+    const late = device();
+    await early.engine.list('tasks');
+    await late.engine.list('tasks');
+    offline();
+    await early.engine.update('tasks', 'shared', task('较早的修改'));
+    await new Promise((r) => setTimeout(r, 5));
+    await later(late);
+    await waitFor(() => expect(late.engine.status().reachable).toBe(false));
+    server.resetHandlers();
+    early.engine.wake();
+    await waitFor(() => expect(early.waiting()).toBe(0));
+    late.engine.wake();
+    await waitFor(() => expect(late.waiting()).toBe(0));
+    return { early, late };
+  }
+
+  it('the later edit is sent again over the earlier one, which is kept under its own name', async () => {
+    const { late } = await laterArrivesSecond(async (d) => {
+      await d.engine.update('tasks', 'shared', task('较晚的修改'));
+      // Another change waits behind it, and must go as it was made.
+      await d.engine.create('tasks', { ...task('另一条'), id: 'other' });
+    });
+    expect(await serverTitle('shared')).toBe('较晚的修改');
+    expect(await serverTitle('other')).toBe('另一条');
+    expect(late.notices).toEqual([
+      {
+        tone: 'info',
+        message: '「较晚的修改」在另一台设备上也被修改，已保留本机较晚的修改；另一份保存在“同步”中',
+      },
+    ]);
+    expect(late.engine.status().conflicts).toMatchObject([
+      { kind: 'tasks', id: 'shared', label: '较早的修改', reason: 'superseded' },
+    ]);
+    expect(await shownTitles(late)).toEqual(['other:另一条', 'shared:较晚的修改']);
+  });
+
+  it('an earlier edit gives way to a later one, shows it at once, and is kept', async () => {
+    await seedTask('shared', '原来的');
+    const early = device();
+    const late = device();
+    await early.engine.list('tasks');
+    await late.engine.list('tasks');
+    offline();
+    await early.engine.update('tasks', 'shared', task('较早的修改'));
+    await new Promise((r) => setTimeout(r, 5));
+    await late.engine.update('tasks', 'shared', task('较晚的修改'));
+    await waitFor(() => expect(early.engine.status().reachable).toBe(false));
+    server.resetHandlers();
+    late.engine.wake();
+    await waitFor(() => expect(late.waiting()).toBe(0));
+    // The early device must not need a pull to show the winner: no GET is answered now.
+    server.use(http.get(/\/api\//, () => HttpResponse.error()));
+    early.engine.wake();
+    await waitFor(() => expect(early.waiting()).toBe(0));
+    expect(await shownTitles(early)).toEqual(['shared:较晚的修改']);
+    expect(early.notices).toEqual([
+      {
+        tone: 'info',
+        message: '「较早的修改」在另一台设备上有较晚的修改，已采用它；本机的修改保存在“同步”中',
+      },
+    ]);
+    const [kept] = early.engine.status().conflicts;
+    expect(kept).toMatchObject({ id: 'shared', label: '较早的修改', reason: 'superseded' });
+    expect((kept!.lost as { title: string }).title).toBe('较早的修改');
+    expect(kept!.key).toMatch(/^tasks:shared:\d{4}-/);
+  });
+
+  it('a delete older than an edit on another device gives way: the record stays, edited', async () => {
+    const seeded = await seedTask('shared', '原来的');
+    const deleter = device();
+    const editor = device();
+    await deleter.engine.list('tasks');
+    await editor.engine.list('tasks');
+    offline();
+    await deleter.engine.remove('tasks', seeded);
+    await new Promise((r) => setTimeout(r, 5));
+    await editor.engine.update('tasks', 'shared', task('删不掉的修改'));
+    await waitFor(() => expect(deleter.engine.status().reachable).toBe(false));
+    server.resetHandlers();
+    editor.engine.wake();
+    await waitFor(() => expect(editor.waiting()).toBe(0));
+    deleter.engine.wake();
+    await waitFor(() => expect(deleter.waiting()).toBe(0));
+    expect(await serverTitle('shared')).toBe('删不掉的修改');
+    expect(await shownTitles(deleter)).toEqual(['shared:删不掉的修改']);
+    expect(deleter.engine.status().conflicts).toMatchObject([
+      { id: 'shared', reason: 'superseded' },
+    ]);
+  });
+});
+
+describe('an edit of a record deleted on another device', () => {
+  async function editDeleted() {
+    const shared = await seedTask('gone', '会被删');
+    const d = device();
+    await d.engine.list('tasks');
+    offline();
+    await d.engine.update('tasks', 'gone', task('删之前改的'));
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    await demo.store.tasks.remove('demo', shared.id);
+    server.resetHandlers();
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    return d;
+  }
+
+  it('is kept under the name it was given here, and said so', async () => {
+    const d = await editDeleted();
+    expect(d.engine.status().conflicts).toMatchObject([
+      { kind: 'tasks', id: 'gone', label: '删之前改的', reason: 'deleted' },
+    ]);
+    expect(d.notices).toEqual([
+      {
+        tone: 'info',
+        message: '「删之前改的」已在另一台设备上删除，本机的修改已保留在“同步”中，可重新应用或放弃',
+      },
+    ]);
+    // Kept on the device: a reload still offers it.
+    const reloaded = device(d.idb);
+    await reloaded.engine.holds([]);
+    expect(reloaded.engine.status().conflicts).toMatchObject([{ id: 'gone' }]);
+  });
+
+  it('applied again, it is created anew with what was typed here, and the kept copy goes', async () => {
+    const d = await editDeleted();
+    const [kept] = d.engine.status().conflicts;
+    await d.engine.settleConflict(kept!.key, true);
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(sent.filter((s) => s.startsWith('POST'))).toEqual(['POST /api/tasks']);
+    expect(await serverTitle('gone')).toBe('删之前改的');
+    expect(d.engine.status().conflicts).toEqual([]);
+    expect(await onDeviceDb(d, (db) => db.getAll('conflicts'))).toEqual([]);
+  });
+
+  it('let go, nothing is sent and it is forgotten on the device', async () => {
+    const d = await editDeleted();
+    const [kept] = d.engine.status().conflicts;
+    sent = [];
+    await d.engine.settleConflict('tasks:no-such:key', false);
+    expect(d.engine.status().conflicts).toHaveLength(1);
+    await d.engine.settleConflict(kept!.key, false);
+    expect(d.engine.status().conflicts).toEqual([]);
+    expect(await onDeviceDb(d, (db) => db.getAll('conflicts'))).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(await serverTitle('gone')).toBeUndefined();
+  });
+});
+
+describe('several kept edits', () => {
+  it('are kept side by side, and each is applied again or let go on its own', async () => {
+    await seedTask('a', '甲');
+    await seedTask('b', '乙');
+    await seedTask('other', '别的');
+    const d = device();
+    await d.engine.list('tasks');
+    offline();
+    await d.engine.update('tasks', 'a', task('甲改'));
+    await d.engine.update('tasks', 'b', task('乙改'));
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    for (const id of ['a', 'b']) await demo.store.tasks.remove('demo', id);
+    server.resetHandlers();
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    const kept = () => d.engine.status().conflicts.map((c) => c.label);
+    expect(kept()).toEqual(['甲改', '乙改']);
+    const [a, b] = d.engine.status().conflicts;
+
+    sent = [];
+    await d.engine.settleConflict('tasks:no-such:key', true);
+    expect(kept()).toEqual(['甲改', '乙改']);
+
+    await d.engine.settleConflict(a!.key, false);
+    // Let go: nothing is to be sent for it.
+    expect(d.waiting()).toBe(0);
+    expect(kept()).toEqual(['乙改']);
+    expect((await onDeviceDb(d, (db) => db.getAll('conflicts'))).map((c) => c.id)).toEqual(['b']);
+
+    // Not shown any more (deleted on the server): applied again, it is made anew.
+    await d.engine.settleConflict(b!.key, true);
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(kept()).toEqual([]);
+    expect(sent).toEqual(['POST /api/tasks']);
+    expect((await demo.store.tasks.list('demo')).map((t) => `${t.id}:${t.title}`).sort()).toEqual([
+      'b:乙改',
+      'other:别的',
+    ]);
+  });
+});
+
+describe('an action the server refused a part of', () => {
+  const refuse = (id: string) =>
+    server.use(
+      http.post(/\/api\/tasks$/, async ({ request }) => {
+        const body = (await request.clone().json()) as { id: string };
+        return body.id === id
+          ? HttpResponse.json({ error: '不能保存' }, { status: 400 })
+          : undefined;
+      }),
+    );
+
+  it('its other parts waiting with it are not sent; the rest of the queue is', async () => {
+    const d = device();
+    await d.engine.list('tasks');
+    offline();
+    await d.engine.create('tasks', { ...task('第一部分'), id: 'p1' }, 'g');
+    await d.engine.create('tasks', { ...task('第二部分'), id: 'p2' }, 'g');
+    await d.engine.create('tasks', { ...task('无关的'), id: 'free' });
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    server.resetHandlers();
+    refuse('p1');
+    sent = [];
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(sent).toEqual(['POST /api/tasks', 'POST /api/tasks']);
+    expect((await demo.store.tasks.list('demo')).map((t) => t.id)).toEqual(['free']);
+    expect(await shownTitles(d)).toEqual(['free:无关的']);
+    expect(d.notices).toEqual([
+      { tone: 'error', message: '「第一部分」未能同步，已撤销：不能保存' },
+    ]);
+  });
+
+  it('a part stored while the refused one was on its way fails with the server’s reason; a later one too, unsent', async () => {
+    const d = device();
+    await d.engine.list('tasks');
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.post(/\/api\/tasks$/, async ({ request }) => {
+        const body = (await request.clone().json()) as { id: string };
+        if (body.id !== 'p1') return undefined;
+        await answered;
+        return HttpResponse.json({ error: '不能保存' }, { status: 400 });
+      }),
+    );
+    const first = await d.engine.create('tasks', { ...task('第一部分'), id: 'p1' }, 'g');
+    await waitFor(() => expect(sent).toEqual(['POST /api/tasks']));
+    const second = await d.engine.create('tasks', { ...task('第二部分'), id: 'p2' }, 'g');
+    const firstFails = expect(d.engine.settled(first.seq)).rejects.toThrow('不能保存');
+    const secondFails = expect(d.engine.settled(second.seq)).rejects.toThrow('不能保存');
+    answer();
+    await firstFails;
+    await secondFails;
+    const third = await d.engine.create('tasks', { ...task('第三部分'), id: 'p3' }, 'g');
+    await expect(d.engine.settled(third.seq)).rejects.toThrow('同一操作的另一部分被服务器拒绝');
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(sent).toEqual(['POST /api/tasks']);
+    expect(await shownTitles(d)).toEqual([]);
+    expect(d.notices).toEqual([]);
+    // Gone from the device's outbox too: a reload has nothing of the action to send.
+    expect(await onDeviceDb(d, (db) => db.getAll('outbox'))).toEqual([]);
+    // Another action goes as usual.
+    const other = await d.engine.create('tasks', { ...task('另一个操作'), id: 'q' }, 'h');
+    await d.engine.settled(other.seq);
+    expect(await serverTitle('q')).toBe('另一个操作');
+  });
+});
+
+describe('what a write sends and keeps', () => {
+  it('an edit and a delete name the server’s version they were made from', async () => {
+    const seeded = await seedTask('v', '版本');
+    const d = device();
+    await d.engine.list('tasks');
+    const ifMatch: (string | null)[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.method !== 'GET') ifMatch.push(request.headers.get('If-Match'));
+    };
+    server.events.on('request:start', listen);
+    try {
+      const edit = await d.engine.update('tasks', 'v', task('改'));
+      await d.engine.settled(edit.seq);
+      await waitFor(() => expect(d.waiting()).toBe(0));
+      const confirmed = await demo.store.tasks.get('demo', 'v');
+      const gone = await d.engine.remove('tasks', { ...seeded, ...confirmed! });
+      await d.engine.settled(gone.seq);
+      // A record made on this device has no server version to name.
+      const made = await d.engine.create('tasks', { ...task('新'), id: 'n' });
+      await d.engine.settled(made.seq);
+      await waitFor(() => expect(d.waiting()).toBe(0));
+      expect(ifMatch).toEqual([`"${SEEDED_AT}"`, `"${confirmed!.updatedAt}"`, null]);
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+    expect(await demo.store.tasks.list('demo')).toMatchObject([{ id: 'n' }]);
+  });
+
+  it('a create answers with the record as shown and the change’s number', async () => {
+    const d = device();
+    offline();
+    const made = await d.engine.create('tasks', { ...task('新的'), id: 'n' });
+    expect(made.record).toMatchObject({ id: 'n', title: '新的', completed: false });
+    expect(made.record.editedAt).toBe(made.record.updatedAt);
+    expect(made.seq).toBe(d.engine.status().waiting[0]!.seq);
+  });
+
+  it('waiting edits merge per record, and leave the other records’ changes as they were', async () => {
+    const d = device();
+    await d.engine.list('tasks');
+    offline();
+    await d.engine.create('tasks', { ...task('甲'), id: 'a' });
+    await d.engine.create('tasks', { ...task('乙'), id: 'b' });
+    const merged = await d.engine.update('tasks', 'a', task('甲改'));
+    expect(d.engine.status().waiting.map((e) => [e.id, e.label])).toEqual([
+      ['a', '甲改'],
+      ['b', '乙'],
+    ]);
+    expect(merged.seq).toBe(d.engine.status().waiting[0]!.seq);
+  });
+
+  it('a record made and deleted while offline is never sent', async () => {
+    const d = device();
+    await d.engine.list('tasks');
+    offline();
+    const { record } = await d.engine.create('tasks', { ...task('白写'), id: 'w' });
+    const removed = await d.engine.remove('tasks', record);
+    expect(removed.seq).toBeUndefined();
+    expect(d.waiting()).toBe(0);
+    server.resetHandlers();
+    sent = [];
+    d.engine.wake();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(sent).toEqual([]);
+    expect(await shownTitles(d)).toEqual([]);
+  });
+
+  it('a change waiting for one kind shows in that kind’s list only', async () => {
+    const d = device();
+    await d.engine.list('tasks');
+    await d.engine.list('checkinTasks');
+    offline();
+    await d.engine.create('tasks', { ...task('任务'), id: 't' });
+    expect((await d.engine.list('checkinTasks')).items).toEqual([]);
+    expect((await d.engine.list('tasks')).pending).toEqual(new Set(['t']));
+  });
+});
+
+describe('a confirmed delete', () => {
+  it('of a list the device never downloaded leaves it not held, to be downloaded whole', async () => {
+    await seedTask('a', '甲');
+    const b = await seedTask('b', '乙');
+    const d = device();
+    const { seq } = await d.engine.remove('tasks', b);
+    await d.engine.settled(seq);
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(await d.engine.holds(['tasks'])).toBe(false);
+    const reloaded = device(d.idb);
+    expect(await shownTitles(reloaded)).toEqual(['a:甲']);
+  });
+
+  it('leaves the device’s stored copy without the record, and with the rest', async () => {
+    await seedTask('a', '甲');
+    const b = await seedTask('b', '乙');
+    const d = device();
+    await d.engine.list('tasks');
+    const { seq } = await d.engine.remove('tasks', b);
+    await d.engine.settled(seq);
+    await waitFor(async () => expect(await storedIds(d, 'tasks')).toEqual(['a']));
+    expect(d.waiting()).toBe(0);
+  });
+
+  it('of an asset leaves none of its chain’s versions on the device', async () => {
+    const asset = (id: string, version: number, originalId: string | null, name: string) => ({
+      id,
+      type: 'asset' as const,
+      name,
+      category: 'cash',
+      amount: 100 * version,
+      description: '',
+      date: TODAY,
+      effectiveDate: '',
+      version,
+      originalId,
+      previousVersionId: version > 1 ? (originalId ?? id) : null,
+      createdAt: SEEDED_AT,
+      updatedAt: SEEDED_AT,
+    });
+    await demo.store.assets.create('demo', asset('c1', 1, null, '活期'));
+    await demo.store.assets.create('demo', asset('c2', 2, 'c1', '活期'));
+    await demo.store.assets.create('demo', asset('o1', 1, null, '定期'));
+    const d = device();
+    const latest = (await d.engine.list('assets')).items.find((a) => a.id === 'c2')!;
+    // The server deletes the chain; the device must drop the older version itself.
+    const { seq } = await d.engine.remove('assets', latest);
+    await d.engine.settled(seq);
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    server.use(http.get(/\/api\//, () => HttpResponse.error()));
+    expect(await storedIds(d, 'assets')).toEqual(['o1']);
+    expect((await d.engine.list('assets')).items.map((a) => a.id)).toEqual(['o1']);
+  });
+});
+
+describe('changes that hide nothing else', () => {
+  it('an edit waiting for a habit hides none of its check-ins', async () => {
+    await seedHabit(demo, 'h');
+    await demo.store.checkinRecords.create('demo', { id: 'r', taskId: 'h', date: TODAY });
+    const d = device();
+    await d.engine.list('checkinTasks');
+    await d.engine.list('checkinRecords');
+    offline();
+    await d.engine.update('checkinTasks', 'h', {
+      name: '改名',
+      description: '',
+      type: 'daily',
+      frequency: 1,
+      monthlyTarget: 30,
+      category: 'health',
+    });
+    expect((await d.engine.list('checkinRecords')).items.map((r) => r.id)).toEqual(['r']);
+    expect((await d.engine.list('checkinTasks')).items.map((t) => t.name)).toEqual(['改名']);
+  });
+
+  it('a habit deleted while offline takes its check-ins off a screen showing them at once', async () => {
+    const habit = await seedHabit(demo, 'h');
+    await demo.store.checkinRecords.create('demo', { id: 'r', taskId: 'h', date: TODAY });
+    const d = device();
+    await d.engine.list('checkinTasks');
+    const key = resourceKeys('checkinRecords').list();
+    d.client.setQueryData(key, await d.engine.list('checkinRecords'));
+    offline();
+    await d.engine.remove('checkinTasks', habit);
+    expect(d.client.getQueryData<ListResult<unknown>>(key)?.items).toEqual([]);
+    // A list no screen shows is left for its own first query.
+    expect(d.client.getQueryData(resourceKeys('checkinTasks').list())).toBeUndefined();
+  });
+});
+
+describe('what is checked before anything is stored', () => {
+  it('an invalid record is refused at once, naming the field, and nothing waits', async () => {
+    const d = device();
+    const refused = d.engine.create('tasks', task('  '));
+    await expect(refused).rejects.toBeInstanceOf(ApiError);
+    await expect(refused).rejects.toMatchObject({ message: 'title: 请填写标题', status: 400 });
+    await expect(d.engine.update('tasks', 'x', task(''))).rejects.toMatchObject({
+      message: 'title: 请填写标题',
+      status: 400,
+    });
+    expect(d.waiting()).toBe(0);
+    expect(sent).toEqual([]);
+  });
+
+  it('what is not a record at all is refused with the reason alone', async () => {
+    const d = device();
+    const refused = d.engine.create('tasks', null as never);
+    await expect(refused).rejects.toMatchObject({ status: 400 });
+    const { message } = (await refused.catch((error: unknown) => error)) as Error;
+    // zod's own sentence, with no field name (there is none) in front of it.
+    expect(message).not.toBe('');
+    expect(message).not.toMatch(/^: /);
+  });
+});
+
+describe('records the server writes in answer', () => {
+  it('a 周期记账 template confirmed on a page that holds no 记账 list asks nothing for it', async () => {
+    const d = device();
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.method === 'GET') asked.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', listen);
+    try {
+      const { seq } = await d.engine.create('recurring', {
+        id: 'gym',
+        type: 'expense',
+        amount: 30,
+        category: 'entertainment',
+        description: '健身房',
+        every: 1,
+        unit: 'day',
+        startDate: '2026-11-20',
+        endDate: '',
+      });
+      await d.engine.settled(seq);
+      await waitFor(() => expect(d.waiting()).toBe(0));
+      await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+    expect(asked).toEqual([]);
+    expect(sent).toEqual(['POST /api/recurring']);
+  });
+});
+
+describe('whose engine a page gets', () => {
+  it('none without a session; the same one for the same user; a fresh one for another', async () => {
+    const client = createQueryClient();
+    localStorage.clear();
+    expect(() => engineFor(client)).toThrow(NOT_LOGGED_IN);
+    const session = await signIn(demo);
+    const first = engineFor(client);
+    expect(engineFor(client)).toBe(first);
+    saveSession({ ...session, user: { ...session.user, username: 'someone-else' } });
+    const second = engineFor(client);
+    expect(second).not.toBe(first);
+    expect(second.user).toBe('someone-else');
+    expect(first.closed).toBe(true);
+    await stopEngine(client, null);
+    expect(second.closed).toBe(true);
+  });
+
+  it('signing out with `erase` forgets the user’s data on the device', async () => {
+    const d = device(globalThis.indexedDB as IDBFactory);
+    offline();
+    await d.engine.create('tasks', { ...task('离线的'), id: 'off' });
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    await stopEngine(d.client, 'demo');
+    const db = await openLocalDb('demo');
+    try {
+      expect(await db.getAll('outbox')).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
