@@ -566,9 +566,13 @@ export class SyncEngine {
   wake() {
     if (this.closed) return;
     void this.flush().then(async () => {
-      // A failed pull has recorded its error and planned its retry: nothing is left to handle.
+      // The lists this page holds, and those whose download failed: a screen opened while the
+      // server was away shows its list once the server answers, without a focus or a reload.
+      // (A list only read for a write stays for holdEverything to download.) A failed pull has
+      // recorded its error and planned its retry: nothing is left to handle.
       for (const [kind, state] of this.kinds) {
-        if ((await state).complete) void this.pull(kind).catch(() => undefined);
+        const { complete, error } = await state;
+        if (complete || error !== undefined) void this.pull(kind).catch(() => undefined);
       }
     });
   }

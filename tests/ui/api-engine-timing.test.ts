@@ -310,6 +310,38 @@ describe('tries while the server cannot be reached', () => {
     expect((await d.engine.list('tasks')).local).toBe(false);
   });
 
+  it('a list never downloaded (the server was away when the screen opened) comes at the next try', async () => {
+    fakeClock();
+    await demo.store.tasks.create('demo', {
+      id: 'on-server',
+      title: '服务器上的',
+      description: '',
+      priority: 'medium',
+      category: 'work',
+      dueDate: '',
+      completed: false,
+      completedAt: null,
+      createdAt: `${TODAY}T08:00:00.000Z`,
+      updatedAt: `${TODAY}T08:00:00.000Z`,
+    } as never);
+    offline();
+    const d = device();
+    // The screen opened: nothing on the device, nothing from the server.
+    const first = await d.engine.list('tasks');
+    expect(first.items).toEqual([]);
+    expect(first.local).toBe(true);
+    await until(() => d.engine.status().reachable === false);
+    await drain();
+
+    // Back before the retry: the retry brings the list, with no focus or reload needed.
+    server.resetHandlers();
+    await vi.advanceTimersByTimeAsync(1000);
+    await until(() => d.engine.status().reachable === true);
+    const later = await d.engine.list('tasks');
+    expect(later.local).toBe(false);
+    expect(later.items.map((t) => t.id)).toEqual(['on-server']);
+  });
+
   it('stops trying once signed out', async () => {
     fakeClock();
     offline();
