@@ -1,8 +1,7 @@
 import { waitFor } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { engineFor, type ListResult, type Notice, stopEngine } from '../../src/api/engine';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { engineFor, type ListResult, stopEngine } from '../../src/api/engine';
 import { ApiError } from '../../src/api/http';
 import { resourceKeys } from '../../src/api/keys';
 import { openLocalDb } from '../../src/api/local-db';
@@ -10,6 +9,15 @@ import { saveSession } from '../../src/api/session';
 import { createQueryClient } from '../../src/app/query-client';
 import { NOT_LOGGED_IN } from '../../src/domain/messages';
 import type { Task } from '../../src/domain/schemas/task';
+import {
+  type Device,
+  device,
+  offline,
+  onDeviceDb,
+  SEEDED_AT,
+  seedTask,
+  task,
+} from './engine-harness';
 import { seedHabit, signIn, testServer } from './harness';
 
 // What the outbox does with each answer of the server beyond the plain ones (engine.test.ts):
@@ -31,93 +39,19 @@ beforeEach(async () => {
   await signIn(demo);
 });
 
-interface Device {
-  idb: IDBFactory;
-  client: ReturnType<typeof createQueryClient>;
-  engine: ReturnType<typeof engineFor>;
-  notices: Notice[];
-  waiting: () => number;
-  stop: () => Promise<void>;
-}
-const devices: Device[] = [];
-afterEach(async () => {
-  for (const d of devices.splice(0)) await d.stop();
-});
-
-function device(idb = new IDBFactory()): Device {
-  const client = createQueryClient();
-  const previous = globalThis.indexedDB;
-  globalThis.indexedDB = idb;
-  const engine = engineFor(client);
-  globalThis.indexedDB = previous;
-  const notices: Notice[] = [];
-  engine.onNotice((n) => notices.push(n));
-  const d: Device = {
-    idb,
-    client,
-    engine,
-    notices,
-    waiting: () => engine.status().waiting.length,
-    stop: () => stopEngine(client, null),
-  };
-  devices.push(d);
-  return d;
-}
-
-/** Runs `fn` on the device's own database (what a reload would read). */
-async function onDeviceDb<T>(
-  d: Device,
-  fn: (db: Awaited<ReturnType<typeof openLocalDb>>) => Promise<T>,
-) {
-  const previous = globalThis.indexedDB;
-  globalThis.indexedDB = d.idb;
-  const db = await openLocalDb('demo');
-  globalThis.indexedDB = previous;
-  try {
-    return await fn(db);
-  } finally {
-    db.close();
-  }
-}
 const storedIds = (d: Device, kind: 'tasks' | 'assets') =>
   onDeviceDb(d, async (db) => {
     const stored = await db.get('lists', kind);
     return stored ? (JSON.parse(stored.json) as { id: string }[]).map((r) => r.id).sort() : [];
   });
 
-const offline = () =>
-  server.use(
-    http.post(/\/api\//, () => HttpResponse.error()),
-    http.put(/\/api\//, () => HttpResponse.error()),
-    http.delete(/\/api\//, () => HttpResponse.error()),
-    http.get(/\/api\//, () => HttpResponse.error()),
-  );
-
-const task = (title: string) => ({ title, priority: 'medium' as const, category: 'work' as const });
-const SEEDED_AT = '2026-11-20T08:00:00.000Z';
-async function seedTask(id: string, title: string): Promise<Task> {
-  const { record } = await demo.store.tasks.create('demo', {
-    id,
-    title,
-    description: '',
-    priority: 'medium',
-    category: 'work',
-    dueDate: '',
-    completed: false,
-    completedAt: null,
-    createdAt: SEEDED_AT,
-    updatedAt: SEEDED_AT,
-    editedAt: SEEDED_AT,
-  });
-  return record;
-}
 const serverTitle = async (id: string) => (await demo.store.tasks.get('demo', id))?.title;
 const shownTitles = async (d: Device) =>
   (await d.engine.list('tasks')).items.map((t: Task) => `${t.id}:${t.title}`).sort();
 
 describe('a write that comes back as a conflict', () => {
   it('an edit whose answer was lost is not taken for a conflict with itself', async () => {
-    await seedTask('x', '原来的');
+    await seedTask(demo, 'x', '原来的');
     const d = device();
     await d.engine.list('tasks');
     // The server stores the edit, but its answer never arrives.
@@ -143,12 +77,12 @@ describe('a write that comes back as a conflict', () => {
 
   /** Two devices edit `shared` offline, the later one second; the earlier one comes back first. */
   async function laterArrivesSecond(later: (d: Device) => Promise<unknown>) {
-    await seedTask('shared', '原来的');
+    await seedTask(demo, 'shared', '原来的');
     const early = device();
     const late = device();
     await early.engine.list('tasks');
     await late.engine.list('tasks');
-    offline();
+    offline(server);
     await early.engine.update('tasks', 'shared', task('较早的修改'));
     await new Promise((r) => setTimeout(r, 5));
     await later(late);
@@ -182,12 +116,12 @@ describe('a write that comes back as a conflict', () => {
   });
 
   it('an earlier edit gives way to a later one, shows it at once, and is kept', async () => {
-    await seedTask('shared', '原来的');
+    await seedTask(demo, 'shared', '原来的');
     const early = device();
     const late = device();
     await early.engine.list('tasks');
     await late.engine.list('tasks');
-    offline();
+    offline(server);
     await early.engine.update('tasks', 'shared', task('较早的修改'));
     await new Promise((r) => setTimeout(r, 5));
     await late.engine.update('tasks', 'shared', task('较晚的修改'));
@@ -213,12 +147,12 @@ describe('a write that comes back as a conflict', () => {
   });
 
   it('a delete older than an edit on another device gives way: the record stays, edited', async () => {
-    const seeded = await seedTask('shared', '原来的');
+    const seeded = await seedTask(demo, 'shared', '原来的');
     const deleter = device();
     const editor = device();
     await deleter.engine.list('tasks');
     await editor.engine.list('tasks');
-    offline();
+    offline(server);
     await deleter.engine.remove('tasks', seeded);
     await new Promise((r) => setTimeout(r, 5));
     await editor.engine.update('tasks', 'shared', task('删不掉的修改'));
@@ -238,10 +172,10 @@ describe('a write that comes back as a conflict', () => {
 
 describe('an edit of a record deleted on another device', () => {
   async function editDeleted() {
-    const shared = await seedTask('gone', '会被删');
+    const shared = await seedTask(demo, 'gone', '会被删');
     const d = device();
     await d.engine.list('tasks');
-    offline();
+    offline(server);
     await d.engine.update('tasks', 'gone', task('删之前改的'));
     await waitFor(() => expect(d.engine.status().reachable).toBe(false));
     await demo.store.tasks.remove('demo', shared.id);
@@ -295,12 +229,12 @@ describe('an edit of a record deleted on another device', () => {
 
 describe('several kept edits', () => {
   it('are kept side by side, and each is applied again or let go on its own', async () => {
-    await seedTask('a', '甲');
-    await seedTask('b', '乙');
-    await seedTask('other', '别的');
+    await seedTask(demo, 'a', '甲');
+    await seedTask(demo, 'b', '乙');
+    await seedTask(demo, 'other', '别的');
     const d = device();
     await d.engine.list('tasks');
-    offline();
+    offline(server);
     await d.engine.update('tasks', 'a', task('甲改'));
     await d.engine.update('tasks', 'b', task('乙改'));
     await waitFor(() => expect(d.engine.status().reachable).toBe(false));
@@ -348,7 +282,7 @@ describe('an action the server refused a part of', () => {
   it('its other parts waiting with it are not sent; the rest of the queue is', async () => {
     const d = device();
     await d.engine.list('tasks');
-    offline();
+    offline(server);
     await d.engine.create('tasks', { ...task('第一部分'), id: 'p1' }, 'g');
     await d.engine.create('tasks', { ...task('第二部分'), id: 'p2' }, 'g');
     await d.engine.create('tasks', { ...task('无关的'), id: 'free' });
@@ -406,7 +340,7 @@ describe('an action the server refused a part of', () => {
 
 describe('what a write sends and keeps', () => {
   it('an edit and a delete name the server’s version they were made from', async () => {
-    const seeded = await seedTask('v', '版本');
+    const seeded = await seedTask(demo, 'v', '版本');
     const d = device();
     await d.engine.list('tasks');
     const ifMatch: (string | null)[] = [];
@@ -434,7 +368,7 @@ describe('what a write sends and keeps', () => {
 
   it('a create answers with the record as shown and the change’s number', async () => {
     const d = device();
-    offline();
+    offline(server);
     const made = await d.engine.create('tasks', { ...task('新的'), id: 'n' });
     expect(made.record).toMatchObject({ id: 'n', title: '新的', completed: false });
     expect(made.record.editedAt).toBe(made.record.updatedAt);
@@ -444,7 +378,7 @@ describe('what a write sends and keeps', () => {
   it('waiting edits merge per record, and leave the other records’ changes as they were', async () => {
     const d = device();
     await d.engine.list('tasks');
-    offline();
+    offline(server);
     await d.engine.create('tasks', { ...task('甲'), id: 'a' });
     await d.engine.create('tasks', { ...task('乙'), id: 'b' });
     const merged = await d.engine.update('tasks', 'a', task('甲改'));
@@ -458,7 +392,7 @@ describe('what a write sends and keeps', () => {
   it('a record made and deleted while offline is never sent', async () => {
     const d = device();
     await d.engine.list('tasks');
-    offline();
+    offline(server);
     const { record } = await d.engine.create('tasks', { ...task('白写'), id: 'w' });
     const removed = await d.engine.remove('tasks', record);
     expect(removed.seq).toBeUndefined();
@@ -475,7 +409,7 @@ describe('what a write sends and keeps', () => {
     const d = device();
     await d.engine.list('tasks');
     await d.engine.list('checkinTasks');
-    offline();
+    offline(server);
     await d.engine.create('tasks', { ...task('任务'), id: 't' });
     expect((await d.engine.list('checkinTasks')).items).toEqual([]);
     expect((await d.engine.list('tasks')).pending).toEqual(new Set(['t']));
@@ -484,8 +418,8 @@ describe('what a write sends and keeps', () => {
 
 describe('a confirmed delete', () => {
   it('of a list the device never downloaded leaves it not held, to be downloaded whole', async () => {
-    await seedTask('a', '甲');
-    const b = await seedTask('b', '乙');
+    await seedTask(demo, 'a', '甲');
+    const b = await seedTask(demo, 'b', '乙');
     const d = device();
     const { seq } = await d.engine.remove('tasks', b);
     await d.engine.settled(seq);
@@ -496,8 +430,8 @@ describe('a confirmed delete', () => {
   });
 
   it('leaves the device’s stored copy without the record, and with the rest', async () => {
-    await seedTask('a', '甲');
-    const b = await seedTask('b', '乙');
+    await seedTask(demo, 'a', '甲');
+    const b = await seedTask(demo, 'b', '乙');
     const d = device();
     await d.engine.list('tasks');
     const { seq } = await d.engine.remove('tasks', b);
@@ -544,7 +478,7 @@ describe('changes that hide nothing else', () => {
     const d = device();
     await d.engine.list('checkinTasks');
     await d.engine.list('checkinRecords');
-    offline();
+    offline(server);
     await d.engine.update('checkinTasks', 'h', {
       name: '改名',
       description: '',
@@ -564,7 +498,7 @@ describe('changes that hide nothing else', () => {
     await d.engine.list('checkinTasks');
     const key = resourceKeys('checkinRecords').list();
     d.client.setQueryData(key, await d.engine.list('checkinRecords'));
-    offline();
+    offline(server);
     await d.engine.remove('checkinTasks', habit);
     expect(d.client.getQueryData<ListResult<unknown>>(key)?.items).toEqual([]);
     // A list no screen shows is left for its own first query.
@@ -646,8 +580,8 @@ describe('whose engine a page gets', () => {
   });
 
   it('signing out with `erase` forgets the user’s data on the device', async () => {
-    const d = device(globalThis.indexedDB as IDBFactory);
-    offline();
+    const d = device(globalThis.indexedDB);
+    offline(server);
     await d.engine.create('tasks', { ...task('离线的'), id: 'off' });
     await waitFor(() => expect(d.engine.status().reachable).toBe(false));
     await stopEngine(d.client, 'demo');

@@ -1,12 +1,12 @@
 import { waitFor } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineFor, type ListResult, type Notice, stopEngine } from '../../src/api/engine';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListResult } from '../../src/api/engine';
 import { resourceKeys } from '../../src/api/keys';
 import { openLocalDb } from '../../src/api/local-db';
-import { createQueryClient } from '../../src/app/query-client';
 import type { Task } from '../../src/domain/schemas/task';
+import { type Device, device, storedTask } from './engine-harness';
 import { seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
 
 // How lists follow the server beyond the paths of engine.test.ts: a paged download the server
@@ -18,31 +18,6 @@ const { server, demo } = await testServer({ today: TODAY, clear: ['tasks'] });
 beforeEach(async () => {
   await signIn(demo);
 });
-
-interface Device {
-  idb: IDBFactory;
-  client: ReturnType<typeof createQueryClient>;
-  engine: ReturnType<typeof engineFor>;
-  notices: Notice[];
-  stop: () => Promise<void>;
-}
-const devices: Device[] = [];
-afterEach(async () => {
-  for (const d of devices.splice(0)) await d.stop();
-});
-
-function device(idb = new IDBFactory()): Device {
-  const client = createQueryClient();
-  const previous = globalThis.indexedDB;
-  globalThis.indexedDB = idb;
-  const engine = engineFor(client);
-  globalThis.indexedDB = previous;
-  const notices: Notice[] = [];
-  engine.onNotice((n) => notices.push(n));
-  const d: Device = { idb, client, engine, notices, stop: () => stopEngine(client, null) };
-  devices.push(d);
-  return d;
-}
 
 async function storedCopy(d: Device) {
   const previous = globalThis.indexedDB;
@@ -61,21 +36,6 @@ async function storedCopy(d: Device) {
     db.close();
   }
 }
-
-const SEEDED_AT = '2026-11-20T08:00:00.000Z';
-const storedTask = (id: string, title = id): Task => ({
-  id,
-  title,
-  description: '',
-  priority: 'medium',
-  category: 'work',
-  dueDate: '',
-  completed: false,
-  completedAt: null,
-  createdAt: SEEDED_AT,
-  updatedAt: SEEDED_AT,
-  editedAt: SEEDED_AT,
-});
 
 /** A stand-in for GET /api/tasks: `pages` answers in turn; the queries asked are recorded. */
 function tasksServer(pages: Record<string, unknown>[]) {

@@ -1,9 +1,6 @@
-import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
-import { createQueryClient } from '../../src/app/query-client';
-import type { Task } from '../../src/domain/schemas/task';
+import { device, offline, seedTask, task } from './engine-harness';
 import { signIn, testServer } from './harness';
 
 // When the engine acts, on the clock: how long a write waits for the server's word
@@ -26,14 +23,6 @@ server.events.on('request:end', ({ request }) => {
   if (request.method !== 'GET') ended += 1;
 });
 
-interface Device {
-  engine: ReturnType<typeof engineFor>;
-  notices: Notice[];
-  waiting: () => number;
-  stop: () => Promise<void>;
-}
-const devices: Device[] = [];
-
 beforeEach(async () => {
   sent = [];
   ended = 0;
@@ -41,26 +30,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.useRealTimers();
-  for (const d of devices.splice(0)) await d.stop();
 });
-
-function device(): Device {
-  const client = createQueryClient();
-  const previous = globalThis.indexedDB;
-  globalThis.indexedDB = new IDBFactory();
-  const engine = engineFor(client);
-  globalThis.indexedDB = previous;
-  const notices: Notice[] = [];
-  engine.onNotice((n) => notices.push(n));
-  const d: Device = {
-    engine,
-    notices,
-    waiting: () => engine.status().waiting.length,
-    stop: () => stopEngine(client, null),
-  };
-  devices.push(d);
-  return d;
-}
 
 const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 
@@ -104,15 +74,6 @@ function answerLater(method: 'post' | 'put' | 'delete', path: RegExp) {
   return (response: Response) => answer(response);
 }
 
-const offline = () =>
-  server.use(
-    http.post(/\/api\//, () => HttpResponse.error()),
-    http.put(/\/api\//, () => HttpResponse.error()),
-    http.delete(/\/api\//, () => HttpResponse.error()),
-    http.get(/\/api\//, () => HttpResponse.error()),
-  );
-
-const task = (title: string) => ({ title, priority: 'medium' as const, category: 'work' as const });
 const posts = () => sent.filter((s) => s === 'POST /api/tasks').length;
 
 describe('a write waiting for the server’s word (SETTLE_MS)', () => {
@@ -172,7 +133,7 @@ describe('a write waiting for the server’s word (SETTLE_MS)', () => {
 
   it('a write made while the server is away settles at once; its later refusal is a notice', async () => {
     fakeClock();
-    offline();
+    offline(server);
     const d = device();
     const { seq } = await d.engine.create('tasks', { ...task('离线'), id: 'off' });
     const waited = track(d.engine.settled(seq));
@@ -192,7 +153,7 @@ describe('a write waiting for the server’s word (SETTLE_MS)', () => {
   });
 
   it('a change nobody waits for, saved offline and refused later, is told in a notice', async () => {
-    offline();
+    offline(server);
     const d = device();
     await d.engine.create('tasks', { ...task('没人等'), id: 'nobody' });
     await until(() => d.engine.status().reachable === false);
@@ -240,7 +201,7 @@ describe('a write waiting for the server’s word (SETTLE_MS)', () => {
 describe('tries while the server cannot be reached', () => {
   it('backs off 1 s, 2 s, then every 5 s, and starts again from 1 s once it answered', async () => {
     fakeClock();
-    offline();
+    offline(server);
     const d = device();
     await d.engine.create('tasks', { ...task('等'), id: 'w1' });
     await until(() => posts() === 1);
@@ -274,7 +235,7 @@ describe('tries while the server cannot be reached', () => {
     expect(d.engine.status().reachable).toBe(true);
 
     // Away again: the back-off starts over.
-    offline();
+    offline(server);
     await d.engine.create('tasks', { ...task('再等'), id: 'w2' });
     await until(() => d.engine.status().reachable === false);
     await drain();
@@ -286,7 +247,7 @@ describe('tries while the server cannot be reached', () => {
     fakeClock();
     const d = device();
     await d.engine.list('tasks');
-    offline();
+    offline(server);
     let gets = 0;
     const count = ({ request }: { request: Request }) => {
       if (request.method === 'GET') gets += 1;
@@ -312,19 +273,8 @@ describe('tries while the server cannot be reached', () => {
 
   it('a list never downloaded (the server was away when the screen opened) comes at the next try', async () => {
     fakeClock();
-    await demo.store.tasks.create('demo', {
-      id: 'on-server',
-      title: '服务器上的',
-      description: '',
-      priority: 'medium',
-      category: 'work',
-      dueDate: '',
-      completed: false,
-      completedAt: null,
-      createdAt: `${TODAY}T08:00:00.000Z`,
-      updatedAt: `${TODAY}T08:00:00.000Z`,
-    } as never);
-    offline();
+    await seedTask(demo, 'on-server', '服务器上的');
+    offline(server);
     const d = device();
     // The screen opened: nothing on the device, nothing from the server.
     const first = await d.engine.list('tasks');
@@ -344,7 +294,7 @@ describe('tries while the server cannot be reached', () => {
 
   it('stops trying once signed out', async () => {
     fakeClock();
-    offline();
+    offline(server);
     const d = device();
     await d.engine.create('tasks', { ...task('等'), id: 'w' });
     await until(() => posts() === 1);
@@ -357,20 +307,7 @@ describe('tries while the server cannot be reached', () => {
 
 describe('a delete held back (the check-in toggle’s delay)', () => {
   it('is sent once the delay is over, not before', async () => {
-    const at = '2026-11-20T08:00:00.000Z';
-    const { record: stored } = await demo.store.tasks.create('demo', {
-      id: 'd',
-      title: '删',
-      description: '',
-      priority: 'medium',
-      category: 'work',
-      dueDate: '',
-      completed: false,
-      completedAt: null,
-      createdAt: at,
-      updatedAt: at,
-      editedAt: at,
-    } satisfies Task);
+    const stored = await seedTask(demo, 'd', '删');
     fakeClock();
     const d = device();
     await d.engine.remove('tasks', stored, { delayMs: 50 });
@@ -389,7 +326,7 @@ describe('a delete held back (the check-in toggle’s delay)', () => {
 describe('what wakes the engine before its next try', () => {
   /** A device whose one change failed to go, with the server back but no try due yet. */
   async function waitingDevice() {
-    offline();
+    offline(server);
     const d = device();
     await d.engine.create('tasks', { ...task('等'), id: 'w' });
     await until(() => d.engine.status().reachable === false);

@@ -1,17 +1,13 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAccounts } from '../../src/api/accounts';
 import {
   DELETE_DELAY_MS,
   useCheckinRecords,
   useToggleCheckin,
 } from '../../src/api/checkin-records';
-import { stopEngine } from '../../src/api/engine';
-import { createQueryClient } from '../../src/app/query-client';
-import { seedDeviceCopy, seedHabit, signIn, testServer } from './harness';
+import { hookClient, seedDeviceCopy, seedHabit, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
 const { server, demo } = await testServer({ today: TODAY, clear: ['accounts', 'checkinTasks'] });
@@ -21,25 +17,6 @@ beforeEach(async () => {
   requests = [];
   await signIn(demo);
 });
-
-// Every client of a test gets its engine stopped after it, so none replays into the next test.
-const clients: QueryClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await stopEngine(client, null);
-});
-
-function Fresh({ client, children }: { client: QueryClient; children: ReactNode }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
-/** A fresh cache per case, so each test starts with nothing fetched. */
-function wrapper(report = vi.fn()) {
-  const client = createQueryClient(report);
-  clients.push(client);
-  return {
-    wrapper: ({ children }: { children: ReactNode }) => <Fresh client={client}>{children}</Fresh>,
-  };
-}
 
 function Count({ label }: { label: string }) {
   const { data } = useAccounts();
@@ -65,7 +42,7 @@ describe('list queries', () => {
         <Count label="a" />
         <Count label="b" />
       </>,
-      wrapper(),
+      hookClient(),
     );
     await screen.findByText('a:0');
     await screen.findByText('b:0');
@@ -79,7 +56,7 @@ describe('list queries', () => {
         HttpResponse.json({ error: '数据库不可用' }, { status: 500 }),
       ),
     );
-    const { result } = renderHook(() => useAccounts(), wrapper());
+    const { result } = renderHook(() => useAccounts(), hookClient());
     await waitFor(() => expect(result.current.data?.local).toBe(true));
     expect(result.current.data?.items.map((a) => a.id)).toEqual(['a1']);
     expect(result.current.data).toMatchObject({ complete: true, error: '数据库不可用' });
@@ -90,7 +67,7 @@ describe('list queries', () => {
     server.use(
       http.get(/\/api\/accounts$/, () => HttpResponse.json({ error: 'down' }, { status: 503 })),
     );
-    const { result } = renderHook(() => useAccounts(), wrapper());
+    const { result } = renderHook(() => useAccounts(), hookClient());
     await waitFor(() => expect(result.current.data?.local).toBe(true));
     expect(result.current.data).toMatchObject({ items: [], complete: false, error: 'down' });
   });
@@ -100,14 +77,15 @@ describe('check-in toggle', () => {
   const habit = (id = 'h1') => seedHabit(demo, id);
 
   /** Two habits' toggles over one list, with a spy on what the app would toast. */
-  function renderToggles(report = vi.fn()) {
+  function renderToggles() {
+    const { report, wrapper } = hookClient();
     const view = renderHook(
       () => ({
         list: useCheckinRecords('2026-11'),
         h1: useToggleCheckin('h1'),
         h2: useToggleCheckin('h2'),
       }),
-      wrapper(report),
+      { wrapper },
     );
     const ids = () => view.result.current.list.data?.items.map((r) => r.taskId).sort();
     return { ...view, ids, report };
@@ -273,7 +251,7 @@ describe('check-in toggle', () => {
     await demo.store.checkinRecords.create('demo', { id: 'nov', taskId: 'h1', date: TODAY });
     const { result } = renderHook(
       () => ({ november: useCheckinRecords('2026-11'), all: useCheckinRecords() }),
-      wrapper(),
+      hookClient(),
     );
     await waitFor(() => expect(result.current.all.data?.items).toHaveLength(2));
     expect(result.current.november.data?.items.map((r) => r.id)).toEqual(['nov']);

@@ -1,13 +1,21 @@
 import { waitFor } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../src/api/local-db';
-import { createQueryClient } from '../../src/app/query-client';
 import { addDays, todayString } from '../../src/domain/dates';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';
+import {
+  type Device,
+  device,
+  offline,
+  onDeviceDb,
+  SEEDED_AT,
+  seedTask,
+  storedTask,
+  task,
+} from './engine-harness';
 import { seedDeviceCopy, seedHabit, signIn, testServer, watchListReads } from './harness';
 
 // The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
@@ -28,81 +36,13 @@ beforeEach(async () => {
   await signIn(demo);
 });
 
-interface Device {
-  idb: IDBFactory;
-  engine: ReturnType<typeof engineFor>;
-  notices: Notice[];
-  waiting: () => number;
-  stop: () => Promise<void>;
-}
-const devices: Device[] = [];
-afterEach(async () => {
-  for (const d of devices.splice(0)) await d.stop();
-});
-
-/**
- * One browser: its own IndexedDB and app, signed in as demo. `notices` collects what the data
- * layer tells the user after the fact.
- */
-function device(idb = new IDBFactory()): Device {
-  const client = createQueryClient();
-  const previous = globalThis.indexedDB;
-  globalThis.indexedDB = idb;
-  const engine = engineFor(client);
-  globalThis.indexedDB = previous;
-  const notices: Notice[] = [];
-  engine.onNotice((n) => notices.push(n));
-  const d: Device = {
-    idb,
-    engine,
-    notices,
-    waiting: () => engine.status().waiting.length,
-    stop: () => stopEngine(client, null),
-  };
-  devices.push(d);
-  return d;
-}
-
-/** The server can't be reached (the network is gone, or the server is down). */
-const offline = () =>
-  server.use(
-    http.post(/\/api\//, () => HttpResponse.error()),
-    http.put(/\/api\//, () => HttpResponse.error()),
-    http.delete(/\/api\//, () => HttpResponse.error()),
-    http.get(/\/api\//, () => HttpResponse.error()),
-  );
-
-const task = (title: string) => ({ title, priority: 'medium' as const, category: 'work' as const });
-
-const SEEDED_AT = '2026-11-20T08:00:00.000Z';
-
-/** A stored task as the server keeps it. */
-const storedTask = (id: string, title: string): Task => ({
-  id,
-  title,
-  description: '',
-  priority: 'medium',
-  category: 'work',
-  dueDate: '',
-  completed: false,
-  completedAt: null,
-  createdAt: SEEDED_AT,
-  updatedAt: SEEDED_AT,
-  editedAt: SEEDED_AT,
-});
-
-async function seedTask(id: string, title: string): Promise<Task> {
-  const { record } = await demo.store.tasks.create('demo', storedTask(id, title));
-  return record;
-}
-
 describe('the outbox', () => {
   it('replays the changes made offline in the order they were made, once', async () => {
-    await seedTask('b', '乙');
-    await seedTask('c', '丙');
+    await seedTask(demo, 'b', '乙');
+    await seedTask(demo, 'c', '丙');
     const d = device();
     await d.engine.list('tasks');
-    offline();
+    offline(server);
     await d.engine.create('tasks', { ...task('甲'), id: 'a' });
     await d.engine.update('tasks', 'b', task('乙改'));
     const c = (await d.engine.list('tasks')).items.find((t: Task) => t.id === 'c')!;
@@ -124,7 +64,7 @@ describe('the outbox', () => {
   it('merges edits of one record made offline into one write', async () => {
     const d = device();
     await d.engine.list('tasks');
-    offline();
+    offline(server);
     await d.engine.create('tasks', { ...task('一'), id: 'm' });
     await d.engine.update('tasks', 'm', task('二'));
     await d.engine.update('tasks', 'm', task('三'));
@@ -161,7 +101,7 @@ describe('the outbox', () => {
   it('survives a reload: a new page on the same device sends what the old one could not', async () => {
     const first = device();
     await first.engine.list('tasks');
-    offline();
+    offline(server);
     await first.engine.create('tasks', { ...task('离线写的'), id: 'offline' });
     await waitFor(() => expect(first.engine.status().reachable).toBe(false));
     await first.stop();
@@ -174,10 +114,10 @@ describe('the outbox', () => {
   });
 
   it('a refusal leaves the queue, takes the change back, and says so; the rest goes on', async () => {
-    await seedTask('keep', '保留');
+    await seedTask(demo, 'keep', '保留');
     const first = device();
     await first.engine.list('tasks');
-    offline();
+    offline(server);
     await first.engine.update('tasks', 'keep', task('会被拒绝'));
     await first.engine.create('tasks', { ...task('之后的'), id: 'later' });
     await waitFor(() => expect(first.engine.status().reachable).toBe(false));
@@ -256,7 +196,7 @@ describe('the outbox', () => {
       ]),
     });
     db.close();
-    offline();
+    offline(server);
     const d = device(globalThis.indexedDB as IDBFactory);
     const list = await d.engine.list('tasks');
     expect(list.items.map((t: Task) => t.id)).toEqual(['ok']);
@@ -265,12 +205,12 @@ describe('the outbox', () => {
 
 describe('two devices edit one record offline', () => {
   async function editOnBoth(firstBack: 'older' | 'newer') {
-    await seedTask('shared', '原来的');
+    await seedTask(demo, 'shared', '原来的');
     const older = device();
     const newer = device();
     await older.engine.list('tasks');
     await newer.engine.list('tasks');
-    offline();
+    offline(server);
     await older.engine.update('tasks', 'shared', task('较早的修改'));
     await new Promise((r) => setTimeout(r, 5));
     await newer.engine.update('tasks', 'shared', task('较晚的修改'));
@@ -318,10 +258,10 @@ describe('two devices edit one record offline', () => {
   });
 
   it('an edit of a record deleted on the other device is kept, not lost', async () => {
-    const shared = await seedTask('gone', '会被删');
+    const shared = await seedTask(demo, 'gone', '会被删');
     const editor = device();
     await editor.engine.list('tasks');
-    offline();
+    offline(server);
     await editor.engine.update('tasks', 'gone', task('删之前改的'));
     await waitFor(() => expect(editor.engine.status().reachable).toBe(false));
     await demo.store.tasks.remove('demo', shared.id);
@@ -372,7 +312,7 @@ describe('records the server writes', () => {
 
 describe('a server restored from a backup', () => {
   it('a device whose cursor the restored history never handed out takes the whole list afresh', async () => {
-    const kept = await seedTask('kept', '备份里有的');
+    const kept = await seedTask(demo, 'kept', '备份里有的');
     // What the device held before the restore: a later edit of `kept` and a task the backup
     // never saw, under a cursor past any number the server has handed out since.
     await seedDeviceCopy(
@@ -390,24 +330,8 @@ describe('a server restored from a backup', () => {
 });
 
 describe('a visit with nothing new on the server', () => {
-  /** Runs `fn` on the device's own database (what a reload would read). */
-  async function onDeviceDb<T>(
-    d: Device,
-    fn: (db: Awaited<ReturnType<typeof openLocalDb>>) => Promise<T>,
-  ) {
-    const previous = globalThis.indexedDB;
-    globalThis.indexedDB = d.idb;
-    const db = await openLocalDb('demo');
-    globalThis.indexedDB = previous;
-    try {
-      return await fn(db);
-    } finally {
-      db.close();
-    }
-  }
-
   it('leaves the stored copy untouched, and writes it again once something changed', async () => {
-    await seedTask('a', '甲');
+    await seedTask(demo, 'a', '甲');
     const d = device();
     await d.engine.list('tasks');
     const first = await onDeviceDb(d, (db) => db.get('lists', 'tasks'));
@@ -419,7 +343,7 @@ describe('a visit with nothing new on the server', () => {
     expect((await onDeviceDb(d, (db) => db.get('lists', 'tasks')))?.json).toBe('"untouched"');
     expect((await d.engine.list('tasks')).items.map((t) => t.title)).toEqual(['甲']);
 
-    await seedTask('b', '乙');
+    await seedTask(demo, 'b', '乙');
     await d.engine.pull('tasks');
     const after = await onDeviceDb(d, (db) => db.get('lists', 'tasks'));
     expect((JSON.parse(after!.json) as Task[]).map((t) => t.title).sort()).toEqual(['乙', '甲']);
@@ -433,7 +357,7 @@ describe('a visit with nothing new on the server', () => {
   });
 
   it('a list the page has not read is pulled by its cursor, and read only to apply a change', async () => {
-    await seedTask('a', '甲');
+    await seedTask(demo, 'a', '甲');
     const first = device();
     await first.engine.list('tasks');
     await first.stop();
@@ -443,7 +367,7 @@ describe('a visit with nothing new on the server', () => {
     try {
       await page.engine.pull('tasks');
       expect(reads).toEqual([]);
-      await seedTask('b', '乙');
+      await seedTask(demo, 'b', '乙');
       await page.engine.pull('tasks');
       expect(reads).toEqual(['tasks']);
     } finally {
@@ -458,13 +382,13 @@ describe('a visit with nothing new on the server', () => {
   });
 
   it('a change for a stored copy that cannot be read back brings the whole list, not the change alone', async () => {
-    await seedTask('a', '甲');
+    await seedTask(demo, 'a', '甲');
     const first = device();
     await first.engine.list('tasks');
     await first.stop();
     const stored = await onDeviceDb(first, (db) => db.get('lists', 'tasks'));
     await onDeviceDb(first, (db) => db.put('lists', { ...stored!, json: '{broken' }));
-    await seedTask('b', '乙');
+    await seedTask(demo, 'b', '乙');
 
     const page = device(first.idb);
     await page.engine.pull('tasks');
@@ -475,7 +399,7 @@ describe('a visit with nothing new on the server', () => {
   });
 
   it('finds out whether another tab caught up by the cursor kept beside the list, not the list', async () => {
-    await seedTask('a', '甲');
+    await seedTask(demo, 'a', '甲');
     const idb = new IDBFactory();
     // Tab A's word that it stored something is missed (it is told by a BroadcastChannel, which
     // this one lacks): B must find out from the database.
@@ -488,7 +412,7 @@ describe('a visit with nothing new on the server', () => {
     await tabA.engine.list('tasks');
 
     // Another tab catches up with a change and stores it: the next pull here starts from it.
-    await seedTask('b', '乙');
+    await seedTask(demo, 'b', '乙');
     await tabA.engine.pull('tasks');
     const cursor = (await onDeviceDb(tabA, (db) => db.get('lists', 'tasks')))!.cursor;
     const asked: string[] = [];
@@ -631,7 +555,7 @@ describe('a delete that waits hides what goes with it', () => {
       'c2',
       'o1',
     ]);
-    offline();
+    offline(server);
     const latest = (await d.engine.list('assets')).items.find((a) => a.id === 'c2')!;
     await d.engine.remove('assets', latest);
     expect((await d.engine.list('assets')).items.map((a) => a.id)).toEqual(['o1']);
@@ -650,7 +574,7 @@ describe('a delete that waits hides what goes with it', () => {
     const d = device();
     await d.engine.list('checkinTasks');
     expect((await d.engine.list('checkinRecords')).items).toHaveLength(2);
-    offline();
+    offline(server);
     await d.engine.remove('checkinTasks', gone);
     expect((await d.engine.list('checkinRecords')).items.map((r) => r.id)).toEqual(['r2']);
     expect((await d.engine.list('checkinTasks')).items.map((t) => t.id)).toEqual(['h-kept']);
@@ -672,7 +596,7 @@ describe('completing the device’s copy (holdEverything)', () => {
   };
 
   it('downloads every kind the device does not hold, once', async () => {
-    await seedTask('a', '甲');
+    await seedTask(demo, 'a', '甲');
     const d = device();
     await d.engine.holdEverything();
     expect(await storedKinds(d)).toEqual([...RESOURCE_NAMES].sort());
@@ -680,7 +604,7 @@ describe('completing the device’s copy (holdEverything)', () => {
   });
 
   it('stops at the first sign that the server is away, and stores nothing half-done', async () => {
-    offline();
+    offline(server);
     const asked: string[] = [];
     const listen = ({ request }: { request: Request }) => {
       if (request.method === 'GET') asked.push(new URL(request.url).pathname);

@@ -1,0 +1,104 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { HttpResponse, http } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { afterEach } from 'vitest';
+import type { DemoServer } from '../../mocks/demo-server';
+import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
+import { type LocalDb, openLocalDb } from '../../src/api/local-db';
+import { createQueryClient } from '../../src/app/query-client';
+import type { Task } from '../../src/domain/schemas/task';
+
+// What the engine tests share (engine.test.ts and tests/ui/api-engine-*): browsers with their
+// own IndexedDB, a server that cannot be reached, and tasks as the server stores them.
+
+export interface Device {
+  idb: IDBFactory;
+  client: ReturnType<typeof createQueryClient>;
+  engine: ReturnType<typeof engineFor>;
+  /** What the data layer told the user after the fact. */
+  notices: Notice[];
+  waiting: () => number;
+  stop: () => Promise<void>;
+}
+
+const devices: Device[] = [];
+afterEach(async () => {
+  for (const d of devices.splice(0)) await d.stop();
+});
+
+/**
+ * One browser: its own IndexedDB (pass another device's `idb` for a reload or a second tab)
+ * and app, signed in as whoever the stored session names; stopped after the test.
+ */
+export function device(idb = new IDBFactory()): Device {
+  const client = createQueryClient();
+  const previous = globalThis.indexedDB;
+  globalThis.indexedDB = idb;
+  const engine = engineFor(client);
+  globalThis.indexedDB = previous;
+  const notices: Notice[] = [];
+  engine.onNotice((n) => notices.push(n));
+  const d: Device = {
+    idb,
+    client,
+    engine,
+    notices,
+    waiting: () => engine.status().waiting.length,
+    stop: () => stopEngine(client, null),
+  };
+  devices.push(d);
+  return d;
+}
+
+/** Runs `fn` on the device's own database (what a reload would read). */
+export async function onDeviceDb<T>(d: Device, fn: (db: LocalDb) => Promise<T>): Promise<T> {
+  const previous = globalThis.indexedDB;
+  globalThis.indexedDB = d.idb;
+  const db = await openLocalDb('demo');
+  globalThis.indexedDB = previous;
+  try {
+    return await fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The server can't be reached (the network is gone, or the server is down). */
+export function offline(server: SetupServer) {
+  server.use(
+    http.post(/\/api\//, () => HttpResponse.error()),
+    http.put(/\/api\//, () => HttpResponse.error()),
+    http.delete(/\/api\//, () => HttpResponse.error()),
+    http.get(/\/api\//, () => HttpResponse.error()),
+  );
+}
+
+/** What a task dialog sends. */
+export const task = (title: string) => ({
+  title,
+  priority: 'medium' as const,
+  category: 'work' as const,
+});
+
+export const SEEDED_AT = '2026-11-20T08:00:00.000Z';
+
+/** A task as the server stores it, made at `at`. */
+export const storedTask = (id: string, title = id, at = SEEDED_AT): Task => ({
+  id,
+  title,
+  description: '',
+  priority: 'medium',
+  category: 'work',
+  dueDate: '',
+  completed: false,
+  completedAt: null,
+  createdAt: at,
+  updatedAt: at,
+  editedAt: at,
+});
+
+/** A task stored on the server for the demo user. */
+export async function seedTask(demo: DemoServer, id: string, title = id): Promise<Task> {
+  const { record } = await demo.store.tasks.create('demo', storedTask(id, title));
+  return record;
+}
