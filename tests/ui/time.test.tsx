@@ -28,7 +28,9 @@ beforeEach(async () => {
     await demo.store.timeRecords.remove('demo', r.id);
   }
   posts = 0;
-  clock = Date.now();
+  // Noon of today: a test that moves the clock an hour on must not cross midnight (a run at
+  // 23:58 saved its record under tomorrow's date and failed).
+  clock = new Date(`${TODAY}T12:00:00`).getTime();
   vi.spyOn(Date, 'now').mockImplementation(() => clock);
   document.title = '个人管理系统';
   await signIn(demo);
