@@ -1,37 +1,42 @@
-import { Bar } from '@nivo/bar';
-import { thinned, valueLabelWidth } from './labels';
-import { CHART_PALETTE, chartTheme, TOOLTIP_CLASS } from './theme';
+import { valueAxis } from '../../domain/axis';
+import { textWidth, thinned, valueLabelWidth } from './labels';
+import { CHART_PALETTE } from './theme';
 
-export interface BarPoint {
-  [key: string]: string | number;
+// A single-series bar chart in plain SVG: 月度资产趋势 (12 months), 运动类型统计 (6 types) and the
+// 7-day bars of WeekChart. At most a dozen bars: nivo's bar (its chunk, d3 scales and a few
+// hundred components) cost /assets and /fitness most of their blocked main thread at 4× CPU
+// (Lighthouse TBT, issue 16) for what one pass of a few dozen elements draws. The pie and the
+// grouped bars stay nivo.
+
+interface BarPoint {
   label: string;
   value: number;
-  /** Text drawn on the bar; the formatted value when absent. */
-  barLabel: string;
+  /** Text drawn beyond the bar's end; none when absent or empty. */
+  barLabel?: string;
 }
 
 export interface BarChartProps {
-  data: BarPoint[];
+  data: readonly BarPoint[];
   title: string;
   formatValue?: (value: number) => string;
   height?: number;
   /** The drawing's width in px; the lazy wrapper measures its box. */
   width: number;
   color?: string;
+  /** Vertical: the first bar on the left. Horizontal: the first bar on top. */
   layout?: 'vertical' | 'horizontal';
   /**
    * The value axis: where bars start and which ticks are labelled (domain/axis.ts). Without
-   * it the axis starts at zero with about five ticks.
+   * it the axis starts at zero with about `ticks` intervals.
    */
-  axis?: { min: number; max: number; ticks: number[] };
+  axis?: { min: number; max: number; ticks: readonly number[] };
+  ticks?: number;
 }
 
-const DEFAULT_TICKS = 5;
+const TICK_FONT = 11;
+/** The share of a bar's slot it fills (the rest is the gap between bars). */
+const BAR_SHARE = 0.65;
 
-/**
- * A single-series bar chart. Animation is off: on a phone the spring animation costs more
- * main-thread time than the whole screen's render (DESIGN.md §7).
- */
 export default function BarChart({
   data,
   title,
@@ -40,76 +45,146 @@ export default function BarChart({
   width,
   color = CHART_PALETTE[0],
   layout = 'vertical',
-  axis,
+  axis: given,
+  ticks: tickCount = 5,
 }: BarChartProps) {
   const horizontal = layout === 'horizontal';
-  const valueTicks = axis?.ticks ?? DEFAULT_TICKS;
-  // The left margin holds the widest value label.
-  const left = horizontal ? 72 : valueLabelWidth((axis?.ticks ?? []).map(formatValue));
+  // From zero unless told otherwise: counts and minutes are read as amounts.
+  const axis = given ?? valueAxis([0, ...data.map((d) => d.value)], tickCount);
+  const tickLabels = axis.ticks.map(formatValue);
   const margin = horizontal
-    ? { top: 8, right: 24, bottom: 24, left }
-    : { top: 24, right: 8, bottom: 32, left };
-  const categoryTicks = horizontal
-    ? undefined
-    : thinned(
-        data.map((d) => d.label),
-        width - margin.left - margin.right,
+    ? {
+        top: 8,
+        right: 12 + Math.max(0, ...data.map((d) => textWidth(d.barLabel ?? ''))),
+        bottom: 24,
+        left: Math.max(40, ...data.map((d) => textWidth(d.label) + 10)),
+      }
+    : { top: 24, right: 12, bottom: 32, left: valueLabelWidth(tickLabels) };
+  const plotWidth = Math.max(0, width - margin.left - margin.right);
+  const plotHeight = Math.max(0, height - margin.top - margin.bottom);
+  const valueLength = horizontal ? plotWidth : plotHeight;
+  const span = axis.max - axis.min || 1;
+  // Distance from the axis' start, clamped to the plot: a value outside the axis ends at its edge.
+  const along = (value: number) =>
+    Math.min(Math.max((value - axis.min) / span, 0), 1) * valueLength;
+  const slot = (horizontal ? plotHeight : plotWidth) / Math.max(data.length, 1);
+  const thickness = slot * BAR_SHARE;
+  /** The middle of bar i's slot, across the value direction. */
+  const across = (i: number) =>
+    horizontal ? margin.top + slot * (i + 0.5) : margin.left + slot * (i + 0.5);
+  const shown = horizontal
+    ? null
+    : new Set(
+        thinned(
+          data.map((d) => d.label),
+          plotWidth,
+        ),
       );
+  // Bars grow from zero when zero is on the axis, else from the axis' start.
+  const base = along(Math.max(axis.min, Math.min(0, axis.max)));
+
   return (
-    <div style={{ height }}>
-      <Bar
-        width={width}
-        height={height}
-        data={data}
-        keys={['value']}
-        indexBy="label"
-        layout={layout}
-        margin={margin}
-        padding={0.35}
-        colors={[color]}
-        theme={chartTheme}
-        animate={false}
-        borderRadius={4}
-        valueScale={
-          axis
-            ? { type: 'linear', min: axis.min, max: axis.max, clamp: true }
-            : { type: 'linear', min: 0, max: 'auto' }
-        }
-        enableGridY={!horizontal}
-        enableGridX={horizontal}
-        gridYValues={horizontal ? undefined : valueTicks}
-        gridXValues={horizontal ? valueTicks : undefined}
-        axisLeft={
-          horizontal
-            ? { tickSize: 0, tickPadding: 6 }
-            : {
-                tickSize: 0,
-                tickPadding: 6,
-                tickValues: valueTicks,
-                format: (v) => formatValue(Number(v)),
-              }
-        }
-        axisBottom={
-          horizontal
-            ? { tickSize: 0, tickValues: valueTicks, format: (v) => formatValue(Number(v)) }
-            : { tickSize: 0, tickPadding: 8, tickValues: categoryTicks }
-        }
-        valueFormat={formatValue}
-        // nivo drops falsy fields from the datum it hands back, so an empty barLabel arrives undefined.
-        label={(d) => String(d.data.barLabel ?? '')}
-        labelPosition="end"
-        labelOffset={horizontal ? 6 : 12}
-        labelSkipWidth={0}
-        labelSkipHeight={0}
-        labelTextColor={chartTheme.labels.text.fill}
-        tooltip={({ data: point }) => (
-          <div className={TOOLTIP_CLASS}>
-            {point.label}：<strong>{formatValue(point.value)}</strong>
-          </div>
-        )}
-        role="img"
-        ariaLabel={title}
-      />
-    </div>
+    <svg width={width} height={height} role="img" aria-label={title} className="block">
+      {axis.ticks.map((tick, i) => {
+        const at = along(tick);
+        return horizontal ? (
+          <g key={tick}>
+            <line
+              x1={margin.left + at}
+              x2={margin.left + at}
+              y1={margin.top}
+              y2={margin.top + plotHeight}
+              stroke="var(--chart-grid)"
+            />
+            <text
+              x={margin.left + at}
+              y={height - margin.bottom + 16}
+              textAnchor="middle"
+              fontSize={TICK_FONT}
+              fill="var(--chart-axis)"
+            >
+              {tickLabels[i]}
+            </text>
+          </g>
+        ) : (
+          <g key={tick}>
+            <line
+              x1={margin.left}
+              x2={margin.left + plotWidth}
+              y1={margin.top + plotHeight - at}
+              y2={margin.top + plotHeight - at}
+              stroke="var(--chart-grid)"
+            />
+            <text
+              x={margin.left - 6}
+              y={margin.top + plotHeight - at}
+              textAnchor="end"
+              dominantBaseline="central"
+              fontSize={TICK_FONT}
+              fill="var(--chart-axis)"
+            >
+              {tickLabels[i]}
+            </text>
+          </g>
+        );
+      })}
+      {data.map((d, i) => {
+        const end = along(d.value);
+        const from = Math.min(base, end);
+        const length = Math.abs(end - base);
+        const centre = across(i);
+        const label = horizontal ? (
+          <text
+            x={margin.left - 6}
+            y={centre}
+            textAnchor="end"
+            dominantBaseline="central"
+            fontSize={TICK_FONT}
+            fill="var(--chart-axis)"
+          >
+            {d.label}
+          </text>
+        ) : shown?.has(d.label) ? (
+          <text
+            x={centre}
+            y={height - margin.bottom + 16}
+            textAnchor="middle"
+            fontSize={TICK_FONT}
+            fill="var(--chart-axis)"
+          >
+            {d.label}
+          </text>
+        ) : null;
+        return (
+          // Labels may repeat (two months of different years): the position keys the bar.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the bars are redrawn whole, in order.
+          <g key={i}>
+            <rect
+              x={horizontal ? margin.left + from : centre - thickness / 2}
+              y={horizontal ? centre - thickness / 2 : margin.top + plotHeight - from - length}
+              width={horizontal ? length : thickness}
+              height={horizontal ? thickness : length}
+              rx={Math.min(4, thickness / 2, length / 2)}
+              fill={color}
+            >
+              <title>{`${d.label}：${formatValue(d.value)}`}</title>
+            </rect>
+            {label}
+            {d.barLabel ? (
+              <text
+                x={horizontal ? margin.left + from + length + 6 : centre}
+                y={horizontal ? centre : margin.top + plotHeight - from - length - 6}
+                textAnchor={horizontal ? 'start' : 'middle'}
+                dominantBaseline={horizontal ? 'central' : undefined}
+                fontSize={TICK_FONT}
+                fill="var(--chart-label)"
+              >
+                {d.barLabel}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { Bar } from '@nivo/bar';
-import { chartTheme } from './theme';
+import { chartTheme, TOOLTIP_CLASS } from './theme';
 
 export interface GroupedBarSeries {
   key: string;
@@ -60,7 +60,7 @@ export default function GroupedBarChart({
         axisBottom={{ tickSize: 0, tickPadding: 8 }}
         valueFormat={formatValue}
         tooltip={({ id, value, indexValue }) => (
-          <div className="rounded-md bg-white px-2.5 py-1.5 text-xs text-slate-700 shadow-md">
+          <div className={TOOLTIP_CLASS}>
             {indexValue} {labels[String(id)]}：<strong>{formatValue(value)}</strong>
           </div>
         )}

@@ -1,12 +1,13 @@
 import { valueAxis } from '../../domain/axis';
+import BarChart from './BarChart';
 import { CHAR_PX, thinned, valueLabelWidth } from './labels';
 import { CHART_PALETTE } from './theme';
 
 // The small charts of a week (最近7天专注, 最近7天运动时长) in plain SVG. They sit at the top of
 // their screens, so on a phone they are drawn during the first seconds; nivo (d3, its chunk's
 // evaluation and a few hundred components) cost those screens over a second of blocked main
-// thread at 4× CPU for seven numbers (Lighthouse TBT, issue 16). This draws the same seven
-// values in one pass of a few dozen elements. The larger charts (trends, shares) stay nivo.
+// thread at 4× CPU for seven numbers (Lighthouse TBT, issue 16). The bars are BarChart's; the
+// line is drawn here, in one pass of a few dozen elements.
 
 interface WeekPoint {
   label: string;
@@ -36,18 +37,26 @@ export function WeekChart({
   height = 240,
   width,
 }: WeekChartProps) {
-  const axis = valueAxis(
-    data.map((d) => d.value),
-    4,
-  );
+  if (kind === 'bar') {
+    return (
+      <BarChart
+        data={data}
+        title={title}
+        formatValue={formatValue}
+        height={height}
+        width={width}
+        ticks={4}
+      />
+    );
+  }
   // From zero: a week of minutes is read as amounts, not as changes.
-  const min = Math.min(0, axis.min);
-  const ticks = axis.ticks.filter((t) => t >= min);
-  // A line's last point sits on the plot's right edge: room for half its day label there.
+  const axis = valueAxis([0, ...data.map((d) => d.value)], 4);
+  const { min, ticks } = axis;
+  // The last point sits on the plot's right edge: room for half its day label there.
   const lastLabel = data.at(-1)?.label.length ?? 0;
   const margin = {
     top: 24,
-    right: kind === 'line' ? Math.max(12, (lastLabel * CHAR_PX) / 2 + 4) : 12,
+    right: Math.max(12, (lastLabel * CHAR_PX) / 2 + 4),
     bottom: 28,
     left: valueLabelWidth(ticks.map(formatValue)),
   };
@@ -55,12 +64,9 @@ export function WeekChart({
   const plotHeight = Math.max(0, height - margin.top - margin.bottom);
   const y = (value: number) =>
     margin.top + plotHeight - ((value - min) / (axis.max - min || 1)) * plotHeight;
-  const slot = plotWidth / Math.max(data.length, 1);
-  // Bars sit in the middle of their slot; a line's points run from edge to edge.
+  // The points run from edge to edge.
   const x = (i: number) =>
-    kind === 'bar'
-      ? margin.left + slot * (i + 0.5)
-      : margin.left + (data.length > 1 ? (plotWidth * i) / (data.length - 1) : plotWidth / 2);
+    margin.left + (data.length > 1 ? (plotWidth * i) / (data.length - 1) : plotWidth / 2);
   const shown = new Set(
     thinned(
       data.map((d) => d.label),
@@ -107,57 +113,27 @@ export function WeekChart({
           </text>
         ) : null,
       )}
-      {kind === 'bar'
-        ? data.map((d, i) => {
-            const barWidth = slot * 0.65;
-            const top = Math.min(y(d.value), base);
-            return (
-              <g key={d.label}>
-                <rect
-                  x={x(i) - barWidth / 2}
-                  y={top}
-                  width={barWidth}
-                  height={Math.abs(base - y(d.value))}
-                  rx={Math.min(4, barWidth / 2)}
-                  fill={COLOR}
-                >
-                  <title>{`${d.label}：${formatValue(d.value)}`}</title>
-                </rect>
-                {d.barLabel ? (
-                  <text
-                    x={x(i)}
-                    y={top - 6}
-                    textAnchor="middle"
-                    fontSize={TICK_FONT}
-                    fill="var(--chart-label)"
-                  >
-                    {d.barLabel}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })
-        : data.length > 0 && (
-            <g>
-              <polygon
-                points={`${x(0)},${base} ${points.join(' ')} ${x(data.length - 1)},${base}`}
-                fill={COLOR}
-                fillOpacity={0.12}
-              />
-              <polyline
-                points={points.join(' ')}
-                fill="none"
-                stroke={COLOR}
-                strokeWidth={2}
-                strokeLinejoin="round"
-              />
-              {data.map((d, i) => (
-                <circle key={d.label} cx={x(i)} cy={y(d.value)} r={3.5} fill={COLOR}>
-                  <title>{`${d.label}：${formatValue(d.value)}`}</title>
-                </circle>
-              ))}
-            </g>
-          )}
+      {data.length > 0 && (
+        <g>
+          <polygon
+            points={`${x(0)},${base} ${points.join(' ')} ${x(data.length - 1)},${base}`}
+            fill={COLOR}
+            fillOpacity={0.12}
+          />
+          <polyline
+            points={points.join(' ')}
+            fill="none"
+            stroke={COLOR}
+            strokeWidth={2}
+            strokeLinejoin="round"
+          />
+          {data.map((d, i) => (
+            <circle key={d.label} cx={x(i)} cy={y(d.value)} r={3.5} fill={COLOR}>
+              <title>{`${d.label}：${formatValue(d.value)}`}</title>
+            </circle>
+          ))}
+        </g>
+      )}
     </svg>
   );
 }

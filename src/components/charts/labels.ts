@@ -15,6 +15,13 @@ export function thinned(labels: readonly string[], plotWidth: number): string[] 
   return labels.filter((_, i) => (labels.length - 1 - i) % every === 0);
 }
 
+/** About how wide `text` is drawn at 11 px: a CJK character (or full-width sign) is square. */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += (char.codePointAt(0) ?? 0) >= 0x2e80 ? 11 : CHAR_PX;
+  return width;
+}
+
 /** The left margin that holds the widest value label. */
 export function valueLabelWidth(labels: readonly string[], least = 40): number {
   return Math.max(least, ...labels.map((label) => label.length * CHAR_PX + 10));

@@ -7,13 +7,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { BarChartProps } from './BarChart';
+import LightBarChart, { type BarChartProps } from './BarChart';
 import type { GroupedBarChartProps } from './GroupedBarChart';
 import type { PieChartProps } from './PieChart';
 import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 
-// nivo (d3, react-spring) is a third of the bundle: charts load in their own chunk after
-// the screen's figures are already on screen (DESIGN.md §6). Screens import from here only.
+// nivo (d3, react-spring) is a third of the bundle: its charts (the pie, the grouped bars) load
+// in their own chunk after the screen's figures are already on screen (DESIGN.md §6). The
+// single-series bars and the week charts are plain SVG (BarChart, WeekChart) in the screen's
+// own code. Screens import from here only.
 //
 // A chart is also drawn after the screen, and only once it is about to be seen: its box (fixed
 // height, so nothing moves when the chart arrives) shows a placeholder until it comes within
@@ -24,10 +26,8 @@ import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 // its own width, so the charts need no nivo Responsive wrapper, whose resize-driven second
 // render would not be split.
 
-const loadBar = () => import('./BarChart');
 const loadPie = () => import('./PieChart');
 const loadGrouped = () => import('./GroupedBarChart');
-const Bar = lazy(loadBar);
 const Pie = lazy(loadPie);
 const Grouped = lazy(loadGrouped);
 
@@ -145,8 +145,7 @@ export function BarChart(props: Omit<BarChartProps, 'width'>) {
   return (
     <DeferredChart
       height={height}
-      load={loadBar}
-      render={(width) => <Bar {...props} height={height} width={width} />}
+      render={(width) => <LightBarChart {...props} height={height} width={width} />}
     />
   );
 }

@@ -71,8 +71,7 @@ export function AssetTrendCard({ assets, today }: { assets: readonly Asset[]; to
           ? monthlyBarLabel(v)
           : slot >= CHANGE_LABEL_PX && v.changePercent !== null && v.changeCents !== null
             ? formatChangePercent(v.changePercent, v.changeCents)
-            : // nivo draws "undefined" for an empty label; a zero-width space draws nothing.
-              '\u200b',
+            : undefined,
     }));
   }, [values, width]);
 

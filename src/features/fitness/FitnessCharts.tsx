@@ -18,14 +18,12 @@ export function FitnessCharts({ workouts, today }: FitnessChartsProps) {
     label: date.slice(5),
     value: total,
   }));
-  // nivo draws a horizontal chart's first bar at the bottom: reversed, the most frequent is on top.
-  const types = workoutTypeCounts(workouts)
-    .map(({ type, count }) => ({
-      label: workoutTypeLabels[type],
-      value: count,
-      barLabel: `${count}次`,
-    }))
-    .reverse();
+  // The most frequent first, on top.
+  const types = workoutTypeCounts(workouts).map(({ type, count }) => ({
+    label: workoutTypeLabels[type],
+    value: count,
+    barLabel: `${count}次`,
+  }));
 
   return (
     <div className="grid gap-4 wide:grid-cols-2">
