@@ -22,23 +22,32 @@ const API_TESTS = [
   'tests/ui/api-*.test.{ts,tsx}',
 ];
 
-const projects = (base.test?.projects ?? [])
-  .filter(
-    (project): project is TestProjectInlineConfiguration =>
-      typeof project === 'object' &&
-      'test' in project &&
-      ORDER.includes(String(project.test?.name)),
-  )
-  .map((project) => ({
-    ...project,
-    test: {
-      ...project.test,
-      sequence: { groupOrder: ORDER.indexOf(String(project.test?.name)) },
-      ...(project.test?.name === 'ui' && {
-        include: API_TESTS,
-        setupFiles: [...[project.test.setupFiles ?? []].flat(), 'stryker.ui-setup.ts'],
-      }),
-    },
-  }));
+/**
+ * The in-process projects for one layer's run: the domain's the unit project alone (it is
+ * pure, and its static mutants re-run every test given), the api's the unit project and the
+ * api-level ui files.
+ */
+export function strykerConfig(layer: 'domain' | 'api') {
+  const names = layer === 'domain' ? ['unit'] : ORDER;
+  const projects = (base.test?.projects ?? [])
+    .filter(
+      (project): project is TestProjectInlineConfiguration =>
+        typeof project === 'object' &&
+        'test' in project &&
+        names.includes(String(project.test?.name)),
+    )
+    .map((project) => ({
+      ...project,
+      test: {
+        ...project.test,
+        sequence: { groupOrder: ORDER.indexOf(String(project.test?.name)) },
+        ...(project.test?.name === 'ui' && {
+          include: API_TESTS,
+          setupFiles: [...[project.test.setupFiles ?? []].flat(), 'stryker.ui-setup.ts'],
+        }),
+      },
+    }));
+  return defineConfig({ ...base, test: { ...base.test, projects } });
+}
 
-export default defineConfig({ ...base, test: { ...base.test, projects } });
+export default strykerConfig('api');
