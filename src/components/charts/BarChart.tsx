@@ -37,6 +37,35 @@ const TICK_FONT = 11;
 /** The share of a bar's slot it fills (the rest is the gap between bars). */
 const BAR_SHARE = 0.65;
 
+/**
+ * An axis label: on the left axis it ends at x, centred on y; on the bottom one it is centred
+ * on x with its baseline at y.
+ */
+export function AxisText({
+  x,
+  y,
+  side,
+  children,
+}: {
+  x: number;
+  y: number;
+  side: 'left' | 'bottom';
+  children: string | undefined;
+}) {
+  return (
+    <text
+      x={x}
+      y={y}
+      textAnchor={side === 'left' ? 'end' : 'middle'}
+      dominantBaseline={side === 'left' ? 'central' : undefined}
+      fontSize={TICK_FONT}
+      fill="var(--chart-axis)"
+    >
+      {children}
+    </text>
+  );
+}
+
 export default function BarChart({
   data,
   title,
@@ -96,15 +125,9 @@ export default function BarChart({
               y2={margin.top + plotHeight}
               stroke="var(--chart-grid)"
             />
-            <text
-              x={margin.left + at}
-              y={height - margin.bottom + 16}
-              textAnchor="middle"
-              fontSize={TICK_FONT}
-              fill="var(--chart-axis)"
-            >
+            <AxisText x={margin.left + at} y={height - margin.bottom + 16} side="bottom">
               {tickLabels[i]}
-            </text>
+            </AxisText>
           </g>
         ) : (
           <g key={tick}>
@@ -115,16 +138,9 @@ export default function BarChart({
               y2={margin.top + plotHeight - at}
               stroke="var(--chart-grid)"
             />
-            <text
-              x={margin.left - 6}
-              y={margin.top + plotHeight - at}
-              textAnchor="end"
-              dominantBaseline="central"
-              fontSize={TICK_FONT}
-              fill="var(--chart-axis)"
-            >
+            <AxisText x={margin.left - 6} y={margin.top + plotHeight - at} side="left">
               {tickLabels[i]}
-            </text>
+            </AxisText>
           </g>
         );
       })}
@@ -134,26 +150,13 @@ export default function BarChart({
         const length = Math.abs(end - base);
         const centre = across(i);
         const label = horizontal ? (
-          <text
-            x={margin.left - 6}
-            y={centre}
-            textAnchor="end"
-            dominantBaseline="central"
-            fontSize={TICK_FONT}
-            fill="var(--chart-axis)"
-          >
+          <AxisText x={margin.left - 6} y={centre} side="left">
             {d.label}
-          </text>
+          </AxisText>
         ) : shown?.has(d.label) ? (
-          <text
-            x={centre}
-            y={height - margin.bottom + 16}
-            textAnchor="middle"
-            fontSize={TICK_FONT}
-            fill="var(--chart-axis)"
-          >
+          <AxisText x={centre} y={height - margin.bottom + 16} side="bottom">
             {d.label}
-          </text>
+          </AxisText>
         ) : null;
         return (
           // Labels may repeat (two months of different years): the position keys the bar.

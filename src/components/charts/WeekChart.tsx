@@ -1,5 +1,5 @@
 import { valueAxis } from '../../domain/axis';
-import BarChart from './BarChart';
+import BarChart, { AxisText } from './BarChart';
 import { CHAR_PX, thinned, valueLabelWidth } from './labels';
 import { CHART_PALETTE } from './theme';
 
@@ -27,7 +27,6 @@ export interface WeekChartProps {
 }
 
 const COLOR = CHART_PALETTE[0];
-const TICK_FONT = 11;
 
 export function WeekChart({
   data,
@@ -87,30 +86,16 @@ export function WeekChart({
             y2={y(tick)}
             stroke="var(--chart-grid)"
           />
-          <text
-            x={margin.left - 6}
-            y={y(tick)}
-            textAnchor="end"
-            dominantBaseline="central"
-            fontSize={TICK_FONT}
-            fill="var(--chart-axis)"
-          >
+          <AxisText x={margin.left - 6} y={y(tick)} side="left">
             {formatValue(tick)}
-          </text>
+          </AxisText>
         </g>
       ))}
       {data.map((d, i) =>
         shown.has(d.label) ? (
-          <text
-            key={d.label}
-            x={x(i)}
-            y={height - margin.bottom + 16}
-            textAnchor="middle"
-            fontSize={TICK_FONT}
-            fill="var(--chart-axis)"
-          >
+          <AxisText key={d.label} x={x(i)} y={height - margin.bottom + 16} side="bottom">
             {d.label}
-          </text>
+          </AxisText>
         ) : null,
       )}
       {data.length > 0 && (
