@@ -4,8 +4,9 @@ import {
   formatSchedule,
   nextOccurrence,
   occurrenceId,
+  occurrenceRecord,
 } from '../../../src/domain/recurring';
-import type { RecurringUnit } from '../../../src/domain/schemas/recurring';
+import { type RecurringUnit, recurringSchema } from '../../../src/domain/schemas/recurring';
 
 const schedule = (unit: RecurringUnit, startDate: string, every = 1, endDate = '') => ({
   unit,
@@ -118,6 +119,77 @@ describe('nextOccurrence', () => {
     );
     expect(nextOccurrence(schedule('day', '2026-12-25'), '', '2026-11-21')).toBe('2026-12-25');
   });
+
+  it('is strictly after today: an occurrence falling today is due, not next', () => {
+    expect(nextOccurrence(schedule('week', '2026-11-07'), '', '2026-11-21')).toBe('2026-11-28');
+  });
+
+  it('still comes when it falls on the end date, and not after it', () => {
+    const ends = schedule('week', '2026-11-07', 1, '2026-11-28');
+    expect(nextOccurrence(ends, '', '2026-11-21')).toBe('2026-11-28');
+    expect(nextOccurrence(ends, '2026-11-28', '2026-11-28')).toBe(null);
+  });
+
+  it('follows a last done date that is ahead of today (a device with a later clock)', () => {
+    expect(nextOccurrence(schedule('day', '2026-11-01'), '2026-11-25', '2026-11-21')).toBe(
+      '2026-11-26',
+    );
+  });
+});
+
+describe('dueOccurrences at the edges', () => {
+  it('stops at today when the end date is still to come', () => {
+    expect(
+      dueOccurrences(schedule('day', '2026-11-19', 1, '2026-12-31'), '', '2026-11-21'),
+    ).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
+  });
+
+  it('includes an occurrence on the end date, then stops', () => {
+    expect(
+      dueOccurrences(schedule('day', '2026-11-19', 1, '2026-11-20'), '', '2026-11-25'),
+    ).toEqual(['2026-11-19', '2026-11-20']);
+  });
+
+  it.each(['day', 'week', 'month', 'year'] as const)(
+    'resumes a %s schedule right after the last done, years in',
+    (unit) => {
+      const s = schedule(unit, '2016-02-29', 1);
+      const all = dueOccurrences(s, '', '2026-11-21', 100_000);
+      const middle = all[Math.floor(all.length / 2)]!;
+      expect(dueOccurrences(s, middle, '2026-11-21', 100_000)).toEqual(
+        all.slice(all.indexOf(middle) + 1),
+      );
+    },
+  );
+});
+
+describe('occurrenceRecord', () => {
+  it('writes the template’s entry of a date, not reimbursed, with its deterministic id', () => {
+    const template = recurringSchema.parse({
+      id: 'rent',
+      type: 'expense',
+      amount: 3000,
+      category: 'housing',
+      description: '房租',
+      every: 1,
+      unit: 'month',
+      startDate: '2026-01-05',
+      endDate: '',
+      lastDate: '',
+      updatedAt: '2026-01-05T00:00:00.000Z',
+    });
+    expect(occurrenceRecord(template, '2026-11-05')).toEqual({
+      id: 'rent-2026-11-05',
+      type: 'expense',
+      amount: 3000,
+      category: 'housing',
+      description: '房租',
+      date: '2026-11-05',
+      templateId: 'rent',
+      reimbursed: false,
+      reimbursedBy: null,
+    });
+  });
 });
 
 describe('occurrenceId and formatSchedule', () => {
@@ -128,5 +200,10 @@ describe('occurrenceId and formatSchedule', () => {
     expect(formatSchedule({ every: 1, unit: 'month' })).toBe('每月');
     expect(formatSchedule({ every: 2, unit: 'week' })).toBe('每 2 周');
     expect(formatSchedule({ every: 3, unit: 'month' })).toBe('每 3 个月');
+    expect(formatSchedule({ every: 1, unit: 'day' })).toBe('每天');
+    expect(formatSchedule({ every: 1, unit: 'week' })).toBe('每周');
+    expect(formatSchedule({ every: 1, unit: 'year' })).toBe('每年');
+    expect(formatSchedule({ every: 5, unit: 'day' })).toBe('每 5 天');
+    expect(formatSchedule({ every: 2, unit: 'year' })).toBe('每 2 年');
   });
 });

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { readerFor } from '../../../src/domain/guard';
+import { RESOURCE_NAMES, RESOURCES } from '../../../src/domain/resources';
+
+// readerFor: a record whose fields have the right JavaScript types passes as it is (the same
+// object: no parse, no copy); any other goes through the full schema, kept when it can be
+// made valid, dropped when it cannot. Each row is one kind of schema node with a value that
+// fits it and one that does not (and cannot be repaired).
+
+const one = <S extends z.ZodType>(schema: S, value: unknown) => readerFor(schema)([value]);
+
+const ROWS: { node: string; schema: z.ZodType; fits: unknown; fails: unknown }[] = [
+  { node: 'string', schema: z.string().min(3), fits: 'abc', fails: 3 },
+  { node: 'number', schema: z.number(), fits: 1.5, fails: '1.5' },
+  { node: 'boolean', schema: z.boolean(), fits: false, fails: 0 },
+  { node: 'null', schema: z.null(), fits: null, fails: undefined },
+  { node: 'literal', schema: z.literal(['a', 'b']), fits: 'b', fails: 'c' },
+  { node: 'enum', schema: z.enum(['red', 'green']), fits: 'green', fails: 'blue' },
+  { node: 'optional', schema: z.string().optional(), fits: undefined, fails: 1 },
+  { node: 'nullable', schema: z.number().nullable(), fits: null, fails: 'x' },
+  { node: 'union', schema: z.union([z.string(), z.number()]), fits: 2, fails: true },
+  { node: 'record', schema: z.record(z.string(), z.number()), fits: { a: 1 }, fails: [] },
+  {
+    node: 'object',
+    schema: z.object({ id: z.string(), n: z.number() }),
+    fits: { id: 'x', n: 1 },
+    fails: { id: 'x', n: '1' },
+  },
+];
+
+describe('readerFor: what a stored record needs to be shown as it is', () => {
+  it.each(ROWS)('$node: a value of the right type passes as it is', ({ schema, fits }) => {
+    // Wrapped in an object, so that "as it is" can be told from a parsed copy.
+    const record = { value: fits };
+    const read = one(z.object({ value: schema }), record);
+    expect(read.dropped).toBe(0);
+    expect(read.items[0]).toBe(record);
+  });
+
+  it.each(ROWS)('$node: a value of another type is dropped', ({ schema, fails }) => {
+    const read = one(z.object({ value: schema }), { value: fails });
+    expect(read).toEqual({ items: [], dropped: 1 });
+  });
+
+  it('null, undefined, arrays and strings are not records', () => {
+    const schema = z.object({ id: z.string() });
+    const read = readerFor(schema)([null, undefined, ['x'], 'x', { id: 'kept' }]);
+    expect(read).toEqual({ items: [{ id: 'kept' }], dropped: 4 });
+    expect(one(z.record(z.string(), z.string()), null).dropped).toBe(1);
+  });
+
+  it('checks only the types: rules beyond them are the parse’s, when a type is wrong', () => {
+    // 'ab' is a string: shown as stored although min(3) would refuse it; the screen can draw it.
+    const short = { value: 'ab' };
+    expect(one(z.object({ value: z.string().min(3) }), short).items[0]).toBe(short);
+  });
+
+  it('repairs a record that misses a field with a default, and keeps the repaired copy', () => {
+    const schema = z.object({ id: z.string(), done: z.boolean().default(false) });
+    const read = one(schema, { id: 't1' });
+    expect(read).toEqual({ items: [{ id: 't1', done: false }], dropped: 0 });
+    // A present field with a default is checked by its inner type.
+    const stored = { id: 't2', done: true };
+    expect(one(schema, stored).items[0]).toBe(stored);
+    expect(one(schema, { id: 't3', done: 'yes' }).dropped).toBe(1);
+    const prefaulted = z.object({ note: z.string().prefault(''), n: z.number() });
+    expect(one(prefaulted, { n: 1 }).items[0]).toEqual({ note: '', n: 1 });
+    const full = { note: 'x', n: 1 };
+    expect(one(prefaulted, full).items[0]).toBe(full);
+    expect(one(z.object({ n: z.number().prefault(0) }), { n: 'x' }).dropped).toBe(1);
+  });
+
+  it('takes a transformed field by the type it was made from, without transforming it again', () => {
+    const schema = z.object({ name: z.string().transform((s) => s.toUpperCase()) });
+    const stored = { name: 'kept as stored' };
+    expect(one(schema, stored).items[0]).toBe(stored);
+    // A wrong type goes through the pipe in full and fails.
+    expect(one(schema, { name: 5 }).dropped).toBe(1);
+  });
+
+  it('lets a node it does not know (arrays, dates, …) through to the screen', () => {
+    const stored = { list: 'not an array' };
+    expect(one(z.object({ list: z.array(z.string()) }), stored).items[0]).toBe(stored);
+  });
+
+  it('keeps the order of what it keeps and counts each dropped one', () => {
+    const read = readerFor(z.object({ n: z.number() }))([{ n: 1 }, { n: 'x' }, { n: 2 }, {}]);
+    expect(read).toEqual({ items: [{ n: 1 }, { n: 2 }], dropped: 2 });
+  });
+
+  it.each(RESOURCE_NAMES)('%s: an empty object is not taken for a stored record', (kind) => {
+    const read = readerFor(RESOURCES[kind].record as z.ZodType)([{}]);
+    expect(read).toEqual({ items: [], dropped: 1 });
+  });
+});
