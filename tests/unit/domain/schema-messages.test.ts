@@ -11,23 +11,10 @@ import { MAX_AMOUNT } from '../../../src/domain/schemas/common';
 import { taskInputSchema } from '../../../src/domain/schemas/task';
 import { timeRecordInputSchema } from '../../../src/domain/schemas/time-record';
 import { workoutInputSchema } from '../../../src/domain/schemas/workout';
+import { messages } from '../../fixtures/schema-messages';
 
 // The forms, the import dialog and the server all show a schema's message as it is, so each
 // rule's Chinese text is part of the product, not an implementation detail.
-
-type Parser = {
-  safeParse(v: unknown): {
-    success: boolean;
-    error?: { issues: { path: PropertyKey[]; message: string }[] };
-  };
-};
-
-/** Each issue of a parse as 'path: message' ([] when it succeeds). */
-function messages(schema: Parser, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
-}
 
 const account = {
   type: 'expense',
