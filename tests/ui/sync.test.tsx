@@ -6,6 +6,7 @@ import { openLocalDb } from '../../src/api/local-db';
 import { logoutWarning } from '../../src/api/logout-policy';
 import { legacyId } from '../../src/domain/legacy';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
+import { storedTask } from './engine-harness';
 import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
@@ -304,18 +305,7 @@ describe('sync dialog', () => {
 
   it('exports every category to personal-management-data-<today>.json, legacy records included', async () => {
     await demo.store.accounts.create('demo', account('srv-1') as never);
-    await demo.store.tasks.create('demo', {
-      id: 'task-1',
-      title: '写周报',
-      description: '',
-      priority: 'medium',
-      category: 'work',
-      dueDate: '',
-      completed: false,
-      completedAt: null,
-      createdAt: `${TODAY}T01:00:00.000Z`,
-      updatedAt: `${TODAY}T01:00:00.000Z`,
-    });
+    await demo.store.tasks.create('demo', storedTask('task-1', '写周报', `${TODAY}T01:00:00.000Z`));
     seedLegacy();
     const saved: { name: string; blob: Blob }[] = [];
     const blobs = new Map<string, Blob>();

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayString } from '../../src/domain/dates';
 import type { Task } from '../../src/domain/schemas/task';
+import { storedTask } from './engine-harness';
 import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the fixtures are dated relative to it.
@@ -15,16 +16,7 @@ beforeEach(async () => {
 
 async function seed(id: string, fields: Partial<Task> = {}) {
   await demo.store.tasks.create('demo', {
-    id,
-    title: id,
-    description: '',
-    priority: 'medium',
-    category: 'work',
-    dueDate: '',
-    completed: false,
-    completedAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...storedTask(id, id, '2026-01-01T00:00:00.000Z'),
     ...fields,
   });
 }

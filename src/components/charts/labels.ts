@@ -1,5 +1,5 @@
-// Label geometry shared by the nivo charts and the light week chart: axis labels are drawn at
-// 11 px, where a CJK character or a digit takes about CHAR_PX.
+// Label geometry shared by the charts: axis labels are drawn at 11 px, where a digit or a
+// short CJK label's character averages about CHAR_PX; textWidth counts a CJK character square.
 
 export const CHAR_PX = 7;
 
