@@ -7,7 +7,7 @@ import { resourceKeys } from '../../src/api/keys';
 import { openLocalDb } from '../../src/api/local-db';
 import type { Task } from '../../src/domain/schemas/task';
 import { type Device, device, storedTask } from './engine-harness';
-import { seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
+import { seedDeviceCopy, signIn, testServer, watchListReads, watchListWrites } from './harness';
 
 // How lists follow the server beyond the paths of engine.test.ts: a paged download the server
 // starts over or does not move on, what a failed pull tells the status and an open screen,
@@ -134,15 +134,52 @@ describe('a paged download', () => {
     expect(await storedCopy(d)).toEqual({ cursor: 5, ids: [] });
   });
 
-  it('a change number that moved on without records to show is taken as the new cursor', async () => {
+  it('a change number that moved on without records to show is asked from next, the copy left as stored', async () => {
+    await seedDeviceCopy('tasks', [storedTask('held')], { cursor: 5 });
+    const asked = tasksServer([
+      { records: [], deleted: [], cursor: 9 },
+      { records: [], deleted: [], cursor: 9 },
+      { records: [storedTask('new')], deleted: [], cursor: 12 },
+    ]);
+    const { writes, restore } = watchListWrites();
+    try {
+      const d = device(globalThis.indexedDB as IDBFactory);
+      expect(ids(await d.engine.list('tasks'))).toEqual(['held']);
+      await d.engine.pull('tasks');
+      // Nothing of the list changed: it is not stored again, and what it holds is still
+      // current to 5 for whoever keeps figures computed from it (the dashboard).
+      expect(writes).toEqual([]);
+      expect(await d.engine.storedCursors(['tasks'])).toEqual([5]);
+      expect(await storedCopy(d)).toEqual({ cursor: 5, ids: ['held'] });
+      await d.stop();
+      // A reload asks from the number heard, not from the stored copy's.
+      const again = device(d.idb);
+      await again.engine.pull('tasks');
+      expect(writes).toEqual([]);
+      await again.engine.pull('tasks');
+      expect(asked).toEqual(['?since=5&limit=2000', '?since=9&limit=2000', '?since=9&limit=2000']);
+      expect(writes).toEqual(['tasks']);
+      expect(await storedCopy(again)).toEqual({ cursor: 12, ids: ['held', 'new'] });
+      expect(await again.engine.storedCursors(['tasks'])).toEqual([12]);
+    } finally {
+      restore();
+    }
+  });
+
+  it('another tab asks from the number one tab heard, whether it has read the list or not', async () => {
     await seedDeviceCopy('tasks', [storedTask('held')], { cursor: 5 });
     const asked = tasksServer([{ records: [], deleted: [], cursor: 9 }]);
-    const d = device(globalThis.indexedDB as IDBFactory);
-    await d.engine.pull('tasks');
-    expect(await d.engine.storedCursors(['tasks'])).toEqual([9]);
-    await d.engine.pull('tasks');
+    const idb = globalThis.indexedDB as IDBFactory;
+    const first = device(idb);
+    const second = device(idb);
+    await first.engine.pull('tasks');
+    // The second has not read the list: what it asks from is read beside the stored copy.
+    await second.engine.pull('tasks');
     expect(asked).toEqual(['?since=5&limit=2000', '?since=9&limit=2000']);
-    expect(ids(await d.engine.list('tasks'))).toEqual(['held']);
+    // Having read it, it asks from the later of its own number and the one kept.
+    expect(ids(await second.engine.list('tasks'))).toEqual(['held']);
+    await second.engine.pull('tasks');
+    expect(asked.at(-1)).toBe('?since=9&limit=2000');
   });
 
   it('a list the device holds is shown at once, without waiting for a slow server', async () => {

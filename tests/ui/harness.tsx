@@ -144,6 +144,24 @@ export function watchListReads() {
   return { reads, restore };
 }
 
+/** Records which lists are stored to IndexedDB (each write serialises a whole list). */
+export function watchListWrites() {
+  const writes: string[] = [];
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (
+    this: IDBObjectStore,
+    value: unknown,
+    key?: IDBValidKey,
+  ) {
+    if (this.name === 'lists') writes.push((value as { kind: string }).kind);
+    return put.call(this, value, key);
+  };
+  const restore = () => {
+    IDBObjectStore.prototype.put = put;
+  };
+  return { writes, restore };
+}
+
 /** A daily habit (打卡任务) called `id`, stored on the server for the demo user. */
 export async function seedHabit(demo: DemoServer, id: string) {
   const { record } = await demo.store.checkinTasks.create('demo', {
