@@ -22,6 +22,7 @@ import {
   type ConflictEntry,
   eraseLocalDb,
   type LocalDb,
+  listJson,
   type OutboxEntry,
   openLocalDb,
 } from './local-db';
@@ -767,13 +768,12 @@ export class SyncEngine {
     const lists = [];
     for (const kind of kinds) {
       const state = await this.state(kind);
-      if (state.complete)
-        lists.push({
-          kind,
-          cursor: state.cursor,
-          synced: syncedOf(state),
-          json: JSON.stringify(state.list),
-        });
+      if (!state.complete) continue;
+      // The list and its numbers as they are now; serialising it yields, and a later change
+      // (the lock keeps another pull or replay out) only replaces `state.list`.
+      const { list, cursor } = state;
+      const synced = syncedOf(state);
+      lists.push({ kind, cursor, synced, json: await listJson(list) });
     }
     const db = await this.open();
     const tx = db.transaction(['lists', 'outbox', 'kv'], 'readwrite');
@@ -1080,19 +1080,21 @@ function merge(list: readonly Row[], changed: readonly Row[], deleted: readonly 
   // 39k, and a map of the list's ids cost a slow phone 100 ms on every write confirmed.
   const incoming = new Map<string, Row>();
   for (const record of changed) incoming.set(record.id, record);
-  const gone = new Set(deleted);
-  const out: Row[] = [];
-  for (const record of list) {
-    if (gone.has(record.id)) continue;
-    const replacement = incoming.get(record.id);
-    if (replacement === undefined) out.push(record);
-    else {
-      out.push(replacement);
-      incoming.delete(record.id);
+  let out = list.slice();
+  if (incoming.size) {
+    for (let i = 0; i < out.length; i++) {
+      const replacement = incoming.get(out[i]!.id);
+      if (replacement === undefined) continue;
+      out[i] = replacement;
+      incoming.delete(replacement.id);
     }
+    // What is left is new.
+    for (const record of incoming.values()) out.push(record);
   }
-  // What is left is new; a record both sent and deleted in one delta is deleted.
-  for (const record of incoming.values()) if (!gone.has(record.id)) out.push(record);
+  if (deleted.length) {
+    const gone = new Set(deleted);
+    out = out.filter((r) => !gone.has(r.id));
+  }
   return out;
 }
 
