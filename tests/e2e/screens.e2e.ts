@@ -108,8 +108,28 @@ async function settled(page: Page, heading: string) {
   await page.waitForFunction(() => !document.querySelector('.animate-pulse, .animate-spin'));
 }
 
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/**
+ * How far the page is wider than the window, once a resize has settled (a layout that needs a
+ * moment after the window narrows is given 2 s), and the widest elements that reach beyond it,
+ * to say in a failure what overflowed.
+ */
+async function overflow(page: Page) {
+  await page
+    .waitForFunction(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      undefined,
+      { timeout: 2000 },
+    )
+    .catch(() => undefined);
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(-5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} «${el.textContent?.slice(0, 30)}»`);
+    return { by: document.documentElement.scrollWidth - width, culprits };
+  });
+}
 
 describe('every route at 375, 800 and 1280 px, light and dark', () => {
   it('seeds the account once', async () => {
@@ -145,7 +165,8 @@ describe('every route at 375, 800 and 1280 px, light and dark', () => {
             const eye = page.getByRole('button', { name: '显示金额' });
             if (await eye.count()) await eye.click();
           }
-          expect(await overflow(page), `${path} at ${viewport.width}`).toBe(0);
+          const { by, culprits } = await overflow(page);
+          expect(by, `${path} at ${viewport.width}: ${culprits.join(' | ')}`).toBe(0);
           const unfit = await page.evaluate(() =>
             [...document.querySelectorAll<HTMLElement>('[data-money]')]
               .filter((box) => box.scrollWidth > box.clientWidth)
