@@ -1,6 +1,14 @@
 import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { type DashboardAggregates, dashboardAggregates } from '../domain/stats';
+import {
+  aggregatesFromParts,
+  DASHBOARD_LISTS,
+  type DashboardAggregates,
+  type DashboardInput,
+  type DashboardList,
+  type DashboardParts,
+  dashboardPart,
+} from '../domain/stats';
 import { engineFor } from './engine';
 import { apiRequest } from './http';
 import { type ListResult, listQuery } from './resource';
@@ -11,24 +19,28 @@ import { useSyncStatus } from './sync-status';
 // visit — asks the server for the sums instead of downloading ten years of records (DESIGN.md
 // §6: a first visit under 1 MB); if the server cannot answer, what the device holds is used.
 //
-// Computed figures are kept on the device with the change numbers of the lists they came from.
-// A later visit shows them again while those lists stand as they were and nothing of theirs
-// waits to be sent, without reading the lists back (at ten years ~70k records, half a second
-// of a slow phone); the lists are then caught up in the background, and read only if that
-// brought a change.
+// Each list's part of the figures (its sums: domain/stats.ts) is kept on the device with the
+// change number of the list it came from. A later visit shows a part again while its list
+// stands as it was and nothing of it waits to be sent, without reading the list back (at ten
+// years ~70k records, half a second of a slow phone); only a list that changed — the tasks
+// after a task was ticked — is read and counted again. Lists shown from what was kept are
+// caught up in the background, and read only if that brought a change.
 
-const LISTS = ['accounts', 'workouts', 'tasks', 'timeRecords', 'assets'] as const;
-const KEPT = 'figures:dashboard';
-/** Figures kept by another shape of this code are not read back. */
-const KEPT_VERSION = 1;
+const LISTS = DASHBOARD_LISTS;
+/** Where one list's part is kept. */
+const keptKey = (kind: DashboardList) => `figures:dashboard:${kind}`;
+/** Parts kept by another shape of this code are not read back. */
+const KEPT_VERSION = 2;
 
-interface KeptFigures {
+interface KeptPart {
   version: number;
   today: string;
-  /** The lists' cursors, in the order of LISTS. */
-  cursors: number[];
-  aggregates: DashboardAggregates;
+  /** The change number of the list the part was counted from. */
+  cursor: number;
+  part: object;
 }
+
+type Parts = Partial<DashboardParts>;
 
 export interface DashboardData {
   aggregates?: DashboardAggregates;
@@ -38,43 +50,67 @@ export interface DashboardData {
   error?: Error;
 }
 
-const isKept = (value: unknown): value is KeptFigures =>
+const isKept = (value: unknown): value is KeptPart =>
   typeof value === 'object' &&
   value !== null &&
-  (value as KeptFigures).version === KEPT_VERSION &&
-  Array.isArray((value as KeptFigures).cursors) &&
-  typeof (value as KeptFigures).aggregates === 'object';
+  (value as KeptPart).version === KEPT_VERSION &&
+  typeof (value as KeptPart).cursor === 'number' &&
+  typeof (value as KeptPart).part === 'object' &&
+  (value as KeptPart).part !== null;
+
+/** Parts counted on this page, by the list they were counted from (a list is not re-counted). */
+const counted = new WeakMap<object, { kind: DashboardList; today: string; part: object }>();
+
+function partOf<K extends DashboardList>(
+  kind: K,
+  items: readonly unknown[],
+  today: string,
+): DashboardParts[K] {
+  const hit = counted.get(items);
+  if (hit?.kind === kind && hit.today === today) return hit.part as DashboardParts[K];
+  const part = dashboardPart(kind, items as DashboardInput[K], today);
+  counted.set(items, { kind, today, part });
+  return part;
+}
 
 export function useDashboard(today: string): DashboardData {
   const client = useQueryClient();
-  const waiting = useSyncStatus().waiting.filter((entry) =>
-    (LISTS as readonly string[]).includes(entry.kind),
-  ).length;
+  const { waiting: entries } = useSyncStatus();
+  // Lists with a change waiting: their parts must count it, so none is shown from keeping.
+  const waiting = LISTS.filter((kind) => entries.some((entry) => entry.kind === kind)).join(',');
   const holds = useQuery({
     queryKey: ['dashboard', 'holds'],
     queryFn: ({ client }) => engineFor(client).holds(LISTS),
     networkMode: 'always',
     staleTime: 0,
   });
-  // null: nothing kept that still stands, the lists must be read.
+  // The parts kept that still stand; a list without one must be read.
   const kept = useQuery({
     queryKey: ['dashboard', 'kept', today, waiting],
-    queryFn: async ({ client }): Promise<DashboardAggregates | null> => {
-      if (waiting > 0) return null;
+    queryFn: async ({ client }): Promise<Parts> => {
       const engine = engineFor(client);
-      const figures = await engine.readKept(KEPT);
-      if (!isKept(figures) || figures.today !== today) return null;
       const cursors = await engine.storedCursors(LISTS);
-      return cursors.every((cursor, i) => cursor > 0 && cursor === figures.cursors[i])
-        ? figures.aggregates
-        : null;
+      const standing = await Promise.all(
+        LISTS.map(async (kind, i) => {
+          const cursor = cursors[i] ?? 0;
+          if (waiting.split(',').includes(kind)) return [];
+          const figures = await engine.readKept(keptKey(kind));
+          return isKept(figures) &&
+            figures.today === today &&
+            cursor > 0 &&
+            figures.cursor === cursor
+            ? [[kind, figures.part] as const]
+            : [];
+        }),
+      );
+      return Object.fromEntries(standing.flat()) as Parts;
     },
     enabled: holds.data === true,
     networkMode: 'always',
     staleTime: 0,
     // Asked afresh on every visit: a cached answer could stand for lists changed since.
     gcTime: 0,
-    // While a change starts or stops waiting, the answer for the last count stands in.
+    // While a change starts or stops waiting, the answer for the last set stands in.
     placeholderData: (previous) => previous,
   });
   const summary = useQuery({
@@ -85,81 +121,80 @@ export function useDashboard(today: string): DashboardData {
     enabled: holds.data === false,
     retry: false,
   });
-  const fromLists = (holds.data === true && kept.data === null) || summary.isError;
+  const keptParts = holds.data === true ? kept.data : undefined;
+  const reads = (kind: DashboardList) =>
+    summary.isError || (keptParts !== undefined && keptParts[kind] === undefined);
   const lists = useQueries({
-    queries: LISTS.map((kind) => ({ ...listQuery(kind), enabled: fromLists })),
+    queries: LISTS.map((kind) => ({ ...listQuery(kind), enabled: reads(kind) })),
   });
 
-  // Shown from what was kept: catch the lists up behind it, and compute afresh if that
-  // changed any of them.
-  const showingKept = holds.data === true && kept.data != null;
+  // Parts shown from what was kept: catch their lists up behind them, and count again the
+  // ones that changed.
+  const shownKept = keptParts ? LISTS.filter((kind) => keptParts[kind]).join(',') : '';
   useEffect(() => {
-    if (!showingKept) return;
+    if (!shownKept) return;
     let live = true;
     void engineFor(client)
-      .catchUp(LISTS)
+      .catchUp(shownKept.split(',') as DashboardList[])
       .then((changed) => {
         if (changed && live) void client.invalidateQueries({ queryKey: ['dashboard', 'kept'] });
       });
     return () => {
       live = false;
     };
-  }, [showingKept, client]);
+  }, [shownKept, client]);
 
-  const listsPending = lists.some((q) => q.isPending);
-  const [accounts, workouts, tasks, timeRecords, assets] = lists.map(
-    (q) => q.data as ListResult<unknown> | undefined,
+  const data = LISTS.map((kind, i) =>
+    reads(kind) ? (lists[i]?.data as ListResult<unknown> | undefined) : undefined,
   );
-  // Once per change of a list (or of the day), not per render: ten years are ~70k records.
-  const computed = useMemo(
-    () =>
-      fromLists && !listsPending
-        ? dashboardAggregates(
-            {
-              accounts: items(accounts),
-              workouts: items(workouts),
-              tasks: items(tasks),
-              timeRecords: items(timeRecords),
-              assets: items(assets),
-            },
-            today,
-          )
-        : undefined,
-    [fromLists, listsPending, accounts, workouts, tasks, timeRecords, assets, today],
+  const [accounts, workouts, tasks, timeRecords, assets] = data;
+  // Counted once per change of a list (or of the day), not per render: see `partOf`.
+  const parts = useMemo((): Parts | undefined => {
+    const read = { accounts, workouts, tasks, timeRecords, assets };
+    const all: Parts = { ...keptParts };
+    for (const kind of LISTS) {
+      const list = read[kind];
+      if (list) Object.assign(all, { [kind]: partOf(kind, list.items, today) });
+      else if (all[kind] === undefined) return undefined;
+    }
+    return all;
+  }, [keptParts, accounts, workouts, tasks, timeRecords, assets, today]);
+  const aggregates = useMemo(
+    () => (parts ? aggregatesFromParts(parts as DashboardParts) : undefined),
+    [parts],
   );
-  const data = [accounts, workouts, tasks, timeRecords, assets];
-  // Kept only when every list is the server's, whole and with nothing waiting: figures that
-  // count a change not yet sent would stand for lists that do not exist anywhere.
-  const keepable =
-    holds.data === true && data.every((d) => d?.complete && !d.local && d.pending.size === 0);
-  const cursors = keepable ? data.map((d) => d?.cursor ?? 0).join(',') : null;
+
+  // A part is kept only when its list is the server's, whole and with nothing waiting: one
+  // that counts a change not yet sent would stand for a list that does not exist anywhere.
   useEffect(() => {
-    if (!computed || cursors === null) return;
-    const figures: KeptFigures = {
-      version: KEPT_VERSION,
-      today,
-      cursors: cursors.split(',').map(Number),
-      aggregates: computed,
-    };
-    void engineFor(client)
-      .keep(KEPT, figures)
-      .catch(() => undefined);
-  }, [computed, cursors, today, client]);
+    if (holds.data !== true) return;
+    const read = { accounts, workouts, tasks, timeRecords, assets };
+    const engine = engineFor(client);
+    for (const kind of LISTS) {
+      const list = read[kind];
+      if (!list?.complete || list.local || list.pending.size > 0 || list.cursor <= 0) continue;
+      const figures: KeptPart = {
+        version: KEPT_VERSION,
+        today,
+        cursor: list.cursor,
+        part: partOf(kind, list.items, today),
+      };
+      void engine.keep(keptKey(kind), figures).catch(() => undefined);
+    }
+  }, [holds.data, accounts, workouts, tasks, timeRecords, assets, today, client]);
 
   if (holds.isPending) return { isPending: true };
-  if (showingKept) return { aggregates: kept.data ?? undefined, isPending: false };
-  if (holds.data === true && kept.isPending) return { isPending: true };
-  if (!fromLists) {
+  if (holds.data === false && !summary.isError) {
     return { aggregates: summary.data, isPending: summary.isPending };
   }
-  if (!computed) return { isPending: true };
-  const failed = lists.find((q) => q.isError)?.error ?? undefined;
+  if (holds.data === true && kept.isPending) return { isPending: true };
+  if (!aggregates) return { isPending: true };
+  const failed =
+    LISTS.map((kind, i) => (reads(kind) ? lists[i]?.error : null)).find(Boolean) ?? undefined;
   const localList = data.find((d) => d?.local);
   const local =
     summary.isError || localList
       ? { error: localList?.error ?? summary.error?.message ?? undefined }
       : undefined;
-  return { aggregates: computed, isPending: false, local, error: failed };
+  return { aggregates, isPending: false, local, error: failed };
 }
-
-const items = <T>(list: ListResult<unknown> | undefined) => (list?.items ?? []) as T[];

@@ -52,30 +52,86 @@ export interface DashboardStats {
   netWorthCents: number;
 }
 
-export function dashboardAggregates(input: DashboardInput, today: string): DashboardAggregates {
-  const { accounts, workouts, tasks, timeRecords, assets } = input;
-  const amounts = (type: Account['type'], onlyToday: boolean) =>
-    accounts
-      .filter((a) => a.type === type && (!onlyToday || a.date === today))
-      .map((a) => a.amount);
-  const focusSecondsToday: Partial<Record<TimeCategory, number>> = {};
-  for (const r of timeRecords) {
-    if (r.date === today)
-      focusSecondsToday[r.category] = (focusSecondsToday[r.category] ?? 0) + r.duration;
-  }
-  const { assetsCents, liabilitiesCents } = assetTotals(latestPerChain(assets));
-  return {
-    incomeCents: sumCents(amounts('income', false)),
-    expenseCents: sumCents(amounts('expense', false)),
-    todayIncomeCents: sumCents(amounts('income', true)),
-    todayExpenseCents: sumCents(amounts('expense', true)),
+/** The lists the dashboard counts, each giving its own part of the sums. */
+export const DASHBOARD_LISTS = ['accounts', 'workouts', 'tasks', 'timeRecords', 'assets'] as const;
+export type DashboardList = (typeof DASHBOARD_LISTS)[number];
+
+/** Which of the sums each list gives: a part stands for as long as its own list is unchanged. */
+export interface DashboardParts {
+  accounts: Pick<
+    DashboardAggregates,
+    'incomeCents' | 'expenseCents' | 'todayIncomeCents' | 'todayExpenseCents'
+  >;
+  workouts: Pick<DashboardAggregates, 'todayWorkouts'>;
+  tasks: Pick<DashboardAggregates, 'tasksTotal' | 'tasksCompleted'>;
+  timeRecords: Pick<DashboardAggregates, 'focusSecondsToday'>;
+  assets: Pick<DashboardAggregates, 'assetsCents' | 'liabilitiesCents'>;
+}
+
+const PARTS: {
+  [K in DashboardList]: (list: DashboardInput[K], today: string) => DashboardParts[K];
+} = {
+  accounts: (accounts, today) => {
+    const amounts = (type: Account['type'], onlyToday: boolean) =>
+      accounts
+        .filter((a) => a.type === type && (!onlyToday || a.date === today))
+        .map((a) => a.amount);
+    return {
+      incomeCents: sumCents(amounts('income', false)),
+      expenseCents: sumCents(amounts('expense', false)),
+      todayIncomeCents: sumCents(amounts('income', true)),
+      todayExpenseCents: sumCents(amounts('expense', true)),
+    };
+  },
+  workouts: (workouts, today) => ({
     todayWorkouts: workouts.filter((w) => w.date === today).length,
+  }),
+  tasks: (tasks) => ({
     tasksTotal: tasks.length,
     tasksCompleted: tasks.filter((t) => t.completed).length,
-    focusSecondsToday,
-    assetsCents,
-    liabilitiesCents,
+  }),
+  timeRecords: (timeRecords, today) => {
+    const focusSecondsToday: Partial<Record<TimeCategory, number>> = {};
+    for (const r of timeRecords) {
+      if (r.date === today)
+        focusSecondsToday[r.category] = (focusSecondsToday[r.category] ?? 0) + r.duration;
+    }
+    return { focusSecondsToday };
+  },
+  assets: (assets) => {
+    const { assetsCents, liabilitiesCents } = assetTotals(latestPerChain(assets));
+    return { assetsCents, liabilitiesCents };
+  },
+};
+
+/** One list's part of the day's sums. */
+export function dashboardPart<K extends DashboardList>(
+  kind: K,
+  list: DashboardInput[K],
+  today: string,
+): DashboardParts[K] {
+  return PARTS[kind](list, today);
+}
+
+/** The day's sums from every list's part. */
+export function aggregatesFromParts(parts: DashboardParts): DashboardAggregates {
+  return {
+    ...parts.accounts,
+    ...parts.workouts,
+    ...parts.tasks,
+    ...parts.timeRecords,
+    ...parts.assets,
   };
+}
+
+export function dashboardAggregates(input: DashboardInput, today: string): DashboardAggregates {
+  return aggregatesFromParts({
+    accounts: dashboardPart('accounts', input.accounts, today),
+    workouts: dashboardPart('workouts', input.workouts, today),
+    tasks: dashboardPart('tasks', input.tasks, today),
+    timeRecords: dashboardPart('timeRecords', input.timeRecords, today),
+    assets: dashboardPart('assets', input.assets, today),
+  });
 }
 
 /** The home dashboard's figures (SPEC §9) from its sums. */

@@ -112,8 +112,11 @@ async function firstVisitKeepsFigures() {
   const keptCursors = async () => {
     const db = await openLocalDb('demo');
     try {
-      return ((await db.get('kv', 'figures:dashboard')) as { cursors: number[] } | undefined)
-        ?.cursors;
+      const lists = ['accounts', 'workouts', 'tasks', 'timeRecords', 'assets'];
+      const parts = await Promise.all(
+        lists.map((kind) => db.get('kv', `figures:dashboard:${kind}`)),
+      );
+      return parts.map((part) => (part as { cursor: number } | undefined)?.cursor ?? 0);
     } finally {
       db.close();
     }
