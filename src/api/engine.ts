@@ -703,21 +703,9 @@ export class SyncEngine {
       answer.reset !== true &&
       (answer.records?.length ?? 0) === 0 &&
       (answer.deleted?.length ?? 0) === 0;
-    if (unchanged) {
-      // Nothing of this kind changed (most visits): the stored copy stands as it is. Writing it
-      // again would serialise the whole list (39k bookkeeping records at ten years) for
-      // nothing; a change number that moved on is kept beside it.
-      const state = known ?? (await this.kinds.get(kind));
-      if (answer.cursor > since) {
-        await (await this.open()).put('kv', answer.cursor, syncedKey(kind));
-        if (state) state.synced = answer.cursor;
-      }
-      const hadError = state?.error !== undefined;
-      if (state) state.error = undefined;
-      this.setReachable(true, this.storage);
-      if (hadError) await this.refresh([kind]);
-      return;
-    }
+    // Nothing of this kind changed (most visits): the stored copy stands as it is.
+    if (unchanged)
+      return this.standsAsStored(kind, known ?? (await this.kinds.get(kind)), answer.cursor, since);
     const state = known ?? (await this.state(kind));
     // The copy read now is not the one the question was asked from (it could not be read back,
     // or another tab stored a newer one in between): ask again from what it is.
@@ -726,6 +714,16 @@ export class SyncEngine {
     }
     const { items, dropped } = readers[kind](Array.isArray(answer.records) ? answer.records : []);
     if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
+    // Only this device's own writes came back, as they were applied when the server took them
+    // (after every write, the next pull): the copy stands as it is too.
+    if (
+      since > 0 &&
+      answer.reset !== true &&
+      state.complete &&
+      holdsAlready(state.list, items as Row[], answer.deleted ?? [])
+    ) {
+      return this.standsAsStored(kind, state, answer.cursor, since);
+    }
     // `reset`: the server's database was restored from a backup since this device's cursor was
     // handed out, and this is its whole list: what the device holds is no base to apply it on.
     state.list =
@@ -741,6 +739,28 @@ export class SyncEngine {
     this.setReachable(true, this.storage);
     await this.persist([kind]);
     await this.refresh([kind]);
+  }
+
+  /**
+   * The server answered with nothing the stored copy of `kind` lacks. Writing it again would
+   * serialise the whole list (39k bookkeeping records at ten years) for nothing, and move the
+   * number figures kept from it are checked against (api/dashboard.ts); a change number that
+   * moved on is kept beside it instead.
+   */
+  private async standsAsStored(
+    kind: ResourceName,
+    state: KindState | undefined,
+    cursor: number,
+    since: number,
+  ): Promise<void> {
+    if (cursor > since) {
+      await (await this.open()).put('kv', cursor, syncedKey(kind));
+      if (state) state.synced = cursor;
+    }
+    const hadError = state?.error !== undefined;
+    if (state) state.error = undefined;
+    this.setReachable(true, this.storage);
+    if (hadError) await this.refresh([kind]);
   }
 
   /**
@@ -1096,6 +1116,36 @@ function merge(list: readonly Row[], changed: readonly Row[], deleted: readonly 
     out = out.filter((r) => !gone.has(r.id));
   }
   return out;
+}
+
+/**
+ * Whether applying a delta would leave `list` as it is: every record it brings is held as it
+ * is, and none it deletes is held. One pass, as in `merge`.
+ */
+function holdsAlready(
+  list: readonly Row[],
+  changed: readonly Row[],
+  deleted: readonly string[],
+): boolean {
+  const incoming = new Map<string, Row>();
+  for (const record of changed) incoming.set(record.id, record);
+  const gone = new Set(deleted);
+  let found = 0;
+  for (const held of list) {
+    if (gone.has(held.id)) return false;
+    const record = incoming.get(held.id);
+    if (record === undefined) continue;
+    if (!sameRecord(record, held)) return false;
+    found += 1;
+  }
+  return found === incoming.size;
+}
+
+/** Field by field: a write's answer and a list's row may name the fields in another order. */
+function sameRecord(a: Row, b: Row): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 }
 
 /** The server took `entry`: its answer becomes the device's copy of the server's record. */

@@ -166,6 +166,41 @@ describe('a paged download', () => {
     }
   });
 
+  it('a delta that brings back only what the copy holds (this device’s own writes) leaves it as stored', async () => {
+    const held = storedTask('held');
+    await seedDeviceCopy('tasks', [held], { cursor: 5 });
+    // The same record with its fields in another order, as a list's row may name them, and the
+    // deletion of a record the device never held; then another device's edit of it.
+    const { title, ...rest } = held;
+    const asked = tasksServer([
+      { records: [{ ...rest, title }], deleted: ['deleted-elsewhere'], cursor: 9 },
+      { records: [storedTask('held', '另一台设备改过')], deleted: [], cursor: 11 },
+    ]);
+    const { writes, restore } = watchListWrites();
+    try {
+      const d = device(globalThis.indexedDB as IDBFactory);
+      await d.engine.pull('tasks');
+      expect(writes).toEqual([]);
+      expect(await d.engine.storedCursors(['tasks'])).toEqual([5]);
+      await d.engine.pull('tasks');
+      expect(asked).toEqual(['?since=5&limit=2000', '?since=9&limit=2000']);
+      expect(writes).toEqual(['tasks']);
+      expect(await d.engine.storedCursors(['tasks'])).toEqual([11]);
+      const [task] = (await d.engine.list('tasks')).items;
+      expect(task?.title).toBe('另一台设备改过');
+    } finally {
+      restore();
+    }
+  });
+
+  it('a delta that deletes a record the copy holds is applied', async () => {
+    await seedDeviceCopy('tasks', [storedTask('held'), storedTask('other')], { cursor: 5 });
+    tasksServer([{ records: [storedTask('other')], deleted: ['held'], cursor: 9 }]);
+    const d = device(globalThis.indexedDB as IDBFactory);
+    await d.engine.pull('tasks');
+    expect(await storedCopy(d)).toEqual({ cursor: 9, ids: ['other'] });
+  });
+
   it('another tab asks from the number one tab heard, whether it has read the list or not', async () => {
     await seedDeviceCopy('tasks', [storedTask('held')], { cursor: 5 });
     const asked = tasksServer([{ records: [], deleted: [], cursor: 9 }]);
