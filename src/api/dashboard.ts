@@ -1,4 +1,11 @@
-import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  type QueryClient,
+  queryOptions,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import {
   aggregatesFromParts,
@@ -11,6 +18,7 @@ import {
 } from '../domain/stats';
 import { engineFor } from './engine';
 import { apiRequest } from './http';
+import { resourceKeys } from './keys';
 import { type ListResult, listQuery } from './resource';
 import { useSyncStatus } from './sync-status';
 
@@ -24,7 +32,9 @@ import { useSyncStatus } from './sync-status';
 // stands as it was and nothing of it waits to be sent, without reading the list back (at ten
 // years ~70k records, half a second of a slow phone); only a list that changed — the tasks
 // after a task was ticked — is read and counted again. Lists shown from what was kept are
-// caught up in the background, and read only if that brought a change.
+// caught up in the background, and read only if that brought a change. Parts are kept by
+// `useDashboardKeeper`, which the signed-in shell runs: whichever screen changes a list, its
+// part is counted again there, from the list in memory.
 
 const LISTS = DASHBOARD_LISTS;
 /** Where one list's part is kept. */
@@ -164,25 +174,6 @@ export function useDashboard(today: string): DashboardData {
     [parts],
   );
 
-  // A part is kept only when its list is the server's, whole and with nothing waiting: one
-  // that counts a change not yet sent would stand for a list that does not exist anywhere.
-  useEffect(() => {
-    if (holds.data !== true) return;
-    const read = { accounts, workouts, tasks, timeRecords, assets };
-    const engine = engineFor(client);
-    for (const kind of LISTS) {
-      const list = read[kind];
-      if (!list?.complete || list.local || list.pending.size > 0 || list.cursor <= 0) continue;
-      const figures: KeptPart = {
-        version: KEPT_VERSION,
-        today,
-        cursor: list.cursor,
-        part: partOf(kind, list.items, today),
-      };
-      void engine.keep(keptKey(kind), figures).catch(() => undefined);
-    }
-  }, [holds.data, accounts, workouts, tasks, timeRecords, assets, today, client]);
-
   if (holds.isPending) return { isPending: true };
   if (holds.data === false && !summary.isError) {
     return { aggregates: summary.data, isPending: summary.isPending };
@@ -197,4 +188,72 @@ export function useDashboard(today: string): DashboardData {
       ? { error: localList?.error ?? summary.error?.message ?? undefined }
       : undefined;
   return { aggregates, isPending: false, local, error: failed };
+}
+
+/** How long after a list changes its part is counted and kept: after the change is painted. */
+const KEEP_DELAY_MS = 150;
+
+/**
+ * Keeps each list's part of the figures whenever the list changes on this page, on whichever
+ * screen: a task ticked on /tasks is counted into the tasks' part there, from the list in
+ * memory, so the next visit to / shows every figure without reading a list back. Mounted once,
+ * by the signed-in shell.
+ */
+export function useDashboardKeeper(today: string): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const cache = client.getQueryCache();
+    const kinds = new Map(LISTS.map((kind) => [hashKey(resourceKeys(kind).list()), kind]));
+    const timers = new Map<DashboardList, ReturnType<typeof setTimeout>>();
+    // Once for a burst of changes, with the list as it then is.
+    const keepSoon = (kind: DashboardList) => {
+      if (timers.has(kind)) return;
+      const timer = setTimeout(() => {
+        timers.delete(kind);
+        const list = client.getQueryData<ListResult<unknown>>(resourceKeys(kind).list());
+        if (list) keepPart(client, kind, list, today);
+      }, KEEP_DELAY_MS);
+      timers.set(kind, timer);
+    };
+    for (const [hash, kind] of kinds) if (cache.get(hash)?.state.data) keepSoon(kind);
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      const kind = kinds.get(event.query.queryHash);
+      if (!kind) return;
+      // The part kept goes at once, before the list is stored again: a write the server took
+      // changes the list but not its change number (the next pull finds it already held), so
+      // a part left behind by a tab closed in the meantime would still match the list.
+      void engineFor(client)
+        .keep(keptKey(kind), null)
+        .catch(() => undefined);
+      keepSoon(kind);
+    });
+    return () => {
+      unsubscribe();
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
+    // A new day counts every list held again.
+  }, [client, today]);
+}
+
+/**
+ * A part is kept only when its list is the server's, whole and with nothing waiting: one that
+ * counts a change not yet sent would stand for a list that does not exist anywhere.
+ */
+function keepPart(
+  client: QueryClient,
+  kind: DashboardList,
+  list: ListResult<unknown>,
+  today: string,
+): void {
+  if (!list.complete || list.local || list.pending.size > 0 || list.cursor <= 0) return;
+  const figures: KeptPart = {
+    version: KEPT_VERSION,
+    today,
+    cursor: list.cursor,
+    part: partOf(kind, list.items, today),
+  };
+  void engineFor(client)
+    .keep(keptKey(kind), figures)
+    .catch(() => undefined);
 }

@@ -1,11 +1,13 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useDashboardKeeper } from '../api/dashboard';
 import { useCompleteDeviceCopy, useSyncNotices } from '../api/sync-status';
 import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { useToast } from '../components/toast';
+import { useToday } from '../components/useToday';
 import { NavBar } from './NavBar';
 
 const SyncDialog = lazyWithRetry(() =>
@@ -18,6 +20,8 @@ export function Layout() {
   const closeSync = () => setSyncOpen(false);
   const toast = useToast();
   useCompleteDeviceCopy();
+  // The home figures follow every change made on any screen (api/dashboard.ts).
+  useDashboardKeeper(useToday());
   // What the data layer has to say after the fact: a change the server refused, a conflict.
   useSyncNotices(
     useCallback(

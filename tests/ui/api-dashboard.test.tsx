@@ -1,11 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useDashboard } from '../../src/api/dashboard';
+import { useDashboard, useDashboardKeeper } from '../../src/api/dashboard';
 import { engineFor, stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
+import { listQuery } from '../../src/api/resource';
 import type { DashboardAggregates } from '../../src/domain/stats';
-import { hookClient, seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
+import {
+  hookClient,
+  seedDeviceCopy,
+  signIn,
+  testServer,
+  watchListReads,
+  watchListWrites,
+} from './harness';
 
 // Where the home dashboard's figures come from (src/api/dashboard.ts): the server's sums on a
 // device that holds no lists yet, the device's own lists otherwise, and figures kept on the
@@ -64,9 +73,14 @@ beforeEach(async () => {
   await signIn(demo);
 });
 
+/** The dashboard's figures, with the keeper the signed-in shell runs beside every screen. */
 function renderDashboard() {
   const { client, wrapper } = hookClient();
-  return { client, ...renderHook(() => useDashboard(TODAY), { wrapper }) };
+  const dashboard = () => {
+    useDashboardKeeper(TODAY);
+    return useDashboard(TODAY);
+  };
+  return { client, ...renderHook(dashboard, { wrapper }) };
 }
 
 const asked = (path: string) => requests.filter((url) => url.pathname === path);
@@ -107,6 +121,15 @@ const keepFigures = async (change: (part: KeptPart) => KeptPart = (p) => p) => {
   const marked = { ...tasks, part: { ...tasks.part, tasksTotal: 99 } };
   await db.put('kv', change(marked), 'figures:dashboard:tasks');
   db.close();
+};
+
+const keptNumber = async (key: string) => {
+  const db = await openLocalDb('demo');
+  try {
+    return (await db.get('kv', key)) as number | undefined;
+  } finally {
+    db.close();
+  }
 };
 
 /** A visit on a device holding the lists, which leaves every part kept. */
@@ -218,6 +241,7 @@ describe('a device that holds the lists', () => {
       const { wrapper } = hookClient();
       const { result } = renderHook(
         () => {
+          useDashboardKeeper(TODAY);
           const dashboard = useDashboard(TODAY);
           shown.push(dashboard.aggregates?.tasksTotal);
           return dashboard;
@@ -231,6 +255,102 @@ describe('a device that holds the lists', () => {
       expect(shown.indexOf(99)).toBeLessThan(shown.indexOf(3));
     } finally {
       await demo.app.request(`/api/tasks/${added.id}`, { method: 'DELETE', headers: auth() });
+    }
+  });
+
+  it('keeps the part of a list changed on another screen there: the next visit counts nothing again', async () => {
+    await visitAndKeep();
+    // On /tasks: the list in memory, and a task added and sent.
+    const { client, wrapper } = hookClient();
+    const tasksScreen = renderHook(
+      () => {
+        useDashboardKeeper(TODAY);
+        return useQuery(listQuery('tasks'));
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(tasksScreen.result.current.data?.complete).toBe(true));
+    const engine = engineFor(client);
+    const { record, seq } = await engine.create('tasks', {
+      title: 'd',
+      priority: 'medium',
+      category: 'work',
+    });
+    try {
+      await engine.settled(seq);
+      await waitFor(async () => expect((await kept()).tasks?.part.tasksTotal).toBe(3));
+      const { cursor } = (await kept()).tasks!;
+      tasksScreen.unmount();
+      await stopEngine(client, null);
+
+      // The next visit shows the figures kept, and catches up: the delta brings back only the
+      // task this device sent, which changes nothing, so nothing is stored or counted again.
+      const { writes, restore } = watchListWrites();
+      try {
+        const shown: (number | undefined)[] = [];
+        const visit = hookClient();
+        const { result } = renderHook(
+          () => {
+            useDashboardKeeper(TODAY);
+            const dashboard = useDashboard(TODAY);
+            shown.push(dashboard.aggregates?.tasksTotal);
+            return dashboard;
+          },
+          { wrapper: visit.wrapper },
+        );
+        await waitFor(() =>
+          expect(result.current.aggregates).toEqual({ ...serverSums, tasksTotal: 3 }),
+        );
+        await waitFor(async () => expect(await keptNumber('synced:tasks')).toBeGreaterThan(cursor));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(writes).toEqual([]);
+        expect(new Set(shown.filter((total) => total !== undefined))).toEqual(new Set([3]));
+        expect((await kept()).tasks?.cursor).toBe(cursor);
+        expect(await keptNumber('cursor:tasks')).toBe(cursor);
+      } finally {
+        restore();
+      }
+    } finally {
+      await demo.app.request(`/api/tasks/${record.id}`, { method: 'DELETE', headers: auth() });
+    }
+  });
+
+  it('forgets a list’s part as soon as the list changes: a tab closed before the next is kept counts again', async () => {
+    await visitAndKeep();
+    const { client, wrapper } = hookClient();
+    const tasksScreen = renderHook(
+      () => {
+        useDashboardKeeper(TODAY);
+        return useQuery(listQuery('tasks'));
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(tasksScreen.result.current.data?.complete).toBe(true));
+    const engine = engineFor(client);
+    const { record, seq } = await engine.create('tasks', {
+      title: 'e',
+      priority: 'medium',
+      category: 'work',
+    });
+    try {
+      await engine.settled(seq);
+      // Closed at once: the new part is never kept.
+      tasksScreen.unmount();
+      await stopEngine(client, null);
+      expect((await kept()).tasks ?? null).toBeNull();
+
+      const { reads, restore } = watchListReads();
+      try {
+        const { result } = renderDashboard();
+        await waitFor(() =>
+          expect(result.current.aggregates).toEqual({ ...serverSums, tasksTotal: 3 }),
+        );
+        expect(reads).toEqual(['tasks']);
+      } finally {
+        restore();
+      }
+    } finally {
+      await demo.app.request(`/api/tasks/${record.id}`, { method: 'DELETE', headers: auth() });
     }
   });
 
