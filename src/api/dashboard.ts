@@ -1,11 +1,4 @@
-import {
-  hashKey,
-  type QueryClient,
-  queryOptions,
-  useQueries,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { hashKey, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import {
   aggregatesFromParts,
@@ -203,7 +196,12 @@ export function useDashboardKeeper(today: string): void {
   const client = useQueryClient();
   useEffect(() => {
     const cache = client.getQueryCache();
+    const engine = engineFor(client);
     const kinds = new Map(LISTS.map((kind) => [hashKey(resourceKeys(kind).list()), kind]));
+    // The list each kind was first shown as on this page (the stored copy), and the one its
+    // part was last kept from: neither is counted again.
+    const first = new Map<DashboardList, readonly unknown[]>();
+    const keptFrom = new Map<DashboardList, readonly unknown[]>();
     const timers = new Map<DashboardList, ReturnType<typeof setTimeout>>();
     // Once for a burst of changes, with the list as it then is.
     const keepSoon = (kind: DashboardList) => {
@@ -211,22 +209,45 @@ export function useDashboardKeeper(today: string): void {
       const timer = setTimeout(() => {
         timers.delete(kind);
         const list = client.getQueryData<ListResult<unknown>>(resourceKeys(kind).list());
-        if (list) keepPart(client, kind, list, today);
+        if (list && keepable(list) && keptFrom.get(kind) !== list.items) {
+          keptFrom.set(kind, list.items);
+          void engine.keep(keptKey(kind), keptPart(kind, list, today)).catch(() => undefined);
+        }
       }, KEEP_DELAY_MS);
       timers.set(kind, timer);
     };
-    for (const [hash, kind] of kinds) if (cache.get(hash)?.state.data) keepSoon(kind);
+    const follow = (kind: DashboardList, list: ListResult<unknown>) => {
+      if (list.items === keptFrom.get(kind) || list.items === first.get(kind)) return;
+      if (!first.has(kind)) {
+        // The stored copy as this page read it: on most visits its part is kept already, and
+        // counting ten years again on every screen would cost a slow phone up to 80 ms.
+        first.set(kind, list.items);
+        void engine
+          .readKept(keptKey(kind))
+          .then((figures) => {
+            if (keptFrom.has(kind) || timers.has(kind)) return; // a change came meanwhile
+            if (standsFor(figures, list, today)) keptFrom.set(kind, list.items);
+            else keepSoon(kind);
+          })
+          .catch(() => undefined);
+        return;
+      }
+      // Changed on this page. The part kept goes at once, before the list is stored again: a
+      // write the server took changes the list but not its change number (the next pull finds
+      // it already held), so a part left behind by a tab closed in the meantime would still
+      // match the list.
+      void engine.keep(keptKey(kind), null).catch(() => undefined);
+      keepSoon(kind);
+    };
+    for (const [hash, kind] of kinds) {
+      const list = cache.get(hash)?.state.data as ListResult<unknown> | undefined;
+      if (list) follow(kind, list);
+    }
     const unsubscribe = cache.subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       const kind = kinds.get(event.query.queryHash);
-      if (!kind) return;
-      // The part kept goes at once, before the list is stored again: a write the server took
-      // changes the list but not its change number (the next pull finds it already held), so
-      // a part left behind by a tab closed in the meantime would still match the list.
-      void engineFor(client)
-        .keep(keptKey(kind), null)
-        .catch(() => undefined);
-      keepSoon(kind);
+      const list = event.query.state.data as ListResult<unknown> | undefined;
+      if (kind && list) follow(kind, list);
     });
     return () => {
       unsubscribe();
@@ -240,20 +261,16 @@ export function useDashboardKeeper(today: string): void {
  * A part is kept only when its list is the server's, whole and with nothing waiting: one that
  * counts a change not yet sent would stand for a list that does not exist anywhere.
  */
-function keepPart(
-  client: QueryClient,
-  kind: DashboardList,
-  list: ListResult<unknown>,
-  today: string,
-): void {
-  if (!list.complete || list.local || list.pending.size > 0 || list.cursor <= 0) return;
-  const figures: KeptPart = {
-    version: KEPT_VERSION,
-    today,
-    cursor: list.cursor,
-    part: partOf(kind, list.items, today),
-  };
-  void engineFor(client)
-    .keep(keptKey(kind), figures)
-    .catch(() => undefined);
-}
+const keepable = (list: ListResult<unknown>) =>
+  list.complete && !list.local && list.pending.size === 0 && list.cursor > 0;
+
+const keptPart = (kind: DashboardList, list: ListResult<unknown>, today: string): KeptPart => ({
+  version: KEPT_VERSION,
+  today,
+  cursor: list.cursor,
+  part: partOf(kind, list.items, today),
+});
+
+/** Whether `figures` kept on the device are `list`'s part for `today`. */
+const standsFor = (figures: unknown, list: ListResult<unknown>, today: string) =>
+  isKept(figures) && figures.today === today && figures.cursor === list.cursor && keepable(list);

@@ -315,6 +315,31 @@ describe('a device that holds the lists', () => {
     }
   });
 
+  it('a screen showing a list whose part stands neither counts nor keeps it again', async () => {
+    await visitAndKeep();
+    const keeps: unknown[] = [];
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, value, key) {
+      if (this.name === 'kv' && String(key).startsWith('figures:')) keeps.push(key);
+      return put.call(this, value, key);
+    };
+    try {
+      const { wrapper } = hookClient();
+      const { result } = renderHook(
+        () => {
+          useDashboardKeeper(TODAY);
+          return useQuery(listQuery('tasks'));
+        },
+        { wrapper },
+      );
+      await waitFor(() => expect(result.current.data?.complete).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(keeps).toEqual([]);
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+  });
+
   it('forgets a list’s part as soon as the list changes: a tab closed before the next is kept counts again', async () => {
     await visitAndKeep();
     const { client, wrapper } = hookClient();
