@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDashboard, useDashboardKeeper } from '../../src/api/dashboard';
 import { engineFor, stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
@@ -72,15 +72,28 @@ beforeEach(async () => {
   requests = [];
   await signIn(demo);
 });
+/** Tasks a test added on the server, taken out again after it: the other tests count two. */
+const addedTasks: string[] = [];
+afterEach(async () => {
+  for (const id of addedTasks.splice(0)) {
+    await demo.app.request(`/api/tasks/${id}`, { method: 'DELETE', headers: auth() });
+  }
+});
 
-/** The dashboard's figures, with the keeper the signed-in shell runs beside every screen. */
+/**
+ * The dashboard's figures, with the keeper the signed-in shell runs beside every screen;
+ * `shown` is every task count it has rendered, in turn.
+ */
 function renderDashboard() {
   const { client, wrapper } = hookClient();
+  const shown: (number | undefined)[] = [];
   const dashboard = () => {
     useDashboardKeeper(TODAY);
-    return useDashboard(TODAY);
+    const figures = useDashboard(TODAY);
+    shown.push(figures.aggregates?.tasksTotal);
+    return figures;
   };
-  return { client, ...renderHook(dashboard, { wrapper }) };
+  return { client, shown, ...renderHook(dashboard, { wrapper }) };
 }
 
 const asked = (path: string) => requests.filter((url) => url.pathname === path);
@@ -140,6 +153,31 @@ async function visitAndKeep() {
   view.unmount();
   await stopEngine(view.client, null);
   requests = [];
+}
+
+/**
+ * On /tasks, with the keeper the shell runs: the list in memory, and a task `title` added
+ * and taken by the server.
+ */
+async function addTaskOnTasksScreen(title: string) {
+  const { client, wrapper } = hookClient();
+  const tasksScreen = renderHook(
+    () => {
+      useDashboardKeeper(TODAY);
+      return useQuery(listQuery('tasks'));
+    },
+    { wrapper },
+  );
+  await waitFor(() => expect(tasksScreen.result.current.data?.complete).toBe(true));
+  const engine = engineFor(client);
+  const { record, seq } = await engine.create('tasks', {
+    title,
+    priority: 'medium',
+    category: 'work',
+  });
+  await engine.settled(seq);
+  addedTasks.push(record.id);
+  return { client, tasksScreen };
 }
 
 describe('a device that holds no lists yet', () => {
@@ -235,83 +273,39 @@ describe('a device that holds the lists', () => {
       headers: auth(),
       body: JSON.stringify({ title: 'c', completed: false }),
     });
-    const added = (await res.json()) as { id: string };
-    try {
-      const shown: (number | undefined)[] = [];
-      const { wrapper } = hookClient();
-      const { result } = renderHook(
-        () => {
-          useDashboardKeeper(TODAY);
-          const dashboard = useDashboard(TODAY);
-          shown.push(dashboard.aggregates?.tasksTotal);
-          return dashboard;
-        },
-        { wrapper },
-      );
-      await waitFor(() => expect(result.current.aggregates?.tasksTotal).toBe(3));
-      expect(result.current.aggregates).toEqual({ ...serverSums, tasksTotal: 3 });
-      // The kept part was shown first; the catch-up found the task and the tasks were counted.
-      expect(shown.filter((total) => total !== undefined && total !== shown.at(-1))).toContain(99);
-      expect(shown.indexOf(99)).toBeLessThan(shown.indexOf(3));
-    } finally {
-      await demo.app.request(`/api/tasks/${added.id}`, { method: 'DELETE', headers: auth() });
-    }
+    addedTasks.push(((await res.json()) as { id: string }).id);
+    const { result, shown } = renderDashboard();
+    await waitFor(() => expect(result.current.aggregates?.tasksTotal).toBe(3));
+    expect(result.current.aggregates).toEqual({ ...serverSums, tasksTotal: 3 });
+    // The kept part was shown first; the catch-up found the task and the tasks were counted.
+    expect(shown.filter((total) => total !== undefined && total !== shown.at(-1))).toContain(99);
+    expect(shown.indexOf(99)).toBeLessThan(shown.indexOf(3));
   });
 
   it('keeps the part of a list changed on another screen there: the next visit counts nothing again', async () => {
     await visitAndKeep();
-    // On /tasks: the list in memory, and a task added and sent.
-    const { client, wrapper } = hookClient();
-    const tasksScreen = renderHook(
-      () => {
-        useDashboardKeeper(TODAY);
-        return useQuery(listQuery('tasks'));
-      },
-      { wrapper },
-    );
-    await waitFor(() => expect(tasksScreen.result.current.data?.complete).toBe(true));
-    const engine = engineFor(client);
-    const { record, seq } = await engine.create('tasks', {
-      title: 'd',
-      priority: 'medium',
-      category: 'work',
-    });
-    try {
-      await engine.settled(seq);
-      await waitFor(async () => expect((await kept()).tasks?.part.tasksTotal).toBe(3));
-      const { cursor } = (await kept()).tasks!;
-      tasksScreen.unmount();
-      await stopEngine(client, null);
+    const { client, tasksScreen } = await addTaskOnTasksScreen('d');
+    await waitFor(async () => expect((await kept()).tasks?.part.tasksTotal).toBe(3));
+    const { cursor } = (await kept()).tasks!;
+    tasksScreen.unmount();
+    await stopEngine(client, null);
 
-      // The next visit shows the figures kept, and catches up: the delta brings back only the
-      // task this device sent, which changes nothing, so nothing is stored or counted again.
-      const { writes, restore } = watchListWrites();
-      try {
-        const shown: (number | undefined)[] = [];
-        const visit = hookClient();
-        const { result } = renderHook(
-          () => {
-            useDashboardKeeper(TODAY);
-            const dashboard = useDashboard(TODAY);
-            shown.push(dashboard.aggregates?.tasksTotal);
-            return dashboard;
-          },
-          { wrapper: visit.wrapper },
-        );
-        await waitFor(() =>
-          expect(result.current.aggregates).toEqual({ ...serverSums, tasksTotal: 3 }),
-        );
-        await waitFor(async () => expect(await keptNumber('synced:tasks')).toBeGreaterThan(cursor));
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        expect(writes).toEqual([]);
-        expect(new Set(shown.filter((total) => total !== undefined))).toEqual(new Set([3]));
-        expect((await kept()).tasks?.cursor).toBe(cursor);
-        expect(await keptNumber('cursor:tasks')).toBe(cursor);
-      } finally {
-        restore();
-      }
+    // The next visit shows the figures kept, and catches up: the delta brings back only the
+    // task this device sent, which changes nothing, so nothing is stored or counted again.
+    const { writes, restore } = watchListWrites();
+    try {
+      const { result, shown } = renderDashboard();
+      await waitFor(() =>
+        expect(result.current.aggregates).toEqual({ ...serverSums, tasksTotal: 3 }),
+      );
+      await waitFor(async () => expect(await keptNumber('synced:tasks')).toBeGreaterThan(cursor));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(writes).toEqual([]);
+      expect(new Set(shown.filter((total) => total !== undefined))).toEqual(new Set([3]));
+      expect((await kept()).tasks?.cursor).toBe(cursor);
+      expect(await keptNumber('cursor:tasks')).toBe(cursor);
     } finally {
-      await demo.app.request(`/api/tasks/${record.id}`, { method: 'DELETE', headers: auth() });
+      restore();
     }
   });
 
@@ -342,40 +336,21 @@ describe('a device that holds the lists', () => {
 
   it('forgets a list’s part as soon as the list changes: a tab closed before the next is kept counts again', async () => {
     await visitAndKeep();
-    const { client, wrapper } = hookClient();
-    const tasksScreen = renderHook(
-      () => {
-        useDashboardKeeper(TODAY);
-        return useQuery(listQuery('tasks'));
-      },
-      { wrapper },
-    );
-    await waitFor(() => expect(tasksScreen.result.current.data?.complete).toBe(true));
-    const engine = engineFor(client);
-    const { record, seq } = await engine.create('tasks', {
-      title: 'e',
-      priority: 'medium',
-      category: 'work',
-    });
-    try {
-      await engine.settled(seq);
-      // Closed at once: the new part is never kept.
-      tasksScreen.unmount();
-      await stopEngine(client, null);
-      expect((await kept()).tasks ?? null).toBeNull();
+    const { client, tasksScreen } = await addTaskOnTasksScreen('e');
+    // Closed at once: the new part is never kept.
+    tasksScreen.unmount();
+    await stopEngine(client, null);
+    expect((await kept()).tasks ?? null).toBeNull();
 
-      const { reads, restore } = watchListReads();
-      try {
-        const { result } = renderDashboard();
-        await waitFor(() =>
-          expect(result.current.aggregates).toEqual({ ...serverSums, tasksTotal: 3 }),
-        );
-        expect(reads).toEqual(['tasks']);
-      } finally {
-        restore();
-      }
+    const { reads, restore } = watchListReads();
+    try {
+      const { result } = renderDashboard();
+      await waitFor(() =>
+        expect(result.current.aggregates).toEqual({ ...serverSums, tasksTotal: 3 }),
+      );
+      expect(reads).toEqual(['tasks']);
     } finally {
-      await demo.app.request(`/api/tasks/${record.id}`, { method: 'DELETE', headers: auth() });
+      restore();
     }
   });
 
