@@ -98,12 +98,7 @@ export function useDashboard(today: string): DashboardData {
           const cursor = cursors[i] ?? 0;
           if (waiting.split(',').includes(kind)) return [];
           const figures = await engine.readKept(keptKey(kind));
-          return isKept(figures) &&
-            figures.today === today &&
-            cursor > 0 &&
-            figures.cursor === cursor
-            ? [[kind, figures.part] as const]
-            : [];
+          return standsAt(figures, cursor, today) ? [[kind, figures.part] as const] : [];
         }),
       );
       return Object.fromEntries(standing.flat()) as Parts;
@@ -271,6 +266,10 @@ const keptPart = (kind: DashboardList, list: ListResult<unknown>, today: string)
   part: partOf(kind, list.items, today),
 });
 
+/** Whether `figures` kept on the device are the part of a list at change number `cursor`. */
+const standsAt = (figures: unknown, cursor: number, today: string): figures is KeptPart =>
+  isKept(figures) && figures.today === today && cursor > 0 && figures.cursor === cursor;
+
 /** Whether `figures` kept on the device are `list`'s part for `today`. */
 const standsFor = (figures: unknown, list: ListResult<unknown>, today: string) =>
-  isKept(figures) && figures.today === today && figures.cursor === list.cursor && keepable(list);
+  standsAt(figures, list.cursor, today) && keepable(list);
