@@ -50,6 +50,13 @@ export interface Page {
 }
 
 /**
+ * How a client asks for the records of a GET ?since= answer: 'columns' (src/domain/columns.ts)
+ * from a store that builds it; a store that does not answers with `records`, which every client
+ * reads too.
+ */
+export type Shape = 'columns';
+
+/**
  * One user's records of one kind. Every call is scoped by `userId`: ids are unique per user
  * only, and a user can never see, change or delete another user's record through it.
  * Lists come back in insertion order (oldest first); callers sort for display.
@@ -70,9 +77,10 @@ export interface RecordStore<T extends { id: string }> {
   changes(userId: string, since: number, page?: Page): Promise<Changes<T>>;
   /**
    * `changes` as JSON text `{"records":[…],"deleted":[…],"cursor":n}` (+ `"reset":true`, and
-   * `"more"`/`"after"` for a page), like `listJson`.
+   * `"more"`/`"after"` for a page), like `listJson`. With `shape` 'columns', `"columns":{…}`
+   * (src/domain/columns.ts) stands in place of `"records"`.
    */
-  changesJson?(userId: string, since: number, page?: Page): Promise<string>;
+  changesJson?(userId: string, since: number, page?: Page, shape?: Shape): Promise<string>;
   get(userId: string, id: string): Promise<T | undefined>;
   /**
    * Inserts `record`. When the user already has a record with that id, nothing is written

@@ -21,6 +21,7 @@ import type {
   RecurringStore,
   SessionStore,
   SettingsStore,
+  Shape,
   Store,
   UserStore,
 } from '../store';
@@ -273,6 +274,40 @@ function recordStore<R extends { id: string }>({
         `WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit)`,
     )
     .raw(true);
+  // The same page and delta in the column form (src/domain/columns.ts): one json_group_array
+  // per field over the rows in the same order. The subquery selects the plain columns and the
+  // aggregate makes them JSON, because a json() value's subtype does not cross a subquery: a
+  // boolean's json('true') would arrive as the text "true".
+  const columnsOf = (rows: string, key = '') =>
+    `SELECT json_object(${fields
+      .map((f) => `'${f.field}', json_group_array(${jsonValue(f)})`)
+      .join(', ')})${key} FROM (${rows})`;
+  const columnList = fields.map((f) => q(f.column)).join(', ');
+  const pageColumnsStatement = sqlite
+    .prepare(
+      columnsOf(
+        `SELECT ${columnList}, printf('%015d', rev) || '.' || id AS key FROM ${q(name)} ` +
+          `WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit`,
+        ', max(key)',
+      ),
+    )
+    .raw(true);
+  const changedColumnsStatement = sqlite
+    .prepare(
+      columnsOf(
+        `SELECT ${columnList} FROM ${q(name)} WHERE rowid IN ` +
+          `(SELECT rowid FROM ${q(name)} WHERE user_id = ? AND rev > ?) ORDER BY rowid`,
+      ),
+    )
+    .pluck(true);
+  const listColumnsStatement = sqlite
+    .prepare(
+      columnsOf(
+        `SELECT ${columnList} FROM ${q(name)} WHERE rowid IN ` +
+          `(SELECT rowid FROM ${q(name)} WHERE user_id = ?) ORDER BY rowid`,
+      ),
+    )
+    .pluck(true);
   const pageMoreStatement = sqlite
     .prepare(`SELECT 1 FROM ${q(name)} WHERE ${pageWhere} LIMIT 1`)
     .pluck(true);
@@ -425,27 +460,34 @@ function recordStore<R extends { id: string }>({
       cursor,
     };
   });
-  const changesJsonAt = sqlite.transaction((userId: string, asked: number, page?: Page) => {
-    const cursor = revs.current.get() as number;
-    const reset = replaced(asked, cursor);
-    const since = reset ? 0 : asked;
-    if (since === 0 && page) {
-      const { restart, params } = pageStart(page, cursor);
-      const [records, key] = pageJsonStatement.get({ ...params, userId }) as [
-        string,
-        string | null,
-      ];
-      const dot = key?.indexOf('.') ?? -1;
-      const last = key ? { rev: Number(key.slice(0, dot)), id: key.slice(dot + 1) } : undefined;
-      const rest = pageRest(userId, params, last);
-      return `{"records":${records},"deleted":[],"cursor":${params.upto}${reset || restart ? ',"reset":true' : ''},"more":${rest.more}${rest.after === undefined ? '' : `,"after":${JSON.stringify(rest.after)}`}}`;
-    }
-    const records = (
-      since === 0 ? listJsonStatement.get(userId) : changedJsonStatement.get(userId, since)
-    ) as string;
-    const deleted = since === 0 ? [] : (deletedStatement.all(userId, resource, since) as string[]);
-    return `{"records":${records},"deleted":${JSON.stringify(deleted)},"cursor":${cursor}${reset ? ',"reset":true' : ''}}`;
-  });
+  const changesJsonAt = sqlite.transaction(
+    (userId: string, asked: number, page?: Page, shape?: Shape) => {
+      const cursor = revs.current.get() as number;
+      const reset = replaced(asked, cursor);
+      const since = reset ? 0 : asked;
+      const columns = shape === 'columns';
+      const field = columns ? 'columns' : 'records';
+      if (since === 0 && page) {
+        const { restart, params } = pageStart(page, cursor);
+        const [records, key] = (columns ? pageColumnsStatement : pageJsonStatement).get({
+          ...params,
+          userId,
+        }) as [string, string | null];
+        const dot = key?.indexOf('.') ?? -1;
+        const last = key ? { rev: Number(key.slice(0, dot)), id: key.slice(dot + 1) } : undefined;
+        const rest = pageRest(userId, params, last);
+        return `{"${field}":${records},"deleted":[],"cursor":${params.upto}${reset || restart ? ',"reset":true' : ''},"more":${rest.more}${rest.after === undefined ? '' : `,"after":${JSON.stringify(rest.after)}`}}`;
+      }
+      const records = (
+        since === 0
+          ? (columns ? listColumnsStatement : listJsonStatement).get(userId)
+          : (columns ? changedColumnsStatement : changedJsonStatement).get(userId, since)
+      ) as string;
+      const deleted =
+        since === 0 ? [] : (deletedStatement.all(userId, resource, since) as string[]);
+      return `{"${field}":${records},"deleted":${JSON.stringify(deleted)},"cursor":${cursor}${reset ? ',"reset":true' : ''}}`;
+    },
+  );
 
   return {
     async list(userId) {
@@ -458,8 +500,8 @@ function recordStore<R extends { id: string }>({
       const { rows, ...rest } = changesAt(userId, since, page);
       return { records: rows.map(read), ...rest };
     },
-    async changesJson(userId, since, page) {
-      return changesJsonAt(userId, since, page);
+    async changesJson(userId, since, page, shape) {
+      return changesJsonAt(userId, since, page, shape);
     },
     async get(userId, id) {
       return find(userId, id);

@@ -8,6 +8,7 @@ import { createMemoryStore } from '../../server/memory-store';
 import type { Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
+import { fromColumns } from '../../src/domain/columns';
 
 // The HTTP side of DESIGN §1's "Local-first" and "Conflicts": lists by delta (?since=),
 // updates that name their base (If-Match) and the dashboard's sums (GET /api/summary).
@@ -134,6 +135,41 @@ describe.each(stores)('%s store behind the API', (_name, open) => {
       expect(res.body.error, query).toMatch(/limit|after|upto/);
     }
     expect((await call('alice', 'GET', '/api/tasks?since=0&limit=5000')).status).toBe(200);
+  });
+
+  // shape=columns: the SQLite store answers with columns, a store without its own text (the
+  // demo's memory store) with records; a client reads either, and gets the same records.
+  it('GET ?since=…&shape=columns: the same records, in columns where the store builds them', async () => {
+    const { call, json } = await setup(open());
+    await call('alice', 'POST', '/api/tasks/batch', {
+      records: ['t1', 't2', 't3'].map((id) => task(id, { id, completed: id === 't2' })),
+    });
+    await call('bob', 'POST', '/api/tasks', task('他的', { id: 'bobs' }));
+    const read = (body: Record<string, unknown>) =>
+      body.columns === undefined ? body.records : fromColumns(body.columns);
+    const rows = await json('alice', 'GET', '/api/tasks?since=0&limit=2');
+    const columns = await json('alice', 'GET', '/api/tasks?since=0&limit=2&shape=columns');
+    expect(columns.status).toBe(200);
+    if (_name === 'sqlite') expect(columns.body).not.toHaveProperty('records');
+    const { records, ...rest } = rows.body;
+    expect({ ...columns.body, records: read(columns.body) }).toMatchObject({ ...rest, records });
+    expect(read(columns.body)).toHaveLength(2);
+
+    const { cursor } = (await json('alice', 'GET', '/api/tasks?since=0')).body;
+    await call('alice', 'DELETE', '/api/tasks/t1');
+    await call('alice', 'PUT', '/api/tasks/t3', task('三改'));
+    const delta = await json('alice', 'GET', `/api/tasks?since=${cursor}&shape=columns`);
+    expect(delta.body.deleted).toEqual(['t1']);
+    expect(read(delta.body)).toMatchObject([{ id: 't3', title: '三改' }]);
+    const bobs = await json('bob', 'GET', `/api/tasks?since=${cursor}&shape=columns`);
+    expect(read(bobs.body)).toEqual([]);
+    expect(bobs.body.deleted).toEqual([]);
+
+    for (const query of ['since=0&shape=rows', 'since=0&shape=', 'shape=columns']) {
+      const res = await json('alice', 'GET', `/api/tasks?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toMatch(/^shape: /);
+    }
   });
 
   it('stamps updatedAt (only ever growing) and keeps the editor’s editedAt', async () => {
