@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { chainId } from '../domain/asset-versioning';
+import { fromColumns } from '../domain/columns';
 import { readerFor } from '../domain/guard';
 import { recordLabel } from '../domain/labels';
 import { NOT_LOGGED_IN } from '../domain/messages';
@@ -101,9 +102,11 @@ const SETTLE_MS = 1500;
 const RETRY_MS = [1000, 2000, 5000];
 /**
  * Records per page of a full download (issue 16): a server that pages never builds a whole
- * list (39k bookkeeping records at ten years were one 9.6 MB string). 2000 of them are ~0.5 MB.
+ * list (39k bookkeeping records at ten years were one 9.6 MB string). 5000 of them in columns
+ * are ~0.65 MB of JSON, ~90 KB of brotli. Fewer, larger pages: a first download of ten years
+ * takes 28 requests instead of 63, each with ~0.8 KB of headers, and compresses 5% better.
  */
-const PAGE = 2000;
+const PAGE = 5000;
 
 /** A GET ?since= answer, put together from its pages. */
 interface ChangesAnswer {
@@ -112,10 +115,24 @@ interface ChangesAnswer {
   cursor: number;
   reset?: boolean;
 }
-/** One page of it as the server sends it: `more` and `after` only in a page of a full download. */
-interface ChangesPage extends ChangesAnswer {
+/**
+ * One page of it as the server sends it: the records as `columns` (asked for with
+ * shape=columns) or, from a server that does not build them, as `records`; `more` and `after`
+ * only in a page of a full download.
+ */
+interface ChangesPage extends Omit<ChangesAnswer, 'records'> {
+  records?: unknown[];
+  columns?: unknown;
   more?: boolean;
   after?: string;
+}
+
+/** A page's records, whichever form they came in. */
+function recordsOf(page: ChangesPage): unknown[] {
+  if (page.columns === undefined) return Array.isArray(page.records) ? page.records : [];
+  const records = fromColumns(page.columns);
+  if (!records) throw new Error('服务器返回的数据格式不正确');
+  return records;
 }
 
 /**
@@ -127,22 +144,25 @@ interface ChangesPage extends ChangesAnswer {
  */
 async function fetchChanges(kind: ResourceName, since: number): Promise<ChangesAnswer> {
   const path = RESOURCES[kind].path;
-  let page = await apiRequest<ChangesPage>('GET', `${path}?since=${since}&limit=${PAGE}`);
+  let page = await apiRequest<ChangesPage>(
+    'GET',
+    `${path}?since=${since}&limit=${PAGE}&shape=columns`,
+  );
   let reset = page.reset === true;
-  let records = Array.isArray(page.records) ? page.records : [];
+  let records = recordsOf(page);
   while (page.more === true && typeof page.after === 'string') {
     const last = page.after;
     const after = encodeURIComponent(last);
     page = await apiRequest<ChangesPage>(
       'GET',
-      `${path}?since=0&limit=${PAGE}&after=${after}&upto=${page.cursor}`,
+      `${path}?since=0&limit=${PAGE}&after=${after}&upto=${page.cursor}&shape=columns`,
     );
     // The server started over (its history was replaced while this device paged): from scratch.
     if (page.reset === true) {
       records = [];
       reset = true;
     }
-    for (const record of Array.isArray(page.records) ? page.records : []) records.push(record);
+    for (const record of recordsOf(page)) records.push(record);
     // A page that does not move on would be asked for again and again.
     if (page.more === true && page.after === last) throw new Error('服务器分页未前进');
   }

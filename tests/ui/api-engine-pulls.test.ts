@@ -62,9 +62,43 @@ describe('a paged download', () => {
     ]);
     const d = device(globalThis.indexedDB as IDBFactory);
     await d.engine.pull('tasks');
-    expect(asked).toEqual(['?since=5&limit=2000', '?since=0&limit=2000&after=a&upto=10']);
+    expect(asked).toEqual([
+      '?since=5&limit=5000&shape=columns',
+      '?since=0&limit=5000&after=a&upto=10&shape=columns',
+    ]);
     expect(await storedCopy(d)).toEqual({ cursor: 11, ids: ['fresh'] });
     expect(ids(await d.engine.list('tasks'))).toEqual(['fresh']);
+  });
+
+  // What the SQLite server sends for shape=columns (src/domain/columns.ts).
+  const inColumns = (tasks: Task[]) =>
+    Object.fromEntries(
+      Object.keys(tasks[0]!).map((f) => [f, tasks.map((t) => t[f as keyof Task])]),
+    );
+
+  it('that comes in columns is stored as the records, field for field', async () => {
+    const [a, b, c] = [storedTask('a'), { ...storedTask('b'), completed: true }, storedTask('c')];
+    const asked = tasksServer([
+      { columns: inColumns([a, b]), deleted: [], cursor: 10, more: true, after: 'b' },
+      { columns: inColumns([c]), deleted: [], cursor: 10, more: false },
+    ]);
+    const d = device();
+    await d.engine.pull('tasks');
+    expect(asked).toEqual([
+      '?since=0&limit=5000&shape=columns',
+      '?since=0&limit=5000&after=b&upto=10&shape=columns',
+    ]);
+    expect(await storedCopy(d)).toEqual({ cursor: 10, ids: ['a', 'b', 'c'] });
+    expect((await d.engine.list('tasks')).items).toEqual([a, b, c]);
+  });
+
+  it('whose columns do not line up stores nothing, and says so', async () => {
+    const [a, b] = [storedTask('a'), storedTask('b')];
+    const broken = { ...inColumns([a, b]), title: [a.title] };
+    tasksServer([{ columns: broken, deleted: [], cursor: 10, more: false }]);
+    const d = device();
+    await expect(d.engine.pull('tasks')).rejects.toThrow('服务器返回的数据格式不正确');
+    expect(await storedCopy(d)).toBeUndefined();
   });
 
   it('whose page does not move on stops with an error, stores nothing, and says so', async () => {
@@ -157,7 +191,11 @@ describe('a paged download', () => {
       await again.engine.pull('tasks');
       expect(writes).toEqual([]);
       await again.engine.pull('tasks');
-      expect(asked).toEqual(['?since=5&limit=2000', '?since=9&limit=2000', '?since=9&limit=2000']);
+      expect(asked).toEqual([
+        '?since=5&limit=5000&shape=columns',
+        '?since=9&limit=5000&shape=columns',
+        '?since=9&limit=5000&shape=columns',
+      ]);
       expect(writes).toEqual(['tasks']);
       expect(await storedCopy(again)).toEqual({ cursor: 12, ids: ['held', 'new'] });
       expect(await again.engine.storedCursors(['tasks'])).toEqual([12]);
@@ -183,7 +221,10 @@ describe('a paged download', () => {
       expect(writes).toEqual([]);
       expect(await d.engine.storedCursors(['tasks'])).toEqual([5]);
       await d.engine.pull('tasks');
-      expect(asked).toEqual(['?since=5&limit=2000', '?since=9&limit=2000']);
+      expect(asked).toEqual([
+        '?since=5&limit=5000&shape=columns',
+        '?since=9&limit=5000&shape=columns',
+      ]);
       expect(writes).toEqual(['tasks']);
       expect(await d.engine.storedCursors(['tasks'])).toEqual([11]);
       const [task] = (await d.engine.list('tasks')).items;
@@ -210,11 +251,14 @@ describe('a paged download', () => {
     await first.engine.pull('tasks');
     // The second has not read the list: what it asks from is read beside the stored copy.
     await second.engine.pull('tasks');
-    expect(asked).toEqual(['?since=5&limit=2000', '?since=9&limit=2000']);
+    expect(asked).toEqual([
+      '?since=5&limit=5000&shape=columns',
+      '?since=9&limit=5000&shape=columns',
+    ]);
     // Having read it, it asks from the later of its own number and the one kept.
     expect(ids(await second.engine.list('tasks'))).toEqual(['held']);
     await second.engine.pull('tasks');
-    expect(asked.at(-1)).toBe('?since=9&limit=2000');
+    expect(asked.at(-1)).toBe('?since=9&limit=5000&shape=columns');
   });
 
   it('a list the device holds is shown at once, without waiting for a slow server', async () => {
@@ -405,7 +449,7 @@ describe('what the device keeps beside the lists', () => {
     try {
       const d = device(globalThis.indexedDB as IDBFactory);
       expect(ids(await d.engine.list('tasks'))).toEqual(['a']);
-      expect(asked[0]).toBe('?since=0&limit=2000');
+      expect(asked[0]).toBe('?since=0&limit=5000&shape=columns');
       expect(warn).toHaveBeenCalledWith('[本地数据] tasks: 副本无法读取，将从服务器重新下载');
     } finally {
       server.events.removeListener('request:start', listen);
@@ -441,7 +485,7 @@ describe('exports and re-downloads', () => {
     } finally {
       server.events.removeListener('request:start', listen);
     }
-    expect(asked).toEqual(['?since=0&limit=2000']);
+    expect(asked).toEqual(['?since=0&limit=5000&shape=columns']);
     expect(ids(await d.engine.list('tasks'))).toEqual(['a']);
   });
 

@@ -445,7 +445,7 @@ describe('a full download of a long list (issue 16)', () => {
   const many = (n: number): Task[] =>
     Array.from({ length: n }, (_, i) =>
       // Ids in an order unlike the insertion order: the pages go by (change number, id).
-      storedTask(`t${String((i * 7919) % 10007).padStart(5, '0')}`, `任务 ${i}`),
+      storedTask(`t${String((i * 7919) % 20011).padStart(5, '0')}`, `任务 ${i}`),
     );
   /** The GET ?since= queries the device sends for tasks while `fn` runs. */
   async function asked(fn: () => Promise<unknown>) {
@@ -475,31 +475,35 @@ describe('a full download of a long list (issue 16)', () => {
   }
 
   it('comes in pages and ends with the whole list under the first page’s cursor', async () => {
-    // Two batches share a change number each: 2500 and 1700 rows, three pages of 2000.
-    const tasks = many(4200);
-    await demo.store.tasks.createMany('demo', tasks.slice(0, 2500));
-    await demo.store.tasks.createMany('demo', tasks.slice(2500));
+    // Two batches share a change number each: 6000 and 4500 rows, three pages of 5000.
+    const tasks = many(10500);
+    await demo.store.tasks.createMany('demo', tasks.slice(0, 6000));
+    await demo.store.tasks.createMany('demo', tasks.slice(6000));
     const { cursor } = await demo.store.tasks.changes('demo', 0);
     const d = device();
     const queries = await asked(() => d.engine.pull('tasks'));
     expect(queries).toHaveLength(3);
-    expect(queries[0]).toBe('?since=0&limit=2000');
+    expect(queries[0]).toBe('?since=0&limit=5000&shape=columns');
     for (const q of queries.slice(1))
-      expect(q).toMatch(new RegExp(`^\\?since=0&limit=2000&after=[^&]+&upto=${cursor}$`));
+      expect(q).toMatch(
+        new RegExp(`^\\?since=0&limit=5000&after=[^&]+&upto=${cursor}&shape=columns$`),
+      );
     const stored = await storedCopy(d);
     expect(stored?.cursor).toBe(cursor);
-    expect(stored?.ids).toHaveLength(4200);
+    expect(stored?.ids).toHaveLength(10500);
     expect(new Set(stored?.ids)).toEqual(new Set(tasks.map((t) => t.id)));
-    expect((await d.engine.list('tasks')).items).toHaveLength(4200);
+    expect((await d.engine.list('tasks')).items).toHaveLength(10500);
 
     // The next visit asks for the delta from that cursor, in one request.
     await demo.store.tasks.remove('demo', tasks[7]!.id);
-    expect(await asked(() => d.engine.pull('tasks'))).toEqual([`?since=${cursor}&limit=2000`]);
-    expect((await d.engine.list('tasks')).items).toHaveLength(4199);
+    expect(await asked(() => d.engine.pull('tasks'))).toEqual([
+      `?since=${cursor}&limit=5000&shape=columns`,
+    ]);
+    expect((await d.engine.list('tasks')).items).toHaveLength(10499);
   });
 
   it('a page that fails stores nothing, and the next pull starts over', async () => {
-    await demo.store.tasks.createMany('demo', many(2100));
+    await demo.store.tasks.createMany('demo', many(5100));
     server.use(
       http.get(/\/api\/tasks/, ({ request }) =>
         new URL(request.url).searchParams.has('after') ? HttpResponse.error() : undefined,
@@ -511,8 +515,8 @@ describe('a full download of a long list (issue 16)', () => {
     server.resetHandlers();
     const queries = await asked(() => d.engine.pull('tasks'));
     expect(queries).toHaveLength(2);
-    expect(queries[0]).toBe('?since=0&limit=2000');
-    expect((await storedCopy(d))?.ids).toHaveLength(2100);
+    expect(queries[0]).toBe('?since=0&limit=5000&shape=columns');
+    expect((await storedCopy(d))?.ids).toHaveLength(5100);
   });
 
   it('a server that does not page answers in one piece, as before', async () => {
