@@ -2,11 +2,22 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { MIN_COMPRESS_BYTES, negotiate, withCompression } from '../../server/compression';
+import {
+  MIN_COMPRESS_BYTES,
+  negotiate,
+  THOROUGH_UP_TO_BYTES,
+  withCompression,
+} from '../../server/compression';
 import { createMemoryStore } from '../../server/memory-store';
 import { spaStaticFiles } from '../../server/static';
 import { createWebPasswordHasher } from '../../server/web-auth';
@@ -88,6 +99,42 @@ describe('withCompression', () => {
       expect(plain.headers.get('content-encoding')).toBeNull();
       expect(await plain.text()).toBe(big);
     }
+  });
+
+  // A page or a delta (at most THOROUGH_UP_TO_BYTES) is worth brotli 5 and gzip 6; a whole
+  // ten-year list, which only a client from before paging asks for, gets the fast settings.
+  it('compresses a page thoroughly and a whole list fast', async () => {
+    const sizes = (body: string) => {
+      const params = (quality: number) => ({
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        },
+      });
+      return {
+        thorough: [brotliCompressSync(body, params(5)).length, gzipSync(body, { level: 6 }).length],
+        fast: [brotliCompressSync(body, params(2)).length, gzipSync(body, { level: 1 }).length],
+      };
+    };
+    const page = json(THOROUGH_UP_TO_BYTES);
+    const whole = json(THOROUGH_UP_TO_BYTES * 2);
+    expect(Buffer.byteLength(page)).toBeLessThanOrEqual(THOROUGH_UP_TO_BYTES);
+    expect(Buffer.byteLength(whole)).toBeGreaterThan(THOROUGH_UP_TO_BYTES);
+    const sent = async (body: string) => {
+      const served = withCompression(
+        new Hono().get('/', (c) => c.body(body, 200, { 'Content-Type': 'application/json' })).fetch,
+      );
+      const at = async (encoding: string) =>
+        (
+          await bytes(
+            await served(new Request('http://x/', { headers: { 'Accept-Encoding': encoding } })),
+          )
+        ).length;
+      return [await at(CHROME), await at('gzip')];
+    };
+    expect(await sent(page)).toEqual(sizes(page).thorough);
+    expect(await sent(whole)).toEqual(sizes(whole).fast);
   });
 
   it('marks every compressible response Vary: Accept-Encoding, compressed or not', async () => {
