@@ -208,6 +208,9 @@ export function parseBillCsv(bytes: Uint8Array): ParsedBill {
 
 type SheetReader = typeof import('@e965/xlsx');
 
+export const XLSX_READER_UNAVAILABLE =
+  '无法加载 Excel 读取组件：首次导入 .xlsx 账单需要联网，请联网后重试，或改用 CSV 账单';
+
 /** SheetJS's smallest build (XLSX and CSV only), fetched when an XLSX file is picked. */
 async function loadSheetReader(): Promise<SheetReader> {
   const module = (await import('@e965/xlsx/dist/xlsx.mini.min')) as SheetReader & {
@@ -231,7 +234,13 @@ function sheetCell(value: unknown): string {
 
 /** A 微信支付 XLSX bill: the first sheet holds the same header block and table as the CSV. */
 export async function parseBillXlsx(bytes: Uint8Array): Promise<ParsedBill> {
-  const XLSX = await loadSheetReader();
+  let XLSX: SheetReader;
+  try {
+    XLSX = await loadSheetReader();
+  } catch {
+    // The reader is not part of the offline copy (vite.config.ts): it comes on first use.
+    return { ok: false, message: XLSX_READER_UNAVAILABLE };
+  }
   let table: unknown[][];
   try {
     const book = XLSX.read(bytes, { type: 'array', cellDates: true });
