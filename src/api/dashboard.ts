@@ -197,6 +197,9 @@ export function useDashboardKeeper(today: string): void {
     // part was last kept from: neither is counted again.
     const first = new Map<DashboardList, readonly unknown[]>();
     const keptFrom = new Map<DashboardList, readonly unknown[]>();
+    // Kinds whose first list had no part standing and could not be kept then (shown offline,
+    // or with a change waiting): kept once the same list is known to be the server's.
+    const owed = new Set<DashboardList>();
     const timers = new Map<DashboardList, ReturnType<typeof setTimeout>>();
     // Once for a burst of changes, with the list as it then is.
     const keepSoon = (kind: DashboardList) => {
@@ -212,7 +215,12 @@ export function useDashboardKeeper(today: string): void {
       timers.set(kind, timer);
     };
     const follow = (kind: DashboardList, list: ListResult<unknown>) => {
-      if (list.items === keptFrom.get(kind) || list.items === first.get(kind)) return;
+      if (list.items === keptFrom.get(kind)) return;
+      if (list.items === first.get(kind)) {
+        // A refresh that found nothing new hands back the same list.
+        if (owed.has(kind) && keepable(list)) keepSoon(kind);
+        return;
+      }
       if (!first.has(kind)) {
         // The stored copy as this page read it: on most visits its part is kept already, and
         // counting ten years again on every screen would cost a slow phone up to 80 ms.
@@ -222,7 +230,10 @@ export function useDashboardKeeper(today: string): void {
           .then((figures) => {
             if (keptFrom.has(kind) || timers.has(kind)) return; // a change came meanwhile
             if (standsFor(figures, list, today)) keptFrom.set(kind, list.items);
-            else keepSoon(kind);
+            else {
+              owed.add(kind);
+              keepSoon(kind);
+            }
           })
           .catch(() => undefined);
         return;

@@ -354,6 +354,35 @@ describe('a device that holds the lists', () => {
     }
   });
 
+  it('keeps the part of a list first shown offline once the server answers for it', async () => {
+    await visitAndKeep();
+    // No part for the tasks (a tab closed before keeping it), and no server for a moment.
+    const db = await openLocalDb('demo');
+    await db.delete('kv', 'figures:dashboard:tasks');
+    db.close();
+    server.use(http.get(/\/api\/tasks$/, () => HttpResponse.error()));
+    const { client, wrapper } = hookClient();
+    const { result } = renderHook(
+      () => {
+        useDashboardKeeper(TODAY);
+        return useQuery(listQuery('tasks'));
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.data?.local).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The device's copy may not be the server's: nothing is kept from it.
+    expect((await kept()).tasks).toBeUndefined();
+    const shownOffline = result.current.data!.items;
+
+    server.resetHandlers();
+    await engineFor(client).pull('tasks');
+    await waitFor(() => expect(result.current.data?.local).toBe(false));
+    // The server had nothing new: the same list, now known to be the server's, is kept.
+    expect(result.current.data!.items).toBe(shownOffline);
+    await waitFor(async () => expect((await kept()).tasks?.part.tasksTotal).toBe(2));
+  });
+
   it('says a list the server failed is the device’s, and a later visit counts afresh', async () => {
     await holdAll();
     server.use(
