@@ -162,7 +162,7 @@ async function measureList(url: string, token: string, path: string): Promise<Li
 // the last one's key, up to the first one's cursor, in columns (&shape=columns). Timed once per
 // list, to the last byte of the last page, with the browser's Accept-Encoding.
 
-const PAGE = 5000;
+const PAGE = 3000;
 
 interface PagedReport {
   path: string;

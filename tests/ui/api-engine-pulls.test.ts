@@ -63,8 +63,8 @@ describe('a paged download', () => {
     const d = device(globalThis.indexedDB as IDBFactory);
     await d.engine.pull('tasks');
     expect(asked).toEqual([
-      '?since=5&limit=5000&shape=columns',
-      '?since=0&limit=5000&after=a&upto=10&shape=columns',
+      '?since=5&limit=3000&shape=columns',
+      '?since=0&limit=3000&after=a&upto=10&shape=columns',
     ]);
     expect(await storedCopy(d)).toEqual({ cursor: 11, ids: ['fresh'] });
     expect(ids(await d.engine.list('tasks'))).toEqual(['fresh']);
@@ -85,8 +85,8 @@ describe('a paged download', () => {
     const d = device();
     await d.engine.pull('tasks');
     expect(asked).toEqual([
-      '?since=0&limit=5000&shape=columns',
-      '?since=0&limit=5000&after=b&upto=10&shape=columns',
+      '?since=0&limit=3000&shape=columns',
+      '?since=0&limit=3000&after=b&upto=10&shape=columns',
     ]);
     expect(await storedCopy(d)).toEqual({ cursor: 10, ids: ['a', 'b', 'c'] });
     expect((await d.engine.list('tasks')).items).toEqual([a, b, c]);
@@ -192,9 +192,9 @@ describe('a paged download', () => {
       expect(writes).toEqual([]);
       await again.engine.pull('tasks');
       expect(asked).toEqual([
-        '?since=5&limit=5000&shape=columns',
-        '?since=9&limit=5000&shape=columns',
-        '?since=9&limit=5000&shape=columns',
+        '?since=5&limit=3000&shape=columns',
+        '?since=9&limit=3000&shape=columns',
+        '?since=9&limit=3000&shape=columns',
       ]);
       expect(writes).toEqual(['tasks']);
       expect(await storedCopy(again)).toEqual({ cursor: 12, ids: ['held', 'new'] });
@@ -222,8 +222,8 @@ describe('a paged download', () => {
       expect(await d.engine.storedCursors(['tasks'])).toEqual([5]);
       await d.engine.pull('tasks');
       expect(asked).toEqual([
-        '?since=5&limit=5000&shape=columns',
-        '?since=9&limit=5000&shape=columns',
+        '?since=5&limit=3000&shape=columns',
+        '?since=9&limit=3000&shape=columns',
       ]);
       expect(writes).toEqual(['tasks']);
       expect(await d.engine.storedCursors(['tasks'])).toEqual([11]);
@@ -252,13 +252,13 @@ describe('a paged download', () => {
     // The second has not read the list: what it asks from is read beside the stored copy.
     await second.engine.pull('tasks');
     expect(asked).toEqual([
-      '?since=5&limit=5000&shape=columns',
-      '?since=9&limit=5000&shape=columns',
+      '?since=5&limit=3000&shape=columns',
+      '?since=9&limit=3000&shape=columns',
     ]);
     // Having read it, it asks from the later of its own number and the one kept.
     expect(ids(await second.engine.list('tasks'))).toEqual(['held']);
     await second.engine.pull('tasks');
-    expect(asked.at(-1)).toBe('?since=9&limit=5000&shape=columns');
+    expect(asked.at(-1)).toBe('?since=9&limit=3000&shape=columns');
   });
 
   it('a list the device holds is shown at once, without waiting for a slow server', async () => {
@@ -449,7 +449,7 @@ describe('what the device keeps beside the lists', () => {
     try {
       const d = device(globalThis.indexedDB as IDBFactory);
       expect(ids(await d.engine.list('tasks'))).toEqual(['a']);
-      expect(asked[0]).toBe('?since=0&limit=5000&shape=columns');
+      expect(asked[0]).toBe('?since=0&limit=3000&shape=columns');
       expect(warn).toHaveBeenCalledWith('[本地数据] tasks: 副本无法读取，将从服务器重新下载');
     } finally {
       server.events.removeListener('request:start', listen);
@@ -485,7 +485,7 @@ describe('exports and re-downloads', () => {
     } finally {
       server.events.removeListener('request:start', listen);
     }
-    expect(asked).toEqual(['?since=0&limit=5000&shape=columns']);
+    expect(asked).toEqual(['?since=0&limit=3000&shape=columns']);
     expect(ids(await d.engine.list('tasks'))).toEqual(['a']);
   });
 

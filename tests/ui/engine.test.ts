@@ -475,35 +475,35 @@ describe('a full download of a long list (issue 16)', () => {
   }
 
   it('comes in pages and ends with the whole list under the first page’s cursor', async () => {
-    // Two batches share a change number each: 6000 and 4500 rows, three pages of 5000.
-    const tasks = many(10500);
-    await demo.store.tasks.createMany('demo', tasks.slice(0, 6000));
-    await demo.store.tasks.createMany('demo', tasks.slice(6000));
+    // Two batches share a change number each: 4000 and 3500 rows, three pages of 3000.
+    const tasks = many(7500);
+    await demo.store.tasks.createMany('demo', tasks.slice(0, 4000));
+    await demo.store.tasks.createMany('demo', tasks.slice(4000));
     const { cursor } = await demo.store.tasks.changes('demo', 0);
     const d = device();
     const queries = await asked(() => d.engine.pull('tasks'));
     expect(queries).toHaveLength(3);
-    expect(queries[0]).toBe('?since=0&limit=5000&shape=columns');
+    expect(queries[0]).toBe('?since=0&limit=3000&shape=columns');
     for (const q of queries.slice(1))
       expect(q).toMatch(
-        new RegExp(`^\\?since=0&limit=5000&after=[^&]+&upto=${cursor}&shape=columns$`),
+        new RegExp(`^\\?since=0&limit=3000&after=[^&]+&upto=${cursor}&shape=columns$`),
       );
     const stored = await storedCopy(d);
     expect(stored?.cursor).toBe(cursor);
-    expect(stored?.ids).toHaveLength(10500);
+    expect(stored?.ids).toHaveLength(7500);
     expect(new Set(stored?.ids)).toEqual(new Set(tasks.map((t) => t.id)));
-    expect((await d.engine.list('tasks')).items).toHaveLength(10500);
+    expect((await d.engine.list('tasks')).items).toHaveLength(7500);
 
     // The next visit asks for the delta from that cursor, in one request.
     await demo.store.tasks.remove('demo', tasks[7]!.id);
     expect(await asked(() => d.engine.pull('tasks'))).toEqual([
-      `?since=${cursor}&limit=5000&shape=columns`,
+      `?since=${cursor}&limit=3000&shape=columns`,
     ]);
-    expect((await d.engine.list('tasks')).items).toHaveLength(10499);
+    expect((await d.engine.list('tasks')).items).toHaveLength(7499);
   });
 
   it('a page that fails stores nothing, and the next pull starts over', async () => {
-    await demo.store.tasks.createMany('demo', many(5100));
+    await demo.store.tasks.createMany('demo', many(3100));
     server.use(
       http.get(/\/api\/tasks/, ({ request }) =>
         new URL(request.url).searchParams.has('after') ? HttpResponse.error() : undefined,
@@ -515,8 +515,8 @@ describe('a full download of a long list (issue 16)', () => {
     server.resetHandlers();
     const queries = await asked(() => d.engine.pull('tasks'));
     expect(queries).toHaveLength(2);
-    expect(queries[0]).toBe('?since=0&limit=5000&shape=columns');
-    expect((await storedCopy(d))?.ids).toHaveLength(5100);
+    expect(queries[0]).toBe('?since=0&limit=3000&shape=columns');
+    expect((await storedCopy(d))?.ids).toHaveLength(3100);
   });
 
   it('a server that does not page answers in one piece, as before', async () => {
