@@ -155,11 +155,8 @@ async function visitAndKeep() {
   requests = [];
 }
 
-/**
- * On /tasks, with the keeper the shell runs: the list in memory, and a task `title` added
- * and taken by the server.
- */
-async function addTaskOnTasksScreen(title: string) {
+/** /tasks as far as the lists go: the tasks in memory, and the keeper the shell runs. */
+function renderTasksScreen() {
   const { client, wrapper } = hookClient();
   const tasksScreen = renderHook(
     () => {
@@ -168,6 +165,15 @@ async function addTaskOnTasksScreen(title: string) {
     },
     { wrapper },
   );
+  return { client, tasksScreen };
+}
+
+/**
+ * On /tasks, with the keeper the shell runs: the list in memory, and a task `title` added
+ * and taken by the server.
+ */
+async function addTaskOnTasksScreen(title: string) {
+  const { client, tasksScreen } = renderTasksScreen();
   await waitFor(() => expect(tasksScreen.result.current.data?.complete).toBe(true));
   const engine = engineFor(client);
   const { record, seq } = await engine.create('tasks', {
@@ -318,14 +324,7 @@ describe('a device that holds the lists', () => {
       return put.call(this, value, key);
     };
     try {
-      const { wrapper } = hookClient();
-      const { result } = renderHook(
-        () => {
-          useDashboardKeeper(TODAY);
-          return useQuery(listQuery('tasks'));
-        },
-        { wrapper },
-      );
+      const { result } = renderTasksScreen().tasksScreen;
       await waitFor(() => expect(result.current.data?.complete).toBe(true));
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(keeps).toEqual([]);
@@ -361,14 +360,8 @@ describe('a device that holds the lists', () => {
     await db.delete('kv', 'figures:dashboard:tasks');
     db.close();
     server.use(http.get(/\/api\/tasks$/, () => HttpResponse.error()));
-    const { client, wrapper } = hookClient();
-    const { result } = renderHook(
-      () => {
-        useDashboardKeeper(TODAY);
-        return useQuery(listQuery('tasks'));
-      },
-      { wrapper },
-    );
+    const { client, tasksScreen } = renderTasksScreen();
+    const { result } = tasksScreen;
     await waitFor(() => expect(result.current.data?.local).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The device's copy may not be the server's: nothing is kept from it.
