@@ -213,22 +213,18 @@ function recordStore<R extends { id: string }>({
 
   const q = (identifier: string) => `"${identifier}"`;
   // Selects return each row as an array (better-sqlite3's raw mode), in `fields` order.
+  const columnList = fields.map((f) => q(f.column)).join(', ');
   const select = (where: string) =>
-    sqlite
-      .prepare(`SELECT ${fields.map((f) => q(f.column)).join(', ')} FROM ${q(name)} ${where}`)
-      .raw(true);
+    sqlite.prepare(`SELECT ${columnList} FROM ${q(name)} ${where}`).raw(true);
   // Insertion order is rowid order. `WHERE user_id = ? ORDER BY rowid` reads the user's rows
   // through an index ordered by (user_id, date) and then sorts them all in a temp b-tree; the
-  // rowid set walks the table in rowid order instead, and sorts nothing.
-  const listStatement = select(
-    `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE user_id = ?) ORDER BY rowid`,
-  );
-  // The same list as JSON text, built by SQLite (`listJson`): each row one json_object with
-  // the API's field names and values, e.g. for accounts
-  // `json_object('id', "id", 'type', "type", 'amount', "amount_cents" / 100.0, …)`.
-  // The aggregate reads the subquery's rows in its rowid order: the array is in insertion order
-  // (tests/server/list-json.test.ts). The objects' text is joined with commas: it is JSON
-  // already, and json_group_array(json(obj)) would parse each one again (39k rows: +15 ms).
+  // rowid set walks the table in rowid order instead, and sorts nothing. A delta reads its rows
+  // through the (user_id, rev) index: few rows, then sorted by rowid.
+  const inOrder = (where: string) =>
+    `SELECT ${columnList} FROM ${q(name)} WHERE rowid IN ` +
+    `(SELECT rowid FROM ${q(name)} WHERE ${where}) ORDER BY rowid`;
+  const listStatement = sqlite.prepare(inOrder('user_id = ?')).raw(true);
+  const changedStatement = sqlite.prepare(inOrder('user_id = ? AND rev > ?')).raw(true);
   // A row's values in SQL as `read` makes them in JS: cents / 100.0 is the same correctly
   // rounded double as cents / 100, and SQLite prints reals so that they parse back to it.
   const jsonValue = ({ column, kind }: (typeof fields)[number]) =>
@@ -239,21 +235,25 @@ function recordStore<R extends { id: string }>({
         : kind === 'json'
           ? `json(${q(column)})`
           : q(column);
-  const jsonArray = (where: string) =>
-    sqlite
-      .prepare(
-        `SELECT '[' || coalesce(group_concat(obj, ','), '') || ']' FROM (SELECT json_object(${fields
-          .map((f) => `'${f.field}', ${jsonValue(f)}`)
-          .join(', ')}) AS obj FROM ${q(name)} ` +
-          `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE ${where}) ORDER BY rowid)`,
-      )
-      .pluck(true);
-  const listJsonStatement = jsonArray('user_id = ?');
-  // A delta reads the rows through the (user_id, rev) index: few rows, then sorted by rowid.
-  const changedJsonStatement = jsonArray('user_id = ? AND rev > ?');
-  const changedStatement = select(
-    `WHERE rowid IN (SELECT rowid FROM ${q(name)} WHERE user_id = ? AND rev > ?) ORDER BY rowid`,
-  );
+  // Lists as JSON text, built by SQLite (`listJson`, `changesJson`), so that the route sends
+  // them as they are. A subquery picks the rows in the order the text lists them (the
+  // aggregates read them in that order: tests/server/list-json.test.ts), and the outer query
+  // makes its text in one of two shapes (see Shape):
+  // - records: each row one json_object with the API's field names, e.g. for accounts
+  //   `json_object('id', "id", 'type', "type", 'amount', "amount_cents" / 100.0, …)`, joined
+  //   with commas: each is JSON text already, and json_group_array(json(obj)) would parse each
+  //   one again (39k rows: +15 ms);
+  // - columns (src/domain/columns.ts): one json_group_array per field.
+  // Values become JSON in the outer query, because a json() value's subtype does not cross a
+  // subquery: a boolean's json('true') would arrive as the text "true".
+  const SHAPES = {
+    records: `'[' || coalesce(group_concat(json_object(${fields
+      .map((f) => `'${f.field}', ${jsonValue(f)}`)
+      .join(', ')}), ','), '') || ']'`,
+    columns: `json_object(${fields
+      .map((f) => `'${f.field}', json_group_array(${jsonValue(f)})`)
+      .join(', ')})`,
+  };
   // A page of a full download (see Page): the user's rows up to the snapshot number, after the
   // key (rev, id), in key order: one seek in the (user_id, rev, id) index and a walk along it, no
   // sort. The key is a row value so that SQLite seeks to it; spelled as rev > a OR (rev = a AND
@@ -261,53 +261,27 @@ function recordStore<R extends { id: string }>({
   const pageWhere = 'user_id = @userId AND rev <= @upto AND (rev, id) > (@afterRev, @afterId)';
   const pageStatement = sqlite
     .prepare(
-      `SELECT ${fields.map((f) => q(f.column)).join(', ')}, rev FROM ${q(name)} ` +
-        `WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit`,
+      `SELECT ${columnList}, rev FROM ${q(name)} WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit`,
     )
     .raw(true);
-  // The same page as JSON text, and its last key: rev zero-padded so that text order is key order.
-  const pageJsonStatement = sqlite
-    .prepare(
-      `SELECT '[' || coalesce(group_concat(obj, ','), '') || ']', max(key) FROM (SELECT json_object(${fields
-        .map((f) => `'${f.field}', ${jsonValue(f)}`)
-        .join(', ')}) AS obj, printf('%015d', rev) || '.' || id AS key FROM ${q(name)} ` +
-        `WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit)`,
-    )
-    .raw(true);
-  // The same page and delta in the column form (src/domain/columns.ts): one json_group_array
-  // per field over the rows in the same order. The subquery selects the plain columns and the
-  // aggregate makes them JSON, because a json() value's subtype does not cross a subquery: a
-  // boolean's json('true') would arrive as the text "true".
-  const columnsOf = (rows: string, key = '') =>
-    `SELECT json_object(${fields
-      .map((f) => `'${f.field}', json_group_array(${jsonValue(f)})`)
-      .join(', ')})${key} FROM (${rows})`;
-  const columnList = fields.map((f) => q(f.column)).join(', ');
-  const pageColumnsStatement = sqlite
-    .prepare(
-      columnsOf(
-        `SELECT ${columnList}, printf('%015d', rev) || '.' || id AS key FROM ${q(name)} ` +
-          `WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit`,
-        ', max(key)',
-      ),
-    )
-    .raw(true);
-  const changedColumnsStatement = sqlite
-    .prepare(
-      columnsOf(
-        `SELECT ${columnList} FROM ${q(name)} WHERE rowid IN ` +
-          `(SELECT rowid FROM ${q(name)} WHERE user_id = ? AND rev > ?) ORDER BY rowid`,
-      ),
-    )
-    .pluck(true);
-  const listColumnsStatement = sqlite
-    .prepare(
-      columnsOf(
-        `SELECT ${columnList} FROM ${q(name)} WHERE rowid IN ` +
-          `(SELECT rowid FROM ${q(name)} WHERE user_id = ?) ORDER BY rowid`,
-      ),
-    )
-    .pluck(true);
+  // Per shape, the whole list, a delta, and a page with its last key (rev zero-padded so that
+  // text order is key order).
+  const textStatements = (shape: string) => ({
+    list: sqlite.prepare(`SELECT ${shape} FROM (${inOrder('user_id = ?')})`).pluck(true),
+    changed: sqlite
+      .prepare(`SELECT ${shape} FROM (${inOrder('user_id = ? AND rev > ?')})`)
+      .pluck(true),
+    page: sqlite
+      .prepare(
+        `SELECT ${shape}, max(key) FROM (SELECT ${columnList}, printf('%015d', rev) || '.' || id ` +
+          `AS key FROM ${q(name)} WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit)`,
+      )
+      .raw(true),
+  });
+  const texts = {
+    records: textStatements(SHAPES.records),
+    columns: textStatements(SHAPES.columns),
+  };
   const pageMoreStatement = sqlite
     .prepare(`SELECT 1 FROM ${q(name)} WHERE ${pageWhere} LIMIT 1`)
     .pluck(true);
@@ -319,7 +293,7 @@ function recordStore<R extends { id: string }>({
   const duplicateStatement =
     duplicateOf && select(`WHERE user_id = @userId AND ${duplicateOf.where} LIMIT 1`);
   const insertStatement = sqlite.prepare(
-    `INSERT INTO ${q(name)} (user_id, rev, ${fields.map((f) => q(f.column)).join(', ')}) ` +
+    `INSERT INTO ${q(name)} (user_id, rev, ${columnList}) ` +
       `VALUES (@userId, @rev, ${fields.map((f) => `@${f.property}`).join(', ')}) ON CONFLICT DO NOTHING`,
   );
   const updateStatement = sqlite.prepare(
@@ -461,31 +435,25 @@ function recordStore<R extends { id: string }>({
     };
   });
   const changesJsonAt = sqlite.transaction(
-    (userId: string, asked: number, page?: Page, shape?: Shape) => {
+    (userId: string, asked: number, page?: Page, shape: Shape | 'records' = 'records') => {
       const cursor = revs.current.get() as number;
       const reset = replaced(asked, cursor);
       const since = reset ? 0 : asked;
-      const columns = shape === 'columns';
-      const field = columns ? 'columns' : 'records';
+      const text = texts[shape];
       if (since === 0 && page) {
         const { restart, params } = pageStart(page, cursor);
-        const [records, key] = (columns ? pageColumnsStatement : pageJsonStatement).get({
-          ...params,
-          userId,
-        }) as [string, string | null];
+        const [records, key] = text.page.get({ ...params, userId }) as [string, string | null];
         const dot = key?.indexOf('.') ?? -1;
         const last = key ? { rev: Number(key.slice(0, dot)), id: key.slice(dot + 1) } : undefined;
         const rest = pageRest(userId, params, last);
-        return `{"${field}":${records},"deleted":[],"cursor":${params.upto}${reset || restart ? ',"reset":true' : ''},"more":${rest.more}${rest.after === undefined ? '' : `,"after":${JSON.stringify(rest.after)}`}}`;
+        return `{"${shape}":${records},"deleted":[],"cursor":${params.upto}${reset || restart ? ',"reset":true' : ''},"more":${rest.more}${rest.after === undefined ? '' : `,"after":${JSON.stringify(rest.after)}`}}`;
       }
       const records = (
-        since === 0
-          ? (columns ? listColumnsStatement : listJsonStatement).get(userId)
-          : (columns ? changedColumnsStatement : changedJsonStatement).get(userId, since)
+        since === 0 ? text.list.get(userId) : text.changed.get(userId, since)
       ) as string;
       const deleted =
         since === 0 ? [] : (deletedStatement.all(userId, resource, since) as string[]);
-      return `{"${field}":${records},"deleted":${JSON.stringify(deleted)},"cursor":${cursor}${reset ? ',"reset":true' : ''}}`;
+      return `{"${shape}":${records},"deleted":${JSON.stringify(deleted)},"cursor":${cursor}${reset ? ',"reset":true' : ''}}`;
     },
   );
 
@@ -494,7 +462,7 @@ function recordStore<R extends { id: string }>({
       return (listStatement.all(userId) as unknown[][]).map(read);
     },
     async listJson(userId) {
-      return listJsonStatement.get(userId) as string;
+      return texts.records.list.get(userId) as string;
     },
     async changes(userId, since, page) {
       const { rows, ...rest } = changesAt(userId, since, page);
