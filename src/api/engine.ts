@@ -145,20 +145,19 @@ function recordsOf(page: ChangesPage): unknown[] {
  * server from before paging answers without `more`: its one answer is all of it.
  */
 async function fetchChanges(kind: ResourceName, since: number): Promise<ChangesAnswer> {
-  const path = RESOURCES[kind].path;
-  let page = await apiRequest<ChangesPage>(
-    'GET',
-    `${path}?since=${since}&limit=${PAGE}&shape=columns`,
-  );
+  // `next`: after which key and up to which cursor, for every page but the first.
+  const ask = (from: number, next = '') =>
+    apiRequest<ChangesPage>(
+      'GET',
+      `${RESOURCES[kind].path}?since=${from}&limit=${PAGE}${next}&shape=columns`,
+    );
+  let page = await ask(since);
   let reset = page.reset === true;
   let records = recordsOf(page);
   while (page.more === true && typeof page.after === 'string') {
     const last = page.after;
     const after = encodeURIComponent(last);
-    page = await apiRequest<ChangesPage>(
-      'GET',
-      `${path}?since=0&limit=${PAGE}&after=${after}&upto=${page.cursor}&shape=columns`,
-    );
+    page = await ask(0, `&after=${after}&upto=${page.cursor}`);
     // The server started over (its history was replaced while this device paged): from scratch.
     if (page.reset === true) {
       records = [];
