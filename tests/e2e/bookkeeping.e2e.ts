@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLSX_READER_UNAVAILABLE } from '../../src/domain/bills/parse';
 import { alipayCsvBytes, wechatXlsxBytes } from '../fixtures/bills';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
@@ -118,6 +119,34 @@ describe('budgets, bill import and CSV export against the real server', () => {
     await screenshot(page, 'accounting-report-1280');
     await page.context().close();
   });
+
+  // The XLSX reader is not precached (vite.config.ts): until an import has fetched it once, an
+  // .xlsx bill needs the network. Where it cannot be fetched, the dialog says what to do.
+  it.each([
+    ['375', VIEWPORTS.phone],
+    ['1280', VIEWPORTS.desktop],
+  ])(
+    'an .xlsx bill whose reader cannot be fetched says to go online or use the CSV (%s px)',
+    async (width, viewport) => {
+      const page = await signIn(viewport);
+      // The context's route also stops what the service worker fetches.
+      await page.context().route(/\/assets\/xlsx[^/]*\.js$/, (route) => route.abort());
+      await page.goto('/accounting');
+      await page.getByRole('heading', { name: '记账管理', level: 1 }).waitFor();
+      const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      await page
+        .getByLabel('选择账单文件')
+        .setInputFiles({
+          name: '微信支付账单.xlsx',
+          mimeType: xlsx,
+          buffer: Buffer.from(wechatXlsxBytes('2026-01')),
+        });
+      const dialog = page.getByRole('dialog', { name: '导入账单' });
+      await dialog.getByText(XLSX_READER_UNAVAILABLE).waitFor();
+      await viewportShot(page, `accounting-import-offline-xlsx-${width}`);
+      await page.context().close();
+    },
+  );
 
   it('exports the ledger as CSV Excel reads: BOM, CRLF, =cmd neutralised', async () => {
     const page = await signIn();
