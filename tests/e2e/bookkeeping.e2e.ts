@@ -134,13 +134,11 @@ describe('budgets, bill import and CSV export against the real server', () => {
       await page.goto('/accounting');
       await page.getByRole('heading', { name: '记账管理', level: 1 }).waitFor();
       const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-      await page
-        .getByLabel('选择账单文件')
-        .setInputFiles({
-          name: '微信支付账单.xlsx',
-          mimeType: xlsx,
-          buffer: Buffer.from(wechatXlsxBytes('2026-01')),
-        });
+      await page.getByLabel('选择账单文件').setInputFiles({
+        name: '微信支付账单.xlsx',
+        mimeType: xlsx,
+        buffer: Buffer.from(wechatXlsxBytes('2026-01')),
+      });
       const dialog = page.getByRole('dialog', { name: '导入账单' });
       await dialog.getByText(XLSX_READER_UNAVAILABLE).waitFor();
       await viewportShot(page, `accounting-import-offline-xlsx-${width}`);
