@@ -33,7 +33,10 @@ export const VIEWPORTS = {
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  { colorScheme = 'light' }: { colorScheme?: 'light' | 'dark' } = {},
+  {
+    colorScheme = 'light',
+    serviceWorkers = 'allow',
+  }: { colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport,
@@ -43,6 +46,7 @@ export async function openPage(
     locale: 'zh-CN',
     // The system setting 深色模式 follows by default.
     colorScheme,
+    serviceWorkers,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

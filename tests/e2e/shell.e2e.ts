@@ -119,4 +119,21 @@ describe('app shell and login', () => {
     await menu.waitFor({ state: 'detached' });
     await page.context().close();
   });
+
+  it('loads no chunk of the signed-in screens for a visitor without a session', async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop, { serviceWorkers: 'block' });
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/')) chunks.push(pathname);
+    });
+    await page.goto('/tasks');
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    // 新版本可用 loads once the page has: its chunk must not bring 'shared' either.
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await expect.poll(() => chunks.some((c) => c.includes('/UpdatePrompt-'))).toBe(true);
+    expect(chunks.filter((c) => /\/(Layout|shared|TasksScreen)-/.test(c))).toEqual([]);
+    await page.context().close();
+  });
 });
