@@ -4,7 +4,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { openingPreloads } from './scripts/vite-opening-preloads.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { SCREEN_FILES, SHELL_FILE } from './src/app/screens.ts';
 
 // `npm run dev` talks to the real API server (npm run server) through this proxy;
 // `npm run demo` needs none: msw answers in the browser.
@@ -66,6 +68,8 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       tailwindcss(),
+      // /boot.js, which asks for a signed-in page's chunks beside the entry.
+      openingPreloads(SCREEN_FILES, SHELL_FILE),
       VitePWA({
         // A new build waits until the user accepts 新版本可用 → 刷新 (src/app/UpdatePrompt.tsx
         // registers the worker after the first render, off the login route's budget).

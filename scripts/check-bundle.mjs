@@ -1,6 +1,6 @@
 // DESIGN.md §6: the login route loads at most 100 KB of JS as transferred, and no chart code.
 // Reads the built dist/: the scripts index.html loads or preloads, plus the login screen's own
-// chunks. What travels is what server/static.ts sends a browser: the .br twin the build wrote
+// chunks and /boot.js. What travels is what server/static.ts sends a browser: the .br twin the build wrote
 // next to each file (scripts/vite-precompress.ts), or the file itself when it is too small to
 // be worth compressing (server/compression.ts MIN_COMPRESS_BYTES).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,7 +11,8 @@ const BUDGET = 100 * 1024;
 const MIN_COMPRESS_BYTES = 1024;
 const dist = process.argv[2] ?? 'dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+// /boot.js included: the login page runs it too (it asks for no chunk there).
+const entry = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
 const styles = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]);
 
 // The login chunk and whatever it imports statically, transitively.

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { warmUpSession } from '../api/auth';
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
+import { SCREEN_FILES, type ScreenPath } from './screens';
 
 // Every screen is its own chunk, and so is the signed-in shell: the login route loads
 // nothing it does not show (DESIGN.md §6: ≤ 100 KB gzip). Declarative routes rather than
@@ -16,27 +17,24 @@ const LoginScreen = screen(() => import('../features/login/LoginScreen'), 'Login
 const loadLayout = () => import('./Layout');
 const Layout = screen(loadLayout, 'Layout');
 
-// The signed-in screens by path: the router's routes, and what preloadOpeningScreen fetches.
-const SCREENS = {
-  '/': [() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen'],
-  '/accounting': [() => import('../features/accounting/AccountingScreen'), 'AccountingScreen'],
-  '/assets': [() => import('../features/assets/AssetsScreen'), 'AssetsScreen'],
-  '/fitness': [() => import('../features/fitness/FitnessScreen'), 'FitnessScreen'],
-  '/time': [() => import('../features/time/TimeScreen'), 'TimeScreen'],
-  '/tasks': [() => import('../features/tasks/TasksScreen'), 'TasksScreen'],
-  '/checkin': [() => import('../features/checkin/CheckinScreen'), 'CheckinScreen'],
-  '/settings': [() => import('../features/settings/SettingsScreen'), 'SettingsScreen'],
-} as const satisfies Record<
-  string,
-  readonly [() => Promise<{ [name: string]: ComponentType }>, string]
->;
-type ScreenPath = keyof typeof SCREENS;
+// Every screen module, each loaded on its own; SCREEN_FILES says which path shows which.
+const SCREEN_MODULES = import.meta.glob<{ [name: string]: ComponentType }>(
+  '../features/*/*Screen.tsx',
+);
+
+/** The loader of the screen at `path`, and the name of its export. */
+function screenModule(path: ScreenPath) {
+  const file = SCREEN_FILES[path];
+  const load = SCREEN_MODULES[`../features/${file}.tsx`];
+  if (!load) throw new Error(`no screen module ${file}`);
+  return { load, name: file.slice(file.lastIndexOf('/') + 1) };
+}
 
 // One lazy component per screen, made once: the routes below are these, path by path.
-const SCREEN_ROUTES = (Object.keys(SCREENS) as ScreenPath[]).map((path) => ({
-  path,
-  Screen: screen(SCREENS[path][0], SCREENS[path][1]),
-}));
+const SCREEN_ROUTES = (Object.keys(SCREEN_FILES) as ScreenPath[]).map((path) => {
+  const { load, name } = screenModule(path);
+  return { path, Screen: screen(load, name) };
+});
 const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 /**
@@ -48,7 +46,7 @@ const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen'
 export function preloadOpeningScreen(pathname: string): void {
   if (pathname === '/login' || !warmUpSession()) return;
   const path = pathname.replace(/(.)\/+$/, '$1');
-  const opening = path in SCREENS ? SCREENS[path as ScreenPath][0] : undefined;
+  const opening = path in SCREEN_FILES ? screenModule(path as ScreenPath).load : undefined;
   for (const load of [loadLayout, opening]) load?.().catch(() => undefined);
 }
 

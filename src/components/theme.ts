@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 // 深色模式: the class `dark` on <html> (src/index.css swaps the palette under it). By default
 // it follows the system's setting; the switch stores an explicit choice, which then wins.
-// public/theme.js applies the same rule before the first paint, so a dark page never flashes
+// src/boot/boot.js applies the same rule before the first paint, so a dark page never flashes
 // light while the app loads.
 
 const KEY = 'theme';

@@ -120,6 +120,42 @@ describe('app shell and login', () => {
     await page.context().close();
   });
 
+  it('asks for the shell and screen of a signed-in page beside the entry, each once', async () => {
+    // No worker: every chunk is a request of the page's own, in the order the page asks.
+    const page = await openPage(browser, VIEWPORTS.desktop, { serviceWorkers: 'block' });
+    await login(page, 'shell');
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    const html = await (await page.request.get('/')).text();
+    const entry = html.match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
+    expect(entry).toBeTruthy();
+
+    // The entry's answer is held back: what the page asks for meanwhile, /boot.js asked for
+    // (the entry's own imports wait for it to arrive and run).
+    let releaseEntry = () => {};
+    const entryHeld = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    await page.route(`**${entry}`, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) chunks.push(pathname);
+    });
+    await page.goto('/tasks', { waitUntil: 'commit' });
+    await expect
+      .poll(() => chunks.map((c) => c.replace(/-[\w-]+\.js$/, '')), { timeout: 5000 })
+      .toEqual(expect.arrayContaining(['/assets/Layout', '/assets/shared', '/assets/TasksScreen']));
+    releaseEntry();
+
+    await page.getByRole('heading', { name: '任务管理' }).waitFor();
+    expect(chunks).toContain(entry);
+    expect(new Set(chunks).size).toBe(chunks.length);
+    await page.context().close();
+  });
+
   it('loads no chunk of the signed-in screens for a visitor without a session', async () => {
     const page = await openPage(browser, VIEWPORTS.desktop, { serviceWorkers: 'block' });
     const chunks: string[] = [];
