@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 // Serves src/boot/boot.js as /boot.js. In a build it is written with the chunks each signed-in
 // path opens with (the shell's and the screen's, with everything they import statically, less
@@ -21,7 +20,11 @@ export interface Opening {
 }
 
 /** `chunk` and every chunk it imports statically, directly or not. */
-function closure(bundle: OutputBundle, chunk: OutputChunk, into = new Set<string>()) {
+function closure(
+  bundle: Rolldown.OutputBundle,
+  chunk: Rolldown.OutputChunk,
+  into = new Set<string>(),
+) {
   if (into.has(chunk.fileName)) return into;
   into.add(chunk.fileName);
   for (const name of chunk.imports) {
@@ -36,13 +39,13 @@ function closure(bundle: OutputBundle, chunk: OutputChunk, into = new Set<string
  * under src/features; `shell` is the module every screen is drawn inside.
  */
 export function openingChunks(
-  bundle: OutputBundle,
+  bundle: Rolldown.OutputBundle,
   root: string,
   base: string,
   screens: Record<string, string>,
   shell: string,
 ): Opening {
-  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
   const loaded = new Set<string>();
   for (const entry of chunks.filter((c) => c.isEntry)) closure(bundle, entry, loaded);
   const needs = (module: string) => {

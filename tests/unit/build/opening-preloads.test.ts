@@ -1,4 +1,4 @@
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { openingChunks } from '../../../scripts/vite-opening-preloads';
 
@@ -7,12 +7,12 @@ import { openingChunks } from '../../../scripts/vite-opening-preloads';
 
 const ROOT = '/app';
 
-function chunk(fileName: string, imports: string[], extra: Partial<OutputChunk> = {}) {
+function chunk(fileName: string, imports: string[], extra: Partial<Rolldown.OutputChunk> = {}) {
   return { type: 'chunk', fileName, imports, isEntry: false, facadeModuleId: null, ...extra };
 }
 
-function bundleOf(...chunks: ReturnType<typeof chunk>[]): OutputBundle {
-  return Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as OutputBundle;
+function bundleOf(...chunks: ReturnType<typeof chunk>[]): Rolldown.OutputBundle {
+  return Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as Rolldown.OutputBundle;
 }
 
 const bundle = bundleOf(
