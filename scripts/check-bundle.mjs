@@ -1,8 +1,8 @@
 // DESIGN.md §6: the login route loads at most 100 KB of JS as transferred, and no chart code.
-// Reads the built dist/: the scripts index.html loads or preloads, plus the login screen's own
-// chunks and /boot.js. What travels is what server/static.ts sends a browser: the .br twin the build wrote
-// next to each file (scripts/vite-precompress.ts), or the file itself when it is too small to
-// be worth compressing (server/compression.ts MIN_COMPRESS_BYTES).
+// Reads the built dist/: the scripts index.html loads or preloads (/boot.js among them), plus
+// the login screen's own chunks. What travels is what server/static.ts sends a browser: the .br
+// twin the build wrote next to each file (scripts/vite-precompress.ts), or the file itself when
+// it is too small to be worth compressing (server/compression.ts MIN_COMPRESS_BYTES).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -42,6 +42,8 @@ const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen'
  * client at once. Left to the router, each waits for the one before it to render (shell, then
  * screen, then the first request): three round trips before the first paint on a slow phone
  * (Lighthouse's LCP, issue 16). The router's own imports then find the modules fetched.
+ * A build's /boot.js has usually asked for them already (src/boot/boot.js); this covers the
+ * dev server, whose /boot.js names no chunks.
  */
 export function preloadOpeningScreen(pathname: string): void {
   if (pathname === '/login' || !warmUpSession()) return;
