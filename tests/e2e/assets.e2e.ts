@@ -1,7 +1,15 @@
 import dayjs from 'dayjs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawCharts, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import {
+  canvasPainted,
+  drawCharts,
+  launchBrowser,
+  login,
+  openPage,
+  screenshot,
+  VIEWPORTS,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,7 +80,7 @@ describe('/assets against the real server', () => {
     await cardShows(page, '总资产', '¥10,000.00');
     // The first asset brings in the lazily loaded charts; let the layout settle before clicking.
     await drawCharts(page);
-    await page.locator('figure[aria-label="资产分布"] svg path').first().waitFor();
+    await canvasPainted(page, 'figure[aria-label="资产分布"]');
     await page.locator('svg[role="img"] rect').first().waitFor();
     await editAsset(page, '招行储蓄卡', { amount: '12000', date: daysAgo(35) });
     await cardShows(page, '总资产', '¥12,000.00');
@@ -172,15 +180,22 @@ describe('/assets against the real server', () => {
 
     // The pie: a slice opens its category, 返回总览 goes back.
     const pie = page.locator('figure[aria-label="资产分布"]');
-    const slices = pie.locator('svg path');
     await drawCharts(page);
-    await slices.nth(1).waitFor();
+    await canvasPainted(page, 'figure[aria-label="资产分布"]');
     await page.waitForFunction(() => document.querySelectorAll('svg[role="img"] rect').length > 0);
     await screenshot(page, 'assets-1280');
-    // The largest slice (银行存款, 75%) runs clockwise from 12 o'clock: its ring passes the bottom.
-    const box = await slices.first().boundingBox();
-    if (!box) throw new Error('the pie has no first slice');
-    await slices.first().click({ position: { x: box.width / 2, y: box.height - 12 } });
+    // The largest slice (银行存款, 75%) runs clockwise from 12 o'clock: its ring passes the
+    // bottom. The pie fills the canvas' height less a 16 px margin; its ring is the outer 45 %.
+    const box = await pie.locator('canvas').boundingBox();
+    if (!box) throw new Error('the pie has no canvas');
+    const radius = (Math.min(box.width, box.height) - 32) / 2;
+    const position = { x: box.width / 2, y: box.height / 2 + radius * 0.78 };
+    await pie.locator('canvas').hover({ position });
+    await page
+      .getByText(/银行存款.*¥15,000\.00/)
+      .first()
+      .waitFor();
+    await pie.locator('canvas').click({ position });
     await page.getByRole('heading', { name: '资产分布 · 银行存款' }).waitFor();
     await page.getByText('¥15,000.00').first().waitFor();
     await page.getByRole('button', { name: '返回总览' }).click();
@@ -235,13 +250,13 @@ describe('/assets against the real server', () => {
     await page.reload();
     await cardShows(page, '总资产', '¥20,000.00');
     await drawCharts(page);
-    await page.locator('figure[aria-label="资产分布"] svg path').first().waitFor();
+    await canvasPainted(page, 'figure[aria-label="资产分布"]');
     await screenshot(page, 'assets-800');
     await page.setViewportSize(VIEWPORTS.phone);
     await page.reload();
     await cardShows(page, '总资产', '¥20,000.00');
     await drawCharts(page);
-    await page.locator('figure[aria-label="资产分布"] svg path').first().waitFor();
+    await canvasPainted(page, 'figure[aria-label="资产分布"]');
     await screenshot(page, 'assets-375');
     await page.getByRole('button', { name: '添加资产/负债' }).click();
     await page.getByRole('dialog', { name: '添加资产/负债' }).waitFor();

@@ -1,5 +1,10 @@
-import { Pie } from '@nivo/pie';
-import { CHART_PALETTE, chartTheme } from './theme';
+import { PieCanvas } from '@nivo/pie';
+import { useDarkMode } from '../theme';
+import { CHART_PALETTE, canvasTheme } from './theme';
+
+// Drawn on a canvas, as the grouped bars are (GroupedBarChart.tsx), instead of nivo's SVG pie
+// with a component and a spring per slice and label: /time at 4× CPU, ten years, 479 → 306 ms
+// from its data to ready, side by side (issue 16).
 
 export interface PieSlice {
   id: string;
@@ -25,9 +30,10 @@ export default function PieChart({
   height = 260,
   width,
 }: PieChartProps) {
+  const [dark] = useDarkMode();
   return (
     <figure style={{ height }} aria-label={title} className="m-0">
-      <Pie
+      <PieCanvas
         width={width}
         height={height}
         data={data}
@@ -36,8 +42,7 @@ export default function PieChart({
         padAngle={1}
         cornerRadius={3}
         colors={[...CHART_PALETTE]}
-        theme={chartTheme}
-        animate={false}
+        theme={canvasTheme(dark)}
         enableArcLinkLabels={false}
         arcLabel={(d) => d.label as string}
         arcLabelsSkipAngle={18}
