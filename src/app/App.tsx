@@ -1,7 +1,16 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useState,
+} from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AuthProvider } from '../api/auth';
+import { dropBootBar } from '../components/boot-bar';
 import { ConfirmProvider } from '../components/confirm';
 import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
 import { FullScreenSpinner } from '../components/Spinner';
@@ -34,18 +43,21 @@ function AfterLoad({ children }: { children: ReactNode }) {
   return loaded ? children : null;
 }
 
+/** A failure above the screens, where no navigation bar replaces the title drawn before it. */
+function RootFailure(props: ComponentProps<typeof ErrorMessage>) {
+  useLayoutEffect(dropBootBar, []);
+  return (
+    <main className="flex min-h-screen items-center justify-center">
+      <ErrorMessage {...props} />
+    </main>
+  );
+}
+
 /** The last line of defence: whatever fails above the screens still leaves a way out. */
 function RootErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <ErrorBoundary
-      resetKey={pathname}
-      fallback={(props) => (
-        <main className="flex min-h-screen items-center justify-center">
-          <ErrorMessage {...props} />
-        </main>
-      )}
-    >
+    <ErrorBoundary resetKey={pathname} fallback={(props) => <RootFailure {...props} />}>
       {children}
     </ErrorBoundary>
   );

@@ -1,7 +1,8 @@
 import { LogOut, Menu, Moon, RefreshCw, Sun, UserRound, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
+import { dropBootBar } from '../components/boot-bar';
 import { useDarkMode } from '../components/theme';
 import { NAV_ITEMS } from './nav-items';
 import { SyncIndicator } from './SyncIndicator';
@@ -25,6 +26,10 @@ export function NavBar({ onOpenSync }: NavBarProps) {
   const header = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const [dark, setDark] = useDarkMode();
+
+  // The title index.html drew before any script goes in the commit that draws this one, at the
+  // same spot: no frame has two titles or none.
+  useLayoutEffect(dropBootBar, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);

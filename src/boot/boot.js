@@ -26,6 +26,8 @@ try {
   const signedIn =
     localStorage.getItem('isLoggedIn') === 'true' && localStorage.getItem('authToken');
   const path = location.pathname.replace(/(.)\/+$/, '$1');
+  // The navigation bar's title, drawn by index.html before any module (components/boot-bar.ts).
+  if (signedIn && path !== '/login') document.documentElement.classList.add('boot-bar');
   if (OPENING && signedIn && path !== '/login') {
     for (const file of OPENING.paths[path] ?? OPENING.shell) {
       const link = document.createElement('link');

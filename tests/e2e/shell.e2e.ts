@@ -156,6 +156,41 @@ describe('app shell and login', () => {
     await page.context().close();
   });
 
+  it("draws the bar's title before any script for a stored session, then hands it over", async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop, { serviceWorkers: 'block' });
+    await login(page, 'shell');
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    const title = () => page.getByText('个人管理系统', { exact: true });
+    const drawn = await title().boundingBox();
+    const html = await (await page.request.get('/')).text();
+    const entry = html.match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
+    expect(entry).toBeTruthy();
+
+    // With the entry held back the page has nothing but index.html, its CSS and /boot.js.
+    let releaseEntry = () => {};
+    const entryHeld = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    await page.route(`**${entry}`, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    await page.goto('/tasks', { waitUntil: 'commit' });
+    const early = page.locator('#boot-bar');
+    await early.getByText('个人管理系统').waitFor();
+    // The same spot and size as the bar's own title: Chrome then keeps the first paint as the
+    // largest text (LCP) instead of counting the second.
+    expect(await early.getByText('个人管理系统').boundingBox()).toEqual(drawn);
+    await page.screenshot({ path: 'screenshots/shell-boot-bar-1280.png' });
+    releaseEntry();
+
+    await page.getByRole('heading', { name: '任务管理' }).waitFor();
+    await early.waitFor({ state: 'detached' });
+    await expect(title().count()).resolves.toBe(1);
+    expect(await title().boundingBox()).toEqual(drawn);
+    await page.context().close();
+  });
+
   it('loads no chunk of the signed-in screens for a visitor without a session', async () => {
     const page = await openPage(browser, VIEWPORTS.desktop, { serviceWorkers: 'block' });
     const chunks: string[] = [];
@@ -170,6 +205,8 @@ describe('app shell and login', () => {
     await page.waitForFunction(() => document.readyState === 'complete');
     await expect.poll(() => chunks.some((c) => c.includes('/UpdatePrompt-'))).toBe(true);
     expect(chunks.filter((c) => /\/(Layout|shared|TasksScreen)-/.test(c))).toEqual([]);
+    // Nor was the bar's title drawn for the signed-in: the login page has no bar.
+    await expect(page.locator('#boot-bar').count()).resolves.toBe(0);
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useState } from 'react';
 import { useAuth } from '../../api/auth';
 import { errorMessage } from '../../api/errors';
+import { dropBootBar } from '../../components/boot-bar';
 import { Field } from '../../components/Field';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { DemoAccounts } from './DemoAccounts';
@@ -20,6 +21,8 @@ function validate(username: string, password: string): Errors {
 export function LoginScreen() {
   const { login, notice } = useAuth();
   useDocumentTitle('登录');
+  // A stored session that turned out expired lands here under the bar's title drawn for it.
+  useLayoutEffect(dropBootBar, []);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
