@@ -18,6 +18,12 @@ interface StoredList {
   kind: ResourceName;
   cursor: number;
   json: string;
+  /**
+   * The shape its records were checked against when they came in (src/domain/guard.ts
+   * `Reader.shape`): a list stored with the reader's own shape is not checked again. Absent in a
+   * list stored before it was kept.
+   */
+  shape?: string;
 }
 
 /** Records per piece of a list serialised between yields (see `listJson`). */

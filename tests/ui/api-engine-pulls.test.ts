@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListResult } from '../../src/api/engine';
 import { resourceKeys } from '../../src/api/keys';
 import { openLocalDb } from '../../src/api/local-db';
+import { readerFor } from '../../src/domain/guard';
+import { RESOURCES } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';
 import { type Device, device, storedTask } from './engine-harness';
 import { seedDeviceCopy, signIn, testServer, watchListReads, watchListWrites } from './harness';
@@ -433,6 +435,47 @@ describe('what the device keeps beside the lists', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it('a copy stored by another build (another shape) is checked as one stored before shapes', async () => {
+    const shape = readerFor(RESOURCES.tasks.record).shape.replace(
+      '"title":string',
+      '"title":number',
+    );
+    await seedDeviceCopy('tasks', [storedTask('ok'), { id: 'bad', title: 7 }], {
+      cursor: 5,
+      shape,
+    });
+    server.use(http.get(/\/api\/tasks$/, () => HttpResponse.error()));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const d = device(globalThis.indexedDB as IDBFactory);
+      expect(ids(await d.engine.list('tasks'))).toEqual(['ok']);
+      expect(warn).toHaveBeenCalledWith('[本地数据] tasks: 丢弃 1 条无法读取的记录');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('a copy this code stored is kept with its reader’s shape and read back unchecked', async () => {
+    await demo.store.tasks.create('demo', storedTask('a'));
+    const first = device();
+    await first.engine.list('tasks');
+    await waitFor(async () => expect((await storedCopy(first))?.ids).toEqual(['a']));
+    await first.stop();
+    const previous = globalThis.indexedDB;
+    globalThis.indexedDB = first.idb;
+    const db = await openLocalDb('demo');
+    const stored = (await db.get('lists', 'tasks'))!;
+    expect(stored.shape).toBe(readerFor(RESOURCES.tasks.record).shape);
+    // What such a list holds is not checked again: a record the check would drop is shown as
+    // stored (it can only be there if this code's own check let it in).
+    await db.put('lists', { ...stored, json: JSON.stringify([{ id: 'unchecked', title: 7 }]) });
+    db.close();
+    globalThis.indexedDB = previous;
+    server.use(http.get(/\/api\/tasks$/, () => HttpResponse.error()));
+    const again = device(first.idb);
+    expect(ids(await again.engine.list('tasks'))).toEqual(['unchecked']);
   });
 
   it('a stored copy that cannot be read is downloaded again, with a warning', async () => {

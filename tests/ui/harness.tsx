@@ -120,10 +120,14 @@ export function renderApp(path: string) {
 export async function seedDeviceCopy(
   kind: ResourceName,
   records: readonly unknown[],
-  { username = 'demo', cursor = 1 } = {},
+  {
+    username = 'demo',
+    cursor = 1,
+    shape,
+  }: { username?: string; cursor?: number; shape?: string } = {},
 ) {
   const db = await openLocalDb(username);
-  await db.put('lists', { kind, cursor, json: JSON.stringify(records) });
+  await db.put('lists', { kind, cursor, json: JSON.stringify(records), shape });
   db.close();
 }
 

@@ -94,3 +94,36 @@ describe('readerFor: what a stored record needs to be shown as it is', () => {
     expect(read).toEqual({ items: [], dropped: 1 });
   });
 });
+
+describe('Reader.shape: what a reader checks, as text', () => {
+  const base = z.object({ id: z.string(), n: z.number(), kind: z.enum(['a', 'b']) });
+  const shape = (schema: z.ZodType) => readerFor(schema).shape;
+
+  it('is the same for the same schema built twice', () => {
+    const again = z.object({ id: z.string(), n: z.number(), kind: z.enum(['a', 'b']) });
+    expect(shape(again)).toBe(shape(base));
+  });
+
+  // A list stored under one shape is read back unchecked only under the same shape, so every
+  // change that makes the check differ must make the text differ.
+  it.each([
+    ['a field added', base.extend({ extra: z.string() })],
+    ['a field removed', z.object({ id: z.string(), n: z.number() })],
+    ['a field renamed', z.object({ id: z.string(), m: z.number(), kind: z.enum(['a', 'b']) })],
+    ['a type changed', base.extend({ n: z.string() })],
+    ['a field made optional', base.extend({ n: z.number().optional() })],
+    ['a field made nullable', base.extend({ n: z.number().nullable() })],
+    ['an enum value added', base.extend({ kind: z.enum(['a', 'b', 'c']) })],
+    ['a union option added', base.extend({ n: z.union([z.number(), z.string()]) })],
+    ['a literal changed', base.extend({ kind: z.literal('a') })],
+    ['a node it does not check', base.extend({ n: z.array(z.number()) })],
+  ])('differs when %s', (_, changed) => {
+    expect(shape(changed)).not.toBe(shape(base));
+  });
+
+  it('tells every kind of record apart, each by its fields', () => {
+    const shapes = RESOURCE_NAMES.map((kind) => shape(RESOURCES[kind].record as z.ZodType));
+    expect(new Set(shapes).size).toBe(RESOURCE_NAMES.length);
+    for (const text of shapes) expect(text).toContain('"id":string');
+  });
+});
