@@ -101,7 +101,7 @@ function compile(schema: z.ZodType): Compiled {
   }
 }
 
-export interface ReadBack<T> {
+interface ReadBack<T> {
   items: T[];
   /** How many could not be made valid and were left out. */
   dropped: number;
