@@ -11,7 +11,9 @@ async function start() {
     const { startDemoWorker } = await import('../mocks/browser');
     await startDemoWorker();
   }
-  preloadOpeningScreen(window.location.pathname);
+  // The first render waits for the opening chunks (index.html's spinner shows meanwhile), so
+  // that it draws the shell and the screen in one pass rather than suspending on each.
+  await preloadOpeningScreen(window.location.pathname);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

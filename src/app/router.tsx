@@ -14,8 +14,7 @@ function screen(load: () => Promise<{ [name: string]: ComponentType }>, name: st
 }
 
 const LoginScreen = screen(() => import('../features/login/LoginScreen'), 'LoginScreen');
-const loadLayout = () => import('./Layout');
-const Layout = screen(loadLayout, 'Layout');
+const Layout = screen(() => import('./Layout'), 'Layout');
 
 // Every screen module, each loaded on its own; SCREEN_FILES says which path shows which.
 const SCREEN_MODULES = import.meta.glob<{ [name: string]: ComponentType }>(
@@ -38,18 +37,19 @@ const SCREEN_ROUTES = (Object.keys(SCREEN_FILES) as ScreenPath[]).map((path) => 
 const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen');
 
 /**
- * For a signed-in page, starts downloading the shell, the screen of `pathname` and the HTTP
- * client at once. Left to the router, each waits for the one before it to render (shell, then
- * screen, then the first request): three round trips before the first paint on a slow phone
- * (Lighthouse's LCP, issue 16). The router's own imports then find the modules fetched.
- * A build's /boot.js has usually asked for them already (src/boot/boot.js); this covers the
- * dev server, whose /boot.js names no chunks.
+ * Loads the chunks the page at `pathname` opens with: for a signed-in page the shell, its
+ * screen and the HTTP client at once. Left to the router, each waits for the one before it to
+ * render (shell, then screen, then the first request): three round trips before the first
+ * paint on a slow phone (Lighthouse's LCP, issue 16). A build's /boot.js has usually asked for
+ * them already (src/boot/boot.js); this covers the dev server, whose /boot.js names no chunks.
+ * Resolves once they have loaded (or failed: the router shows that), so that the first render
+ * draws the screen instead of suspending on it (`Preloadable`).
  */
-export function preloadOpeningScreen(pathname: string): void {
-  if (pathname === '/login' || !warmUpSession()) return;
+export function preloadOpeningScreen(pathname: string): Promise<unknown> {
+  if (pathname === '/login' || !warmUpSession()) return LoginScreen.preload();
   const path = pathname.replace(/(.)\/+$/, '$1');
-  const opening = path in SCREEN_FILES ? screenModule(path as ScreenPath).load : undefined;
-  for (const load of [loadLayout, opening]) load?.().catch(() => undefined);
+  const opening = SCREEN_ROUTES.find((route) => route.path === path)?.Screen ?? NotFoundScreen;
+  return Promise.all([Layout.preload(), opening.preload()]);
 }
 
 export function AppRoutes() {

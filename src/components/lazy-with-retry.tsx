@@ -41,6 +41,18 @@ async function loadWithRetries<T>(load: () => Promise<T>, delays: readonly numbe
   return load();
 }
 
+/** A lazy component whose code can be fetched and run before it first renders. */
+export type Preloadable<P extends object> = ComponentType<P> & {
+  /**
+   * Loads the chunk (once, whatever else asks for it). Once it has loaded, the component
+   * renders at once instead of suspending: a boundary that shows its fallback even for a
+   * module already there makes React wait ~300 ms before it shows what replaces it (its
+   * throttle of fallback reveals), and the shell and the screen inside it were two such waits
+   * on every load (issue 16). Never rejects: a chunk that cannot load fails where it renders.
+   */
+  preload(): Promise<void>;
+};
+
 /**
  * React.lazy, but a chunk that fails to load is tried again (RETRY_DELAYS_MS) before the
  * error reaches the nearest ErrorBoundary, and the failure is not kept for good as React.lazy
@@ -49,11 +61,16 @@ async function loadWithRetries<T>(load: () => Promise<T>, delays: readonly numbe
 export function lazyWithRetry<P extends object>(
   load: () => Promise<ComponentType<P>>,
   delays: readonly number[] = RETRY_DELAYS_MS,
-): ComponentType<P> {
+): Preloadable<P> {
+  let loaded: ComponentType<P> | undefined;
+  const keep = (component: ComponentType<P>) => {
+    loaded = component;
+    return component;
+  };
   const fresh = (): ComponentType<P> => {
     const attempt: ComponentType<P> = lazy(() =>
       loadWithRetries(load, delays).then(
-        (component) => ({ default: component }),
+        (component) => ({ default: keep(component) }),
         (err: unknown) => {
           throw new ChunkLoadError(err, () => {
             if (Current === attempt) Current = fresh();
@@ -66,7 +83,17 @@ export function lazyWithRetry<P extends object>(
   let Current = fresh();
   // biome-ignore lint/correctness/noComponentHookFactories: made once per chunk at module level, as React.lazy is
   function LazyWithRetry(props: P) {
-    return <Current {...props} />;
+    // Once loaded, the component itself. An instance never switches from a React.lazy that
+    // showed it: the lazy resolves only after `keep`, so any render that could draw through
+    // it finds `loaded` set already.
+    const Shown = loaded ?? Current;
+    return <Shown {...props} />;
   }
-  return LazyWithRetry;
+  return Object.assign(LazyWithRetry, {
+    preload: () =>
+      load().then(
+        (component) => void keep(component),
+        () => undefined,
+      ),
+  });
 }

@@ -143,6 +143,43 @@ describe('lazyWithRetry', () => {
     expect(await screen.findByRole('heading', { name: '懒加载的屏幕' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(4);
   });
+
+  // The opening screen is preloaded before the first render (src/main.tsx): drawn at once, it
+  // spares React's ~300 ms wait before a fallback is replaced.
+  const inSuspense = (Screen: React.ComponentType) => (
+    <Suspense fallback={<p>加载中...</p>}>
+      <Screen />
+    </Suspense>
+  );
+
+  it('draws a preloaded chunk in its first render, never its fallback', async () => {
+    const load = vi.fn<() => Promise<typeof chunk>>().mockResolvedValue(chunk);
+    const Preloaded = lazyWithRetry(() => load().then((m) => m.default));
+    const NotPreloaded = lazyWithRetry(() => load().then((m) => m.default));
+    await Preloaded.preload();
+
+    const { unmount } = render(inSuspense(Preloaded));
+    expect(screen.getByRole('heading', { name: '懒加载的屏幕' })).toBeInTheDocument();
+    expect(screen.queryByText('加载中...')).toBeNull();
+    unmount();
+    // The same chunk through a lazy that was not preloaded suspends first.
+    render(inSuspense(NotPreloaded));
+    expect(screen.getByText('加载中...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '懒加载的屏幕' })).toBeInTheDocument();
+  });
+
+  it('resolves a preload that fails, and the render then tries the chunk again', async () => {
+    const load = vi
+      .fn<() => Promise<typeof chunk>>()
+      .mockRejectedValueOnce(networkError())
+      .mockResolvedValue(chunk);
+    const Screen = lazyWithRetry(() => load().then((m) => m.default));
+    await expect(Screen.preload()).resolves.toBeUndefined();
+    render(inSuspense(Screen));
+    expect(screen.getByText('加载中...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '懒加载的屏幕' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });
 
 // Layout's lazy dialog lives as long as the module: these cases run in order on one chunk.
