@@ -109,6 +109,8 @@ describe('1. money fits its box', () => {
     ] as const) {
       await open(page, path, heading);
       if (path === '/') await page.getByRole('button', { name: '显示金额' }).click();
+      // The heading is drawn before the figures, which come with the data.
+      await page.locator('[data-money]').first().waitFor();
       for (const viewport of [VIEWPORTS.phone, VIEWPORTS.tablet, VIEWPORTS.desktop]) {
         await page.setViewportSize(viewport);
         // The boxes re-measure on resize: wait for a frame or two.
