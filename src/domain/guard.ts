@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 
-// Records read back from the browser's store go through the kind's zod schema, but a full
-// parse costs ~10 µs a record here (40k bookkeeping rows: over 400 ms), on every load. So the
-// schema is first compiled into a check of each field's JavaScript type — what a screen needs
-// not to crash — and only a record that fails it is parsed in full: repaired when the schema
-// can (a missing default), dropped when it cannot.
+// Records downloaded, and lists read back that another build stored, go through the kind's
+// zod schema; but a full parse costs ~10 µs a record here (40k bookkeeping rows: over 400 ms).
+// So the schema is first compiled into a check of each field's JavaScript type — what a
+// screen needs not to crash — and only a record that fails it is parsed in full: repaired when
+// the schema can (a missing default), dropped when it cannot. A list this code stored is not
+// checked again (`Reader.shape`).
 
 type Check = (value: unknown) => boolean;
 
