@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { chainId } from '../../src/domain/asset-versioning';
+import { SCHEMAS } from '../../src/domain/record-schemas';
 import { materialise } from '../../src/domain/records';
 import {
   type DataOf,
@@ -69,7 +70,8 @@ const RULES: { [K in ResourceName]: ServerRules<K> } = {
 type Of<K extends ResourceName> = Resource<DataOf<K>, RecordOf<K>>;
 
 function router<K extends ResourceName>(store: Store, name: K, now: () => Date) {
-  const { input, updatable } = RESOURCES[name];
+  const { updatable } = RESOURCES[name];
+  const { input } = SCHEMAS[name];
   // TypeScript cannot see that indexing the registry and the store by the same generic key
   // gives matching types; the registry's `satisfies` and the Store type check each entry.
   const resource: Of<K> = {

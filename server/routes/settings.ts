@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { DEFAULT_SETTINGS, settingsSchema } from '../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
+import { settingsSchema } from '../../src/domain/schemas/settings';
 import type { Store } from '../store';
 import { type AppEnv, readBody } from './http';
 

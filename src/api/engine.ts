@@ -4,6 +4,7 @@ import { fromColumns } from '../domain/columns';
 import { type Reader, readerFor } from '../domain/guard';
 import { recordLabel } from '../domain/labels';
 import { NOT_LOGGED_IN } from '../domain/messages';
+import { RECORD_SHAPES } from '../domain/record-shapes';
 import { materialise } from '../domain/records';
 import {
   childOf,
@@ -177,9 +178,40 @@ async function fetchChanges(kind: ResourceName, since: number): Promise<ChangesA
 
 const listKey = (kind: ResourceName) => resourceKeys(kind).list();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The kinds' zod schemas, loaded the first time a write is validated or a record fails its
+ * shape's check (guard.ts): not on the way to a screen, where zod's ~95 ms at 1× CPU was the
+ * longest task of a first visit. A failed load (a chunk missing offline) is tried again.
+ */
+let schemasLoad: Promise<typeof import('../domain/record-schemas').SCHEMAS> | undefined;
+function loadSchemas() {
+  schemasLoad ??= import('../domain/record-schemas').then(
+    (module) => module.SCHEMAS,
+    (error: unknown) => {
+      schemasLoad = undefined;
+      throw error;
+    },
+  );
+  return schemasLoad;
+}
+
 const readers = Object.fromEntries(
-  RESOURCE_NAMES.map((kind) => [kind, readerFor(RESOURCES[kind].record)]),
+  RESOURCE_NAMES.map((kind) => [
+    kind,
+    readerFor(RECORD_SHAPES[kind], async () => (await loadSchemas())[kind].record),
+  ]),
 ) as Record<ResourceName, Reader<unknown>>;
+
+/** `input` through its kind's schema, or an ApiError naming the first field it refuses. */
+async function validated(kind: ResourceName, input: unknown): Promise<Record<string, unknown>> {
+  const { input: schema } = (await loadSchemas())[kind];
+  try {
+    return schema.parse(input) as Record<string, unknown>;
+  } catch (error) {
+    throw validationError(error);
+  }
+}
 
 function validationError(error: unknown): ApiError {
   const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
@@ -245,13 +277,20 @@ export class SyncEngine {
     if (typeof window !== 'undefined') {
       const wake = () => this.wake();
       const visible = () => document.visibilityState === 'visible' && this.wake();
+      // A first press or key is most often a write on its way (a check-in, a form): the
+      // schemas that validate it load then, not during the page load nor after the click.
+      const intent = () => void loadSchemas().catch(() => undefined);
       window.addEventListener('online', wake);
       window.addEventListener('focus', wake);
       document.addEventListener('visibilitychange', visible);
+      window.addEventListener('pointerdown', intent, { capture: true, once: true });
+      window.addEventListener('keydown', intent, { capture: true, once: true });
       this.cleanups.push(() => {
         window.removeEventListener('online', wake);
         window.removeEventListener('focus', wake);
         document.removeEventListener('visibilitychange', visible);
+        window.removeEventListener('pointerdown', intent, { capture: true });
+        window.removeEventListener('keydown', intent, { capture: true });
       });
     }
     if (this.entries.length) void this.flush();
@@ -333,7 +372,7 @@ export class SyncEngine {
     // A list stored by another build, or before the shape was kept, is checked.
     const reader = readers[kind];
     const { items, dropped } =
-      stored.shape === reader.shape ? { items: values, dropped: 0 } : reader(values);
+      stored.shape === reader.shape ? { items: values, dropped: 0 } : await reader(values);
     if (dropped) console.warn(`[本地数据] ${kind}: 丢弃 ${dropped} 条无法读取的记录`);
     const synced = await this.syncedCursor(kind);
     return {
@@ -452,12 +491,7 @@ export class SyncEngine {
 
   /** A new record of `kind`, shown at once and sent when the server answers. */
   async create<K extends ResourceName>(kind: K, input: InputOf<K>, group?: string) {
-    let data: Record<string, unknown>;
-    try {
-      data = RESOURCES[kind].input.parse(input) as Record<string, unknown>;
-    } catch (error) {
-      throw validationError(error);
-    }
+    const data = await validated(kind, input);
     const id = (data.id as string | undefined) ?? newId();
     const now = new Date().toISOString();
     const record = materialise(kind, { ...data, editedAt: now } as never, { id, now }) as Row;
@@ -475,12 +509,7 @@ export class SyncEngine {
 
   /** A record of `kind` replaced by `input`, made from the version this device shows. */
   async update<K extends ResourceName>(kind: K, id: string, input: InputOf<K>) {
-    let data: Record<string, unknown>;
-    try {
-      data = RESOURCES[kind].input.parse(input) as Record<string, unknown>;
-    } catch (error) {
-      throw validationError(error);
-    }
+    const data = await validated(kind, input);
     const state = await this.state(kind);
     const shown = this.view(kind, state).items.find((r) => r.id === id) as Row | undefined;
     const now = new Date().toISOString();
@@ -738,7 +767,9 @@ export class SyncEngine {
     if (state !== known && since > 0 && (!state.complete || syncedOf(state) !== since)) {
       return this.pullNow(kind, full);
     }
-    const { items, dropped } = readers[kind](Array.isArray(answer.records) ? answer.records : []);
+    const { items, dropped } = await readers[kind](
+      Array.isArray(answer.records) ? answer.records : [],
+    );
     if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
     // Only this device's own writes came back, as they were applied when the server took them
     // (after every write, the next pull): the copy stands as it is too.

@@ -1,10 +1,8 @@
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  DEFAULT_SETTINGS,
-  type Settings,
-  type SettingsInput,
-  settingsSchema,
-} from '../domain/schemas/settings';
+import { readerFor } from '../domain/guard';
+import { SETTINGS_SHAPE } from '../domain/record-shapes';
+import { DEFAULT_SETTINGS } from '../domain/schemas/default-settings';
+import type { Settings, SettingsInput } from '../domain/schemas/settings';
 import { engineFor } from './engine';
 import { errorMessage } from './errors';
 import { ApiError, apiRequest } from './http';
@@ -20,10 +18,18 @@ const settingsKeys = { all: ['settings'] as const };
 
 const KEPT = 'settings';
 
+/**
+ * Kept settings are checked as records are (guard.ts): by their fields' types, and parsed in
+ * full, with zod loaded then, only when that fails (a copy from another build).
+ */
+const readSettings = readerFor<Settings>(SETTINGS_SHAPE, () =>
+  import('../domain/schemas/settings').then((m) => m.settingsSchema),
+);
+
 /** Settings stored on this device, when there are readable ones. */
 async function keptSettings(client: QueryClient): Promise<Settings | undefined> {
-  const parsed = settingsSchema.safeParse(await engineFor(client).readKept(KEPT));
-  return parsed.success ? parsed.data : undefined;
+  const kept = await engineFor(client).readKept(KEPT);
+  return kept === undefined ? undefined : (await readSettings([kept])).items[0];
 }
 
 /** The settings as a screen sees them. */

@@ -1,34 +1,18 @@
 import type { z } from 'zod';
-import { accountInputSchema, accountSchema } from './schemas/account';
-import {
-  assetHistoryInputSchema,
-  assetHistorySchema,
-  assetInputSchema,
-  assetSchema,
-} from './schemas/asset';
-import {
-  checkinRecordInputSchema,
-  checkinRecordSchema,
-  checkinTaskInputSchema,
-  checkinTaskSchema,
-} from './schemas/checkin';
-import { recurringInputSchema, recurringSchema } from './schemas/recurring';
-import { taskRecordInputSchema, taskSchema } from './schemas/task';
-import { timeRecordInputSchema, timeRecordSchema } from './schemas/time-record';
-import { workoutInputSchema, workoutSchema } from './schemas/workout';
+import type { SCHEMAS } from './record-schemas';
 
 // The one list of record kinds. The client's paths, query keys, mirror keys, sync and
 // export categories, and the server's routes and stores are all derived from it: adding a
-// kind is one entry here plus its schema, and every `Record<ResourceName, …>` that must
-// handle it stops compiling until it does.
+// kind is one entry here plus its schemas in record-schemas.ts, and every
+// `Record<ResourceName, …>` that must handle it stops compiling until it does.
+//
+// No zod here, nor in anything a screen needs to open: zod and the schemas built with it cost
+// ~95 ms of a page load's script at 1× CPU (a first-visit profile), so they load when a record
+// needs a full parse or a write is validated (record-schemas.ts, api/engine.ts).
 
 interface ResourceDef {
   /** The REST collection (SPEC §7). */
   path: `/api/${string}`;
-  /** A stored record as the API returns it. */
-  record: z.ZodType;
-  /** What a client sends to create or replace one (`id` optional: uploads carry theirs). */
-  input: z.ZodType;
   /** Whether PUT /{id} exists. */
   updatable: boolean;
   /** The localStorage key of the spec's mirror (SPEC §3), where legacy data is found too. */
@@ -53,8 +37,6 @@ interface ResourceDef {
 export const RESOURCES = {
   accounts: {
     path: '/api/accounts',
-    record: accountSchema,
-    input: accountInputSchema,
     updatable: true,
     mirrorKey: 'accounts',
     exportKey: 'accounts',
@@ -62,8 +44,6 @@ export const RESOURCES = {
   },
   assets: {
     path: '/api/assets',
-    record: assetSchema,
-    input: assetInputSchema,
     updatable: true,
     mirrorKey: 'assets',
     exportKey: 'assets',
@@ -71,8 +51,6 @@ export const RESOURCES = {
   },
   workouts: {
     path: '/api/workouts',
-    record: workoutSchema,
-    input: workoutInputSchema,
     updatable: true,
     mirrorKey: 'workouts',
     exportKey: 'workouts',
@@ -80,8 +58,6 @@ export const RESOURCES = {
   },
   tasks: {
     path: '/api/tasks',
-    record: taskSchema,
-    input: taskRecordInputSchema,
     updatable: true,
     mirrorKey: 'tasks',
     exportKey: 'tasks',
@@ -89,8 +65,6 @@ export const RESOURCES = {
   },
   timeRecords: {
     path: '/api/time-records',
-    record: timeRecordSchema,
-    input: timeRecordInputSchema,
     updatable: true,
     mirrorKey: 'timeRecords',
     exportKey: 'timeRecords',
@@ -98,8 +72,6 @@ export const RESOURCES = {
   },
   assetHistory: {
     path: '/api/assets/history',
-    record: assetHistorySchema,
-    input: assetHistoryInputSchema,
     updatable: false,
     mirrorKey: 'assetHistory',
     exportKey: 'assetHistory',
@@ -107,8 +79,6 @@ export const RESOURCES = {
   },
   checkinTasks: {
     path: '/api/checkin-tasks',
-    record: checkinTaskSchema,
-    input: checkinTaskInputSchema,
     updatable: true,
     mirrorKey: 'checkinTasks',
     exportKey: 'checkinTasks',
@@ -116,8 +86,6 @@ export const RESOURCES = {
   },
   checkinRecords: {
     path: '/api/checkin-records',
-    record: checkinRecordSchema,
-    input: checkinRecordInputSchema,
     updatable: false,
     mirrorKey: 'checkinRecords',
     exportKey: 'checkinRecords',
@@ -126,8 +94,6 @@ export const RESOURCES = {
   },
   recurring: {
     path: '/api/recurring',
-    record: recurringSchema,
-    input: recurringInputSchema,
     updatable: true,
     mirrorKey: 'recurring',
     exportKey: 'recurring',
@@ -145,11 +111,11 @@ export type ResourceName = keyof typeof RESOURCES;
 export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
 
 /** A stored record of one kind. */
-export type RecordOf<K extends ResourceName> = z.output<(typeof RESOURCES)[K]['record']>;
+export type RecordOf<K extends ResourceName> = z.output<(typeof SCHEMAS)[K]['record']>;
 /** The body a client sends for one kind. */
-export type InputOf<K extends ResourceName> = z.input<(typeof RESOURCES)[K]['input']>;
+export type InputOf<K extends ResourceName> = z.input<(typeof SCHEMAS)[K]['input']>;
 /** That body once validated. */
-export type DataOf<K extends ResourceName> = z.output<(typeof RESOURCES)[K]['input']>;
+export type DataOf<K extends ResourceName> = z.output<(typeof SCHEMAS)[K]['input']>;
 
 /** The kind whose records are owned by `name`'s, and the field that names the owner. */
 export function childOf(name: ResourceName): { kind: ResourceName; field: string } | undefined {

@@ -1,4 +1,5 @@
 import { normaliseLegacy } from './legacy';
+import { SCHEMAS } from './record-schemas';
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from './resources';
 
 // What the sync dialog moves between the browser and the server: which kinds of record, in
@@ -55,7 +56,7 @@ export function prepareRecord(category: ResourceName, raw: unknown): Prepared {
     return { ok: false, field: '', message: '不是一条记录' };
   }
   const body = withUploadDefaults(category, record as Record<string, unknown>);
-  const parsed = RESOURCES[category].input.safeParse(body);
+  const parsed = SCHEMAS[category].input.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, field: issue.path.join('.'), message: issue.message };

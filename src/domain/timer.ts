@@ -1,5 +1,5 @@
 import { type TimeCategory, timeCategories, timeCategoryLabels } from './schemas/categories';
-import { DEFAULT_FOCUS_TASK, MAX_TIME_RECORD_SECONDS } from './schemas/time-record';
+import { DEFAULT_FOCUS_TASK, MAX_TIME_RECORD_SECONDS } from './schemas/defaults';
 
 // The focus timer lives in localStorage under 'timerState' (SPEC §3) so that it survives a
 // reload. Elapsed time is never stored as a ticking counter: it is recomputed from the start

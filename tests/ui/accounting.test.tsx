@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import type { Account } from '../../src/domain/schemas/account';
-import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { alipayCsvBytes } from '../fixtures/bills';
 import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 

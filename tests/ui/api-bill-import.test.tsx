@@ -6,7 +6,7 @@ import { useImportBill } from '../../src/api/bill-import';
 import { engineFor } from '../../src/api/engine';
 import { useHealth } from '../../src/api/health';
 import { useCreateRecord } from '../../src/api/resource';
-import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { hookClient, signIn, testServer } from './harness';
 
 // The bill import's save (issue 15) and the server check of the sync dialog, as hooks.

@@ -6,7 +6,8 @@ import type { ListResult } from '../../src/api/engine';
 import { resourceKeys } from '../../src/api/keys';
 import { openLocalDb } from '../../src/api/local-db';
 import { readerFor } from '../../src/domain/guard';
-import { RESOURCES } from '../../src/domain/resources';
+import { SCHEMAS } from '../../src/domain/record-schemas';
+import { RECORD_SHAPES } from '../../src/domain/record-shapes';
 import type { Task } from '../../src/domain/schemas/task';
 import { type Device, device, storedTask } from './engine-harness';
 import { seedDeviceCopy, signIn, testServer, watchListReads, watchListWrites } from './harness';
@@ -424,9 +425,10 @@ describe('what the device keeps beside the lists', () => {
     expect(await d.engine.storedCursors(['tasks', 'accounts'])).toEqual([7, 0]);
   });
 
+  /** The shape text the engine stores beside its tasks. */
+  const tasksShape = () => readerFor(RECORD_SHAPES.tasks, async () => SCHEMAS.tasks.record).shape;
   // Another build's shape: one whose check differed (here, the title's type).
-  const otherShape = () =>
-    readerFor(RESOURCES.tasks.record).shape.replace('"title":string', '"title":number');
+  const otherShape = () => tasksShape().replace('"title":string', '"title":number');
 
   it.each([
     ['stored before shapes were kept', () => undefined],
@@ -455,7 +457,7 @@ describe('what the device keeps beside the lists', () => {
     globalThis.indexedDB = first.idb;
     const db = await openLocalDb('demo');
     const stored = (await db.get('lists', 'tasks'))!;
-    expect(stored.shape).toBe(readerFor(RESOURCES.tasks.record).shape);
+    expect(stored.shape).toBe(tasksShape());
     // What such a list holds is not checked again: a record the check would drop is shown as
     // stored (it can only be there if this code's own check let it in).
     await db.put('lists', { ...stored, json: JSON.stringify([{ id: 'unchecked', title: 7 }]) });

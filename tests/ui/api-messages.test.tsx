@@ -51,7 +51,7 @@ import {
 import { createQueryClient } from '../../src/app/query-client';
 import type { ResourceName } from '../../src/domain/resources';
 import { assetInputSchema } from '../../src/domain/schemas/asset';
-import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { signIn, testServer } from './harness';
 
 // Every write hook declares its SPEC §8 message next to it (meta.errorMessage) and the query

@@ -4,7 +4,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { engineFor } from '../../src/api/engine';
 import { useSaveSettings, useSettings, useSettingsQuery } from '../../src/api/settings';
-import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { hookClient, signIn, testServer } from './harness';
 
 // The user's settings record as the hooks see it: the device's copy at once, the server's

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { engineFor } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { addDays, todayString } from '../../src/domain/dates';
-import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { Clock } from '../../src/features/dashboard/Clock';
 import { renderApp, seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
 

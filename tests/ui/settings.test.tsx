@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { todayString } from '../../src/domain/dates';
-import { DEFAULT_SETTINGS } from '../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { renderApp, signIn, testServer } from './harness';
 
 const TODAY = todayString(new Date());

@@ -1,6 +1,7 @@
 import type { AccountInput } from '../schemas/account';
 import type { AccountType } from '../schemas/categories';
-import { type CategoryRules, MAX_REMEMBERED } from '../schemas/settings';
+import { MAX_REMEMBERED } from '../schemas/defaults';
+import type { CategoryRules } from '../schemas/settings';
 import type { BillRow } from './parse';
 
 // From bill rows to the records an import would save: type, category, amount and a reason

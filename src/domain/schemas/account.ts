@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountTypes, expenseCategories, incomeCategories } from './categories';
+import { accountTypes, expenseCategories, incomeCategories, isReimbursement } from './categories';
 import {
   checkCategory,
   dateSchema,
@@ -40,11 +40,6 @@ type Fields = {
 
 function categoryMatchesType(v: Fields, ctx: z.RefinementCtx) {
   checkCategory(v.type === 'expense' ? expenseCategories : incomeCategories, v.category, ctx);
-}
-
-/** True for the records the 报销 status applies to: expenses filed under 报销. */
-export function isReimbursement(v: Pick<Fields, 'type' | 'category'>): boolean {
-  return v.type === 'expense' && v.category === 'reimbursement';
 }
 
 // The status means nothing outside 报销: a record moved to another category (or to 收入) loses

@@ -133,3 +133,8 @@ export function assetCategoryLabelsFor(type: AssetType): Readonly<Record<string,
 export function labelOf(labels: Readonly<Record<string, string>>, key: string): string {
   return labels[key] ?? key;
 }
+
+/** True for the records the 报销 status applies to: expenses filed under 报销. */
+export function isReimbursement(v: { type: string; category: string }): boolean {
+  return v.type === 'expense' && v.category === 'reimbursement';
+}

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { expenseCategories, incomeCategories, timeCategories } from './categories';
 import { positiveAmountSchema } from './common';
+import { DEFAULT_FOCUS_CATEGORIES, MAX_REMEMBERED } from './defaults';
 
 // One settings record per user (DESIGN §1 "Settings"). Every field has a default, and the
 // defaults are the product's behaviour before settings existed: a ¥200 daily budget for
 // 控制支出在预算内 and a 2-hour focus goal. Amounts are yuan, as in every other record.
-
-/** How many remembered names a rule map may hold: a bill import must never grow it unbounded. */
-export const MAX_REMEMBERED = 5000;
 
 const ruleMap = <K extends string>(categories: readonly [K, ...K[]]) =>
   z
@@ -25,14 +23,6 @@ const rulesSchema = z
   .default({ expense: {}, income: {} });
 
 export type CategoryRules = z.output<typeof rulesSchema>;
-
-const DEFAULT_FOCUS_CATEGORIES = [
-  'work',
-  'study',
-  'programming',
-  'design',
-  'writing',
-] as const satisfies readonly (typeof timeCategories)[number][];
 
 export const dailyBudgetModeLabels = {
   fixed: '直接设置',
@@ -76,6 +66,3 @@ export const settingsSchema = z
 
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type Settings = z.output<typeof settingsSchema>;
-
-/** What a user who never saved settings gets. */
-export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});

@@ -8,12 +8,7 @@ import {
   requiredTextSchema,
   storedSyncFields,
 } from './common';
-
-/** The task name of a quick start (SPEC §5). */
-export const DEFAULT_FOCUS_TASK = '专注时间';
-
-/** The longest time record, in seconds: one entry never holds more than a day. */
-export const MAX_TIME_RECORD_SECONDS = 86_400;
+import { MAX_TIME_RECORD_SECONDS } from './defaults';
 
 const fields = {
   task: requiredTextSchema('任务名称', 100),

@@ -1,8 +1,13 @@
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatSignedCents, toCents } from '../../domain/money';
-import { type Account, isReimbursement } from '../../domain/schemas/account';
-import { accountCategoryLabels, accountTypeLabels, labelOf } from '../../domain/schemas/categories';
+import type { Account } from '../../domain/schemas/account';
+import {
+  accountCategoryLabels,
+  accountTypeLabels,
+  isReimbursement,
+  labelOf,
+} from '../../domain/schemas/categories';
 
 export interface RowActions {
   onEdit: (record: Account) => void;

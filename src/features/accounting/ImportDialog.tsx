@@ -21,7 +21,8 @@ import {
   accountTypeLabels,
   accountTypes,
 } from '../../domain/schemas/categories';
-import { type CategoryRules, DEFAULT_SETTINGS } from '../../domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../domain/schemas/default-settings';
+import type { CategoryRules } from '../../domain/schemas/settings';
 
 /** Rows per page of the preview: a year of bills is a few thousand rows. */
 const PAGE_SIZE = 100;

@@ -15,7 +15,7 @@ import {
   parseBillXlsx,
 } from '../../../src/domain/bills/parse';
 import { accountInputSchema } from '../../../src/domain/schemas/account';
-import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/default-settings';
 import {
   alipayCsvBytes,
   alipayCsvText,

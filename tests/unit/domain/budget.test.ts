@@ -6,7 +6,7 @@ import {
   monthReport,
   spentPercent,
 } from '../../../src/domain/budget';
-import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/default-settings';
 
 const entry = (type: 'expense' | 'income', amount: number, category: string, date: string) => ({
   type,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dailyGoals, focusGoalTitle, goalFocusMinutes } from '../../../src/domain/daily-goals';
-import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/settings';
+import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/default-settings';
 import { dashboardAggregates } from '../../../src/domain/stats';
 
 const idle = { todayExpenseCents: 0, todayWorkouts: 0 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FOCUS_TASK } from '../../../src/domain/schemas/time-record';
+import { DEFAULT_FOCUS_TASK } from '../../../src/domain/schemas/defaults';
 import {
   elapsedSeconds,
   endedAt,

@@ -1,0 +1,20 @@
+import { DEFAULT_FOCUS_CATEGORIES } from './defaults';
+import type { Settings } from './settings';
+
+// Without zod, as defaults.ts: the dashboard and 记账 show budgets from it before any settings
+// have been read.
+
+/**
+ * What a user who never saved settings gets: `settingsSchema.parse({})`, written out
+ * (tests/unit/domain/schema-rules.test.ts holds the two equal).
+ */
+export const DEFAULT_SETTINGS: Settings = {
+  monthlyBudget: null,
+  categoryBudgets: {},
+  dailyBudgetMode: 'fixed',
+  dailyBudget: 200,
+  focusGoalMinutes: 120,
+  focusCategories: [...DEFAULT_FOCUS_CATEGORIES],
+  importRules: { expense: {}, income: {} },
+  counterparties: { expense: {}, income: {} },
+};
