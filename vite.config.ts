@@ -62,6 +62,14 @@ function loginModules(ctx: ChunkingContext): Set<string> {
   return seen;
 }
 
+// zod, react-hook-form, and our modules that build or run schemas (the schemas, the form
+// fields, and the upload checks of the sync dialog and the bill import): a chunk of their own,
+// fetched with the first dialog or write (usePreloadOnIntent, api/engine.ts loadSchemas) and
+// never with a screen. Evaluating zod alone was the longest task of a first visit (~95 ms at
+// 1× CPU, issue 16).
+const ZOD =
+  /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/](domain[\\/](record-schemas|sync\.ts|schemas[\\/](?!categories|default)\w)|api[\\/]sync\.ts|components[\\/]form-fields)/;
+
 export default defineConfig(({ mode }) => {
   const demo = mode === 'demo';
   return {
@@ -162,11 +170,14 @@ export default defineConfig(({ mode }) => {
               // their own chunks, so a screen still carries none it does not use.
               {
                 name: 'shared',
-                test: /[\\/](src|lucide-react)[\\/]/,
+                test: (id) => /[\\/](src|lucide-react)[\\/]/.test(id) && !ZOD.test(id),
                 minShareCount: 2,
                 maxModuleSize: 8 * 1024,
                 priority: 1,
               },
+              // Last: a group takes the modules its members import too, unless a group before
+              // it took them (categories.ts and Field.tsx stay in 'shared' and 'login-shared').
+              { name: 'zod', test: ZOD, priority: 0 },
             ],
           },
         },

@@ -1,4 +1,6 @@
-// DESIGN.md §6: the login route loads at most 100 KB of JS as transferred, and no chart code.
+// DESIGN.md §6: the login route loads at most 100 KB of JS as transferred, and no chart code;
+// and (issue 16) no screen but 设置 loads zod or react-hook-form before its first dialog or
+// write: they wait in the 'zod' chunk (vite.config.ts).
 // Reads the built dist/: the scripts index.html loads or preloads (/boot.js among them), plus
 // the login screen's own chunks. What travels is what server/static.ts sends a browser: the .br
 // twin the build wrote next to each file (scripts/vite-precompress.ts), or the file itself when
@@ -15,27 +17,45 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
 const styles = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]);
 
-// The login chunk and whatever it imports statically, transitively.
-const seen = new Set(entry);
-const queue = [
-  ...entry,
-  ...readdirSync(join(dist, 'assets'))
-    .filter((f) => f.startsWith('LoginScreen-') && f.endsWith('.js'))
-    .map((f) => `assets/${f}`),
-];
-for (const file of queue) {
-  seen.add(file);
-  const code = readFileSync(join(dist, file), 'utf8');
-  for (const m of code.matchAll(
-    /(?:^|[;\s}])import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g,
-  )) {
-    const dep = `assets/${m[1]}`;
-    if (!seen.has(dep)) {
-      seen.add(dep);
-      queue.push(dep);
+const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+const chunksOf = (prefix) => chunks.filter((f) => f.startsWith(prefix)).map((f) => `assets/${f}`);
+
+/** `files` and whatever they import statically, transitively. */
+function closure(files) {
+  const seen = new Set(files);
+  const queue = [...files];
+  for (const file of queue) {
+    const code = readFileSync(join(dist, file), 'utf8');
+    for (const m of code.matchAll(
+      /(?:^|[;\s}])import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g,
+    )) {
+      const dep = `assets/${m[1]}`;
+      if (!seen.has(dep)) {
+        seen.add(dep);
+        queue.push(dep);
+      }
     }
   }
+  return seen;
 }
+
+// What a signed-in screen loads to open: the shell, the screen, and their static imports.
+for (const screen of chunks.filter(
+  (f) => /^[A-Z]\w*Screen-/.test(f) && !/^(Login|Settings)Screen-/.test(f),
+)) {
+  const opening = closure([...entry, ...chunksOf('Layout-'), `assets/${screen}`]);
+  const zod = [...opening].filter(
+    (file) =>
+      file.startsWith('assets/zod-') || readFileSync(join(dist, file), 'utf8').includes('_zod'),
+  );
+  if (zod.length) {
+    console.error(`${screen} loads zod or react-hook-form as it opens: ${zod.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+// The login chunk and whatever it imports statically, transitively.
+const seen = closure([...entry, ...chunksOf('LoginScreen-')]);
 
 /** Bytes of body a browser that accepts brotli receives for a built file. */
 function transferred(file) {

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { Account } from './schemas/account';
-import type { RecurringTemplate, RecurringUnit } from './schemas/recurring';
+import type { RecurringInput, RecurringTemplate, RecurringUnit } from './schemas/recurring';
 
 // When a 周期记账 template falls due. Occurrence k is always counted from the start date
 // (start + k × every), never from the previous occurrence: a monthly entry started on 31 Jan
@@ -98,4 +98,19 @@ const EVERY_N: Record<RecurringUnit, string> = { day: '天', week: '周', month:
 /** '每月', '每 2 周' — how a template's rhythm reads in its list. */
 export function formatSchedule({ every, unit }: Pick<Schedule, 'every' | 'unit'>): string {
   return every === 1 ? EVERY_ONE[unit] : `每 ${every} ${EVERY_N[unit]}`;
+}
+
+/** A template's editable fields, as the form and a PUT send them (lastDate stays the server's). */
+export function templateInput(t: RecurringTemplate): RecurringInput {
+  return {
+    type: t.type,
+    amount: t.amount,
+    category: t.category,
+    description: t.description,
+    every: t.every,
+    unit: t.unit,
+    startDate: t.startDate,
+    endDate: t.endDate,
+    paused: t.paused,
+  };
 }

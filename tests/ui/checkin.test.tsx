@@ -52,7 +52,7 @@ describe('check-in screen', () => {
     const user = userEvent.setup();
     renderApp('/checkin');
     await user.click(await screen.findByRole('button', { name: '创建第一个打卡任务' }));
-    const dialog = screen.getByRole('dialog', { name: '创建打卡任务' });
+    const dialog = await screen.findByRole('dialog', { name: '创建打卡任务' });
     expect(within(dialog).getByLabelText('每月目标')).toHaveValue(30);
     expect(within(dialog).queryByLabelText('频率')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '保存' }));

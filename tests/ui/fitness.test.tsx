@@ -45,7 +45,7 @@ describe('/fitness', () => {
     expect(screen.getByText('暂无运动记录，点击上方按钮添加第一条记录')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '添加运动' }));
-    const dialog = screen.getByRole('dialog', { name: '添加运动' });
+    const dialog = await screen.findByRole('dialog', { name: '添加运动' });
     expect(within(dialog).getByLabelText(/^日期/)).toHaveValue(TODAY);
     await user.selectOptions(within(dialog).getByLabelText(/运动类型/), '游泳');
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '95');

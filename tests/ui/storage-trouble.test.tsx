@@ -27,7 +27,7 @@ describe('a server whose disk is full', () => {
     renderApp('/tasks');
     await screen.findByText('暂无任务，点击上方按钮添加第一个任务');
     await user.click(screen.getByRole('button', { name: '添加任务' }));
-    const form = screen.getByRole('dialog', { name: '添加任务' });
+    const form = await screen.findByRole('dialog', { name: '添加任务' });
     await user.type(within(form).getByLabelText(/标题/), '交房租');
     await user.click(within(form).getByRole('button', { name: '保存' }));
 

@@ -53,7 +53,7 @@ describe('/time manual add', () => {
     const user = userEvent.setup();
     await openScreen();
     await user.click(screen.getByRole('button', { name: '手动添加' }));
-    const dialog = screen.getByRole('dialog', { name: '手动添加' });
+    const dialog = await screen.findByRole('dialog', { name: '手动添加' });
     await user.type(within(dialog).getByLabelText(/任务名称/), '写周报');
     await user.selectOptions(within(dialog).getByLabelText(/分类/), '写作');
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '25');

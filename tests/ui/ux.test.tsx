@@ -40,7 +40,7 @@ describe('dialogs', () => {
     const { user } = await openAccounting();
     const add = screen.getByRole('button', { name: '添加记录' });
     await user.click(add);
-    const dialog = screen.getByRole('dialog', { name: '添加记录' });
+    const dialog = await screen.findByRole('dialog', { name: '添加记录' });
     expect(within(dialog).getByLabelText('金额')).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

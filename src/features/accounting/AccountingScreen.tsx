@@ -12,7 +12,7 @@ import { useAccounts, useDeleteAccount } from '../../api/accounts';
 import { useSettings } from '../../api/settings';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyWithRetry } from '../../components/lazy-with-retry';
+import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -30,7 +30,6 @@ import {
   accountTypes,
   labelOf,
 } from '../../domain/schemas/categories';
-import { AccountDialog } from './AccountDialog';
 import { AccountList } from './AccountList';
 import { Ledger } from './Ledger';
 import { MonthReport } from './MonthReport';
@@ -40,6 +39,8 @@ import { ReimburseDialog } from './ReimburseDialog';
 // The import dialog brings papaparse (and, for an XLSX, SheetJS): fetched when a file is
 // picked, so the screen itself carries none of it.
 const ImportDialog = lazyWithRetry(() => import('./ImportDialog').then((m) => m.default));
+// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+const AccountDialog = lazyWithRetry(() => import('./AccountDialog').then((m) => m.AccountDialog));
 
 const NONE: readonly Account[] = [];
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
@@ -63,6 +64,7 @@ export function AccountingScreen() {
       `确定要删除「${labelOf(accountCategoryLabels(record.type), record.category)} ${formatYuan(record.amount)} · ${formatShortDate(record.date, today)}」吗？`,
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  usePreloadOnIntent(AccountDialog);
   const [reimbursing, setReimbursing] = useState<Account | null>(null);
   const [bill, setBill] = useState<File | null>(null);
   const billInput = useRef<HTMLInputElement>(null);
@@ -217,13 +219,15 @@ export function AccountingScreen() {
         </Suspense>
       )}
       {dialog && (
-        <AccountDialog
-          key={dialog.record?.id ?? dialog.type}
-          record={dialog.record}
-          type={dialog.type}
-          today={today}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <AccountDialog
+            key={dialog.record?.id ?? dialog.type}
+            record={dialog.record}
+            type={dialog.type}
+            today={today}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
 import { AmountField, FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
+import { templateInput } from '../../domain/recurring';
 import { accountCategoryLabels, accountTypeLabels } from '../../domain/schemas/categories';
 import {
   type RecurringData,
@@ -11,21 +12,6 @@ import {
   recurringInputSchema,
   recurringUnitLabels,
 } from '../../domain/schemas/recurring';
-
-/** A template's editable fields, as the form and a PUT send them (lastDate stays the server's). */
-export function templateInput(t: RecurringTemplate): RecurringInput {
-  return {
-    type: t.type,
-    amount: t.amount,
-    category: t.category,
-    description: t.description,
-    every: t.every,
-    unit: t.unit,
-    startDate: t.startDate,
-    endDate: t.endDate,
-    paused: t.paused,
-  };
-}
 
 interface RecurringDialogProps {
   template: RecurringTemplate | null;

@@ -1,16 +1,21 @@
 import { Pause, Play, Plus, Repeat } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useDeleteRecurring, useRecurring, useUpdateRecurring } from '../../api/recurring';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
+import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatSignedCents, toCents } from '../../domain/money';
-import { formatSchedule, nextOccurrence } from '../../domain/recurring';
+import { formatSchedule, nextOccurrence, templateInput } from '../../domain/recurring';
 import { accountCategoryLabels, labelOf } from '../../domain/schemas/categories';
 import type { RecurringTemplate } from '../../domain/schemas/recurring';
-import { RecurringDialog, templateInput } from './RecurringDialog';
+
+// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+const RecurringDialog = lazyWithRetry(() =>
+  import('./RecurringDialog').then((m) => m.RecurringDialog),
+);
 
 function status(t: RecurringTemplate, today: string): string {
   if (t.paused) return '已暂停';
@@ -22,6 +27,7 @@ function status(t: RecurringTemplate, today: string): string {
 export function RecurringSection({ today }: { today: string }) {
   const { data, refetch } = useRecurring();
   const update = useUpdateRecurring();
+  usePreloadOnIntent(RecurringDialog);
   const { remove, deletingId } = useDeleteAction(
     useDeleteRecurring(),
     () => '确定要删除这个周期记账吗？已生成的记录会保留。',
@@ -104,12 +110,14 @@ export function RecurringSection({ today }: { today: string }) {
         </ul>
       )}
       {dialog && (
-        <RecurringDialog
-          key={dialog.template?.id ?? 'new'}
-          template={dialog.template}
-          today={today}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <RecurringDialog
+            key={dialog.template?.id ?? 'new'}
+            template={dialog.template}
+            today={today}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,7 +1,8 @@
 import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
 import { ListStatus } from '../../components/ListStatus';
+import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -13,10 +14,14 @@ import { toCents } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { AssetDetailsDialog } from './AssetDetailsDialog';
 import { AssetDistributionCard } from './AssetDistributionCard';
-import { AssetFormDialog } from './AssetFormDialog';
 import { AssetHistoryDialog } from './AssetHistoryDialog';
 import { AssetList } from './AssetList';
 import { AssetTrendCard } from './AssetTrendCard';
+
+// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+const AssetFormDialog = lazyWithRetry(() =>
+  import('./AssetFormDialog').then((m) => m.AssetFormDialog),
+);
 
 type Dialog =
   | { kind: 'form'; existing: Asset | null }
@@ -41,6 +46,7 @@ export function AssetsScreen() {
     detail: '它的所有版本都会被删除，修改历史会保留。',
   }));
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  usePreloadOnIntent(AssetFormDialog);
 
   const all = data?.items ?? NO_ASSETS;
   // Only the highest version of each chain is listed and counted (SPEC §4).
@@ -153,7 +159,13 @@ export function AssetsScreen() {
       </div>
 
       {dialog?.kind === 'form' && (
-        <AssetFormDialog existing={dialog.existing} today={today} onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <AssetFormDialog
+            existing={dialog.existing}
+            today={today}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'history' && (
         <AssetHistoryDialog asset={dialog.asset} onClose={() => setDialog(null)} />

@@ -1,9 +1,18 @@
 import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
+import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { MonthPicker } from '../../components/MonthPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -21,11 +30,15 @@ import {
 } from '../../domain/checkin';
 import { monthOf } from '../../domain/dates';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
-import { CheckinTaskDialog } from './CheckinTaskDialog';
 import { HabitCard } from './HabitCard';
 import { ShortLabel } from './ShortLabel';
 
 /** The dialog in use: creating (task null) or editing one habit. */
+// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+const CheckinTaskDialog = lazyWithRetry(() =>
+  import('./CheckinTaskDialog').then((m) => m.CheckinTaskDialog),
+);
+
 type Dialog = { task: CheckinTask | null } | null;
 
 const NO_RECORDS: CheckinRecord[] = [];
@@ -47,6 +60,7 @@ export function CheckinScreen() {
   const month = picked ?? currentMonth;
   const setMonth = (next: string) => setPicked(next === currentMonth ? null : next);
   const [dialog, setDialog] = useState<Dialog>(null);
+  usePreloadOnIntent(CheckinTaskDialog);
 
   // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
   const recordsError = recordsQuery.data?.complete ? undefined : recordsQuery.data?.error;
@@ -181,7 +195,11 @@ export function CheckinScreen() {
         </>
       ) : null}
 
-      {dialog && <CheckinTaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <CheckinTaskDialog task={dialog.task} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

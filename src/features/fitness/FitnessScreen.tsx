@@ -1,7 +1,8 @@
 import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useWorkouts } from '../../api/workouts';
 import { ListStatus } from '../../components/ListStatus';
+import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { Measure } from '../../components/Measure';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -12,8 +13,10 @@ import { fitnessStats, hoursAndMinutes, newestFirst, weekStrip } from '../../dom
 import type { Workout } from '../../domain/schemas/workout';
 import { FitnessCharts } from './FitnessCharts';
 import { WeekStrip } from './WeekStrip';
-import { WorkoutDialog } from './WorkoutDialog';
 import { WorkoutList } from './WorkoutList';
+
+// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+const WorkoutDialog = lazyWithRetry(() => import('./WorkoutDialog').then((m) => m.WorkoutDialog));
 
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
@@ -23,6 +26,7 @@ type Editing = null | { workout: Workout | null };
 export function FitnessScreen() {
   const { data, isPending, refetch } = useWorkouts();
   const [editing, setEditing] = useState<Editing>(null);
+  usePreloadOnIntent(WorkoutDialog);
   const today = useToday();
   const workouts = data?.items;
 
@@ -95,7 +99,9 @@ export function FitnessScreen() {
         </>
       )}
       {editing && (
-        <WorkoutDialog workout={editing.workout} today={today} onClose={() => setEditing(null)} />
+        <Suspense fallback={null}>
+          <WorkoutDialog workout={editing.workout} today={today} onClose={() => setEditing(null)} />
+        </Suspense>
       )}
     </div>
   );

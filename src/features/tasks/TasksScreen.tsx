@@ -1,8 +1,9 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useDeleteTask, useTasks, useToggleTask } from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
+import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -13,7 +14,6 @@ import { useToday } from '../../components/useToday';
 import type { Task } from '../../domain/schemas/task';
 import { matchesFilter, sortTasks, type TaskFilter, taskOverview } from '../../domain/tasks';
 import { PriorityDistribution } from './PriorityDistribution';
-import { TaskDialog } from './TaskDialog';
 import { TaskList } from './TaskList';
 
 const FILTERS: { key: TaskFilter; label: string }[] = [
@@ -24,6 +24,9 @@ const FILTERS: { key: TaskFilter; label: string }[] = [
 ];
 
 /** The dialog in use: adding (task null) or editing one task. */
+// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+const TaskDialog = lazyWithRetry(() => import('./TaskDialog').then((m) => m.TaskDialog));
+
 type Dialog = { task: Task | null } | null;
 
 const NO_TASKS: Task[] = [];
@@ -37,6 +40,7 @@ export function TasksScreen() {
   );
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
+  usePreloadOnIntent(TaskDialog);
   const today = useToday();
 
   // The dashboard's 添加任务 links here with ?add=1.
@@ -158,7 +162,11 @@ export function TasksScreen() {
         </>
       )}
 
-      {dialog && <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

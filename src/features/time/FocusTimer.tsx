@@ -1,12 +1,17 @@
 import { BookOpen, Briefcase, Pause, Play, Square, Timer } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
 import { endPrompt, formatElapsed, QUICK_START } from '../../domain/timer';
-import { CustomStartDialog } from './CustomStartDialog';
 import { EndSessionDialog } from './EndSessionDialog';
 import { useFocusTimer } from './useFocusTimer';
+
+// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+const CustomStartDialog = lazyWithRetry(() =>
+  import('./CustomStartDialog').then((m) => m.CustomStartDialog),
+);
 
 const WORK = { task: '工作', category: 'work' } as const;
 const STUDY = { task: '学习', category: 'study' } as const;
@@ -20,6 +25,7 @@ export function FocusTimer() {
   const timer = useFocusTimer();
   const toast = useToast();
   const [customOpen, setCustomOpen] = useState(false);
+  usePreloadOnIntent(CustomStartDialog);
   const { session, running, elapsed, saving } = timer;
 
   // 开始专注 on the dashboard links here with ?start=quick (专注时间 / 其他).
@@ -149,7 +155,9 @@ export function FocusTimer() {
         />
       )}
       {customOpen && (
-        <CustomStartDialog onStart={timer.start} onClose={() => setCustomOpen(false)} />
+        <Suspense fallback={null}>
+          <CustomStartDialog onStart={timer.start} onClose={() => setCustomOpen(false)} />
+        </Suspense>
       )}
     </section>
   );

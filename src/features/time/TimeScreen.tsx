@@ -1,7 +1,8 @@
 import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTimeRecords } from '../../api/time-records';
 import { ListStatus } from '../../components/ListStatus';
+import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { Measure } from '../../components/Measure';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -12,8 +13,12 @@ import { focusStats } from '../../domain/focus';
 import type { TimeRecord } from '../../domain/schemas/time-record';
 import { FocusTimer } from './FocusTimer';
 import { TimeCharts } from './TimeCharts';
-import { TimeRecordDialog } from './TimeRecordDialog';
 import { TimeRecordList } from './TimeRecordList';
+
+// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+const TimeRecordDialog = lazyWithRetry(() =>
+  import('./TimeRecordDialog').then((m) => m.TimeRecordDialog),
+);
 
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
@@ -21,6 +26,7 @@ export function TimeScreen() {
   const { data, isPending, refetch } = useTimeRecords();
   // 手动添加 (record null) or 编辑 of one record.
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
+  usePreloadOnIntent(TimeRecordDialog);
   const today = useToday();
   const records = data?.items;
 
@@ -91,12 +97,14 @@ export function TimeScreen() {
         </>
       )}
       {dialog && (
-        <TimeRecordDialog
-          key={dialog.record?.id ?? 'new'}
-          record={dialog.record}
-          today={today}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <TimeRecordDialog
+            key={dialog.record?.id ?? 'new'}
+            record={dialog.record}
+            today={today}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
     </div>
   );
