@@ -4,7 +4,7 @@ import type { CheckinRecord } from '../domain/schemas/checkin';
 import { engineFor } from './engine';
 import { newId } from './ids';
 import { resourceKeys } from './keys';
-import { type ListResult, listQuery } from './resource';
+import { type ListResult, listQuery, showAtOnce, takeBack } from './resource';
 
 /** Every toggle's mutation key starts with this; one habit's adds its id. */
 const TOGGLE_KEY = [...resourceKeys('checkinRecords').all, 'toggle'] as const;
@@ -44,13 +44,19 @@ export function useToggleCheckin(taskId: string) {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationKey: toggleKey(taskId),
-    mutationFn: async ({ date, existing }: ToggleCheckinVars, { client }) => {
+    mutationFn: async ({ id, date, existing }: ToggleCheckinVars & { id: string }, { client }) => {
       const engine = engineFor(client);
       const { seq } = existing
         ? await engine.remove('checkinRecords', existing, { delayMs: DELETE_DELAY_MS })
-        : await engine.create('checkinRecords', { id: newId(), taskId, date });
+        : await engine.create('checkinRecords', { id, taskId, date });
       await engine.settled(seq);
     },
+    // The day flips in this render, not once the engine has stored the change (resource.ts).
+    onMutate: ({ id, date, existing }, { client }) =>
+      showAtOnce(client, 'checkinRecords', (items) =>
+        existing ? items.filter((r) => r.id !== existing.id) : [...items, { id, taskId, date }],
+      ),
+    onError: (_error, _vars, shown, { client }) => takeBack(client, 'checkinRecords', shown),
     networkMode: 'always',
     meta: { errorMessage: toggleFailure },
   });
@@ -59,7 +65,7 @@ export function useToggleCheckin(taskId: string) {
   const toggle = useCallback(
     (vars: ToggleCheckinVars) => {
       if (queryClient.isMutating({ mutationKey: toggleKey(taskId) }) > 0) return false;
-      mutate(vars);
+      mutate({ ...vars, id: newId() });
       return true;
     },
     [mutate, queryClient, taskId],

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import type { InputOf, RecordOf, ResourceName, UpdatableName } from '../domain/resources';
 import { engineFor, type ListResult } from './engine';
 import type { ErrorMessage } from './errors';
@@ -21,6 +21,43 @@ export function listQuery<K extends ResourceName>(name: K) {
 // Every write is made on the device at once and sent when the server answers (engine.ts):
 // none needs the network to succeed ('always'). It fails only when the server refuses it
 // while the caller waits (a dialog stays open with what was typed), or when it is invalid.
+
+/** What `showAtOnce` replaced, to take it back. */
+export interface ShownAtOnce {
+  previous: unknown;
+  shown: unknown;
+}
+
+/**
+ * A toggle's effect in the cached list before the engine has stored it: the engine validates
+ * a write first, and the first write of a visit waits for the schemas to load (engine.ts
+ * `loadSchemas`, ~100–200 ms on a slow phone). The engine's own view replaces this one once
+ * the write is stored.
+ */
+export function showAtOnce<K extends ResourceName>(
+  client: QueryClient,
+  name: K,
+  edit: (items: readonly RecordOf<K>[]) => readonly RecordOf<K>[],
+): ShownAtOnce | undefined {
+  const key = resourceKeys(name).list();
+  const previous = client.getQueryData<ListResult<RecordOf<K>>>(key);
+  if (!previous) return undefined;
+  // What the cache holds (structural sharing makes it another object than the one given).
+  const shown = client.setQueryData(key, { ...previous, items: edit(previous.items) });
+  return { previous, shown };
+}
+
+/**
+ * The list as it was before `showAtOnce`, when the write failed before the engine stored it
+ * (invalid). Once the engine has shown anything since, its view stands: it has taken back a
+ * change the server refused by itself.
+ */
+export function takeBack(client: QueryClient, name: ResourceName, context?: ShownAtOnce) {
+  const key = resourceKeys(name).list();
+  if (context && client.getQueryData(key) === context.shown) {
+    client.setQueryData(key, context.previous);
+  }
+}
 
 /** A new record of `name`; `message` is SPEC §8's wording for a failure. */
 export function useCreateRecord<K extends ResourceName>(name: K, message: ErrorMessage) {

@@ -2,7 +2,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Task } from '../domain/schemas/task';
 import { toggleCompletion } from '../domain/tasks';
 import { engineFor } from './engine';
-import { listQuery, useCreateRecord, useDeleteRecord, useUpdateRecord } from './resource';
+import {
+  listQuery,
+  showAtOnce,
+  takeBack,
+  useCreateRecord,
+  useDeleteRecord,
+  useUpdateRecord,
+} from './resource';
 
 export const useTasks = () => useQuery(listQuery('tasks'));
 export const useCreateTask = () => useCreateRecord('tasks', '创建任务失败：{message}');
@@ -18,6 +25,11 @@ export function useToggleTask() {
       const { seq } = await engine.update('tasks', id, input);
       await engine.settled(seq);
     },
+    onMutate: (task, { client }) =>
+      showAtOnce(client, 'tasks', (items) =>
+        items.map((t) => (t.id === task.id ? toggleCompletion(task, new Date()) : t)),
+      ),
+    onError: (_error, _task, shown, { client }) => takeBack(client, 'tasks', shown),
     networkMode: 'always',
     meta: { errorMessage: '更新任务状态失败：{message}' },
   });

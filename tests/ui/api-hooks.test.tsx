@@ -1,12 +1,13 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccounts } from '../../src/api/accounts';
 import {
   DELETE_DELAY_MS,
   useCheckinRecords,
   useToggleCheckin,
 } from '../../src/api/checkin-records';
+import { SyncEngine } from '../../src/api/engine';
 import { hookClient, seedDeviceCopy, seedHabit, signIn, testServer } from './harness';
 
 const TODAY = '2026-11-21';
@@ -115,6 +116,39 @@ describe('check-in toggle', () => {
     await waitFor(() => expect(report).toHaveBeenCalledWith('打卡失败'));
     await waitFor(() => expect(ids()).toEqual([]));
     expect(result.current.list.data?.pending.size).toBe(0);
+  });
+
+  it('flips before the engine has validated and stored the change', async () => {
+    await habit();
+    const { result, ids } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
+    // A first write of a visit waits for the schemas to load (engine.ts loadSchemas): here it
+    // never ends, and the day must show checked all the same.
+    const create = vi
+      .spyOn(SyncEngine.prototype, 'create')
+      .mockImplementation(() => new Promise(() => undefined));
+    try {
+      act(() => {
+        result.current.h1.toggle({ date: TODAY, existing: null });
+      });
+      await waitFor(() => expect(ids()).toEqual(['h1']));
+      expect(create).toHaveBeenCalledTimes(1);
+      expect(result.current.h1.processing).toBe(true);
+    } finally {
+      create.mockRestore();
+    }
+  });
+
+  it('takes back a toggle the engine refuses as invalid, and says 打卡失败', async () => {
+    await habit();
+    const { result, ids, report } = renderToggles();
+    await waitFor(() => expect(ids()).toEqual([]));
+    act(() => {
+      result.current.h1.toggle({ date: '2026-11-31', existing: null });
+    });
+    await waitFor(() => expect(report).toHaveBeenCalledWith('打卡失败'));
+    expect(ids()).toEqual([]);
+    expect(posts()).toHaveLength(0);
   });
 
   it('says 取消打卡失败 and brings the record back when an uncheck is refused', async () => {
