@@ -4,7 +4,7 @@ import type { CheckinRecord } from '../domain/schemas/checkin';
 import { engineFor } from './engine';
 import { newId } from './ids';
 import { resourceKeys } from './keys';
-import { type ListResult, listQuery, showAtOnce, takeBack } from './resource';
+import { afterPaint, type ListResult, listQuery, showAtOnce, takeBack } from './resource';
 
 /** Every toggle's mutation key starts with this; one habit's adds its id. */
 const TOGGLE_KEY = [...resourceKeys('checkinRecords').all, 'toggle'] as const;
@@ -45,6 +45,7 @@ export function useToggleCheckin(taskId: string) {
   const { mutate } = useMutation({
     mutationKey: toggleKey(taskId),
     mutationFn: async ({ id, date, existing }: ToggleCheckinVars & { id: string }, { client }) => {
+      await afterPaint();
       const engine = engineFor(client);
       const { seq } = existing
         ? await engine.remove('checkinRecords', existing, { delayMs: DELETE_DELAY_MS })

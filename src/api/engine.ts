@@ -277,20 +277,13 @@ export class SyncEngine {
     if (typeof window !== 'undefined') {
       const wake = () => this.wake();
       const visible = () => document.visibilityState === 'visible' && this.wake();
-      // A first press or key is most often a write on its way (a check-in, a form): the
-      // schemas that validate it load then, not during the page load nor after the click.
-      const intent = () => void loadSchemas().catch(() => undefined);
       window.addEventListener('online', wake);
       window.addEventListener('focus', wake);
       document.addEventListener('visibilitychange', visible);
-      window.addEventListener('pointerdown', intent, { capture: true, once: true });
-      window.addEventListener('keydown', intent, { capture: true, once: true });
       this.cleanups.push(() => {
         window.removeEventListener('online', wake);
         window.removeEventListener('focus', wake);
         document.removeEventListener('visibilitychange', visible);
-        window.removeEventListener('pointerdown', intent, { capture: true });
-        window.removeEventListener('keydown', intent, { capture: true });
       });
     }
     if (this.entries.length) void this.flush();

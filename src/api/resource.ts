@@ -48,6 +48,17 @@ export function showAtOnce<K extends ResourceName>(
 }
 
 /**
+ * Resolves once what `showAtOnce` drew has been painted: the write's own work (the schemas'
+ * first load, ~100–200 ms on a slow phone) then runs after the paint, not before it.
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'undefined') setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+/**
  * The list as it was before `showAtOnce`, when the write failed before the engine stored it
  * (invalid). Once the engine has shown anything since, its view stands: it has taken back a
  * change the server refused by itself.

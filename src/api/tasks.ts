@@ -3,6 +3,7 @@ import type { Task } from '../domain/schemas/task';
 import { toggleCompletion } from '../domain/tasks';
 import { engineFor } from './engine';
 import {
+  afterPaint,
   listQuery,
   showAtOnce,
   takeBack,
@@ -20,6 +21,7 @@ export const useDeleteTask = () => useDeleteRecord('tasks', '删除任务失败�
 export function useToggleTask() {
   return useMutation({
     mutationFn: async (task: Task, { client }) => {
+      await afterPaint();
       const engine = engineFor(client);
       const { id, ...input } = toggleCompletion(task, new Date());
       const { seq } = await engine.update('tasks', id, input);

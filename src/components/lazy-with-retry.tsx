@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, useEffect } from 'react';
+import { whenIdle } from './when';
 
 /**
  * A code chunk that still failed to load after the retries. `renew` lets the next render
@@ -107,8 +108,13 @@ export function lazyWithRetry<P extends object>(
 export function usePreloadOnIntent(...dialogs: Pick<Preloadable<object>, 'preload'>[]) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: module-level lazies, fixed per screen
   useEffect(() => {
+    // In the next idle moment, after the gesture's own work: evaluating the chunks (~100 ms
+    // on a slow phone) must not hold up the paint of what the press does.
+    let cancel: () => void = () => undefined;
     const preload = () => {
-      for (const dialog of dialogs) void dialog.preload();
+      cancel = whenIdle(() => {
+        for (const dialog of dialogs) void dialog.preload();
+      });
     };
     const options = { capture: true, once: true, passive: true } as const;
     window.addEventListener('pointerdown', preload, options);
@@ -116,6 +122,7 @@ export function usePreloadOnIntent(...dialogs: Pick<Preloadable<object>, 'preloa
     return () => {
       window.removeEventListener('pointerdown', preload, options);
       window.removeEventListener('keydown', preload, options);
+      cancel();
     };
   }, []);
 }

@@ -403,8 +403,6 @@ describe('what wakes the engine before its next try', () => {
         ['window', 'online'],
         ['window', 'focus'],
         ['document', 'visibilitychange'],
-        ['window', 'pointerdown'],
-        ['window', 'keydown'],
       ]);
       await d.stop();
       expect(removed).toEqual(added);

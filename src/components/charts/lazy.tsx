@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { whenIdle, whenNear } from '../when';
 import LightBarChart, { type BarChartProps } from './BarChart';
 import type { GroupedBarChartProps } from './GroupedBarChart';
 import type { PieChartProps } from './PieChart';
@@ -30,43 +31,6 @@ const loadPie = () => import('./PieChart');
 const loadGrouped = () => import('./GroupedBarChart');
 const Pie = lazy(loadPie);
 const Grouped = lazy(loadGrouped);
-
-type IdleWindow = Window & {
-  requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-};
-
-/** Runs `callback` once the browser is idle after mount (at most `timeout` ms later). */
-function whenIdle(callback: () => void, timeout = 1500): () => void {
-  const w = window as IdleWindow;
-  if (w.requestIdleCallback && w.cancelIdleCallback) {
-    const handle = w.requestIdleCallback(callback, { timeout });
-    return () => w.cancelIdleCallback?.(handle);
-  }
-  const handle = window.setTimeout(callback, 50);
-  return () => window.clearTimeout(handle);
-}
-
-/**
- * Runs `callback` once `node` comes within `margin` of the viewport; at once where the browser
- * cannot tell (no IntersectionObserver).
- */
-function whenNear(node: Element, callback: () => void, margin = '0px'): () => void {
-  if (typeof IntersectionObserver === 'undefined') {
-    callback();
-    return () => undefined;
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      callback();
-    },
-    { rootMargin: `${margin} 0px` },
-  );
-  observer.observe(node);
-  return () => observer.disconnect();
-}
 
 function Placeholder() {
   return <div className="h-full animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
