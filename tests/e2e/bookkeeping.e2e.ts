@@ -225,6 +225,8 @@ describe('budgets, bill import and CSV export against the real server', () => {
     const ledger = page.getByRole('region', { name: '全部记录' });
     await ledger.getByLabel('搜索').fill('房租');
     await ledger.getByLabel('筛选合计').getByText('3 条').waitFor();
+    // The rows draw once the ledger is near the viewport (WhenNear): filling 搜索 scrolled there.
+    await ledger.getByText('周期', { exact: true }).nth(2).waitFor();
     expect(await ledger.getByText('周期', { exact: true }).count()).toBe(3);
     await section.getByText(/每月 · 下次 \d{4}-\d{2}-01/).waitFor();
     await section.getByRole('button', { name: '暂停' }).click();

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import type { Account } from '../../src/domain/schemas/account';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { alipayCsvBytes } from '../fixtures/bills';
-import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
+import { everythingInView, renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the records are placed relative to it.
 const TODAY = todayString(new Date());
@@ -105,6 +105,7 @@ describe('/accounting cards and lists', () => {
   });
 
   it('narrows the full ledger by month and category, with totals, 50 rows a page', async () => {
+    onTestFinished(everythingInView());
     const lastMonth = `${monthOf(addDays(`${monthOf(TODAY)}-01`, -1))}-15`;
     await seed(
       ...Array.from({ length: 55 }, (_, i) => expense(`d${i}`, 2, 'dining', lastMonth)),
@@ -117,7 +118,8 @@ describe('/accounting cards and lists', () => {
     const ledger = await screen.findByRole('region', { name: '全部记录' });
     const totals = within(ledger).getByLabelText('筛选合计');
     expect(totals).toHaveTextContent('58 条');
-    expect(within(ledger).getAllByRole('listitem')).toHaveLength(50);
+    // The rows draw once the ledger is in view (WhenNear), in a render of their own.
+    expect(await within(ledger).findAllByRole('listitem')).toHaveLength(50);
     expect(within(ledger).getByText('第 1 / 2 页')).toBeInTheDocument();
     await user.click(within(ledger).getByRole('button', { name: '下一页' }));
     expect(within(ledger).getAllByRole('listitem')).toHaveLength(8);

@@ -179,3 +179,21 @@ export async function seedHabit(demo: DemoServer, id: string) {
   });
   return record;
 }
+
+/**
+ * An IntersectionObserver that reports every observed element in view at once, for a test of
+ * rows that draw only near the viewport (WhenNear): happy-dom's never reports one.
+ */
+export function everythingInView() {
+  class InView {
+    constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+    observe() {
+      queueMicrotask(() => this.callback([{ isIntersecting: true }]));
+    }
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserver', InView);
+  return () => {
+    vi.unstubAllGlobals();
+  };
+}

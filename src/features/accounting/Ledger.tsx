@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { toneOf } from '../../components/StatCard';
 import { saveTextFile } from '../../components/save-file';
 import { useToday } from '../../components/useToday';
+import { WhenNear } from '../../components/WhenNear';
 import {
   filterLedger,
   type LedgerFilter,
@@ -239,7 +240,9 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
       {rows.length === 0 ? (
         <EmptyState message="没有符合筛选条件的记录" />
       ) : (
-        <AccountList records={rows} {...actions} />
+        <WhenNear height={`${rows.length * 4}rem`}>
+          <AccountList records={rows} {...actions} />
+        </WhenNear>
       )}
 
       {pageCount > 1 && (
