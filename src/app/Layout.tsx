@@ -3,14 +3,14 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useDashboardKeeper } from '../api/dashboard';
 import { useCompleteDeviceCopy, useSyncNotices } from '../api/sync-status';
 import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
-import { lazyWithRetry } from '../components/lazy-with-retry';
+import { lazyDialog } from '../components/lazy-with-retry';
 import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { useToast } from '../components/toast';
 import { useToday } from '../components/useToday';
 import { NavBar } from './NavBar';
 
-const SyncDialog = lazyWithRetry(() =>
+const SyncDialog = lazyDialog(() =>
   import('../features/sync/SyncDialog').then((m) => m.SyncDialog),
 );
 
@@ -50,9 +50,7 @@ export function Layout() {
             </Modal>
           )}
         >
-          <Suspense fallback={null}>
-            <SyncDialog onClose={closeSync} />
-          </Suspense>
+          <SyncDialog onClose={closeSync} />
         </ErrorBoundary>
       )}
     </div>

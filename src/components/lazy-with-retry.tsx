@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { whenIdle } from './when';
 
 /**
@@ -100,8 +100,27 @@ export function lazyWithRetry<P extends object>(
 }
 
 /**
+ * A dialog whose code loads when it is first opened (or preloaded, `usePreloadOnIntent`):
+ * lazyWithRetry under a Suspense of its own that shows nothing meanwhile, so the screen behind
+ * stays as it is.
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): Preloadable<P> {
+  const Lazy = lazyWithRetry(load);
+  function LazyDialog(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(LazyDialog, { preload: Lazy.preload });
+}
+
+/**
  * Loads `dialogs` at the first press or key on the page, for a screen whose form dialogs are
- * lazy: react-hook-form, zod and the schemas (~130 KB, ~95 ms of script at 1× CPU) stay off
+ * lazy: react-hook-form, zod and the schemas (146 KB, ~95 ms of script at 1× CPU) stay off
  * its load, which is what a visit that only reads pays for, and start on their way with the
  * gesture most likely to open one.
  */

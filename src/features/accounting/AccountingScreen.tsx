@@ -1,18 +1,10 @@
 import { CalendarDays, FileUp, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
-import {
-  type ChangeEvent,
-  Suspense,
-  useDeferredValue,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ChangeEvent, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
 import { useSettings } from '../../api/settings';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -38,9 +30,9 @@ import { ReimburseDialog } from './ReimburseDialog';
 
 // The import dialog brings papaparse (and, for an XLSX, SheetJS): fetched when a file is
 // picked, so the screen itself carries none of it.
-const ImportDialog = lazyWithRetry(() => import('./ImportDialog').then((m) => m.default));
+const ImportDialog = lazyDialog(() => import('./ImportDialog').then((m) => m.default));
 // The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
-const AccountDialog = lazyWithRetry(() => import('./AccountDialog').then((m) => m.AccountDialog));
+const AccountDialog = lazyDialog(() => import('./AccountDialog').then((m) => m.AccountDialog));
 
 const NONE: readonly Account[] = [];
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
@@ -210,24 +202,20 @@ export function AccountingScreen() {
         />
       )}
       {bill && (
-        <Suspense fallback={null}>
-          <ImportDialog
-            key={`${bill.name}-${bill.lastModified}`}
-            file={bill}
-            onClose={() => setBill(null)}
-          />
-        </Suspense>
+        <ImportDialog
+          key={`${bill.name}-${bill.lastModified}`}
+          file={bill}
+          onClose={() => setBill(null)}
+        />
       )}
       {dialog && (
-        <Suspense fallback={null}>
-          <AccountDialog
-            key={dialog.record?.id ?? dialog.type}
-            record={dialog.record}
-            type={dialog.type}
-            today={today}
-            onClose={() => setDialog(null)}
-          />
-        </Suspense>
+        <AccountDialog
+          key={dialog.record?.id ?? dialog.type}
+          record={dialog.record}
+          type={dialog.type}
+          today={today}
+          onClose={() => setDialog(null)}
+        />
       )}
     </div>
   );

@@ -1,9 +1,9 @@
 import { Pause, Play, Plus, Repeat } from 'lucide-react';
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useDeleteRecurring, useRecurring, useUpdateRecurring } from '../../api/recurring';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
@@ -13,7 +13,7 @@ import { accountCategoryLabels, labelOf } from '../../domain/schemas/categories'
 import type { RecurringTemplate } from '../../domain/schemas/recurring';
 
 // The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
-const RecurringDialog = lazyWithRetry(() =>
+const RecurringDialog = lazyDialog(() =>
   import('./RecurringDialog').then((m) => m.RecurringDialog),
 );
 
@@ -110,14 +110,12 @@ export function RecurringSection({ today }: { today: string }) {
         </ul>
       )}
       {dialog && (
-        <Suspense fallback={null}>
-          <RecurringDialog
-            key={dialog.template?.id ?? 'new'}
-            template={dialog.template}
-            today={today}
-            onClose={() => setDialog(null)}
-          />
-        </Suspense>
+        <RecurringDialog
+          key={dialog.template?.id ?? 'new'}
+          template={dialog.template}
+          today={today}
+          onClose={() => setDialog(null)}
+        />
       )}
     </section>
   );

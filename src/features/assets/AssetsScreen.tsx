@@ -1,8 +1,8 @@
 import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -19,7 +19,7 @@ import { AssetList } from './AssetList';
 import { AssetTrendCard } from './AssetTrendCard';
 
 // The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
-const AssetFormDialog = lazyWithRetry(() =>
+const AssetFormDialog = lazyDialog(() =>
   import('./AssetFormDialog').then((m) => m.AssetFormDialog),
 );
 
@@ -159,13 +159,7 @@ export function AssetsScreen() {
       </div>
 
       {dialog?.kind === 'form' && (
-        <Suspense fallback={null}>
-          <AssetFormDialog
-            existing={dialog.existing}
-            today={today}
-            onClose={() => setDialog(null)}
-          />
-        </Suspense>
+        <AssetFormDialog existing={dialog.existing} today={today} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'history' && (
         <AssetHistoryDialog asset={dialog.asset} onClose={() => setDialog(null)} />

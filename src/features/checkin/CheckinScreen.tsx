@@ -1,18 +1,10 @@
 import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-react';
-import {
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { MonthPicker } from '../../components/MonthPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -35,7 +27,7 @@ import { ShortLabel } from './ShortLabel';
 
 /** The dialog in use: creating (task null) or editing one habit. */
 // The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
-const CheckinTaskDialog = lazyWithRetry(() =>
+const CheckinTaskDialog = lazyDialog(() =>
   import('./CheckinTaskDialog').then((m) => m.CheckinTaskDialog),
 );
 
@@ -195,11 +187,7 @@ export function CheckinScreen() {
         </>
       ) : null}
 
-      {dialog && (
-        <Suspense fallback={null}>
-          <CheckinTaskDialog task={dialog.task} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
+      {dialog && <CheckinTaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useWorkouts } from '../../api/workouts';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { Measure } from '../../components/Measure';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -16,7 +16,7 @@ import { WeekStrip } from './WeekStrip';
 import { WorkoutList } from './WorkoutList';
 
 // The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
-const WorkoutDialog = lazyWithRetry(() => import('./WorkoutDialog').then((m) => m.WorkoutDialog));
+const WorkoutDialog = lazyDialog(() => import('./WorkoutDialog').then((m) => m.WorkoutDialog));
 
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
 
@@ -99,9 +99,7 @@ export function FitnessScreen() {
         </>
       )}
       {editing && (
-        <Suspense fallback={null}>
-          <WorkoutDialog workout={editing.workout} today={today} onClose={() => setEditing(null)} />
-        </Suspense>
+        <WorkoutDialog workout={editing.workout} today={today} onClose={() => setEditing(null)} />
       )}
     </div>
   );

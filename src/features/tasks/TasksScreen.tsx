@@ -1,9 +1,9 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus } from 'lucide-react';
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useDeleteTask, useTasks, useToggleTask } from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -25,7 +25,7 @@ const FILTERS: { key: TaskFilter; label: string }[] = [
 
 /** The dialog in use: adding (task null) or editing one task. */
 // The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
-const TaskDialog = lazyWithRetry(() => import('./TaskDialog').then((m) => m.TaskDialog));
+const TaskDialog = lazyDialog(() => import('./TaskDialog').then((m) => m.TaskDialog));
 
 type Dialog = { task: Task | null } | null;
 
@@ -162,11 +162,7 @@ export function TasksScreen() {
         </>
       )}
 
-      {dialog && (
-        <Suspense fallback={null}>
-          <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
+      {dialog && <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
     </div>
   );
 }

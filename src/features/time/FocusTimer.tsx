@@ -1,6 +1,6 @@
 import { BookOpen, Briefcase, Pause, Play, Square, Timer } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { useState } from 'react';
+import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
@@ -9,7 +9,7 @@ import { EndSessionDialog } from './EndSessionDialog';
 import { useFocusTimer } from './useFocusTimer';
 
 // The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
-const CustomStartDialog = lazyWithRetry(() =>
+const CustomStartDialog = lazyDialog(() =>
   import('./CustomStartDialog').then((m) => m.CustomStartDialog),
 );
 
@@ -155,9 +155,7 @@ export function FocusTimer() {
         />
       )}
       {customOpen && (
-        <Suspense fallback={null}>
-          <CustomStartDialog onStart={timer.start} onClose={() => setCustomOpen(false)} />
-        </Suspense>
+        <CustomStartDialog onStart={timer.start} onClose={() => setCustomOpen(false)} />
       )}
     </section>
   );

@@ -1,8 +1,8 @@
 import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTimeRecords } from '../../api/time-records';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyWithRetry, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
 import { Measure } from '../../components/Measure';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -16,7 +16,7 @@ import { TimeCharts } from './TimeCharts';
 import { TimeRecordList } from './TimeRecordList';
 
 // The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
-const TimeRecordDialog = lazyWithRetry(() =>
+const TimeRecordDialog = lazyDialog(() =>
   import('./TimeRecordDialog').then((m) => m.TimeRecordDialog),
 );
 
@@ -97,14 +97,12 @@ export function TimeScreen() {
         </>
       )}
       {dialog && (
-        <Suspense fallback={null}>
-          <TimeRecordDialog
-            key={dialog.record?.id ?? 'new'}
-            record={dialog.record}
-            today={today}
-            onClose={() => setDialog(null)}
-          />
-        </Suspense>
+        <TimeRecordDialog
+          key={dialog.record?.id ?? 'new'}
+          record={dialog.record}
+          today={today}
+          onClose={() => setDialog(null)}
+        />
       )}
     </div>
   );
