@@ -108,6 +108,7 @@ export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): Preloadable<P> {
   const Lazy = lazyWithRetry(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per dialog at module level, as lazyWithRetry is
   function LazyDialog(props: P) {
     return (
       <Suspense fallback={null}>
