@@ -7,7 +7,8 @@
 //
 // --dist serves an existing build instead of building the current sources into a scratch
 // directory. The server's data directory is a scratch one too, removed at the end.
-// --profile DIR writes a CPU profile of every timed route load (navigation until ready) to DIR,
+// --profile DIR writes a CPU profile of every timed route load (navigation until ready) and of
+// every interaction (click until settled) to DIR,
 // for DevTools' Performance panel or `node scripts/profile-summary.mjs DIR/FILE`; a build with
 // `vite build --minify false` passed as --dist keeps the functions' names.
 
@@ -345,13 +346,25 @@ async function newThrottledPage(context: BrowserContext, rate: number) {
   return page;
 }
 
+/** With --profile: a CPU profile from now until `save`, written to PROFILE/NAME.cpuprofile. */
+async function startProfile(page: Page) {
+  if (!PROFILE) return null;
+  const profiler = await page.context().newCDPSession(page);
+  await profiler.send('Profiler.enable');
+  await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+  await profiler.send('Profiler.start');
+  return {
+    async save(name: string) {
+      const { profile } = await profiler.send('Profiler.stop');
+      mkdirSync(PROFILE, { recursive: true });
+      writeFileSync(join(PROFILE, `${name}.cpuprofile`), JSON.stringify(profile));
+      await profiler.detach();
+    },
+  };
+}
+
 async function loadRoute(page: Page, base: string, route: Route, rate: number, run: number) {
-  const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
-  if (profiler) {
-    await profiler.send('Profiler.enable');
-    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-    await profiler.send('Profiler.start');
-  }
+  const profiler = await startProfile(page);
   await page.goto(`${base}${route.path}`, { waitUntil: 'commit' });
   const shown = await whenShown(page, route.shown, 60_000 * rate);
   // The data arrived with the last API response or local read that answered before it was
@@ -372,17 +385,11 @@ async function loadRoute(page: Page, base: string, route: Route, rate: number, r
     shown.dom,
   );
   const { ready, longest } = await settle(page, 0, shown.paint, 500 * rate);
-  if (profiler && PROFILE) {
-    const { profile } = await profiler.send('Profiler.stop');
-    mkdirSync(PROFILE, { recursive: true });
-    const name = `${route.path.slice(1) || 'home'}-${rate}x-${run + 1}.cpuprofile`;
-    writeFileSync(join(PROFILE, name), JSON.stringify(profile));
-    await profiler.detach();
-  }
+  await profiler?.save(`${route.path.slice(1) || 'home'}-${rate}x-${run + 1}`);
   return { shown: shown.paint, afterData: ready - arrived, longest } satisfies RouteSample;
 }
 
-async function interact(page: Page, interaction: Interaction, rate: number) {
+async function interact(page: Page, interaction: Interaction, rate: number, run: number) {
   await interaction.before?.(page);
   const before = await page.evaluate(({ css, text }) => {
     const el = [...document.querySelectorAll(css)].find(
@@ -405,6 +412,7 @@ async function interact(page: Page, interaction: Interaction, rate: number) {
   await page.evaluate(() => {
     window.__bench.inputs = [];
   });
+  const profiler = await startProfile(page);
   await page.locator('[data-bench-target]').click();
   const shown = await whenShown(page, interaction.done(before), 30_000 * rate);
   const input = await page.evaluate(() => window.__bench.inputs[0]!);
@@ -412,6 +420,7 @@ async function interact(page: Page, interaction: Interaction, rate: number) {
     ? (await whenShown(page, interaction.saved(before), 30_000 * rate)).paint - input
     : undefined;
   const { longest } = await settle(page, input, shown.paint, 500 * rate);
+  await profiler?.save(`${interaction.name.replace(/[^\p{L}\d]+/gu, '-')}-${rate}x-${run + 1}`);
   const sample: InteractionSample = { paint: shown.paint - input, longest, saved };
   if (interaction.undo) {
     await page.locator('[data-bench-target]').click();
@@ -750,7 +759,7 @@ async function main() {
             for (const interaction of interactions.filter((i) => i.path === route.path)) {
               const key = `${rate}${interaction.name}`;
               try {
-                push(interactionSamples, key, await interact(page, interaction, rate));
+                push(interactionSamples, key, await interact(page, interaction, rate, run));
               } catch (err) {
                 failures.push(
                   `${rate}× ${interaction.name}: ${(err as Error).message.split('\n')[0]}`,

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { whenIdle } from './when';
 
 /**
@@ -100,23 +100,49 @@ export function lazyWithRetry<P extends object>(
 }
 
 /**
- * A dialog whose code loads when it is first opened (or preloaded, `usePreloadOnIntent`):
- * lazyWithRetry under a Suspense of its own that shows nothing meanwhile, so the screen behind
- * stays as it is.
+ * A dialog whose code loads when it is first opened (or preloaded, `usePreloadOnIntent`).
+ * Until its chunk is there it draws nothing, so the screen behind stays as it is. It waits in
+ * an effect rather than suspending: a Suspense fallback, even `null`, makes React hold back
+ * what replaces it for ~300 ms (its throttle of fallback reveals), which was most of a first
+ * open's 355 ms at 1× CPU with the chunk already in the service worker's cache. A chunk that
+ * still fails after RETRY_DELAYS_MS reaches the nearest ErrorBoundary as a ChunkLoadError;
+ * the dialog opened again starts a fresh round.
  */
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  delays: readonly number[] = RETRY_DELAYS_MS,
 ): Preloadable<P> {
-  const Lazy = lazyWithRetry(load);
+  let loaded: ComponentType<P> | undefined;
+  const keep = (component: ComponentType<P>) => {
+    loaded = component;
+  };
   // biome-ignore lint/correctness/noComponentHookFactories: made once per dialog at module level, as lazyWithRetry is
   function LazyDialog(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
-    );
+    const [, setReady] = useState(false);
+    const [failure, setFailure] = useState<ChunkLoadError | null>(null);
+    useEffect(() => {
+      if (loaded) return;
+      let mounted = true;
+      loadWithRetries(load, delays).then(
+        (component) => {
+          keep(component);
+          if (mounted) setReady(true);
+        },
+        (err: unknown) => {
+          if (mounted) setFailure(new ChunkLoadError(err));
+        },
+      );
+      return () => {
+        mounted = false;
+      };
+    }, []);
+    if (failure) throw failure;
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : null;
   }
-  return Object.assign(LazyDialog, { preload: Lazy.preload });
+  return Object.assign(LazyDialog, {
+    preload: () => load().then(keep, () => undefined),
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { DemoServer } from '../../mocks/demo-server';
 import { createTestServer } from '../../mocks/node';
 import { Layout } from '../../src/app/Layout';
 import { ErrorBoundary, ErrorMessage } from '../../src/components/ErrorBoundary';
-import { lazyWithRetry, RETRY_DELAYS_MS } from '../../src/components/lazy-with-retry';
+import { lazyDialog, lazyWithRetry, RETRY_DELAYS_MS } from '../../src/components/lazy-with-retry';
 import { Providers, renderApp, signIn } from './harness';
 
 // The sync dialog's chunk: failing as a dropped connection would, `failures` times in a row.
@@ -179,6 +179,40 @@ describe('lazyWithRetry', () => {
     expect(screen.getByText('加载中...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '懒加载的屏幕' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyDialog', () => {
+  const chunk = () => <h2>懒加载的对话框</h2>;
+  const outer = (Dialog: React.ComponentType) => (
+    <Suspense fallback={<p>加载中...</p>}>
+      <p>屏幕</p>
+      <Dialog />
+    </Suspense>
+  );
+
+  // Suspending would show the screen's fallback, or with a fallback of its own, make React hold
+  // the dialog back ~300 ms after its chunk arrived.
+  it('draws nothing while its chunk loads, never suspending, then the dialog', async () => {
+    let arrive: (c: typeof chunk) => void = () => undefined;
+    const Dialog = lazyDialog(() => new Promise<typeof chunk>((resolve) => (arrive = resolve)));
+    render(outer(Dialog));
+    expect(screen.getByText('屏幕')).toBeInTheDocument();
+    expect(screen.queryByText('加载中...')).toBeNull();
+    expect(screen.queryByRole('heading')).toBeNull();
+
+    arrive(chunk);
+    expect(await screen.findByRole('heading', { name: '懒加载的对话框' })).toBeInTheDocument();
+    expect(screen.queryByText('加载中...')).toBeNull();
+  });
+
+  it('draws a preloaded dialog in its first render', async () => {
+    const load = vi.fn(async () => chunk);
+    const Dialog = lazyDialog(load);
+    await Dialog.preload();
+    render(outer(Dialog));
+    expect(screen.getByRole('heading', { name: '懒加载的对话框' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
 
