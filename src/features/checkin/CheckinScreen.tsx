@@ -60,7 +60,7 @@ export function CheckinScreen() {
     if (recordsError) console.error('获取打卡记录失败:', recordsError);
   }, [recordsError]);
 
-  const tasks = useMemo(() => tasksQuery.data?.items ?? NO_TASKS, [tasksQuery.data]);
+  const tasks = tasksQuery.data?.items ?? NO_TASKS;
   // The cards come a step after the figures, in a render React can interrupt: twenty habits'
   // calendars are some 1,500 elements, a 150 ms task at full speed and 600 ms on a slow phone
   // when drawn with the data. Sliced, the page answers input while they are built.
@@ -72,10 +72,10 @@ export function CheckinScreen() {
   // A check-in re-indexes its own habit only: the others keep their index (and their cards,
   // being memoised, do not render again).
   const previous = useRef<ReadonlyMap<string, HabitIndex<CheckinRecord>>>(undefined);
-  const indexes = useMemo(
-    () => habitIndexes(tasks, recordsQuery.data?.items ?? NO_RECORDS, previous.current),
-    [tasks, recordsQuery.data],
-  );
+  // Keyed on the records, not the query's result: a change of status only (a write on its
+  // way, the server out of reach) keeps the same records (resource.ts `keepUnchanged`).
+  const records = recordsQuery.data?.items ?? NO_RECORDS;
+  const indexes = useMemo(() => habitIndexes(tasks, records, previous.current), [tasks, records]);
   useEffect(() => {
     previous.current = indexes;
   }, [indexes]);
