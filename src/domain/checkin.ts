@@ -233,32 +233,86 @@ export function habitIndex<T extends RecordFields>(
   return { records: mine, type: task.type, frequency: task.frequency, byMonth, kept, best };
 }
 
-const sameRecords = <T>(a: readonly T[], b: readonly T[]) =>
-  a.length === b.length && a.every((r, i) => r === b[i]);
+function sameRecords<T>(a: readonly T[], b: readonly T[]) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Beyond this many habits changed, grouping every record once costs less than a scan each. */
+const FEW_HABITS = 4;
 
 /**
- * Every habit's index, keyed by its id, from one pass over all records. An index in
- * `previous` is kept as it is when its habit's records (the same objects, in the same order)
- * and period settings have not changed: a check-in re-indexes one habit, not all of them, and
- * the other habits' cards see the same index.
+ * The habits whose records differ between `before` and `after`, when `after` was made from
+ * `before` by the engine (a check-in added at the end, one removed, one replaced in place: the
+ * rest the same objects in the same order). What lies between the lists' common start and
+ * common end holds every change. Null when more than FEW_HABITS changed.
+ */
+export function habitsChanged<T extends Pick<RecordFields, 'taskId'>>(
+  before: readonly T[],
+  after: readonly T[],
+): Set<string> | null {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before[start] === after[start]) start += 1;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore -= 1;
+    endAfter -= 1;
+  }
+  const changed = new Set<string>();
+  for (const [list, end] of [
+    [before, endBefore],
+    [after, endAfter],
+  ] as const) {
+    for (let i = start; i < end; i++) {
+      changed.add(list[i]!.taskId);
+      if (changed.size > FEW_HABITS) return null;
+    }
+  }
+  return changed;
+}
+
+/** What `habitIndexes` built last, to build the next from. */
+export interface HabitIndexes<T extends RecordFields> {
+  records: readonly T[];
+  indexes: ReadonlyMap<string, HabitIndex<T>>;
+}
+
+/**
+ * Every habit's index, keyed by its id. An index in `previous` is kept as it is when its
+ * habit's records (the same objects, in the same order) and period settings have not changed:
+ * a check-in re-indexes one habit, not all of them, and the other habits' cards see the same
+ * index. A check-in's habit is found from the lists themselves (`habitsChanged`, no grouping
+ * of ten years of records); a larger change groups every record once.
  */
 export function habitIndexes<T extends RecordFields>(
   tasks: readonly StreakTask[],
   records: readonly T[],
-  previous?: ReadonlyMap<string, HabitIndex<T>>,
+  previous?: HabitIndexes<T>,
 ): Map<string, HabitIndex<T>> {
-  const byTask = recordsByTask(records);
   const days = new Map<number, number>();
+  const unchanged = (task: StreakTask, before: HabitIndex<T> | undefined) =>
+    before !== undefined && before.type === task.type && before.frequency === task.frequency;
+  const changed = previous && habitsChanged(previous.records, records);
+  if (previous && changed) {
+    return new Map(
+      tasks.map((task) => {
+        const before = previous.indexes.get(task.id);
+        const reuse = unchanged(task, before) && !changed.has(task.id);
+        // habitIndex passes over the other habits' records itself.
+        return [task.id, reuse ? before! : habitIndex(task, records, days)];
+      }),
+    );
+  }
+  const byTask = recordsByTask(records);
   return new Map(
     tasks.map((task) => {
       const mine = byTask.get(task.id) ?? [];
-      const before = previous?.get(task.id);
-      const reuse =
-        before !== undefined &&
-        before.type === task.type &&
-        before.frequency === task.frequency &&
-        sameRecords(before.records, mine);
-      return [task.id, reuse ? before : habitIndex(task, mine, days)];
+      const before = previous?.indexes.get(task.id);
+      const reuse = unchanged(task, before) && sameRecords(before!.records, mine);
+      return [task.id, reuse ? before! : habitIndex(task, mine, days)];
     }),
   );
 }

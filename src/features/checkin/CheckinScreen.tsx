@@ -13,7 +13,7 @@ import { useDeleteAction } from '../../components/useDeleteAction';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import {
-  type HabitIndex,
+  type HabitIndexes,
   habitIndex,
   habitIndexes,
   monthlyStats,
@@ -71,14 +71,14 @@ export function CheckinScreen() {
   // per-month and per-day lookups of every habit (ten years: ~39k check-ins).
   // A check-in re-indexes its own habit only: the others keep their index (and their cards,
   // being memoised, do not render again).
-  const previous = useRef<ReadonlyMap<string, HabitIndex<CheckinRecord>>>(undefined);
+  const previous = useRef<HabitIndexes<CheckinRecord>>(undefined);
   // Keyed on the records, not the query's result: a change of status only (a write on its
   // way, the server out of reach) keeps the same records (resource.ts `keepUnchanged`).
   const records = recordsQuery.data?.items ?? NO_RECORDS;
   const indexes = useMemo(() => habitIndexes(tasks, records, previous.current), [tasks, records]);
   useEffect(() => {
-    previous.current = indexes;
-  }, [indexes]);
+    previous.current = { records, indexes };
+  }, [records, indexes]);
   const stats = useMemo(() => monthlyStats(tasks, indexes, month), [tasks, indexes, month]);
   const checkedToday = tasks.filter((t) => {
     const index = indexes.get(t.id);

@@ -4,6 +4,7 @@ import {
   dayNumber,
   habitIndex,
   habitIndexes,
+  habitsChanged,
   monthNumber,
   periodNumber,
   recordOn,
@@ -132,20 +133,45 @@ describe('habitIndexes', () => {
     expect(indexes.get('b')?.records).toEqual([]);
   });
 
+  const c = { ...habit('daily'), id: 'c' };
+  const many = ['a', 'b', 'c', 'd', 'e', 'f'].flatMap((id) => records(['2026-11-04'], id));
+
   it.each<[string, (typeof a)[], typeof all, boolean, boolean]>([
     ['nothing changed', [a, b], all, true, true],
     ['a check-in of b', [a, b], [...all, ...records(['2026-11-03'], 'b')], true, false],
     ['a check-in of a', [a, b], [...all, ...records(['2026-11-03'], 'a')], false, true],
+    ['a check-in of a removed', [a, b], all.slice(1), false, true],
     ['a record of a replaced', [a, b], [{ ...all[0]! }, all[1]!], false, true],
+    ['a record moved from a to b', [a, b], [{ ...all[0]!, taskId: 'b' }, all[1]!], false, false],
     ['b now weekly three times', [a, { ...b, frequency: 3 }], all, true, false],
     ['a now monthly', [{ ...a, type: 'monthly' as const }, b], all, false, true],
-  ])('reuse after %s: a %s, b %s', (_, tasks, next, keepA, keepB) => {
-    const before = habitIndexes([a, b], all);
-    const after = habitIndexes(tasks, next, before);
-    expect(after.get('a') === before.get('a')).toBe(keepA);
-    expect(after.get('b') === before.get('b')).toBe(keepB);
+    ['a new habit c', [a, b, c], all, true, true],
+    ['check-ins of six habits at once', [a, b], [...all, ...many], false, false],
+  ])('reuse after %s', (_, tasks, next, keepA, keepB) => {
+    const indexes = habitIndexes([a, b], all);
+    const after = habitIndexes(tasks, next, { records: all, indexes });
+    expect(after.get('a') === indexes.get('a')).toBe(keepA);
+    expect(after.get('b') === indexes.get('b')).toBe(keepB);
     // Reused or rebuilt, the index is what a fresh one would be.
     expect(after).toEqual(habitIndexes(tasks, next));
+  });
+});
+
+describe('habitsChanged', () => {
+  const all = records(['2026-11-01', '2026-11-02', '2026-11-03'], 'a');
+  const [x, , z] = all as [(typeof all)[0], (typeof all)[0], (typeof all)[0]];
+  const of = (taskId: string) => ({ ...x, id: `new-${taskId}`, taskId });
+  it.each<[string, typeof all, string[] | null]>([
+    ['the same list', all, []],
+    ['one added at the end', [...all, of('b')], ['b']],
+    ['one removed in the middle', [x, z], ['a']],
+    ['one replaced in place', [x, of('c'), z], ['a', 'c']],
+    ['one added at the start', [of('b'), ...all], ['b']],
+    ['five habits', [...all, ...['b', 'c', 'd', 'e', 'f'].map(of)], null],
+    ['a list made afresh', all.map((r) => ({ ...r })), ['a']],
+  ])('%s', (_, after, changed) => {
+    const found = habitsChanged(all, after);
+    expect(found && [...found].sort()).toEqual(changed);
   });
 });
 
