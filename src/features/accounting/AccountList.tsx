@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatSignedCents, toCents } from '../../domain/money';
@@ -21,7 +22,7 @@ export interface RowActions {
 }
 
 /** Bookkeeping rows as both the recent list and the full ledger show them. */
-export function AccountList({
+export const AccountList = memo(function AccountList({
   records,
   onEdit,
   onDelete,
@@ -89,4 +90,4 @@ export function AccountList({
       })}
     </ul>
   );
-}
+});

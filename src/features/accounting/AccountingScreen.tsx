@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { StatCard, toneOf } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import { accountSummary, newestFirst, RECENT_LIMIT } from '../../domain/accounting';
 import { formatShortDate, monthOf } from '../../domain/dates';
@@ -76,13 +77,21 @@ export function AccountingScreen() {
     if (isAccountType(add)) setDialog({ record: null, type: add });
   });
 
-  const actions = {
-    onEdit: (record: Account) => setDialog({ record, type: record.type }),
-    onDelete: remove,
-    onReimburse: setReimbursing,
-    deletingId,
-    pending: data?.pending ?? NOTHING_PENDING,
-  };
+  // Stable, with the sections memoised: opening a dialog renders this screen again, and the
+  // charts and rows redrawn with it were 77 ms of the click at 4× CPU.
+  const onDelete = useStableCallback(remove);
+  const pending = data?.pending ?? NOTHING_PENDING;
+  const actions = useMemo(
+    () => ({
+      onEdit: (record: Account) => setDialog({ record, type: record.type }),
+      onDelete,
+      onReimburse: setReimbursing,
+      deletingId,
+      pending,
+    }),
+    [onDelete, deletingId, pending],
+  );
+  const recent = useMemo(() => newest.slice(0, RECENT_LIMIT), [newest]);
 
   function pickBill(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -183,7 +192,7 @@ export function AccountingScreen() {
               {newest.length === 0 ? (
                 <EmptyState message="暂无记录，点击上方按钮添加第一条记录" />
               ) : (
-                <AccountList records={newest.slice(0, RECENT_LIMIT)} {...actions} />
+                <AccountList records={recent} {...actions} />
               )}
             </section>
             <RecurringSection today={today} />

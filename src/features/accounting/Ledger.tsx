@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, FileDown, Search } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { toneOf } from '../../components/StatCard';
 import { saveTextFile } from '../../components/save-file';
@@ -55,7 +55,10 @@ function monthLabel(month: string): string {
 }
 
 /** 全部记录: every record, narrowed by month and category, with the totals of what is shown. */
-export function Ledger({ records, ...actions }: { records: readonly Account[] } & RowActions) {
+export const Ledger = memo(function Ledger({
+  records,
+  ...actions
+}: { records: readonly Account[] } & RowActions) {
   const [filter, setFilter] = useState<LedgerFilter>(NO_FILTER);
   const [page, setPage] = useState(0);
   const titleId = useId();
@@ -272,4 +275,4 @@ export function Ledger({ records, ...actions }: { records: readonly Account[] } 
       )}
     </section>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Settings2 } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { GroupedBarChart } from '../../components/charts/lazy';
 import { EmptyState } from '../../components/EmptyState';
@@ -98,7 +98,7 @@ interface MonthReportProps {
 }
 
 /** 月度报告: the chosen month against its budgets, and the 12 months up to it. */
-export function MonthReport({
+export const MonthReport = memo(function MonthReport({
   records,
   month,
   currentMonth,
@@ -210,4 +210,4 @@ export function MonthReport({
       </section>
     </div>
   );
-}
+});

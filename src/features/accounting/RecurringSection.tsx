@@ -1,5 +1,5 @@
 import { Pause, Play, Plus, Repeat } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useDeleteRecurring, useRecurring, useUpdateRecurring } from '../../api/recurring';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
@@ -24,7 +24,7 @@ function status(t: RecurringTemplate, today: string): string {
 }
 
 /** 周期记账: the templates, each listable, editable, pausable and deletable. */
-export function RecurringSection({ today }: { today: string }) {
+export const RecurringSection = memo(function RecurringSection({ today }: { today: string }) {
   const { data, refetch } = useRecurring();
   const update = useUpdateRecurring();
   usePreloadOnIntent(RecurringDialog);
@@ -119,4 +119,4 @@ export function RecurringSection({ today }: { today: string }) {
       )}
     </section>
   );
-}
+});

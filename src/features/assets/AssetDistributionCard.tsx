@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { PieChart } from '../../components/charts/lazy';
 // The palette alone (no nivo), so the legend's dots match the slices.
 import { CHART_PALETTE } from '../../components/charts/theme';
@@ -13,7 +13,11 @@ import { percentShares } from '../../domain/shares';
  * 资产分布 over the latest versions. A slice, or its row in the legend (the keyboard's way in),
  * opens that category's items and total, with 返回总览 to go back.
  */
-export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
+export const AssetDistributionCard = memo(function AssetDistributionCard({
+  latest,
+}: {
+  latest: Asset[];
+}) {
   const titleId = useId();
   const shares = useMemo(() => assetDistribution(latest), [latest]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -108,4 +112,4 @@ export function AssetDistributionCard({ latest }: { latest: Asset[] }) {
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton, HistoryButton } from '../../components/RowActions';
@@ -21,7 +21,7 @@ interface AssetListProps {
 }
 
 /** One side of the balance sheet: a row per asset chain, showing its latest version. */
-export function AssetList({
+export const AssetList = memo(function AssetList({
   title,
   items,
   totalCents,
@@ -103,4 +103,4 @@ export function AssetList({
       )}
     </section>
   );
-}
+});

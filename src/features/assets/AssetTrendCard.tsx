@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
 import { BarChart } from '../../components/charts/lazy';
 import {
   formatChangePercent,
@@ -48,7 +48,13 @@ function useWidth() {
  * labelled with its amount and change when there is room; the table under the chart always
  * gives both, since 12 bars on a phone are too narrow to carry them.
  */
-export function AssetTrendCard({ assets, today }: { assets: readonly Asset[]; today: string }) {
+export const AssetTrendCard = memo(function AssetTrendCard({
+  assets,
+  today,
+}: {
+  assets: readonly Asset[];
+  today: string;
+}) {
   const titleId = useId();
   const selectId = useId();
   const [chartRef, width] = useWidth();
@@ -151,4 +157,4 @@ export function AssetTrendCard({ assets, today }: { assets: readonly Asset[]; to
       )}
     </section>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard, toneOf } from '../../components/StatCard';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import { assetTotals, latestPerChain } from '../../domain/asset-versioning';
 import { toCents } from '../../domain/money';
@@ -60,6 +61,13 @@ export function AssetsScreen() {
     () => latest.filter((a) => a.type === 'liability').sort(largestFirst),
     [latest],
   );
+
+  // Stable, with the cards and lists memoised: opening a dialog renders this screen again,
+  // and its charts need not draw with it.
+  const onHistory = useCallback((asset: Asset) => setDialog({ kind: 'history', asset }), []);
+  const onEdit = useCallback((asset: Asset) => setDialog({ kind: 'form', existing: asset }), []);
+  const onDelete = useStableCallback(remove);
+  const pending = data?.pending ?? NOTHING_PENDING;
 
   const header = (
     <PageHeader
@@ -140,20 +148,20 @@ export function AssetsScreen() {
             items={assets}
             totalCents={totals.assetsCents}
             emptyMessage="暂无资产，点击上方按钮添加第一项"
-            onHistory={(asset) => setDialog({ kind: 'history', asset })}
-            onEdit={(asset) => setDialog({ kind: 'form', existing: asset })}
-            onDelete={remove}
-            pending={data?.pending ?? NOTHING_PENDING}
+            onHistory={onHistory}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            pending={pending}
           />
           <AssetList
             title="负债"
             items={liabilities}
             totalCents={totals.liabilitiesCents}
             emptyMessage="暂无负债"
-            onHistory={(asset) => setDialog({ kind: 'history', asset })}
-            onEdit={(asset) => setDialog({ kind: 'form', existing: asset })}
-            onDelete={remove}
-            pending={data?.pending ?? NOTHING_PENDING}
+            onHistory={onHistory}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            pending={pending}
           />
         </div>
       </div>
