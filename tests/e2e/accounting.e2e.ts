@@ -62,9 +62,17 @@ describe('/accounting against the real server', () => {
     await cardShows(page, '今日收入', '¥1,000.00');
     await cardShows(page, '本月收入', '¥1,000.00');
 
-    await addRecord(page, { type: '支出', amount: '88.8', category: '报销', note: '出差打车' });
+    const reimbursed = await addRecord(page, {
+      type: '支出',
+      amount: '88.8',
+      category: '报销',
+      note: '出差打车',
+    });
     await cardShows(page, '报销支出', '¥88.80');
     await cardShows(page, '今日支出', '¥124.30');
+    // The cards show the record before the server has it; the dialog closes once it does, and
+    // takes its history entry back then: a reload in that moment is aborted.
+    await reimbursed.waitFor({ state: 'detached' });
 
     await page.reload();
     await cardShows(page, '今日支出', '¥124.30');
