@@ -54,6 +54,24 @@ export type Preloadable<P extends object> = ComponentType<P> & {
   preload(): Promise<void>;
 };
 
+/** A chunk's component once loaded, kept for every later render; `preload` never rejects. */
+function keptChunk<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  const keep = (component: ComponentType<P>) => {
+    loaded = component;
+    return component;
+  };
+  return {
+    loaded: () => loaded,
+    keep,
+    preload: () =>
+      load().then(
+        (component) => void keep(component),
+        () => undefined,
+      ),
+  };
+}
+
 /**
  * React.lazy, but a chunk that fails to load is tried again (RETRY_DELAYS_MS) before the
  * error reaches the nearest ErrorBoundary, and the failure is not kept for good as React.lazy
@@ -63,15 +81,11 @@ export function lazyWithRetry<P extends object>(
   load: () => Promise<ComponentType<P>>,
   delays: readonly number[] = RETRY_DELAYS_MS,
 ): Preloadable<P> {
-  let loaded: ComponentType<P> | undefined;
-  const keep = (component: ComponentType<P>) => {
-    loaded = component;
-    return component;
-  };
+  const chunk = keptChunk(load);
   const fresh = (): ComponentType<P> => {
     const attempt: ComponentType<P> = lazy(() =>
       loadWithRetries(load, delays).then(
-        (component) => ({ default: keep(component) }),
+        (component) => ({ default: chunk.keep(component) }),
         (err: unknown) => {
           throw new ChunkLoadError(err, () => {
             if (Current === attempt) Current = fresh();
@@ -87,16 +101,10 @@ export function lazyWithRetry<P extends object>(
     // Once loaded, the component itself. An instance never switches from a React.lazy that
     // showed it: the lazy resolves only after `keep`, so any render that could draw through
     // it finds `loaded` set already.
-    const Shown = loaded ?? Current;
+    const Shown = chunk.loaded() ?? Current;
     return <Shown {...props} />;
   }
-  return Object.assign(LazyWithRetry, {
-    preload: () =>
-      load().then(
-        (component) => void keep(component),
-        () => undefined,
-      ),
-  });
+  return Object.assign(LazyWithRetry, { preload: chunk.preload });
 }
 
 /**
@@ -112,20 +120,17 @@ export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   delays: readonly number[] = RETRY_DELAYS_MS,
 ): Preloadable<P> {
-  let loaded: ComponentType<P> | undefined;
-  const keep = (component: ComponentType<P>) => {
-    loaded = component;
-  };
+  const chunk = keptChunk(load);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per dialog at module level, as lazyWithRetry is
   function LazyDialog(props: P) {
     const [, setReady] = useState(false);
     const [failure, setFailure] = useState<ChunkLoadError | null>(null);
     useEffect(() => {
-      if (loaded) return;
+      if (chunk.loaded()) return;
       let mounted = true;
       loadWithRetries(load, delays).then(
         (component) => {
-          keep(component);
+          chunk.keep(component);
           if (mounted) setReady(true);
         },
         (err: unknown) => {
@@ -137,12 +142,10 @@ export function lazyDialog<P extends object>(
       };
     }, []);
     if (failure) throw failure;
-    const Loaded = loaded;
+    const Loaded = chunk.loaded();
     return Loaded ? <Loaded {...props} /> : null;
   }
-  return Object.assign(LazyDialog, {
-    preload: () => load().then(keep, () => undefined),
-  });
+  return Object.assign(LazyDialog, { preload: chunk.preload });
 }
 
 /**
