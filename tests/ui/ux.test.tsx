@@ -294,11 +294,12 @@ describe('the shell', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument();
-    expect(document.title).toBe('页面不存在 · 个人管理系统');
+    await waitFor(() => expect(document.title).toBe('页面不存在 · 个人管理系统'));
     await user.click(screen.getByRole('link', { name: '返回首页' }));
     await screen.findByRole('heading', { name: '欢迎回来！' });
     expect(router.state.location.pathname).toBe('/');
-    expect(document.title).toBe('首页 · 个人管理系统');
+    // The title is set in an effect, which may run just after the heading is in the DOM.
+    await waitFor(() => expect(document.title).toBe('首页 · 个人管理系统'));
   });
 
   it('a session the server no longer accepts ends on the login screen, saying why', async () => {
