@@ -115,8 +115,6 @@ export function findTodayRecord<T extends RecordFields>(
 // Periods are numbered, so that the one before is `n - 1`: plain arithmetic on ten years of
 // check-ins instead of parsing and formatting a date for every step.
 
-const DAY_MS = 86_400_000;
-
 // Dates are read digit by digit: ten years of check-ins are ~40k dates, and slicing each into
 // strings, or keying maps by them, was most of the cost of indexing them.
 const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
@@ -125,9 +123,24 @@ const yearOf = (date: string) =>
 const monthDigits = (date: string) => digit(date, 5) * 10 + digit(date, 6);
 const dayDigits = (date: string) => digit(date, 8) * 10 + digit(date, 9);
 
+/**
+ * Whole days from 1970-01-01 to year-month-day, by arithmetic (H. Hinnant's days_from_civil):
+ * no Date object per check-in. The year is counted from March, so February's length only
+ * matters at the year's end. A day past its month's end runs on into the next, as Date.UTC's.
+ */
+function civilDayNumber(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
 /** Whole days from 1970-01-01 to a 'YYYY-MM-DD' date (a calendar count: no time zone). */
 export function dayNumber(date: string): number {
-  return Math.round(Date.UTC(yearOf(date), monthDigits(date) - 1, dayDigits(date)) / DAY_MS);
+  return civilDayNumber(yearOf(date), monthDigits(date), dayDigits(date));
 }
 
 /** Months since January of year 0 of a 'YYYY-MM' month or a 'YYYY-MM-DD' date. */
@@ -181,22 +194,33 @@ export function recordOn<T extends Pick<RecordFields, 'date'>>(
   return index.byMonth.get(monthNumber(date))?.find((r) => r.date === date);
 }
 
+/** The period of the day `key` (yyyymmdd), numbered as periodNumber numbers them. */
+function periodOfKey(type: CheckinTask['type'], key: number): number {
+  const year = Math.floor(key / 10_000);
+  const month = Math.floor(key / 100) % 100;
+  if (type === 'monthly') return year * 12 + month - 1;
+  const day = civilDayNumber(year, month, key % 100);
+  return type === 'daily' ? day : Math.floor((day + 3) / 7);
+}
+
 /**
- * One habit's index, from its records (other habits' records are left out). `days` caches
- * day numbers by yyyymmdd across habits, which share most of their dates.
+ * One habit's index, from its records (other habits' records are left out).
+ *
+ * Ten years hold ~40k check-ins, indexed on every visit to /checkin: a Map or Set operation
+ * per check-in for its day and period made this ~30 ms in Node and ~110 ms of the route's
+ * load in Chromium (a profile, issue 16). So each check-in gives one number, its day as
+ * yyyymmdd; the numbers are sorted, and one pass over them drops a day's repeats and counts
+ * each period's days: the numbers ascend with the date, and so do the periods.
  */
 export function habitIndex<T extends RecordFields>(
   task: StreakTask,
   records: readonly T[],
-  days: Map<number, number> = new Map(),
 ): HabitIndex<T> {
   const mine: T[] = [];
   const byMonth = new Map<number, T[]>();
-  const seen = new Set<number>();
-  const perPeriod = new Map<number, number>();
+  const keys = new Int32Array(records.length);
   for (const r of records) {
     if (r.taskId !== task.id) continue;
-    mine.push(r);
     const { date } = r;
     const year = yearOf(date);
     const monthOfYear = monthDigits(date);
@@ -204,31 +228,31 @@ export function habitIndex<T extends RecordFields>(
     const inMonth = byMonth.get(month);
     if (inMonth) inMonth.push(r);
     else byMonth.set(month, [r]);
-    const key = year * 10000 + monthOfYear * 100 + dayDigits(date);
-    if (seen.has(key)) continue; // a day counts once
-    seen.add(key);
-    let period = month;
-    if (task.type !== 'monthly') {
-      let day = days.get(key);
-      if (day === undefined) {
-        day = Math.round(Date.UTC(year, monthOfYear - 1, dayDigits(date)) / DAY_MS);
-        days.set(key, day);
-      }
-      period = task.type === 'daily' ? day : Math.floor((day + 3) / 7);
-    }
-    perPeriod.set(period, (perPeriod.get(period) ?? 0) + 1);
+    keys[mine.length] = year * 10_000 + monthOfYear * 100 + dayDigits(date);
+    mine.push(r);
   }
+  const days = keys.subarray(0, mine.length).sort();
   // A daily habit's frequency is 1 by schema; stay safe with legacy values.
   const needed = task.type === 'daily' ? 1 : Math.max(1, task.frequency);
   const kept = new Set<number>();
-  for (const [period, count] of perPeriod) if (count >= needed) kept.add(period);
   let best = 0;
-  for (const period of kept) {
-    // Count each run once, from its first period.
-    if (kept.has(period - 1)) continue;
-    let end = period;
-    while (kept.has(end + 1)) end += 1;
-    best = Math.max(best, end - period + 1);
+  let run = 0;
+  let period = Number.NaN;
+  let daysInPeriod = 0;
+  for (let i = 0; i < days.length; i++) {
+    if (i > 0 && days[i] === days[i - 1]) continue; // a day counts once
+    const p = periodOfKey(task.type, days[i]!);
+    if (p !== period) {
+      daysInPeriod = 0;
+      // A run goes on through a period right after a kept one.
+      if (!kept.has(p - 1)) run = 0;
+      period = p;
+    }
+    daysInPeriod += 1;
+    if (daysInPeriod !== needed) continue;
+    kept.add(p);
+    run += 1;
+    if (run > best) best = run;
   }
   return { records: mine, type: task.type, frequency: task.frequency, byMonth, kept, best };
 }
@@ -292,7 +316,6 @@ export function habitIndexes<T extends RecordFields>(
   records: readonly T[],
   previous?: HabitIndexes<T>,
 ): Map<string, HabitIndex<T>> {
-  const days = new Map<number, number>();
   const unchanged = (task: StreakTask, before: HabitIndex<T> | undefined) =>
     before !== undefined && before.type === task.type && before.frequency === task.frequency;
   const changed = previous && habitsChanged(previous.records, records);
@@ -302,7 +325,7 @@ export function habitIndexes<T extends RecordFields>(
         const before = previous.indexes.get(task.id);
         const reuse = unchanged(task, before) && !changed.has(task.id);
         // habitIndex passes over the other habits' records itself.
-        return [task.id, reuse ? before! : habitIndex(task, records, days)];
+        return [task.id, reuse ? before! : habitIndex(task, records)];
       }),
     );
   }
@@ -312,7 +335,7 @@ export function habitIndexes<T extends RecordFields>(
       const mine = byTask.get(task.id) ?? [];
       const before = previous?.indexes.get(task.id);
       const reuse = unchanged(task, before) && sameRecords(before!.records, mine);
-      return [task.id, reuse ? before! : habitIndex(task, mine, days)];
+      return [task.id, reuse ? before! : habitIndex(task, mine)];
     }),
   );
 }

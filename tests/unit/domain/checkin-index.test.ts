@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dayNumber,
@@ -107,6 +108,46 @@ describe('habitIndex', () => {
     const first = dates.length ? periodNumber(task.type, dates[0]!) : 0;
     expect([...index.kept].map((p) => p - first).sort((a, b) => a - b)).toEqual(keptOffsets);
     expect(index.best).toBe(best);
+  });
+
+  it('agrees with counting distinct days per period in a Map, on any dates in any order', () => {
+    // The plain way: one period number per check-in (dayjs-free periodNumber), distinct days
+    // counted per period, kept periods walked for their longest run.
+    const reference = (task: ReturnType<typeof habit>, dates: string[]) => {
+      const days = new Map<number, Set<string>>();
+      for (const date of dates) {
+        const period = periodNumber(task.type, date);
+        days.set(period, (days.get(period) ?? new Set()).add(date));
+      }
+      const needed = task.type === 'daily' ? 1 : task.frequency;
+      const kept = [...days].filter(([, d]) => d.size >= needed).map(([p]) => p);
+      const set = new Set(kept);
+      let best = 0;
+      for (const p of kept) {
+        let run = 1;
+        while (set.has(p - run)) run += 1;
+        best = Math.max(best, run);
+      }
+      return { kept: kept.sort((x, y) => x - y), best };
+    };
+    const date = fc
+      .integer({ min: 0, max: 900 })
+      .map((n) => dayjs('2024-12-01').add(n, 'day').format('YYYY-MM-DD'));
+    fc.assert(
+      fc.property(
+        fc.constantFrom<CheckinTask['type']>('daily', 'weekly', 'monthly'),
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(date, { maxLength: 120 }),
+        (type, frequency, dates) => {
+          const task = habit(type, type === 'daily' ? 1 : frequency);
+          const index = habitIndex(task, records(dates));
+          const expected = reference(task, dates);
+          expect([...index.kept].sort((x, y) => x - y)).toEqual(expected.kept);
+          expect(index.best).toBe(expected.best);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('files records by month and finds a day, leaving other habits out', () => {
