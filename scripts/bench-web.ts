@@ -11,6 +11,9 @@
 // every interaction (click until settled) to DIR,
 // for DevTools' Performance panel or `node scripts/profile-summary.mjs DIR/FILE`; a build with
 // `vite build --minify false` passed as --dist keeps the functions' names.
+// --trace DIR writes a Chromium trace of the same spans instead (DIR/NAME.json: style, layout
+// and paint as well as script, with the script that forced a layout), for the Performance panel
+// or `node scripts/trace-summary.mjs DIR/FILE`.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +58,7 @@ const RATES = (option('--rates') ?? '1,4').split(',').map(Number);
 const ONLY = option('--routes')?.split(',');
 const DIST = option('--dist');
 const PROFILE = option('--profile');
+const TRACE = option('--trace');
 
 const BUDGET_ROUTE: Record<number, number> = { 1: 100, 4: 300 };
 const BUDGET_FIRST_VISIT = 1024 * 1024;
@@ -346,8 +350,31 @@ async function newThrottledPage(context: BrowserContext, rate: number) {
   return page;
 }
 
-/** With --profile: a CPU profile from now until `save`, written to PROFILE/NAME.cpuprofile. */
+/**
+ * With --profile: a CPU profile from now until `save`, written to PROFILE/NAME.cpuprofile.
+ * With --trace: a trace of the renderer, written to TRACE/NAME.json.
+ */
 async function startProfile(page: Page) {
+  if (TRACE) {
+    const browser = page.context().browser()!;
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.stack',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+      ],
+    });
+    return {
+      async save(name: string) {
+        const trace = await browser.stopTracing();
+        mkdirSync(TRACE, { recursive: true });
+        writeFileSync(join(TRACE, `${name}.json`), trace);
+      },
+    };
+  }
   if (!PROFILE) return null;
   const profiler = await page.context().newCDPSession(page);
   await profiler.send('Profiler.enable');
