@@ -13,14 +13,20 @@ if (!file) {
 }
 const { traceEvents: events } = JSON.parse(readFileSync(file, 'utf8'));
 
-// The page's main thread: the renderer thread named CrRendererMain with the most events.
+// The page's main thread: of the renderer threads named CrRendererMain, the one that ran the
+// most of the app's own script (another renderer, such as a new-tab page, may be traced too).
 const names = events.filter((e) => e.ph === 'M' && e.name === 'thread_name');
-const count = new Map();
-for (const e of events) count.set(`${e.pid}:${e.tid}`, (count.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+const appScript = new Map();
+for (const e of events) {
+  const url = e.args?.data?.url ?? e.args?.beginData?.url ?? '';
+  if (e.name === 'FunctionCall' && /^https?:\/\/(127\.0\.0\.1|localhost)/.test(url)) {
+    appScript.set(`${e.pid}:${e.tid}`, (appScript.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  }
+}
 const main = names
   .filter((e) => e.args.name === 'CrRendererMain')
   .map((e) => `${e.pid}:${e.tid}`)
-  .sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0))[0];
+  .sort((a, b) => (appScript.get(b) ?? 0) - (appScript.get(a) ?? 0))[0];
 const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur);
 
 const KINDS = {
