@@ -6,7 +6,7 @@
 // Each run starts from an empty HTTP cache and empty storage except the session, as a
 // first visit after signing in would. --dist serves an existing build instead of building the
 // current sources into a scratch directory; --save writes each run's full report (JSON, for
-// its long tasks and main-thread breakdown) into a directory.
+// its long tasks and main-thread breakdown) into a directory, and its trace (NAME.trace.json).
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,9 +120,20 @@ async function main() {
             logLevel: 'error',
             onlyCategories: [...CATEGORIES],
             disableStorageReset: true,
+            // With --save, the trace also samples the script (what a long task ran).
+            ...(SAVE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
           });
           const error = result ? result.lhr.runtimeError?.message : 'no result';
-          if (!error) lhr = result!.lhr;
+          if (!error) {
+            lhr = result!.lhr;
+            if (SAVE) {
+              // Its trace too, for the Performance panel or scripts/trace-summary.mjs.
+              mkdirSync(SAVE, { recursive: true });
+              const name = route === '/' ? 'home' : route.slice(1);
+              const trace = result!.artifacts.Trace;
+              writeFileSync(join(SAVE, `${name}-${run + 1}.trace.json`), JSON.stringify(trace));
+            }
+          }
           else if (attempt < 3) console.log(`  ${route}: ${error}; trying again`);
           else throw new Error(`${route}: ${error}`);
         }
