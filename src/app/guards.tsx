@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
-import { FullScreenSpinner } from '../components/Spinner';
 
 /** SPEC §2: protected paths send a visitor to /login, replacing the history entry. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <FullScreenSpinner />;
   if (status === 'anonymous') {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
@@ -18,7 +16,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <FullScreenSpinner />;
   if (status === 'authenticated') {
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={from && from !== '/login' ? from : '/'} replace />;
