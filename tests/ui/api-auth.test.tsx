@@ -57,6 +57,30 @@ describe('at start', () => {
     expect(result.current.status).toBe('authenticated');
     expect(result.current.user).toEqual({ username: 'demo', displayName: expect.any(String) });
   });
+
+  // The app's first render is a transition React slices (main.tsx); a session restored by an
+  // effect after it would draw the shell and the screen in one long task instead.
+  it('knows the session in its very first render, with nothing to wait for', async () => {
+    await signIn(demo);
+    const seen: string[] = [];
+    const { wrapper: Query } = hookClient();
+    renderHook(
+      () => {
+        const { status } = useAuth();
+        seen.push(status);
+        return status;
+      },
+      {
+        wrapper: ({ children }) => (
+          <Query>
+            <AuthProvider>{children}</AuthProvider>
+          </Query>
+        ),
+      },
+    );
+    expect(seen[0]).toBe('authenticated');
+    expect(new Set(seen)).toEqual(new Set(['authenticated']));
+  });
 });
 
 describe('login', () => {
