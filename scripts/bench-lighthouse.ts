@@ -101,6 +101,7 @@ async function main() {
         // Lighthouse now and then loses its trace under load (NO_NAVSTART): such a run is
         // repeated, up to three tries.
         let lhr: Result | undefined;
+        let trace: unknown;
         for (let attempt = 1; !lhr; attempt++) {
           // A first visit: no cached files, no stored lists, no service worker; only the session.
           await setup.goto(`${origin}/health`);
@@ -126,21 +127,16 @@ async function main() {
           const error = result ? result.lhr.runtimeError?.message : 'no result';
           if (!error) {
             lhr = result!.lhr;
-            if (SAVE) {
-              // Its trace too, for the Performance panel or scripts/trace-summary.mjs.
-              mkdirSync(SAVE, { recursive: true });
-              const name = route === '/' ? 'home' : route.slice(1);
-              const trace = result!.artifacts.Trace;
-              writeFileSync(join(SAVE, `${name}-${run + 1}.trace.json`), JSON.stringify(trace));
-            }
-          }
-          else if (attempt < 3) console.log(`  ${route}: ${error}; trying again`);
+            trace = result!.artifacts.Trace;
+          } else if (attempt < 3) console.log(`  ${route}: ${error}; trying again`);
           else throw new Error(`${route}: ${error}`);
         }
         if (SAVE) {
           mkdirSync(SAVE, { recursive: true });
           const name = route === '/' ? 'home' : route.slice(1);
           writeFileSync(join(SAVE, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+          // Its trace too, for the Performance panel or scripts/trace-summary.mjs.
+          writeFileSync(join(SAVE, `${name}-${run + 1}.trace.json`), JSON.stringify(trace));
         }
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
         if (finalPath !== route) throw new Error(`${route} ended on ${finalPath}: not signed in?`);
