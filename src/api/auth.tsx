@@ -46,9 +46,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // transition drew only a spinner and the shell and screen were then drawn in one task
   // (174 ms in a Lighthouse trace of /accounting, issue 16).
   const [user, setUser] = useState<User | null>(() => readSession()?.user ?? null);
-  const [status, setStatus] = useState<AuthStatus>(() =>
-    readSession() ? 'authenticated' : 'anonymous',
-  );
+  // Nothing is awaited at start, so the status is whether there is a user.
+  const status: AuthStatus = user ? 'authenticated' : 'anonymous';
   const [notice, setNotice] = useState<string | null>(null);
 
   /** Ends the session in this tab; `signedOut` also forgets the user's local data. */
@@ -58,7 +57,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearSession();
       queryClient.clear();
       setUser(null);
-      setStatus('anonymous');
       // Loaded only now, so the login route does not carry the data layer.
       const { endSession } = await import('./logout-policy');
       if (username) await endSession(queryClient, { username, signedOut });
@@ -93,7 +91,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         saveSession({ token, user: signedIn });
         setNotice(null);
         setUser(signedIn);
-        setStatus('authenticated');
       },
       logout: async () => {
         await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);

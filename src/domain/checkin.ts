@@ -153,14 +153,14 @@ export function monthNumber(monthOrDate: string): number {
  * (1970-01-01 was a Thursday, so day -3 is the Monday of week 0), or its month's number.
  */
 export function periodNumber(type: CheckinTask['type'], date: string): number {
-  switch (type) {
-    case 'daily':
-      return dayNumber(date);
-    case 'weekly':
-      return Math.floor((dayNumber(date) + 3) / 7);
-    case 'monthly':
-      return monthNumber(date);
-  }
+  return periodOf(type, yearOf(date), monthDigits(date), dayDigits(date));
+}
+
+/** periodNumber of the day year-month-day. */
+function periodOf(type: CheckinTask['type'], year: number, month: number, day: number): number {
+  if (type === 'monthly') return year * 12 + month - 1;
+  const days = civilDayNumber(year, month, day);
+  return type === 'daily' ? days : Math.floor((days + 3) / 7);
 }
 
 /** What a habit's figures need from its check-ins, worked out once per change of them. */
@@ -195,13 +195,8 @@ export function recordOn<T extends Pick<RecordFields, 'date'>>(
 }
 
 /** The period of the day `key` (yyyymmdd), numbered as periodNumber numbers them. */
-function periodOfKey(type: CheckinTask['type'], key: number): number {
-  const year = Math.floor(key / 10_000);
-  const month = Math.floor(key / 100) % 100;
-  if (type === 'monthly') return year * 12 + month - 1;
-  const day = civilDayNumber(year, month, key % 100);
-  return type === 'daily' ? day : Math.floor((day + 3) / 7);
-}
+const periodOfKey = (type: CheckinTask['type'], key: number) =>
+  periodOf(type, Math.floor(key / 10_000), Math.floor(key / 100) % 100, key % 100);
 
 /**
  * One habit's index, from its records (other habits' records are left out).
