@@ -1,6 +1,6 @@
 // DESIGN.md §6: the login route loads at most 100 KB of JS as transferred, and no chart code;
 // and (issue 16) no screen but 设置 loads zod or react-hook-form before its first dialog or
-// write: they wait in the 'zod' chunk (vite.config.ts).
+// write: they wait in the 'zod' chunk (vite.config.ts); nor chart code before its chart.
 // Reads the built dist/: the scripts index.html loads or preloads (/boot.js among them), plus
 // the login screen's own chunks. What travels is what server/static.ts sends a browser: the .br
 // twin the build wrote next to each file (scripts/vite-precompress.ts), or the file itself when
@@ -50,6 +50,16 @@ for (const screen of chunks.filter(
   );
   if (zod.length) {
     console.error(`${screen} loads zod or react-hook-form as it opens: ${zod.join(', ')}`);
+    process.exit(1);
+  }
+  // Chart code waits for the chart (components/charts/lazy.tsx): d3's formats once rode in
+  // 'shared' and were evaluated on every screen (d3-time-format's locale, '%x, %X').
+  const charts = [...opening].filter(
+    (file) =>
+      /^assets\/(nivo|d3-)/.test(file) || readFileSync(join(dist, file), 'utf8').includes('%x, %X'),
+  );
+  if (charts.length) {
+    console.error(`${screen} loads chart code as it opens: ${charts.join(', ')}`);
     process.exit(1);
   }
 }
