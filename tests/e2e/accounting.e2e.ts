@@ -168,6 +168,34 @@ describe('/accounting against the real server', () => {
     await page.context().close();
   });
 
+  it('draws its chart’s text in the page’s own fonts', async () => {
+    // nivo's default is a bare sans-serif, often a face without Chinese: the canvas then looks
+    // up a fallback for the first 月, which took most of the chart's 60 ms (issue 16).
+    const page = await openPage(browser, VIEWPORTS.desktop);
+    await page.addInitScript(() => {
+      const drawn: string[] = [];
+      (window as unknown as { fontsDrawn: string[] }).fontsDrawn = drawn;
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (
+        this: CanvasRenderingContext2D,
+        ...args
+      ) {
+        drawn.push(this.font);
+        return fillText.apply(this, args);
+      };
+    });
+    await login(page, 'accounting');
+    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.goto('/accounting');
+    await canvasPainted(page, '[role="img"][aria-label$="的12个月收入、支出与结余"]');
+    const fonts = await page.evaluate(
+      () => (window as unknown as { fontsDrawn: string[] }).fontsDrawn,
+    );
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of new Set(fonts)) expect(font).toMatch(/PingFang SC.*Noto Sans CJK SC/);
+    await page.context().close();
+  });
+
   it('fits a phone', async () => {
     const page = await openAccounting(VIEWPORTS.phone);
     await cardShows(page, '报销支出', '¥88.80');
