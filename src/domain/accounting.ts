@@ -1,4 +1,4 @@
-import { monthOf } from './dates';
+import { isInMonth, monthOf } from './dates';
 import { toCents } from './money';
 import type { Account } from './schemas/account';
 import { type AccountType, accountCategoryLabels, labelOf } from './schemas/categories';
@@ -34,7 +34,7 @@ export function accountSummary(accounts: readonly Entry[], today: string): Accou
   for (const record of accounts) {
     const cents = toCents(record.amount);
     const isToday = record.date === today;
-    const inMonth = monthOf(record.date) === month;
+    const inMonth = isInMonth(record.date, month);
     if (record.type === 'expense') {
       if (isToday) summary.todayExpenseCents += cents;
       if (inMonth) summary.monthExpenseCents += cents;
@@ -56,15 +56,18 @@ export function accountSummary(accounts: readonly Entry[], today: string): Accou
  */
 export function newestFirst<T extends Pick<Account, 'date'>>(accounts: readonly T[]): T[] {
   // Array.prototype.sort is stable: reversing first puts later additions ahead within a day.
+  // (The device's list comes oldest first, so the sort finds one long run: near one pass.)
   return [...accounts].reverse().sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
 /** The distinct months of a newest-first list, newest first ('YYYY-MM'). */
 export function ledgerMonths(newest: readonly Pick<Account, 'date'>[]): string[] {
   const months: string[] = [];
+  let month = '';
   for (const record of newest) {
-    const month = monthOf(record.date);
-    if (months[months.length - 1] !== month) months.push(month);
+    if (isInMonth(record.date, month)) continue;
+    month = monthOf(record.date);
+    months.push(month);
   }
   return months;
 }
@@ -107,7 +110,7 @@ export function filterLedger<T extends Entry>(accounts: readonly T[], filter: Le
     ? filter.text.trim().toLowerCase().split(/\s+/).filter(Boolean)
     : [];
   const checks: ((a: T) => boolean)[] = [];
-  if (month) checks.push((a) => monthOf(a.date) === month);
+  if (month) checks.push((a) => isInMonth(a.date, month));
   if (type) checks.push((a) => a.type === type);
   if (category) checks.push((a) => a.category === category);
   if (isSet(from)) checks.push((a) => a.date >= from);

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { RateColour } from './checkin';
-import { addMonths, monthOf } from './dates';
+import { addMonths, isInMonth, monthNumber, monthOf } from './dates';
 import { toCents } from './money';
 import type { Account } from './schemas/account';
 import { expenseCategories } from './schemas/categories';
@@ -75,7 +75,7 @@ export function monthReport(
   let expenseCents = 0;
   const spent = new Map<string, number>();
   for (const record of accounts) {
-    if (monthOf(record.date) !== month) continue;
+    if (!isInMonth(record.date, month)) continue;
     const cents = toCents(record.amount);
     if (record.type === 'income') {
       incomeCents += cents;
@@ -124,11 +124,12 @@ export function monthlyTotals(
   n = 12,
 ): MonthTotals[] {
   const months = Array.from({ length: n }, (_, i) => addMonths(lastMonth, i - n + 1));
-  const index = new Map(months.map((m, i) => [m, i]));
+  const first = n > 0 ? monthNumber(months[0]!) : 0;
   const rows = months.map((month) => ({ month, incomeCents: 0, expenseCents: 0, balanceCents: 0 }));
   for (const record of accounts) {
-    const i = index.get(monthOf(record.date));
-    if (i === undefined) continue;
+    // The row by arithmetic on the date's digits: no month string per record.
+    const i = monthNumber(record.date) - first;
+    if (!(i >= 0 && i < n)) continue;
     const row = rows[i]!;
     const cents = toCents(record.amount);
     if (record.type === 'income') row.incomeCents += cents;

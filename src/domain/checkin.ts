@@ -1,4 +1,4 @@
-import { monthOf } from './dates';
+import { dateKey, dayDigits, isInMonth, monthDigits, monthNumber, yearOf } from './dates';
 import type { CheckinRecordData, CheckinTask } from './schemas/checkin';
 
 /** 'none': nothing checked in yet, which is no failure to show in red (a habit just made). */
@@ -45,7 +45,7 @@ export function recordsInMonth<T extends Pick<RecordFields, 'date'>>(
   records: readonly T[],
   month: string,
 ): T[] {
-  return records.filter((r) => monthOf(r.date) === month);
+  return records.filter((r) => isInMonth(r.date, month));
 }
 
 /** Each task's records, so per-habit figures do not each scan every record. */
@@ -115,14 +115,6 @@ export function findTodayRecord<T extends RecordFields>(
 // Periods are numbered, so that the one before is `n - 1`: plain arithmetic on ten years of
 // check-ins instead of parsing and formatting a date for every step.
 
-// Dates are read digit by digit: ten years of check-ins are ~40k dates, and slicing each into
-// strings, or keying maps by them, was most of the cost of indexing them.
-const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
-const yearOf = (date: string) =>
-  digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
-const monthDigits = (date: string) => digit(date, 5) * 10 + digit(date, 6);
-const dayDigits = (date: string) => digit(date, 8) * 10 + digit(date, 9);
-
 /**
  * Whole days from 1970-01-01 to year-month-day, by arithmetic (H. Hinnant's days_from_civil):
  * no Date object per check-in. The year is counted from March, so February's length only
@@ -141,11 +133,6 @@ function civilDayNumber(year: number, month: number, day: number): number {
 /** Whole days from 1970-01-01 to a 'YYYY-MM-DD' date (a calendar count: no time zone). */
 export function dayNumber(date: string): number {
   return civilDayNumber(yearOf(date), monthDigits(date), dayDigits(date));
-}
-
-/** Months since January of year 0 of a 'YYYY-MM' month or a 'YYYY-MM-DD' date. */
-export function monthNumber(monthOrDate: string): number {
-  return yearOf(monthOrDate) * 12 + monthDigits(monthOrDate) - 1;
 }
 
 /**
@@ -217,13 +204,11 @@ export function habitIndex<T extends RecordFields>(
   for (const r of records) {
     if (r.taskId !== task.id) continue;
     const { date } = r;
-    const year = yearOf(date);
-    const monthOfYear = monthDigits(date);
-    const month = year * 12 + monthOfYear - 1;
+    const month = monthNumber(date);
     const inMonth = byMonth.get(month);
     if (inMonth) inMonth.push(r);
     else byMonth.set(month, [r]);
-    keys[mine.length] = year * 10_000 + monthOfYear * 100 + dayDigits(date);
+    keys[mine.length] = dateKey(date);
     mine.push(r);
   }
   const days = keys.subarray(0, mine.length).sort();

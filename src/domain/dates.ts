@@ -7,6 +7,28 @@ import 'dayjs/locale/zh-cn';
 const DATE = 'YYYY-MM-DD';
 const MONTH = 'YYYY-MM';
 
+// Ten years hold ~40k records of a kind, and a screen's figures read every one's date:
+// slicing each into a month string, or keying a Map by it, allocated a string per record and
+// was most of those passes (issue 16). These read the digits where they stand.
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
+/** The year of a 'YYYY-MM' month or a 'YYYY-MM-DD' date. */
+export const yearOf = (date: string) =>
+  digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
+/** The month (1–12) of a 'YYYY-MM' month or a 'YYYY-MM-DD' date. */
+export const monthDigits = (date: string) => digit(date, 5) * 10 + digit(date, 6);
+/** The day of the month (1–31) of a 'YYYY-MM-DD' date. */
+export const dayDigits = (date: string) => digit(date, 8) * 10 + digit(date, 9);
+
+/** Months since January of year 0 of a 'YYYY-MM' month or a 'YYYY-MM-DD' date. */
+export function monthNumber(monthOrDate: string): number {
+  return yearOf(monthOrDate) * 12 + monthDigits(monthOrDate) - 1;
+}
+
+/** A 'YYYY-MM-DD' date as the number yyyymmdd: numbers order as the dates do. */
+export function dateKey(date: string): number {
+  return yearOf(date) * 10_000 + monthDigits(date) * 100 + dayDigits(date);
+}
+
 /** The local calendar date of an instant. */
 export function todayString(now: Date | number): string {
   return dayjs(now).format(DATE);
@@ -85,8 +107,9 @@ export function monthCalendar(month: string): (string | null)[] {
   return cells;
 }
 
+/** True when `date` ('YYYY-MM-DD') falls in `month` ('YYYY-MM'); no string made per call. */
 export function isInMonth(date: string, month: string): boolean {
-  return monthOf(date) === month;
+  return month.length === 7 && date.startsWith(month);
 }
 
 /** True when `date` falls in the Monday-to-Sunday week holding `today`. */

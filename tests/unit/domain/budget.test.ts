@@ -103,6 +103,8 @@ describe('monthlyTotals', () => {
         entry('expense', 0.3, 'dining', '2026-11-11'),
         entry('expense', 10, 'dining', '2025-12-01'),
         entry('expense', 10, 'dining', '2025-11-30'),
+        // After the chosen month: in no row (a row is found by arithmetic on the date).
+        entry('expense', 7, 'dining', '2026-12-01'),
       ],
       '2026-11',
     );

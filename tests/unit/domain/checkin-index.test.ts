@@ -6,12 +6,12 @@ import {
   habitIndex,
   habitIndexes,
   habitsChanged,
-  monthNumber,
   periodNumber,
   recordOn,
   recordsOfMonth,
   streakUpTo,
 } from '../../../src/domain/checkin';
+import { monthNumber } from '../../../src/domain/dates';
 import type { CheckinTask } from '../../../src/domain/schemas/checkin';
 
 const records = (dates: string[], taskId = 'h') =>

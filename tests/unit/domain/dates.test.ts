@@ -226,6 +226,9 @@ describe('isInMonth', () => {
     ['2026-11-30', '2026-11', true],
     ['2026-12-01', '2026-11', false],
     ['2025-11-15', '2026-11', false],
+    // A prefix that is no month is no match (ledgerMonths starts from '').
+    ['2026-11-30', '', false],
+    ['2026-11-30', '2026-1', false],
   ])('%s in %s → %s', (date, month, inMonth) => {
     expect(isInMonth(date, month)).toBe(inMonth);
   });

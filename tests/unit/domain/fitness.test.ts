@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dailyTotals,
@@ -129,6 +130,37 @@ describe('newestFirst', () => {
     };
     const items = order.map((id) => byId[id as keyof typeof byId]);
     expect(newestFirst(items, 5).map((i) => i.id)).toEqual(['new', 'old']);
+  });
+
+  // It keeps the first n in one pass instead of sorting: whatever the order and the ties
+  // (same date, same or no entry time), it must give what the stable sort gives.
+  it('gives the stable sort’s first n for any list', () => {
+    const day = fc.constantFrom('2026-11-19', '2026-11-20', '2026-11-21');
+    const entered = fc.option(
+      fc.constantFrom('2026-11-21T08:00:00.000Z', '2026-11-22T08:00:00.000Z'),
+      {
+        nil: undefined,
+      },
+    );
+    const item = fc.record({ date: day, createdAt: entered }, { requiredKeys: ['date'] });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 40 }), fc.integer({ min: 0, max: 45 }), (list, n) => {
+        const items = list.map((x, i) => ({ ...x, id: i }));
+        const sorted = [...items]
+          .sort(
+            (a, b) =>
+              (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) ||
+              ((a.createdAt ?? '') < (b.createdAt ?? '')
+                ? 1
+                : (a.createdAt ?? '') > (b.createdAt ?? '')
+                  ? -1
+                  : 0),
+          )
+          .slice(0, n);
+        expect(newestFirst(items, n).map((x) => x.id)).toEqual(sorted.map((x) => x.id));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
