@@ -2,11 +2,11 @@ import dayjs from 'dayjs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  canvasPainted,
   drawCharts,
   launchBrowser,
   login,
   openPage,
+  pieDrawn,
   screenshot,
   VIEWPORTS,
 } from './browser';
@@ -80,7 +80,7 @@ describe('/assets against the real server', () => {
     await cardShows(page, '总资产', '¥10,000.00');
     // The first asset brings in the lazily loaded charts; let the layout settle before clicking.
     await drawCharts(page);
-    await canvasPainted(page, 'figure[aria-label="资产分布"]');
+    await pieDrawn(page, 'figure[aria-label="资产分布"]');
     await page.locator('svg[role="img"] rect').first().waitFor();
     await editAsset(page, '招行储蓄卡', { amount: '12000', date: daysAgo(35) });
     await cardShows(page, '总资产', '¥12,000.00');
@@ -181,21 +181,20 @@ describe('/assets against the real server', () => {
     // The pie: a slice opens its category, 返回总览 goes back.
     const pie = page.locator('figure[aria-label="资产分布"]');
     await drawCharts(page);
-    await canvasPainted(page, 'figure[aria-label="资产分布"]');
+    await pieDrawn(page, 'figure[aria-label="资产分布"]');
     await page.waitForFunction(() => document.querySelectorAll('svg[role="img"] rect').length > 0);
     await screenshot(page, 'assets-1280');
-    // The largest slice (银行存款, 75%) runs clockwise from 12 o'clock: its ring passes the
-    // bottom. The pie fills the canvas' height less a 16 px margin; its ring is the outer 45 %.
-    const box = await pie.locator('canvas').boundingBox();
-    if (!box) throw new Error('the pie has no canvas');
+    // The largest slice (银行存款, 75%) names itself and its figure on hover. It runs clockwise
+    // from 12 o'clock, so its ring passes the bottom: the ring is the outer 45 % of a radius
+    // of half the drawing's height less a 16 px margin. A click there opens it.
+    const bank = pie.locator('path', { has: page.locator('title', { hasText: '银行存款：' }) });
+    await expect(bank.locator('title').textContent()).resolves.toBe('银行存款：¥15,000.00');
+    const box = await pie.locator('svg').boundingBox();
+    if (!box) throw new Error('the pie has no drawing');
     const radius = (Math.min(box.width, box.height) - 32) / 2;
-    const position = { x: box.width / 2, y: box.height / 2 + radius * 0.78 };
-    await pie.locator('canvas').hover({ position });
-    await page
-      .getByText(/银行存款.*¥15,000\.00/)
-      .first()
-      .waitFor();
-    await pie.locator('canvas').click({ position });
+    await pie.locator('svg').click({
+      position: { x: box.width / 2, y: box.height / 2 + radius * 0.78 },
+    });
     await page.getByRole('heading', { name: '资产分布 · 银行存款' }).waitFor();
     await page.getByText('¥15,000.00').first().waitFor();
     await page.getByRole('button', { name: '返回总览' }).click();
@@ -250,13 +249,13 @@ describe('/assets against the real server', () => {
     await page.reload();
     await cardShows(page, '总资产', '¥20,000.00');
     await drawCharts(page);
-    await canvasPainted(page, 'figure[aria-label="资产分布"]');
+    await pieDrawn(page, 'figure[aria-label="资产分布"]');
     await screenshot(page, 'assets-800');
     await page.setViewportSize(VIEWPORTS.phone);
     await page.reload();
     await cardShows(page, '总资产', '¥20,000.00');
     await drawCharts(page);
-    await canvasPainted(page, 'figure[aria-label="资产分布"]');
+    await pieDrawn(page, 'figure[aria-label="资产分布"]');
     await screenshot(page, 'assets-375');
     await page.getByRole('button', { name: '添加资产/负债' }).click();
     await page.getByRole('dialog', { name: '添加资产/负债' }).waitFor();

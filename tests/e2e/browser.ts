@@ -88,6 +88,11 @@ export async function drawCharts(page: Page) {
  * Waits until the canvas inside `figure` (a chart drawn by nivo's canvas renderer) has been
  * painted: enough of its pixels are no longer transparent.
  */
+/** Waits until the pie in `figure` (CSS) has its slices drawn. */
+export async function pieDrawn(page: Page, figure: string) {
+  await page.locator(`${figure} svg path[data-slice]`).first().waitFor();
+}
+
 export async function canvasPainted(page: Page, figure: string) {
   await page.waitForFunction((css) => {
     const canvas = document.querySelector<HTMLCanvasElement>(`${css} canvas`);

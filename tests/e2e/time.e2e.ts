@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  canvasPainted,
   drawCharts,
   launchBrowser,
   login,
   openPage,
+  pieDrawn,
   screenshot,
   VIEWPORTS,
 } from './browser';
@@ -128,12 +128,12 @@ describe('/time focus timer', () => {
     await page.getByRole('button', { name: '开始学习' }).click();
     await drawCharts(page);
     await page.getByRole('img', { name: '最近7天每日专注分钟数' }).waitFor();
-    await canvasPainted(page, 'figure[aria-label="各分类专注时间"]');
+    await pieDrawn(page, 'figure[aria-label="各分类专注时间"]');
     await screenshot(page, 'time-1280');
     await page.setViewportSize(VIEWPORTS.tablet);
     await screenshot(page, 'time-800');
     await page.setViewportSize(VIEWPORTS.phone);
-    await canvasPainted(page, 'figure[aria-label="各分类专注时间"]');
+    await pieDrawn(page, 'figure[aria-label="各分类专注时间"]');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -10,13 +10,13 @@ import {
 import { whenIdle, whenNear } from '../when';
 import LightBarChart, { type BarChartProps } from './BarChart';
 import type { GroupedBarChartProps } from './GroupedBarChart';
-import type { PieChartProps } from './PieChart';
+import LightPieChart, { type PieChartProps } from './PieChart';
 import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 
-// nivo (d3, react-spring) is a third of the bundle: its charts (the pie, the grouped bars) load
-// in their own chunk after the screen's figures are already on screen (DESIGN.md §6). The
-// single-series bars and the week charts are plain SVG (BarChart, WeekChart) in the screen's
-// own code. Screens import from here only.
+// nivo (d3, react-spring) is a third of the bundle: its chart (the grouped bars) loads in its
+// own chunk after the screen's figures are already on screen (DESIGN.md §6). The single-series
+// bars, the week charts and the pie are plain SVG (BarChart, WeekChart, PieChart) in the
+// screen's own code. Screens import from here only.
 //
 // A chart is also drawn after the screen, and only once it is about to be seen: its box (fixed
 // height, so nothing moves when the chart arrives) shows a placeholder until it comes within
@@ -27,9 +27,7 @@ import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 // its own width, so the charts need no nivo Responsive wrapper, whose resize-driven second
 // render would not be split.
 
-const loadPie = () => import('./PieChart');
 const loadGrouped = () => import('./GroupedBarChart');
-const Pie = lazy(loadPie);
 const Grouped = lazy(loadGrouped);
 
 function Placeholder() {
@@ -119,8 +117,7 @@ export function PieChart(props: Omit<PieChartProps, 'width'>) {
   return (
     <DeferredChart
       height={height}
-      load={loadPie}
-      render={(width) => <Pie {...props} height={height} width={width} />}
+      render={(width) => <LightPieChart {...props} height={height} width={width} />}
     />
   );
 }
