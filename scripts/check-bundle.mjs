@@ -52,8 +52,9 @@ for (const screen of chunks.filter(
     console.error(`${screen} loads zod or react-hook-form as it opens: ${zod.join(', ')}`);
     process.exit(1);
   }
-  // Chart code waits for the chart (components/charts/lazy.tsx): d3's formats once rode in
-  // 'shared' and were evaluated on every screen (d3-time-format's locale, '%x, %X').
+  // No screen loads a chart library (the charts are plain SVG, components/charts): d3's
+  // formats once rode in 'shared' and were evaluated on every screen ('%x, %X' is
+  // d3-time-format's locale).
   const charts = [...opening].filter(
     (file) =>
       /^assets\/(nivo|d3-)/.test(file) || readFileSync(join(dist, file), 'utf8').includes('%x, %X'),

@@ -84,25 +84,9 @@ export async function drawCharts(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/**
- * Waits until the canvas inside `figure` (a chart drawn by nivo's canvas renderer) has been
- * painted: enough of its pixels are no longer transparent.
- */
 /** Waits until the pie in `figure` (CSS) has its slices drawn. */
 export async function pieDrawn(page: Page, figure: string) {
   await page.locator(`${figure} svg path[data-slice]`).first().waitFor();
-}
-
-export async function canvasPainted(page: Page, figure: string) {
-  await page.waitForFunction((css) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(`${css} canvas`);
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context || canvas.width === 0) return false;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let painted = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted += 1;
-    return painted > 500;
-  }, figure);
 }
 
 /**

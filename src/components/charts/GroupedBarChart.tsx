@@ -1,14 +1,14 @@
-import { BarCanvas } from '@nivo/bar';
-import { useDarkMode } from '../theme';
-import { canvasTheme, TOOLTIP_CLASS } from './theme';
+import { valueAxis } from '../../domain/axis';
+import { AxisText } from './BarChart';
+import { thinned, valueLabelWidth } from './labels';
 
-// Drawn on a canvas: nivo's SVG bar renders every bar, tick and grid line as a component of
-// its own with a spring, and at ten years that render was most of /accounting's work after its
-// data at 4× CPU (issue 16: 612 ms data → ready with it, 152 ms without any chart; drawn on a
-// canvas, 775 → 317 ms side by side). On a canvas the chart is one element drawn in one pass;
-// its tooltip is still nivo's HTML.
+// Several series side by side per group in plain SVG: 近12个月收支, 12 months of income,
+// expense and balance, 36 bars. It was nivo's bar, drawn on a canvas, and the last chart that
+// brought nivo's chunk (d3, react-spring, lodash: ~250 KB minified) to a screen: /accounting
+// evaluated and drew it in the longest tasks after its data (issue 16). Each bar names its
+// month, series and figure on hover (<title>), as nivo's tooltip did.
 
-export interface GroupedBarSeries {
+interface GroupedBarSeries {
   key: string;
   label: string;
   color: string;
@@ -27,6 +27,16 @@ export interface GroupedBarChartProps {
   width: number;
 }
 
+/** The share of a group's slot its bars fill (the rest is the gap between groups). */
+const GROUP_SHARE = 0.75;
+/** The gap between two bars of a group, in px. */
+const INNER_GAP = 1;
+
+const figureOf = (group: Record<string, number | string>, key: string) => {
+  const value = group[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+};
+
 /** Several series side by side per group (income, expense, balance per month); may go below 0. */
 export default function GroupedBarChart({
   data,
@@ -37,41 +47,80 @@ export default function GroupedBarChart({
   height = 280,
   width,
 }: GroupedBarChartProps) {
-  const [dark] = useDarkMode();
-  const labels = Object.fromEntries(series.map((s) => [s.key, s.label]));
-  const colors = Object.fromEntries(series.map((s) => [s.key, s.color]));
+  const values = data.flatMap((group) => series.map((s) => figureOf(group, s.key)));
+  const axis = valueAxis([0, ...values], 5);
+  const tickLabels = axis.ticks.map(formatAxis);
+  const margin = { top: 16, right: 8, bottom: 32, left: valueLabelWidth(tickLabels) };
+  const plotWidth = Math.max(0, width - margin.left - margin.right);
+  const plotHeight = Math.max(0, height - margin.top - margin.bottom);
+  const span = axis.max - axis.min || 1;
+  /** The y of a value, clamped to the plot. */
+  const y = (value: number) =>
+    margin.top + plotHeight - Math.min(Math.max((value - axis.min) / span, 0), 1) * plotHeight;
+  const zero = y(Math.max(axis.min, Math.min(0, axis.max)));
+  const slot = plotWidth / Math.max(data.length, 1);
+  const groupWidth = slot * GROUP_SHARE;
+  const barWidth = Math.max(
+    1,
+    (groupWidth - INNER_GAP * (series.length - 1)) / Math.max(series.length, 1),
+  );
+  const shown = new Set(
+    thinned(
+      data.map((d) => d.label),
+      plotWidth,
+    ),
+  );
+
   return (
-    <div style={{ height }} role="img" aria-label={title}>
-      <BarCanvas
-        width={width}
-        height={height}
-        data={data}
-        keys={series.map((s) => s.key)}
-        indexBy="label"
-        groupMode="grouped"
-        // A month spent beyond its income has a negative balance: the axis must reach below 0.
-        valueScale={{ type: 'linear', min: 'auto', max: 'auto', nice: true }}
-        margin={{ top: 16, right: 8, bottom: 32, left: 64 }}
-        padding={0.25}
-        innerPadding={1}
-        colors={(bar) => colors[String(bar.id)] ?? '#64748b'}
-        theme={canvasTheme(dark)}
-        enableLabel={false}
-        enableGridY
-        axisLeft={{
-          tickSize: 0,
-          tickPadding: 6,
-          tickValues: 5,
-          format: (v) => formatAxis(Number(v)),
-        }}
-        axisBottom={{ tickSize: 0, tickPadding: 8 }}
-        valueFormat={formatValue}
-        tooltip={({ id, value, indexValue }) => (
-          <div className={TOOLTIP_CLASS}>
-            {indexValue} {labels[String(id)]}：<strong>{formatValue(value)}</strong>
-          </div>
-        )}
-      />
-    </div>
+    <svg width={width} height={height} role="img" aria-label={title} className="block">
+      {axis.ticks.map((tick, i) => (
+        <g key={tick}>
+          <line
+            x1={margin.left}
+            x2={margin.left + plotWidth}
+            y1={y(tick)}
+            y2={y(tick)}
+            stroke="var(--chart-grid)"
+          />
+          <AxisText x={margin.left - 6} y={y(tick)} side="left">
+            {tickLabels[i]}
+          </AxisText>
+        </g>
+      ))}
+      {data.map((group, i) => {
+        const left = margin.left + slot * i + (slot - groupWidth) / 2;
+        return (
+          // Labels may repeat (a month of two years): the position keys the group.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the groups are redrawn whole, in order.
+          <g key={i}>
+            {series.map((s, k) => {
+              const value = figureOf(group, s.key);
+              const end = y(value);
+              return (
+                <rect
+                  key={s.key}
+                  x={left + k * (barWidth + INNER_GAP)}
+                  y={Math.min(zero, end)}
+                  width={barWidth}
+                  height={Math.abs(end - zero)}
+                  fill={s.color}
+                >
+                  <title>{`${group.label} ${s.label}：${formatValue(value)}`}</title>
+                </rect>
+              );
+            })}
+            {shown.has(group.label) ? (
+              <AxisText
+                x={margin.left + slot * (i + 0.5)}
+                y={height - margin.bottom + 16}
+                side="bottom"
+              >
+                {group.label}
+              </AxisText>
+            ) : null}
+          </g>
+        );
+      })}
+    </svg>
   );
 }

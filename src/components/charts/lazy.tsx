@@ -1,56 +1,33 @@
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  startTransition,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
-import { whenIdle, whenNear } from '../when';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import LightBarChart, { type BarChartProps } from './BarChart';
-import type { GroupedBarChartProps } from './GroupedBarChart';
+import LightGroupedBarChart, { type GroupedBarChartProps } from './GroupedBarChart';
 import LightPieChart, { type PieChartProps } from './PieChart';
 import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 
-// nivo (d3, react-spring) is a third of the bundle: its chart (the grouped bars) loads in its
-// own chunk after the screen's figures are already on screen (DESIGN.md §6). The single-series
-// bars, the week charts and the pie are plain SVG (BarChart, WeekChart, PieChart) in the
-// screen's own code. Screens import from here only.
+// Every chart is plain SVG in the screen's own code (BarChart, WeekChart, PieChart,
+// GroupedBarChart): nivo, with d3 and react-spring, was a third of the bundle, and evaluating
+// and drawing it were the longest tasks after a chart route's data (issue 16). Screens import
+// from here only.
 //
-// A chart is also drawn after the screen, and only once it is about to be seen: its box (fixed
-// height, so nothing moves when the chart arrives) shows a placeholder until it comes within
-// reach of the viewport and the browser is idle; the chart then renders in a transition, which
-// React splits into short tasks instead of one long one that would hold up a tap (Lighthouse's
-// Total Blocking Time). On a phone most charts sit below the fold: drawing them only when
-// scrolled to keeps their d3 and SVG work out of the first seconds altogether. The box measures
-// its own width, so the charts need no nivo Responsive wrapper, whose resize-driven second
-// render would not be split.
-
-const loadGrouped = () => import('./GroupedBarChart');
-const Grouped = lazy(loadGrouped);
+// A chart is drawn after the screen: its box (fixed height, so nothing moves when the chart
+// arrives) measures its own width, and the chart then renders in a transition, which React
+// splits into short tasks instead of one long one that would hold up a tap (Lighthouse's Total
+// Blocking Time).
 
 function Placeholder() {
   return <div className="h-full animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
 }
 
-/**
- * A fixed-height box that mounts `render(width)` once near the viewport and idle, in a
- * transition. Without `load` (a light chart with no chunk of its own) it draws as soon as its
- * width is known.
- */
+/** A fixed-height box that draws `render(width)`, in a transition, once its width is known. */
 function DeferredChart({
   height,
-  load,
   render,
 }: {
   height: number;
-  load?: () => Promise<unknown>;
   render: (width: number) => ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const [ready, setReady] = useState(!load);
 
   useEffect(() => {
     const node = ref.current;
@@ -64,22 +41,8 @@ function DeferredChart({
         : new ResizeObserver(([entry]) => measure(entry?.contentRect.width ?? 0));
     if (observer) observer.observe(node);
     else measure(node.clientWidth);
-    if (!load) return () => observer?.disconnect();
-    let cancelIdle: () => void = () => undefined;
-    const cancelNear = whenNear(node, () => {
-      cancelIdle = whenIdle(() => {
-        // Fetch the chunk first, so the transition has nothing to wait for but the render.
-        load()
-          .catch(() => undefined)
-          .then(() => startTransition(() => setReady(true)));
-      });
-    });
-    return () => {
-      cancelNear();
-      cancelIdle();
-      observer?.disconnect();
-    };
-  }, [load]);
+    return () => observer?.disconnect();
+  }, []);
 
   return (
     // The drawing is laid out absolutely and clipped, so its fixed width never widens the box
@@ -89,15 +52,9 @@ function DeferredChart({
       ref={ref}
       className="relative overflow-hidden"
       style={{ height }}
-      data-chart={ready ? 'drawn' : 'waiting'}
+      data-chart={width > 0 ? 'drawn' : 'waiting'}
     >
-      <div className="absolute inset-0">
-        {ready && width > 0 ? (
-          <Suspense fallback={<Placeholder />}>{render(width)}</Suspense>
-        ) : (
-          <Placeholder />
-        )}
-      </div>
+      <div className="absolute inset-0">{width > 0 ? render(width) : <Placeholder />}</div>
     </div>
   );
 }
@@ -137,8 +94,7 @@ export function GroupedBarChart(props: Omit<GroupedBarChartProps, 'width'>) {
   return (
     <DeferredChart
       height={height}
-      load={loadGrouped}
-      render={(width) => <Grouped {...props} height={height} width={width} />}
+      render={(width) => <LightGroupedBarChart {...props} height={height} width={width} />}
     />
   );
 }

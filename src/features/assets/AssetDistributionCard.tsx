@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { memo, useId, useMemo, useState } from 'react';
 import { PieChart } from '../../components/charts/lazy';
-// The palette alone (no nivo), so the legend's dots match the slices.
+// The pie's palette, so the legend's dots match the slices.
 import { CHART_PALETTE } from '../../components/charts/theme';
 import { assetDistribution } from '../../domain/asset-versioning';
 import { formatCents, formatYuan, fromCents } from '../../domain/money';
