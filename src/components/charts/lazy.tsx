@@ -1,4 +1,5 @@
 import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+import { whenIdle, whenNear } from '../when';
 import LightBarChart, { type BarChartProps } from './BarChart';
 import LightGroupedBarChart, { type GroupedBarChartProps } from './GroupedBarChart';
 import LightPieChart, { type PieChartProps } from './PieChart';
@@ -12,22 +13,30 @@ import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 // A chart is drawn after the screen: its box (fixed height, so nothing moves when the chart
 // arrives) measures its own width, and the chart then renders in a transition, which React
 // splits into short tasks instead of one long one that would hold up a tap (Lighthouse's Total
-// Blocking Time).
+// Blocking Time). The larger ones (the pie, the grouped bars) wait until the box comes within
+// reach of the viewport and the browser is idle: on a phone they sit below the fold, and their
+// work then stays out of the first seconds altogether.
 
 function Placeholder() {
   return <div className="h-full animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
 }
 
-/** A fixed-height box that draws `render(width)`, in a transition, once its width is known. */
+/**
+ * A fixed-height box that draws `render(width)`, in a transition, once its width is known and,
+ * with `whenSeen`, once it is near the viewport and the browser is idle.
+ */
 function DeferredChart({
   height,
+  whenSeen = false,
   render,
 }: {
   height: number;
+  whenSeen?: boolean;
   render: (width: number) => ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
+  const [seen, setSeen] = useState(!whenSeen);
 
   useEffect(() => {
     const node = ref.current;
@@ -41,8 +50,19 @@ function DeferredChart({
         : new ResizeObserver(([entry]) => measure(entry?.contentRect.width ?? 0));
     if (observer) observer.observe(node);
     else measure(node.clientWidth);
-    return () => observer?.disconnect();
-  }, []);
+    if (!whenSeen) return () => observer?.disconnect();
+    let cancelIdle: () => void = () => undefined;
+    const cancelNear = whenNear(node, () => {
+      cancelIdle = whenIdle(() => startTransition(() => setSeen(true)));
+    });
+    return () => {
+      cancelNear();
+      cancelIdle();
+      observer?.disconnect();
+    };
+  }, [whenSeen]);
+
+  const drawn = seen && width > 0;
 
   return (
     // The drawing is laid out absolutely and clipped, so its fixed width never widens the box
@@ -52,9 +72,9 @@ function DeferredChart({
       ref={ref}
       className="relative overflow-hidden"
       style={{ height }}
-      data-chart={width > 0 ? 'drawn' : 'waiting'}
+      data-chart={drawn ? 'drawn' : 'waiting'}
     >
-      <div className="absolute inset-0">{width > 0 ? render(width) : <Placeholder />}</div>
+      <div className="absolute inset-0">{drawn ? render(width) : <Placeholder />}</div>
     </div>
   );
 }
@@ -74,6 +94,7 @@ export function PieChart(props: Omit<PieChartProps, 'width'>) {
   return (
     <DeferredChart
       height={height}
+      whenSeen
       render={(width) => <LightPieChart {...props} height={height} width={width} />}
     />
   );
@@ -94,6 +115,7 @@ export function GroupedBarChart(props: Omit<GroupedBarChartProps, 'width'>) {
   return (
     <DeferredChart
       height={height}
+      whenSeen
       render={(width) => <LightGroupedBarChart {...props} height={height} width={width} />}
     />
   );
