@@ -66,6 +66,28 @@ export function AxisText({
   );
 }
 
+/** A horizontal grid line across the plot at `y`, labelled on the left axis. */
+export function GridRow({
+  left,
+  right,
+  y,
+  children,
+}: {
+  left: number;
+  right: number;
+  y: number;
+  children: string | undefined;
+}) {
+  return (
+    <g>
+      <line x1={left} x2={right} y1={y} y2={y} stroke="var(--chart-grid)" />
+      <AxisText x={left - 6} y={y} side="left">
+        {children}
+      </AxisText>
+    </g>
+  );
+}
+
 export default function BarChart({
   data,
   title,
@@ -130,18 +152,14 @@ export default function BarChart({
             </AxisText>
           </g>
         ) : (
-          <g key={tick}>
-            <line
-              x1={margin.left}
-              x2={margin.left + plotWidth}
-              y1={margin.top + plotHeight - at}
-              y2={margin.top + plotHeight - at}
-              stroke="var(--chart-grid)"
-            />
-            <AxisText x={margin.left - 6} y={margin.top + plotHeight - at} side="left">
-              {tickLabels[i]}
-            </AxisText>
-          </g>
+          <GridRow
+            key={tick}
+            left={margin.left}
+            right={margin.left + plotWidth}
+            y={margin.top + plotHeight - at}
+          >
+            {tickLabels[i]}
+          </GridRow>
         );
       })}
       {data.map((d, i) => {

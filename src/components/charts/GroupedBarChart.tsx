@@ -1,5 +1,5 @@
 import { valueAxis } from '../../domain/axis';
-import { AxisText } from './BarChart';
+import { AxisText, GridRow } from './BarChart';
 import { thinned, valueLabelWidth } from './labels';
 
 // Several series side by side per group in plain SVG: 近12个月收支, 12 months of income,
@@ -74,18 +74,9 @@ export default function GroupedBarChart({
   return (
     <svg width={width} height={height} role="img" aria-label={title} className="block">
       {axis.ticks.map((tick, i) => (
-        <g key={tick}>
-          <line
-            x1={margin.left}
-            x2={margin.left + plotWidth}
-            y1={y(tick)}
-            y2={y(tick)}
-            stroke="var(--chart-grid)"
-          />
-          <AxisText x={margin.left - 6} y={y(tick)} side="left">
-            {tickLabels[i]}
-          </AxisText>
-        </g>
+        <GridRow key={tick} left={margin.left} right={margin.left + plotWidth} y={y(tick)}>
+          {tickLabels[i]}
+        </GridRow>
       ))}
       {data.map((group, i) => {
         const left = margin.left + slot * i + (slot - groupWidth) / 2;

@@ -1,5 +1,5 @@
 import { valueAxis } from '../../domain/axis';
-import BarChart, { AxisText } from './BarChart';
+import BarChart, { AxisText, GridRow } from './BarChart';
 import { CHAR_PX, thinned, valueLabelWidth } from './labels';
 import { CHART_PALETTE } from './theme';
 
@@ -78,18 +78,9 @@ export function WeekChart({
   return (
     <svg width={width} height={height} role="img" aria-label={title} className="block">
       {ticks.map((tick) => (
-        <g key={tick}>
-          <line
-            x1={margin.left}
-            x2={margin.left + plotWidth}
-            y1={y(tick)}
-            y2={y(tick)}
-            stroke="var(--chart-grid)"
-          />
-          <AxisText x={margin.left - 6} y={y(tick)} side="left">
-            {formatValue(tick)}
-          </AxisText>
-        </g>
+        <GridRow key={tick} left={margin.left} right={margin.left + plotWidth} y={y(tick)}>
+          {formatValue(tick)}
+        </GridRow>
       ))}
       {data.map((d, i) =>
         shown.has(d.label) ? (
