@@ -12,6 +12,7 @@ import type { Task } from '../../src/domain/schemas/task';
 import {
   type Device,
   device,
+  firstThrough,
   offline,
   onDeviceDb,
   SEEDED_AT,
@@ -88,23 +89,10 @@ describe('a write that comes back as a conflict', () => {
     await later(late);
     await waitFor(() => expect(late.engine.status().reachable).toBe(false));
     server.resetHandlers();
-    // The late device retries by itself a second after it failed: on a loaded machine that
-    // came before the early device's write was in, and the order this test is about was lost
-    // (CI, 2026-11-26). Until the early edit is in, only it gets through.
-    let earlyIn = false;
-    server.use(
-      http.all(/\/api\//, async ({ request }) => {
-        if (earlyIn || request.method === 'GET') return undefined;
-        const body = (await request
-          .clone()
-          .json()
-          .catch(() => null)) as { title?: string } | null;
-        return body?.title === '较早的修改' ? undefined : HttpResponse.error();
-      }),
-    );
+    const release = firstThrough(server, (body) => body.title === '较早的修改');
     early.engine.wake();
     await waitFor(() => expect(early.waiting()).toBe(0));
-    earlyIn = true;
+    release();
     late.engine.wake();
     await waitFor(() => expect(late.waiting()).toBe(0));
     return { early, late };
@@ -142,8 +130,10 @@ describe('a write that comes back as a conflict', () => {
     await late.engine.update('tasks', 'shared', task('较晚的修改'));
     await waitFor(() => expect(early.engine.status().reachable).toBe(false));
     server.resetHandlers();
+    const release = firstThrough(server, (body) => body.title === '较晚的修改');
     late.engine.wake();
     await waitFor(() => expect(late.waiting()).toBe(0));
+    release();
     // The early device must not need a pull to show the winner: no GET is answered now.
     server.use(http.get(/\/api\//, () => HttpResponse.error()));
     early.engine.wake();
@@ -173,8 +163,10 @@ describe('a write that comes back as a conflict', () => {
     await editor.engine.update('tasks', 'shared', task('删不掉的修改'));
     await waitFor(() => expect(deleter.engine.status().reachable).toBe(false));
     server.resetHandlers();
+    const release = firstThrough(server, (body) => body.title === '删不掉的修改');
     editor.engine.wake();
     await waitFor(() => expect(editor.waiting()).toBe(0));
+    release();
     deleter.engine.wake();
     await waitFor(() => expect(deleter.waiting()).toBe(0));
     expect(await serverTitle('shared')).toBe('删不掉的修改');

@@ -73,6 +73,29 @@ export function offline(server: SetupServer) {
   );
 }
 
+/**
+ * Until the returned release is called, the server takes only the writes `first` picks by
+ * their body (reads pass). A device whose write failed retries by itself a second later, and
+ * on a loaded machine that retry could overtake the write a test means to arrive first (CI,
+ * 2026-11-26).
+ */
+export function firstThrough(server: SetupServer, first: (body: { title?: string }) => boolean) {
+  let released = false;
+  server.use(
+    http.all(/\/api\//, async ({ request }) => {
+      if (released || request.method === 'GET') return undefined;
+      const body = (await request
+        .clone()
+        .json()
+        .catch(() => ({}))) as { title?: string } | null;
+      return first(body ?? {}) ? undefined : HttpResponse.error();
+    }),
+  );
+  return () => {
+    released = true;
+  };
+}
+
 /** What a task dialog sends. */
 export const task = (title: string) => ({
   title,
