@@ -40,8 +40,14 @@ export interface PieArc {
 }
 
 /** The point at `angle` (radians clockwise from 12 o'clock) on the circle of radius r. */
+function polar(cx: number, cy: number, r: number, angle: number) {
+  return { x: cx + r * Math.sin(angle), y: cy - r * Math.cos(angle) };
+}
+
+/** polar's point as a path's coordinates. */
 function pointAt(cx: number, cy: number, r: number, angle: number): string {
-  return `${cx + r * Math.sin(angle)},${cy - r * Math.cos(angle)}`;
+  const { x, y } = polar(cx, cy, r, angle);
+  return `${x},${y}`;
 }
 
 /** The ring's part from angle a to b, clockwise (b − a < 2π). */
@@ -78,8 +84,7 @@ export function pieArcs(data: readonly PieSlice[], width: number, height: number
     start += span;
     const mid = from + span / 2;
     const middle = (outer + inner) / 2;
-    const label =
-      span >= LABEL_MIN ? { x: cx + middle * Math.sin(mid), y: cy - middle * Math.cos(mid) } : null;
+    const label = span >= LABEL_MIN ? polar(cx, cy, middle, mid) : null;
     if (shown.length === 1) return { slice, colour, path: ring(cx, cy, outer, inner), label };
     // Half the gap off each end, unless the slice is narrower than the gap.
     const pad = Math.min(PAD / 2, span / 4);
