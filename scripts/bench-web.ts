@@ -440,12 +440,20 @@ async function interact(page: Page, interaction: Interaction, rate: number, run:
     window.__bench.inputs = [];
   });
   const profiler = await startProfile(page);
+  // The watches start before the click. Started once `click()` returns (after Playwright's own
+  // round trips), a watch's first frame waited behind whatever the page ran by then, such as
+  // the write's work after the effect was drawn, and reported that instead of the frame that
+  // showed the effect. Neither condition holds before the click.
+  const watches = [interaction.done(before), interaction.saved?.(before)].map((conditions) => {
+    if (!conditions) return undefined;
+    const watch = whenShown(page, conditions, 30_000 * rate);
+    watch.catch(() => {}); // awaited below; a click that throws leaves it unawaited
+    return watch;
+  });
   await page.locator('[data-bench-target]').click();
-  const shown = await whenShown(page, interaction.done(before), 30_000 * rate);
+  const shown = await watches[0]!;
   const input = await page.evaluate(() => window.__bench.inputs[0]!);
-  const saved = interaction.saved
-    ? (await whenShown(page, interaction.saved(before), 30_000 * rate)).paint - input
-    : undefined;
+  const saved = watches[1] ? (await watches[1]).paint - input : undefined;
   const { longest } = await settle(page, input, shown.paint, 500 * rate);
   await profiler?.save(`${interaction.name.replace(/[^\p{L}\d]+/gu, '-')}-${rate}x-${run + 1}`);
   const sample: InteractionSample = { paint: shown.paint - input, longest, saved };
