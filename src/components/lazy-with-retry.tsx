@@ -152,13 +152,9 @@ export function lazyDialog<P extends object>(
  * Loads `dialogs` at the first press or key on the page, for a screen whose form dialogs are
  * lazy: react-hook-form, zod and the schemas (146 KB, ~95 ms of script at 1× CPU) stay off
  * its load, which is what a visit that only reads pays for, and start on their way with the
- * gesture most likely to open one. Their files are fetched before that, once the screen is
- * idle (/boot.js knows them): a dialog opened first, before any idle moment followed a
- * press, then waits for its code to run, not to arrive (ten years, /assets 1× CPU: ~35 ms of
- * the first open was the service worker's answer).
+ * gesture most likely to open one.
  */
 export function usePreloadOnIntent(...dialogs: Pick<Preloadable<object>, 'preload'>[]) {
-  useEffect(() => whenIdle(() => window.pmsFetchLater?.(location.pathname)), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: module-level lazies, fixed per screen
   useEffect(() => {
     // In the next idle moment, after the gesture's own work: evaluating the chunks (~100 ms
