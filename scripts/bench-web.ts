@@ -443,17 +443,22 @@ async function interact(page: Page, interaction: Interaction, rate: number, run:
   // The watches start before the click. Started once `click()` returns (after Playwright's own
   // round trips), a watch's first frame waited behind whatever the page ran by then, such as
   // the write's work after the effect was drawn, and reported that instead of the frame that
-  // showed the effect. Neither condition holds before the click.
-  const watches = [interaction.done(before), interaction.saved?.(before)].map((conditions) => {
-    if (!conditions) return undefined;
-    const watch = whenShown(page, conditions, 30_000 * rate);
-    watch.catch(() => {}); // awaited below; a click that throws leaves it unawaited
-    return watch;
-  });
+  // showed the effect.
+  const watch = (conditions: Condition[]) => {
+    const shown = whenShown(page, conditions, 30_000 * rate);
+    shown.catch(() => {}); // awaited below; a click that throws leaves it unawaited
+    return shown;
+  };
+  const effect = watch(interaction.done(before));
+  const savedState = interaction.saved ? watch(interaction.saved(before)) : undefined;
   await page.locator('[data-bench-target]').click();
-  const shown = await watches[0]!;
+  const shown = await effect;
   const input = await page.evaluate(() => window.__bench.inputs[0]!);
-  const saved = watches[1] ? (await watches[1]).paint - input : undefined;
+  // A condition that already held before the click would time nothing.
+  if (!(shown.paint > input)) {
+    throw new Error(`${interaction.name}: its effect was on screen before the click`);
+  }
+  const saved = savedState ? (await savedState).paint - input : undefined;
   const { longest } = await settle(page, input, shown.paint, 500 * rate);
   await profiler?.save(`${interaction.name.replace(/[^\p{L}\d]+/gu, '-')}-${rate}x-${run + 1}`);
   const sample: InteractionSample = { paint: shown.paint - input, longest, saved };
