@@ -4,6 +4,7 @@ import { fromColumns } from '../domain/columns';
 import { type Reader, readerFor } from '../domain/guard';
 import { recordLabel } from '../domain/labels';
 import { NOT_LOGGED_IN } from '../domain/messages';
+import type { KindSchemas } from '../domain/record-schemas';
 import { RECORD_SHAPES } from '../domain/record-shapes';
 import { materialise } from '../domain/records';
 import {
@@ -15,6 +16,7 @@ import {
   type ResourceName,
   writtenBy,
 } from '../domain/resources';
+import { SCHEMA_LOADERS } from '../domain/schema-loaders';
 import type { Asset } from '../domain/schemas/asset';
 import { ApiError, apiRequest } from './http';
 import { newId } from './ids';
@@ -180,32 +182,34 @@ const listKey = (kind: ResourceName) => resourceKeys(kind).list();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The kinds' zod schemas, loaded the first time a write is validated or a record fails its
- * shape's check (guard.ts): not on the way to a screen, where zod's ~95 ms at 1× CPU was the
- * longest task of a first visit. A failed load (a chunk missing offline) is tried again.
+ * A kind's zod schemas, loaded the first time a write of it is validated or a record of it
+ * fails its shape's check (guard.ts): not on the way to a screen, where zod's ~95 ms at 1× CPU
+ * was the longest task of a first visit; and a kind's alone, not every kind's (schema-loaders.ts).
+ * A failed load (a chunk missing offline) is tried again.
  */
-let schemasLoad: Promise<typeof import('../domain/record-schemas').SCHEMAS> | undefined;
-function loadSchemas() {
-  schemasLoad ??= import('../domain/record-schemas').then(
-    (module) => module.SCHEMAS,
-    (error: unknown) => {
-      schemasLoad = undefined;
+const schemasLoads = new Map<ResourceName, Promise<KindSchemas>>();
+function loadSchemas(kind: ResourceName): Promise<KindSchemas> {
+  let load = schemasLoads.get(kind);
+  if (!load) {
+    load = SCHEMA_LOADERS[kind]().catch((error: unknown) => {
+      schemasLoads.delete(kind);
       throw error;
-    },
-  );
-  return schemasLoad;
+    });
+    schemasLoads.set(kind, load);
+  }
+  return load;
 }
 
 const readers = Object.fromEntries(
   RESOURCE_NAMES.map((kind) => [
     kind,
-    readerFor(RECORD_SHAPES[kind], async () => (await loadSchemas())[kind].record),
+    readerFor(RECORD_SHAPES[kind], async () => (await loadSchemas(kind)).record),
   ]),
 ) as Record<ResourceName, Reader<unknown>>;
 
 /** `input` through its kind's schema, or an ApiError naming the first field it refuses. */
 async function validated(kind: ResourceName, input: unknown): Promise<Record<string, unknown>> {
-  const { input: schema } = (await loadSchemas())[kind];
+  const { input: schema } = await loadSchemas(kind);
   try {
     return schema.parse(input) as Record<string, unknown>;
   } catch (error) {

@@ -64,3 +64,6 @@ export const accountSchema = z
 export type AccountInput = z.input<typeof accountInputSchema>;
 export type AccountData = z.output<typeof accountInputSchema>;
 export type Account = z.output<typeof accountSchema>;
+
+// Its kind as record-schemas.ts and schema-loaders.ts know it: the stored record and the input.
+export const accountSchemas = { record: accountSchema, input: accountInputSchema };

@@ -101,3 +101,7 @@ export const assetHistorySchema = z.object({ ...historyFields, id: idSchema, ...
 
 export type AssetHistoryData = z.output<typeof assetHistoryInputSchema>;
 export type AssetHistoryEntry = z.output<typeof assetHistorySchema>;
+
+// Its kind as record-schemas.ts and schema-loaders.ts know it: the stored record and the input.
+export const assetSchemas = { record: assetSchema, input: assetInputSchema };
+export const assetHistorySchemas = { record: assetHistorySchema, input: assetHistoryInputSchema };

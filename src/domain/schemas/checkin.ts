@@ -64,3 +64,10 @@ export const checkinRecordSchema = z.object({ ...recordFields, id: idSchema, ...
 
 export type CheckinRecordData = z.output<typeof checkinRecordInputSchema>;
 export type CheckinRecord = z.output<typeof checkinRecordSchema>;
+
+// Its kind as record-schemas.ts and schema-loaders.ts know it: the stored record and the input.
+export const checkinTaskSchemas = { record: checkinTaskSchema, input: checkinTaskInputSchema };
+export const checkinRecordSchemas = {
+  record: checkinRecordSchema,
+  input: checkinRecordInputSchema,
+};

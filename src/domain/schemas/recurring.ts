@@ -85,3 +85,6 @@ export const recurringSchema = z
 export type RecurringInput = z.input<typeof recurringInputSchema>;
 export type RecurringData = z.output<typeof recurringInputSchema>;
 export type RecurringTemplate = z.output<typeof recurringSchema>;
+
+// Its kind as record-schemas.ts and schema-loaders.ts know it: the stored record and the input.
+export const recurringSchemas = { record: recurringSchema, input: recurringInputSchema };

@@ -56,3 +56,6 @@ export const taskSchema = z
   .superRefine(completionAgrees);
 
 export type Task = z.output<typeof taskSchema>;
+
+// Its kind as record-schemas.ts and schema-loaders.ts know it: the stored record and the input.
+export const taskSchemas = { record: taskSchema, input: taskRecordInputSchema };

@@ -36,3 +36,6 @@ export const timeRecordSchema = z.object({
 });
 
 export type TimeRecord = z.output<typeof timeRecordSchema>;
+
+// Its kind as record-schemas.ts and schema-loaders.ts know it: the stored record and the input.
+export const timeRecordSchemas = { record: timeRecordSchema, input: timeRecordInputSchema };

@@ -43,3 +43,6 @@ export const workoutSchema = z.object({
 });
 
 export type Workout = z.output<typeof workoutSchema>;
+
+// Its kind as record-schemas.ts and schema-loaders.ts know it: the stored record and the input.
+export const workoutSchemas = { record: workoutSchema, input: workoutInputSchema };
