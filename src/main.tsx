@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, createAppClients } from './app/App';
 import { preloadOpeningScreen } from './app/router';
 import './index.css';
 
@@ -19,10 +19,11 @@ async function start() {
   // blocks input. Nothing in it suspends (the chunks are there), so the first commit is not
   // held back the way a transition holds one that waits for a lazy screen.
   const root = createRoot(document.getElementById('root')!);
+  const clients = createAppClients();
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App clients={clients} />
       </StrictMode>,
     ),
   );

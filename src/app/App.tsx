@@ -88,9 +88,15 @@ export function AppProviders({
   );
 }
 
-export function App() {
-  // Held above the root boundary, so a reset keeps the cache and the toasts.
-  const [clients] = useState(createAppClients);
+/**
+ * `clients` are made once, outside React (main.tsx). Made in a useState initializer, a first
+ * render that React threw away and began again (it renders in a transition, which an update
+ * of higher priority interrupts) made a second query client, and with it a second sync engine,
+ * while the first one lived on unseen: it replayed the outbox too, and the notices of the
+ * conflicts it met reached no screen (seen in tests/e2e/offline.e2e.ts on a loaded machine).
+ * Above the root boundary, so a reset keeps the cache and the toasts.
+ */
+export function App({ clients }: { clients: ReturnType<typeof createAppClients> }) {
   return (
     <BrowserRouter>
       <RootErrorBoundary>
