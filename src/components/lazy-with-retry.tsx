@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, useEffect, useState } from 'react';
-import { whenIdle } from './when';
+import { warmDateFields } from './warm-date-fields';
+import { whenIdle, whenQuiet } from './when';
 
 /**
  * A code chunk that still failed to load after the retries. `renew` lets the next render
@@ -108,7 +109,7 @@ export function lazyWithRetry<P extends object>(
 }
 
 /**
- * A dialog whose code loads when it is first opened (or preloaded, `usePreloadOnIntent`).
+ * A dialog whose code loads when it is first opened (or preloaded, `usePreloadDialogs`).
  * Until its chunk is there it draws nothing, so the screen behind stays as it is. It waits in
  * an effect rather than suspending: a Suspense fallback, even `null`, makes React hold back
  * what replaces it for ~300 ms (its throttle of fallback reveals), which was most of a first
@@ -148,26 +149,40 @@ export function lazyDialog<P extends object>(
   return Object.assign(LazyDialog, { preload: chunk.preload });
 }
 
+/** How long a screen has had nothing to do before its dialogs' code is fetched unasked. */
+export const QUIET_BEFORE_PRELOAD_MS = 2000;
+
 /**
- * Loads `dialogs` at the first press or key on the page, for a screen whose form dialogs are
- * lazy: react-hook-form, zod and the schemas (146 KB, ~95 ms of script at 1× CPU) stay off
- * its load, which is what a visit that only reads pays for, and start on their way with the
- * gesture most likely to open one.
+ * Gets a screen's form dialogs ready before the first one opens, which otherwise pays for
+ * their code (zod, react-hook-form and the kind's schemas: 48–80 ms of module evaluation at 4×
+ * CPU) and for the page's first date field (`warmDateFields`). That work stays
+ * off the screen's load, which is what a visit that only reads pays for. It starts at the
+ * first press or key on the page, the gesture most likely to open one, or else once the
+ * screen has had nothing to do for QUIET_BEFORE_PRELOAD_MS; each step in an idle moment of
+ * its own, so none holds up the paint of what a press does.
  */
-export function usePreloadOnIntent(...dialogs: Pick<Preloadable<object>, 'preload'>[]) {
+export function usePreloadDialogs(...dialogs: Pick<Preloadable<object>, 'preload'>[]) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: module-level lazies, fixed per screen
   useEffect(() => {
-    // In the next idle moment, after the gesture's own work: evaluating the chunks (~100 ms
-    // on a slow phone) must not hold up the paint of what the press does.
+    const steps = [warmDateFields, ...dialogs.map((dialog) => () => void dialog.preload())];
     let cancel: () => void = () => undefined;
-    const preload = () => {
+    let started = false;
+    const next = (i: number) => {
       cancel = whenIdle(() => {
-        for (const dialog of dialogs) void dialog.preload();
+        steps[i]!();
+        if (i + 1 < steps.length) next(i + 1);
       });
+    };
+    const preload = () => {
+      if (started) return;
+      started = true;
+      cancel();
+      next(0);
     };
     const options = { capture: true, once: true, passive: true } as const;
     window.addEventListener('pointerdown', preload, options);
     window.addEventListener('keydown', preload, options);
+    cancel = whenQuiet(preload, QUIET_BEFORE_PRELOAD_MS);
     return () => {
       window.removeEventListener('pointerdown', preload, options);
       window.removeEventListener('keydown', preload, options);

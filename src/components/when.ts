@@ -18,6 +18,38 @@ export function whenIdle(callback: () => void, timeout = 1500): () => void {
 }
 
 /**
+ * Between two idle callbacks of a page with nothing to do there is at most one idle period
+ * (Chromium's are 50 ms): a longer gap means other work ran in between.
+ */
+const BUSY_GAP_MS = 80;
+
+/**
+ * Runs `callback` once the page has had nothing else to do for `quietMs` on end: after a
+ * screen's data is drawn and nothing is loading, not merely between two of its tasks. Where
+ * the browser cannot tell (no requestIdleCallback), `quietMs` after now.
+ */
+export function whenQuiet(callback: () => void, quietMs: number): () => void {
+  const w = window as IdleWindow;
+  const request = w.requestIdleCallback;
+  const cancel = w.cancelIdleCallback;
+  if (!request || !cancel) {
+    const handle = window.setTimeout(callback, quietMs);
+    return () => window.clearTimeout(handle);
+  }
+  let since = performance.now();
+  let last = since;
+  const check = () => {
+    const now = performance.now();
+    if (now - last > BUSY_GAP_MS) since = now;
+    last = now;
+    if (now - since >= quietMs) callback();
+    else handle = request.call(w, check);
+  };
+  let handle = request.call(w, check);
+  return () => cancel.call(w, handle);
+}
+
+/**
  * Runs `callback` once `node` comes within `margin` of the viewport; at once where the browser
  * cannot tell (no IntersectionObserver).
  */

@@ -4,7 +4,7 @@ import { useAccounts, useDeleteAccount } from '../../api/accounts';
 import { useSettings } from '../../api/settings';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -32,7 +32,7 @@ import { ReimburseDialog } from './ReimburseDialog';
 // The import dialog brings papaparse (and, for an XLSX, SheetJS): fetched when a file is
 // picked, so the screen itself carries none of it.
 const ImportDialog = lazyDialog(() => import('./ImportDialog').then((m) => m.default));
-// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const AccountDialog = lazyDialog(() => import('./AccountDialog').then((m) => m.AccountDialog));
 
 const NONE: readonly Account[] = [];
@@ -57,7 +57,7 @@ export function AccountingScreen() {
       `确定要删除「${labelOf(accountCategoryLabels(record.type), record.category)} ${formatYuan(record.amount)} · ${formatShortDate(record.date, today)}」吗？`,
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  usePreloadOnIntent(AccountDialog);
+  usePreloadDialogs(AccountDialog);
   const [reimbursing, setReimbursing] = useState<Account | null>(null);
   const [bill, setBill] = useState<File | null>(null);
   const billInput = useRef<HTMLInputElement>(null);

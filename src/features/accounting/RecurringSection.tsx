@@ -3,7 +3,7 @@ import { memo, useId, useState } from 'react';
 import { useDeleteRecurring, useRecurring, useUpdateRecurring } from '../../api/recurring';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
@@ -12,7 +12,7 @@ import { formatSchedule, nextOccurrence, templateInput } from '../../domain/recu
 import { accountCategoryLabels, labelOf } from '../../domain/schemas/categories';
 import type { RecurringTemplate } from '../../domain/schemas/recurring';
 
-// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const RecurringDialog = lazyDialog(() =>
   import('./RecurringDialog').then((m) => m.RecurringDialog),
 );
@@ -27,7 +27,7 @@ function status(t: RecurringTemplate, today: string): string {
 export const RecurringSection = memo(function RecurringSection({ today }: { today: string }) {
   const { data, refetch } = useRecurring();
   const update = useUpdateRecurring();
-  usePreloadOnIntent(RecurringDialog);
+  usePreloadDialogs(RecurringDialog);
   const { remove, deletingId } = useDeleteAction(
     useDeleteRecurring(),
     () => '确定要删除这个周期记账吗？已生成的记录会保留。',

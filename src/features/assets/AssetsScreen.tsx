@@ -2,7 +2,7 @@ import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -19,7 +19,7 @@ import { AssetHistoryDialog } from './AssetHistoryDialog';
 import { AssetList } from './AssetList';
 import { AssetTrendCard } from './AssetTrendCard';
 
-// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const AssetFormDialog = lazyDialog(() =>
   import('./AssetFormDialog').then((m) => m.AssetFormDialog),
 );
@@ -47,7 +47,7 @@ export function AssetsScreen() {
     detail: '它的所有版本都会被删除，修改历史会保留。',
   }));
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  usePreloadOnIntent(AssetFormDialog);
+  usePreloadDialogs(AssetFormDialog);
 
   const all = data?.items ?? NO_ASSETS;
   // Only the highest version of each chain is listed and counted (SPEC §4).

@@ -4,7 +4,7 @@ import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { MonthPicker } from '../../components/MonthPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -26,7 +26,7 @@ import { HabitCard } from './HabitCard';
 import { ShortLabel } from './ShortLabel';
 
 /** The dialog in use: creating (task null) or editing one habit. */
-// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const CheckinTaskDialog = lazyDialog(() =>
   import('./CheckinTaskDialog').then((m) => m.CheckinTaskDialog),
 );
@@ -52,7 +52,7 @@ export function CheckinScreen() {
   const month = picked ?? currentMonth;
   const setMonth = (next: string) => setPicked(next === currentMonth ? null : next);
   const [dialog, setDialog] = useState<Dialog>(null);
-  usePreloadOnIntent(CheckinTaskDialog);
+  usePreloadDialogs(CheckinTaskDialog);
 
   // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
   const recordsError = recordsQuery.data?.complete ? undefined : recordsQuery.data?.error;

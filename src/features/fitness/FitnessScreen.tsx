@@ -2,7 +2,7 @@ import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useWorkouts } from '../../api/workouts';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { Measure } from '../../components/Measure';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -15,7 +15,7 @@ import { FitnessCharts } from './FitnessCharts';
 import { WeekStrip } from './WeekStrip';
 import { WorkoutList } from './WorkoutList';
 
-// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const WorkoutDialog = lazyDialog(() => import('./WorkoutDialog').then((m) => m.WorkoutDialog));
 
 const NOTHING_PENDING: ReadonlySet<string> = new Set();
@@ -26,7 +26,7 @@ type Editing = null | { workout: Workout | null };
 export function FitnessScreen() {
   const { data, isPending, refetch } = useWorkouts();
   const [editing, setEditing] = useState<Editing>(null);
-  usePreloadOnIntent(WorkoutDialog);
+  usePreloadDialogs(WorkoutDialog);
   const today = useToday();
   const workouts = data?.items;
 

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useDeleteTask, useTasks, useToggleTask } from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
@@ -24,7 +24,7 @@ const FILTERS: { key: TaskFilter; label: string }[] = [
 ];
 
 /** The dialog in use: adding (task null) or editing one task. */
-// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const TaskDialog = lazyDialog(() => import('./TaskDialog').then((m) => m.TaskDialog));
 
 type Dialog = { task: Task | null } | null;
@@ -40,7 +40,7 @@ export function TasksScreen() {
   );
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
-  usePreloadOnIntent(TaskDialog);
+  usePreloadDialogs(TaskDialog);
   const today = useToday();
 
   // The dashboard's 添加任务 links here with ?add=1.

@@ -1,6 +1,6 @@
 import { BookOpen, Briefcase, Pause, Play, Square, Timer } from 'lucide-react';
 import { useState } from 'react';
-import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
@@ -8,7 +8,7 @@ import { endPrompt, formatElapsed, QUICK_START } from '../../domain/timer';
 import { EndSessionDialog } from './EndSessionDialog';
 import { useFocusTimer } from './useFocusTimer';
 
-// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const CustomStartDialog = lazyDialog(() =>
   import('./CustomStartDialog').then((m) => m.CustomStartDialog),
 );
@@ -25,7 +25,7 @@ export function FocusTimer() {
   const timer = useFocusTimer();
   const toast = useToast();
   const [customOpen, setCustomOpen] = useState(false);
-  usePreloadOnIntent(CustomStartDialog);
+  usePreloadDialogs(CustomStartDialog);
   const { session, running, elapsed, saving } = timer;
 
   // 开始专注 on the dashboard links here with ?start=quick (专注时间 / 其他).

@@ -2,7 +2,7 @@ import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTimeRecords } from '../../api/time-records';
 import { ListStatus } from '../../components/ListStatus';
-import { lazyDialog, usePreloadOnIntent } from '../../components/lazy-with-retry';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { Measure } from '../../components/Measure';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -15,7 +15,7 @@ import { FocusTimer } from './FocusTimer';
 import { TimeCharts } from './TimeCharts';
 import { TimeRecordList } from './TimeRecordList';
 
-// The form (react-hook-form, zod) loads when it is first wanted (usePreloadOnIntent).
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const TimeRecordDialog = lazyDialog(() =>
   import('./TimeRecordDialog').then((m) => m.TimeRecordDialog),
 );
@@ -26,7 +26,7 @@ export function TimeScreen() {
   const { data, isPending, refetch } = useTimeRecords();
   // 手动添加 (record null) or 编辑 of one record.
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
-  usePreloadOnIntent(TimeRecordDialog);
+  usePreloadDialogs(TimeRecordDialog);
   const today = useToday();
   const records = data?.items;
 

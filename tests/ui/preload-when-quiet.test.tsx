@@ -1,0 +1,134 @@
+import { fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUIET_BEFORE_PRELOAD_MS, usePreloadDialogs } from '../../src/components/lazy-with-retry';
+import { whenQuiet } from '../../src/components/when';
+
+type IdleCallback = () => void;
+
+/**
+ * requestIdleCallback as Chromium runs it on a page with nothing to do: one 50 ms idle period
+ * after another. `busyFor(ms)` is a task that holds the page before the next one.
+ */
+function idleBrowser() {
+  let queue: IdleCallback[] = [];
+  let next = 1;
+  const handles = new Map<number, IdleCallback>();
+  let busy = 0;
+  const tick = () => {
+    const delay = 50 + busy;
+    busy = 0;
+    setTimeout(() => {
+      const now = queue;
+      queue = [];
+      for (const cb of now) cb();
+      tick();
+    }, delay);
+  };
+  Object.assign(window, {
+    requestIdleCallback: (cb: IdleCallback) => {
+      const handle = next++;
+      const entry = () => {
+        if (handles.delete(handle)) cb();
+      };
+      handles.set(handle, entry);
+      queue.push(entry);
+      return handle;
+    },
+    cancelIdleCallback: (handle: number) => handles.delete(handle),
+  });
+  tick();
+  return {
+    busyFor(ms: number) {
+      busy = ms;
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  Reflect.deleteProperty(window, 'requestIdleCallback');
+  Reflect.deleteProperty(window, 'cancelIdleCallback');
+});
+
+describe('whenQuiet', () => {
+  it('runs once the page has been idle for the whole span, and not before', () => {
+    idleBrowser();
+    const callback = vi.fn();
+    whenQuiet(callback, 1000);
+    vi.advanceTimersByTime(950);
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(150);
+    expect(callback).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(5000);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts again from the end of a task that held the page', () => {
+    const page = idleBrowser();
+    const callback = vi.fn();
+    whenQuiet(callback, 1000);
+    vi.advanceTimersByTime(700);
+    page.busyFor(200);
+    vi.advanceTimersByTime(1000);
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(400);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs once cancelled', () => {
+    idleBrowser();
+    const callback = vi.fn();
+    const cancel = whenQuiet(callback, 1000);
+    vi.advanceTimersByTime(500);
+    cancel();
+    vi.advanceTimersByTime(5000);
+    expect(callback).not.toHaveBeenCalled();
+  });
+});
+
+function Screen({ preload }: { preload: () => Promise<void> }) {
+  usePreloadDialogs({ preload });
+  return <button type="button">添加</button>;
+}
+
+describe('usePreloadDialogs', () => {
+  it('fetches the dialogs once the screen has been quiet, without a gesture', () => {
+    idleBrowser();
+    const preload = vi.fn(() => Promise.resolve());
+    render(<Screen preload={preload} />);
+    vi.advanceTimersByTime(QUIET_BEFORE_PRELOAD_MS - 100);
+    expect(preload).not.toHaveBeenCalled();
+    // The quiet span, then the date field's idle moment, then the dialog's.
+    vi.advanceTimersByTime(300);
+    expect(preload).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10_000);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches them at the first press instead, once', () => {
+    idleBrowser();
+    const preload = vi.fn(() => Promise.resolve());
+    const { getByRole } = render(<Screen preload={preload} />);
+    vi.advanceTimersByTime(500);
+    fireEvent.pointerDown(getByRole('button'));
+    vi.advanceTimersByTime(120);
+    expect(preload).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(getByRole('button'), { key: 'Enter' });
+    vi.advanceTimersByTime(10_000);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches nothing for a screen left before it was quiet', () => {
+    idleBrowser();
+    const preload = vi.fn(() => Promise.resolve());
+    const { unmount } = render(<Screen preload={preload} />);
+    vi.advanceTimersByTime(1000);
+    unmount();
+    vi.advanceTimersByTime(10_000);
+    expect(preload).not.toHaveBeenCalled();
+  });
+});
