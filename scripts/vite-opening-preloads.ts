@@ -4,7 +4,9 @@ import type { Plugin, Rolldown } from 'vite';
 
 // Serves src/boot/boot.js as /boot.js. In a build it is written with the chunks each signed-in
 // path opens with (the shell's and the screen's, with everything they import statically, less
-// what the entry already brings), so that the page can ask for them before the entry has run.
+// what the entry already brings), so that the page can ask for them before the entry has run,
+// and with the chunks each screen loads only on demand, which the screen fetches once it is
+// idle (src/components/lazy-with-retry.tsx `usePreloadOnIntent`).
 
 const SOURCE = 'src/boot/boot.js';
 const PLACEHOLDER = '/* opening chunks */ null';
@@ -17,6 +19,11 @@ export interface Opening {
   shell: string[];
   /** What each screen's path needs: the shell and the screen. */
   paths: Record<string, string[]>;
+  /**
+   * What each screen loads only when asked (its form dialogs, with zod and the schemas), less
+   * what its path opens with: fetched and compiled once the screen is idle, run when wanted.
+   */
+  later: Record<string, string[]>;
 }
 
 /** `chunk` and every chunk it imports statically, directly or not. */
@@ -48,19 +55,29 @@ export function openingChunks(
   const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
   const loaded = new Set<string>();
   for (const entry of chunks.filter((c) => c.isEntry)) closure(bundle, entry, loaded);
-  const needs = (module: string) => {
+  const chunkOf = (module: string) => {
     const id = resolve(root, module);
     const chunk = chunks.find((c) => c.facadeModuleId === id);
     if (!chunk) throw new Error(`opening preloads: no chunk for ${module}`);
-    return [...closure(bundle, chunk)].filter((file) => !loaded.has(file));
+    return chunk;
   };
+  const needs = (module: string) =>
+    [...closure(bundle, chunkOf(module))].filter((file) => !loaded.has(file));
   const url = (file: string) => `${base}${file}`;
   const shellFiles = needs(shell);
   const paths: Record<string, string[]> = {};
+  const later: Record<string, string[]> = {};
   for (const [path, file] of Object.entries(screens)) {
-    paths[path] = [...new Set([...shellFiles, ...needs(`src/features/${file}.tsx`)])].map(url);
+    const opening = new Set([...shellFiles, ...needs(`src/features/${file}.tsx`)]);
+    paths[path] = [...opening].map(url);
+    const asked = new Set<string>();
+    for (const name of chunkOf(`src/features/${file}.tsx`).dynamicImports) {
+      const next = bundle[name];
+      if (next?.type === 'chunk') closure(bundle, next, asked);
+    }
+    later[path] = [...asked].filter((f) => !opening.has(f) && !loaded.has(f)).map(url);
   }
-  return { shell: shellFiles.map(url), paths };
+  return { shell: shellFiles.map(url), paths, later };
 }
 
 export function openingPreloads(screens: Record<string, string>, shell: string): Plugin {

@@ -22,23 +22,37 @@ try {
 // The build fills in each path's files; the login page and a device without a session ask
 // for none.
 const OPENING = /* opening chunks */ null;
+const pathOf = (pathname) => pathname.replace(/(.)\/+$/, '$1');
+const preloaded = new Set();
+function preloadModules(files) {
+  for (const file of files) {
+    if (preloaded.has(file)) continue;
+    preloaded.add(file);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    // As the entry's own <script type="module" crossorigin>: the same request, fetched once.
+    link.crossOrigin = '';
+    link.fetchPriority = 'low';
+    link.href = file;
+    document.head.append(link);
+  }
+}
 try {
   const signedIn =
     localStorage.getItem('isLoggedIn') === 'true' && localStorage.getItem('authToken');
-  const path = location.pathname.replace(/(.)\/+$/, '$1');
+  const path = pathOf(location.pathname);
   // The navigation bar's title, drawn by index.html before any module (components/boot-bar.ts).
   if (signedIn && path !== '/login') document.documentElement.classList.add('boot-bar');
   if (OPENING && signedIn && path !== '/login') {
-    for (const file of OPENING.paths[path] ?? OPENING.shell) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      // As the entry's own <script type="module" crossorigin>: the same request, fetched once.
-      link.crossOrigin = '';
-      link.fetchPriority = 'low';
-      link.href = file;
-      document.head.append(link);
-    }
+    preloadModules(OPENING.paths[path] ?? OPENING.shell);
   }
 } catch {
   // No storage: the entry asks for the chunks itself.
 }
+
+// The chunks a screen loads only on demand (its form dialogs, with zod and the schemas), for the
+// screen to ask for once it is idle (src/components/lazy-with-retry.tsx `usePreloadOnIntent`):
+// fetched and compiled then, a first dialog only runs its code. Nothing in a dev server.
+window.pmsFetchLater = (pathname) => {
+  if (OPENING) preloadModules(OPENING.later[pathOf(pathname)] ?? []);
+};

@@ -159,9 +159,13 @@ export const QUIET_BEFORE_PRELOAD_MS = 2000;
  * off the screen's load, which is what a visit that only reads pays for. It starts at the
  * first press or key on the page, the gesture most likely to open one, or else once the
  * screen has had nothing to do for QUIET_BEFORE_PRELOAD_MS; each step in an idle moment of
- * its own, so none holds up the paint of what a press does.
+ * its own, so none holds up the paint of what a press does. Their files come before that,
+ * once the screen is idle (/boot.js knows them), as modulepreloads: fetched and compiled, not
+ * run; a dialog opened before the rest then waits for its code to run, not to arrive (ten
+ * years, /assets at 1× CPU: ~35 ms of the first open was the service worker's answer).
  */
 export function usePreloadDialogs(...dialogs: Pick<Preloadable<object>, 'preload'>[]) {
+  useEffect(() => whenIdle(() => window.pmsFetchLater?.(location.pathname)), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: module-level lazies, fixed per screen
   useEffect(() => {
     const steps = [warmDateFields, ...dialogs.map((dialog) => () => void dialog.preload())];

@@ -8,7 +8,15 @@ import { openingChunks } from '../../../scripts/vite-opening-preloads';
 const ROOT = '/app';
 
 function chunk(fileName: string, imports: string[], extra: Partial<Rolldown.OutputChunk> = {}) {
-  return { type: 'chunk', fileName, imports, isEntry: false, facadeModuleId: null, ...extra };
+  return {
+    type: 'chunk',
+    fileName,
+    imports,
+    dynamicImports: [] as string[],
+    isEntry: false,
+    facadeModuleId: null,
+    ...extra,
+  };
 }
 
 function bundleOf(...chunks: ReturnType<typeof chunk>[]): Rolldown.OutputBundle {
@@ -29,6 +37,11 @@ const bundle = bundleOf(
   chunk('assets/zod.js', ['assets/zod.js']),
   chunk('assets/DashboardScreen.js', ['assets/shared.js'], {
     facadeModuleId: `${ROOT}/src/features/dashboard/DashboardScreen.tsx`,
+    dynamicImports: ['assets/TaskDialog.js'],
+  }),
+  // A form dialog, asked for by the dashboard when it is opened.
+  chunk('assets/TaskDialog.js', ['assets/zod.js', 'assets/shared.js', 'assets/runtime.js'], {
+    facadeModuleId: `${ROOT}/src/features/tasks/TaskDialog.tsx`,
   }),
   // Loaded on demand (a chart, a dialog): never part of an opening.
   chunk('assets/PieChart.js', ['assets/nivo.js'], {
@@ -62,6 +75,12 @@ describe('openingChunks', () => {
       '/assets/shared.js',
       '/assets/login-shared.js',
     ]);
+  });
+
+  it("lists a screen's on-demand chunks with their imports, less what its path opens with", () => {
+    expect(opening.later['/']).toEqual(['/assets/TaskDialog.js', '/assets/zod.js']);
+    // /tasks opens with zod already, and asks for nothing on demand.
+    expect(opening.later['/tasks']).toEqual([]);
   });
 
   it('puts the files under the base the app is served from', () => {
