@@ -6,7 +6,7 @@ import type { Plugin, Rolldown } from 'vite';
 // path opens with (the shell's and the screen's, with everything they import statically, less
 // what the entry already brings), so that the page can ask for them before the entry has run,
 // and with the chunks each screen loads only on demand, which the screen fetches once it is
-// idle (src/components/lazy-with-retry.tsx `usePreloadOnIntent`).
+// idle (src/components/lazy-with-retry.tsx `usePreloadDialogs`).
 
 const SOURCE = 'src/boot/boot.js';
 const PLACEHOLDER = '/* opening chunks */ null';

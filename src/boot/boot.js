@@ -51,7 +51,7 @@ try {
 }
 
 // The chunks a screen loads only on demand (its form dialogs, with zod and the schemas), for the
-// screen to ask for once it is idle (src/components/lazy-with-retry.tsx `usePreloadOnIntent`):
+// screen to ask for once it is idle (src/components/lazy-with-retry.tsx `usePreloadDialogs`):
 // fetched and compiled then, a first dialog only runs its code. Nothing in a dev server.
 window.pmsFetchLater = (pathname) => {
   if (OPENING) preloadModules(OPENING.later[pathOf(pathname)] ?? []);

@@ -95,11 +95,16 @@ function Screen({ preload }: { preload: () => Promise<void> }) {
   return <button type="button">添加</button>;
 }
 
+/** A screen with one dialog, on an idle browser, and the dialog's preload as a spy. */
+function renderScreen() {
+  idleBrowser();
+  const preload = vi.fn(() => Promise.resolve());
+  return { preload, ...render(<Screen preload={preload} />) };
+}
+
 describe('usePreloadDialogs', () => {
   it('fetches the dialogs once the screen has been quiet, without a gesture', () => {
-    idleBrowser();
-    const preload = vi.fn(() => Promise.resolve());
-    render(<Screen preload={preload} />);
+    const { preload } = renderScreen();
     vi.advanceTimersByTime(QUIET_BEFORE_PRELOAD_MS - 100);
     expect(preload).not.toHaveBeenCalled();
     // The quiet span, then the date field's idle moment, then the dialog's.
@@ -110,9 +115,7 @@ describe('usePreloadDialogs', () => {
   });
 
   it('fetches them at the first press instead, once', () => {
-    idleBrowser();
-    const preload = vi.fn(() => Promise.resolve());
-    const { getByRole } = render(<Screen preload={preload} />);
+    const { preload, getByRole } = renderScreen();
     vi.advanceTimersByTime(500);
     fireEvent.pointerDown(getByRole('button'));
     vi.advanceTimersByTime(120);
@@ -123,9 +126,7 @@ describe('usePreloadDialogs', () => {
   });
 
   it('fetches nothing for a screen left before it was quiet', () => {
-    idleBrowser();
-    const preload = vi.fn(() => Promise.resolve());
-    const { unmount } = render(<Screen preload={preload} />);
+    const { preload, unmount } = renderScreen();
     vi.advanceTimersByTime(1000);
     unmount();
     vi.advanceTimersByTime(10_000);
