@@ -277,7 +277,7 @@ describe('添加记录 dialog', () => {
     await fill(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     await within(dialog).findByText(/请输入有效金额|请填写分类/);
-    expect(screen.getByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
     expect(writes('POST')).toHaveLength(0);
   });
 
@@ -292,7 +292,7 @@ describe('添加记录 dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('创建记录失败，请重试');
-    expect(screen.getByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('金额')).toHaveValue(88);
     expect(within(dialog).getByLabelText('分类')).toHaveValue('shopping');
     await waitFor(async () => expect(await demo.store.accounts.list('demo')).toEqual([]));

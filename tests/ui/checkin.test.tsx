@@ -230,7 +230,7 @@ describe('check-in screen', () => {
         name: '编辑',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: '编辑打卡任务' });
+    const dialog = await screen.findByRole('dialog', { name: '编辑打卡任务' });
     expect(within(dialog).getByLabelText(/名称/)).toHaveValue('散步');
     expect(within(dialog).getByLabelText('描述')).toHaveValue('饭后');
     expect(within(dialog).getByLabelText('每月目标')).toHaveValue(20);
@@ -267,7 +267,7 @@ describe('check-in screen', () => {
           name: '删除',
         }),
       );
-      const confirm = screen.getByRole('dialog', { name: '请确认' });
+      const confirm = await screen.findByRole('dialog', { name: '请确认' });
       expect(confirm).toHaveTextContent('确定要删除这个打卡任务吗？');
       return confirm;
     };

@@ -99,7 +99,7 @@ describe('/fitness', () => {
     });
     await openScreen();
     await user.click(screen.getByRole('button', { name: '添加运动' }));
-    const dialog = screen.getByRole('dialog', { name: '添加运动' });
+    const dialog = await screen.findByRole('dialog', { name: '添加运动' });
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请填写时长')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '0');
@@ -118,7 +118,7 @@ describe('/fitness', () => {
     );
     await openScreen();
     await user.click(screen.getByRole('button', { name: '添加运动' }));
-    const dialog = screen.getByRole('dialog', { name: '添加运动' });
+    const dialog = await screen.findByRole('dialog', { name: '添加运动' });
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '30');
     await user.type(within(dialog).getByLabelText('卡路里'), '250');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -156,7 +156,7 @@ describe('/fitness', () => {
     ]);
 
     await user.click(within(rows[0]!).getByRole('button', { name: '编辑' }));
-    const dialog = screen.getByRole('dialog', { name: '编辑运动' });
+    const dialog = await screen.findByRole('dialog', { name: '编辑运动' });
     expect(within(dialog).getByLabelText('运动类型')).toHaveValue('yoga');
     expect(within(dialog).getByLabelText('备注')).toHaveValue('晨练');
     const duration = within(dialog).getByLabelText(/时长（分钟）/);

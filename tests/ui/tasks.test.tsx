@@ -70,7 +70,7 @@ describe('tasks screen', () => {
     renderApp('/tasks');
     await screen.findByText('暂无任务，点击上方按钮添加第一个任务');
     await user.click(screen.getByRole('button', { name: '添加任务' }));
-    const dialog = screen.getByRole('dialog', { name: '添加任务' });
+    const dialog = await screen.findByRole('dialog', { name: '添加任务' });
     expect(within(dialog).getByLabelText('优先级')).toHaveValue('medium');
     await user.type(within(dialog).getByLabelText(/标题/), '   ');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -115,11 +115,11 @@ describe('tasks screen', () => {
     const user = userEvent.setup();
     renderApp('/tasks');
     await user.click(await screen.findByRole('button', { name: '添加任务' }));
-    const dialog = screen.getByRole('dialog', { name: '添加任务' });
+    const dialog = await screen.findByRole('dialog', { name: '添加任务' });
     await user.type(within(dialog).getByLabelText(/标题/), '不会丢');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('创建任务失败：磁盘已满');
-    expect(screen.getByRole('dialog', { name: '添加任务' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '添加任务' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/标题/)).toHaveValue('不会丢');
   });
 
@@ -169,7 +169,7 @@ describe('tasks screen', () => {
         name: '编辑',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: '编辑任务' });
+    const dialog = await screen.findByRole('dialog', { name: '编辑任务' });
     expect(within(dialog).getByLabelText(/标题/)).toHaveValue('旧标题');
     expect(within(dialog).getByLabelText('描述')).toHaveValue('说明');
     await user.selectOptions(within(dialog).getByLabelText('优先级'), '低');

@@ -82,7 +82,7 @@ describe('/time manual add', () => {
     );
     await openScreen();
     await user.click(screen.getByRole('button', { name: '手动添加' }));
-    const dialog = screen.getByRole('dialog', { name: '手动添加' });
+    const dialog = await screen.findByRole('dialog', { name: '手动添加' });
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请填写任务名称')).toBeInTheDocument();
     expect(within(dialog).getByText('请填写时长')).toBeInTheDocument();
@@ -209,7 +209,7 @@ describe('/time focus timer', () => {
     const user = userEvent.setup();
     await openScreen();
     await user.click(screen.getByRole('button', { name: '自定义开始' }));
-    const dialog = screen.getByRole('dialog', { name: '自定义开始' });
+    const dialog = await screen.findByRole('dialog', { name: '自定义开始' });
     await user.click(within(dialog).getByRole('button', { name: '开始' }));
     expect(await within(dialog).findByText('请填写任务名称')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/任务名称/), '  练习钢琴 ');
@@ -320,7 +320,7 @@ describe('/time record editing', () => {
     const user = userEvent.setup();
     await openScreen();
     await user.click(screen.getByRole('button', { name: '手动添加' }));
-    const dialog = screen.getByRole('dialog', { name: '手动添加' });
+    const dialog = await screen.findByRole('dialog', { name: '手动添加' });
     const date = within(dialog).getByLabelText(/日期/);
     expect(date).toHaveValue(TODAY);
     await user.type(within(dialog).getByLabelText(/任务名称/), '读书');
@@ -350,7 +350,7 @@ describe('/time record editing', () => {
     const list = screen.getByRole('region', { name: '最近记录' });
     await within(list).findByText('冥想');
     await user.click(within(list).getByRole('button', { name: '编辑' }));
-    const dialog = screen.getByRole('dialog', { name: '编辑记录' });
+    const dialog = await screen.findByRole('dialog', { name: '编辑记录' });
     expect(within(dialog).getByLabelText(/任务名称/)).toHaveValue('冥想');
     expect(within(dialog).getByLabelText(/时长（分钟）/)).toHaveValue(1.58);
     // Untouched minutes save the same seconds.
@@ -364,7 +364,7 @@ describe('/time record editing', () => {
     );
 
     await user.click(within(list).getByRole('button', { name: '编辑' }));
-    const again = screen.getByRole('dialog', { name: '编辑记录' });
+    const again = await screen.findByRole('dialog', { name: '编辑记录' });
     await user.selectOptions(within(again).getByLabelText(/分类/), '阅读');
     await user.clear(within(again).getByLabelText(/日期/));
     await user.type(within(again).getByLabelText(/日期/), YESTERDAY);
@@ -393,7 +393,7 @@ describe('/time record editing', () => {
     await within(list).findByText('背单词');
     server.use(http.put(/\/api\/time-records\/t3$/, () => HttpResponse.error()));
     await user.click(within(list).getByRole('button', { name: '编辑' }));
-    const dialog = screen.getByRole('dialog', { name: '编辑记录' });
+    const dialog = await screen.findByRole('dialog', { name: '编辑记录' });
     await user.clear(within(dialog).getByLabelText(/时长（分钟）/));
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '20');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));

@@ -50,7 +50,7 @@ describe('dialogs', () => {
   it('asks before Escape or the backdrop throws away what was typed', async () => {
     const { user } = await openAccounting();
     await user.click(screen.getByRole('button', { name: '添加记录' }));
-    const dialog = screen.getByRole('dialog', { name: '添加记录' });
+    const dialog = await screen.findByRole('dialog', { name: '添加记录' });
     await user.type(within(dialog).getByLabelText('金额'), '42');
 
     await user.keyboard('{Escape}');
@@ -78,7 +78,7 @@ describe('dialogs', () => {
   it('取消 is deliberate: it closes a typed-in form without asking', async () => {
     const { user } = await openAccounting();
     await user.click(screen.getByRole('button', { name: '添加记录' }));
-    const dialog = screen.getByRole('dialog', { name: '添加记录' });
+    const dialog = await screen.findByRole('dialog', { name: '添加记录' });
     await user.type(within(dialog).getByLabelText('金额'), '42');
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -98,7 +98,7 @@ describe('dialogs', () => {
     await user.type(screen.getByLabelText('金额'), '7');
     await pressBack();
     expect(await screen.findByRole('dialog', { name: '放弃未保存的内容吗？' })).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
     // The question holds an entry of its own: a second Back answers 继续编辑.
     await waitFor(() => expect(window.history.state?.pmsDialog).toBe(true));
     await pressBack();
@@ -152,7 +152,7 @@ describe('dialogs', () => {
     const recent = screen.getByRole('region', { name: '最近记录' });
     await within(recent).findByText('-¥268.90');
     await user.click(within(recent).getByRole('button', { name: '编辑' }));
-    const dialog = screen.getByRole('dialog', { name: '编辑记录' });
+    const dialog = await screen.findByRole('dialog', { name: '编辑记录' });
     const amount = within(dialog).getByLabelText('金额') as HTMLInputElement;
     expect(amount.value).toBe('268.90');
     expect(amount).toHaveFocus();
@@ -185,7 +185,7 @@ describe('the 周期记账 dialog, like every form', () => {
     const { user } = await openAccounting();
     const section = await screen.findByRole('region', { name: '周期记账' });
     await user.click(await within(section).findByRole('button', { name: '编辑' }));
-    const dialog = screen.getByRole('dialog', { name: '编辑周期记账' });
+    const dialog = await screen.findByRole('dialog', { name: '编辑周期记账' });
     const amount = within(dialog).getByLabelText('金额') as HTMLInputElement;
     expect(amount.value).toBe('4200.50');
     await user.type(within(dialog).getByLabelText('备注'), '（涨价）');
@@ -271,7 +271,7 @@ describe('check-ins', () => {
     const user = userEvent.setup();
     renderApp('/checkin');
     await user.click(await screen.findByRole('button', { name: '创建第一个打卡任务' }));
-    const dialog = screen.getByRole('dialog', { name: '创建打卡任务' });
+    const dialog = await screen.findByRole('dialog', { name: '创建打卡任务' });
     const target = within(dialog).getByLabelText('每月目标');
     expect(target).toHaveValue(30);
     await user.selectOptions(within(dialog).getByLabelText('类型'), '每周');
