@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { post } from './seed';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -160,6 +161,45 @@ describe('tasks screen in Chromium', () => {
     await page.getByRole('listitem', { name: '提交季度报告' }).waitFor();
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await screenshot(page, 'tasks-375');
+    await page.context().close();
+  });
+
+  // The list draws only the rows on screen and OVERSCAN (src/features/tasks/TaskList.tsx) either
+  // side: Tab must still reach every row in order, each focused control on screen, on a phone
+  // where most of the list starts below the fold.
+  it('walks 30 virtual rows with Tab at 375 px, in order and on screen', async () => {
+    const page = await openPage(browser, VIEWPORTS.phone);
+    await login(page, 'tasksKeys');
+    await page.waitForURL((url) => url.pathname === '/');
+    const titles = Array.from({ length: 30 }, (_, i) => `键盘任务 ${i + 1}`);
+    await Promise.all(titles.map((title) => post(page, '/api/tasks', { title })));
+    await page.goto('/tasks');
+    // The first row in the list's order (newest first among equal tasks).
+    await page.locator('li[aria-posinset="1"] input[type="checkbox"]').focus();
+    const visited: string[] = [];
+    for (let i = 0; i < titles.length; i++) {
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement;
+        const row = el.closest('li');
+        const box = el.getBoundingClientRect();
+        return {
+          title: row?.querySelector('p')?.textContent ?? '',
+          position: row?.getAttribute('aria-posinset'),
+          type: el.type,
+          onScreen: box.top >= 0 && box.bottom <= innerHeight,
+        };
+      });
+      expect({ ...focused, title: undefined }).toEqual({
+        title: undefined,
+        position: String(i + 1),
+        type: 'checkbox',
+        onScreen: true,
+      });
+      visited.push(focused.title);
+      // The row's checkbox, 编辑 and 删除, then the next row's checkbox.
+      for (let k = 0; k < 3; k++) await page.keyboard.press('Tab');
+    }
+    expect(visited.sort()).toEqual([...titles].sort());
     await page.context().close();
   });
 });

@@ -13,6 +13,7 @@ export const E2E_USERS = {
   fitness: '健身测试',
   time: '时间测试',
   tasks: '任务测试',
+  tasksKeys: '任务键盘测试',
   checkin: '打卡测试',
   sync: '同步测试',
   sync2: '同步测试二',

@@ -9,9 +9,11 @@ const ESTIMATED_ROW = 78;
 const GAP = 8;
 /**
  * Rows drawn beyond the screen each way: enough that Tab always finds the next row already
- * there (focus scrolls it into view, which draws the rows after it).
+ * there (focus scrolls it into view, which draws the rows after it; tests/e2e/tasks.e2e.ts walks
+ * 30 rows so, and fails at 0). Not more: every row drawn is ~40 boxes to lay out, and at 8 the
+ * rows off screen were most of the list's first render (8 of 13 at 1280 × 900).
  */
-const OVERSCAN = 8;
+const OVERSCAN = 3;
 
 interface TaskListProps {
   tasks: readonly Task[];
