@@ -1,5 +1,6 @@
 import { hashKey, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { memoPerList } from '../domain/memo';
 import {
   aggregatesFromParts,
   DASHBOARD_LISTS,
@@ -62,19 +63,10 @@ const isKept = (value: unknown): value is KeptPart =>
   (value as KeptPart).part !== null;
 
 /** Parts counted on this page, by the list they were counted from (a list is not re-counted). */
-const counted = new WeakMap<object, { kind: DashboardList; today: string; part: object }>();
-
-function partOf<K extends DashboardList>(
-  kind: K,
-  items: readonly unknown[],
-  today: string,
-): DashboardParts[K] {
-  const hit = counted.get(items);
-  if (hit?.kind === kind && hit.today === today) return hit.part as DashboardParts[K];
-  const part = dashboardPart(kind, items as DashboardInput[K], today);
-  counted.set(items, { kind, today, part });
-  return part;
-}
+const partOf = memoPerList(
+  <K extends DashboardList>(items: readonly unknown[], kind: K, today: string) =>
+    dashboardPart(kind, items as DashboardInput[K], today),
+);
 
 export function useDashboard(today: string): DashboardData {
   const client = useQueryClient();
@@ -152,7 +144,7 @@ export function useDashboard(today: string): DashboardData {
     const all: Parts = { ...keptParts };
     for (const kind of LISTS) {
       const list = read[kind];
-      if (list) Object.assign(all, { [kind]: partOf(kind, list.items, today) });
+      if (list) Object.assign(all, { [kind]: partOf(list.items, kind, today) });
       else if (all[kind] === undefined) return undefined;
     }
     return all;
@@ -274,7 +266,7 @@ const keptPart = (kind: DashboardList, list: ListResult<unknown>, today: string)
   version: KEPT_VERSION,
   today,
   cursor: list.cursor,
-  part: partOf(kind, list.items, today),
+  part: partOf(list.items, kind, today),
 });
 
 /** Whether `figures` kept on the device are the part of a list at change number `cursor`. */

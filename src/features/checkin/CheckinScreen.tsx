@@ -21,6 +21,7 @@ import {
   recordOn,
 } from '../../domain/checkin';
 import { monthOf } from '../../domain/dates';
+import { memoPerList } from '../../domain/memo';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { HabitCard } from './HabitCard';
 import { ShortLabel } from './ShortLabel';
@@ -36,6 +37,15 @@ type Dialog = { task: CheckinTask | null } | null;
 const NO_RECORDS: CheckinRecord[] = [];
 const NO_TASKS: CheckinTask[] = [];
 const EMPTY_INDEX = habitIndex<CheckinRecord>({ id: '', type: 'daily', frequency: 1 }, []);
+
+/** Every habit's index, once per records and habits: also over a render React throws away. */
+const indexesOf = memoPerList(
+  (
+    records: readonly CheckinRecord[],
+    tasks: readonly CheckinTask[],
+    previous: HabitIndexes<CheckinRecord> | undefined,
+  ) => habitIndexes(tasks, records, previous),
+);
 
 export function CheckinScreen() {
   const tasksQuery = useCheckinTasks();
@@ -75,7 +85,7 @@ export function CheckinScreen() {
   // Keyed on the records, not the query's result: a change of status only (a write on its
   // way, the server out of reach) keeps the same records (resource.ts `keepUnchanged`).
   const records = recordsQuery.data?.items ?? NO_RECORDS;
-  const indexes = useMemo(() => habitIndexes(tasks, records, previous.current), [tasks, records]);
+  const indexes = useMemo(() => indexesOf(records, tasks, previous.current), [tasks, records]);
   useEffect(() => {
     previous.current = { records, indexes };
   }, [records, indexes]);
