@@ -133,3 +133,38 @@ describe('usePreloadDialogs', () => {
     expect(preload).not.toHaveBeenCalled();
   });
 });
+
+describe('the idle fetch of the dialogs’ files', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'pmsFetchLater');
+  });
+
+  it('asks /boot.js for this path’s later chunks once the screen is idle, once', () => {
+    const fetchLater = vi.fn();
+    Object.assign(window, { pmsFetchLater: fetchLater });
+    renderScreen();
+    expect(fetchLater).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(100);
+    expect(fetchLater).toHaveBeenCalledTimes(1);
+    expect(fetchLater).toHaveBeenCalledWith(location.pathname);
+    vi.advanceTimersByTime(10_000);
+    expect(fetchLater).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('warmDateFields', () => {
+  it('lays out one hidden date field and takes it away again, once per page', async () => {
+    vi.resetModules();
+    const { warmDateFields } = await import('../../src/components/warm-date-fields');
+    const append = vi.spyOn(document.body, 'append');
+    warmDateFields();
+    expect(append).toHaveBeenCalledTimes(1);
+    const box = append.mock.calls[0]![0] as HTMLElement;
+    expect(box.querySelector('input')?.type).toBe('date');
+    expect(box.getAttribute('aria-hidden')).toBe('true');
+    expect(document.body.contains(box)).toBe(false);
+    warmDateFields();
+    expect(append).toHaveBeenCalledTimes(1);
+    append.mockRestore();
+  });
+});
