@@ -202,4 +202,76 @@ describe('tasks screen in Chromium', () => {
     expect(visited.sort()).toEqual([...titles].sort());
     await page.context().close();
   });
+
+  // The rows drawn flow one after another below the space of the rows above them, and each
+  // row's height is measured after the frame (TaskList.tsx): wherever the page is scrolled, the
+  // rows on screen must touch with the list's gap, never overlap, and the list must end where
+  // its last row does. Rows of one, two and three lines make the guessed height wrong.
+  it('keeps the rows touching, in order, wherever the list is scrolled, at 1280 px', async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop);
+    await login(page, 'tasksScroll');
+    await page.waitForURL((url) => url.pathname === '/');
+    const long = '一段很长的说明，'.repeat(30);
+    const count = 120;
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        post(page, '/api/tasks', {
+          title: `滚动任务 ${i + 1}`,
+          description: i % 3 === 0 ? '' : i % 3 === 1 ? '一行说明' : long,
+        }),
+      ),
+    );
+    await page.goto('/tasks');
+    await page.locator('li[aria-posinset="1"]').waitFor();
+    const geometry = () =>
+      page.evaluate(() => {
+        const rows = [...document.querySelectorAll('[aria-label="任务列表"] li')];
+        const list = rows[0]!.parentElement!.getBoundingClientRect();
+        return {
+          rows: rows.map((row) => {
+            const box = row.getBoundingClientRect();
+            return {
+              at: Number(row.getAttribute('aria-posinset')),
+              top: box.top,
+              bottom: box.bottom,
+            };
+          }),
+          listBottom: list.bottom,
+        };
+      });
+    const frames = (n: number) =>
+      page.evaluate(
+        (n) =>
+          new Promise<void>((done) => {
+            const step = (left: number) =>
+              left === 0 ? done() : requestAnimationFrame(() => step(left - 1));
+            step(n);
+          }),
+        n,
+      );
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (const fraction of [0, 0.3, 0.55, 0.8, 1]) {
+      await page.evaluate((y) => window.scrollTo(0, y), Math.round(total * fraction));
+      await frames(4);
+      const { rows } = await geometry();
+      expect(rows.length).toBeGreaterThan(3);
+      for (let i = 1; i < rows.length; i++) {
+        expect(rows[i]!.at).toBe(rows[i - 1]!.at + 1);
+        expect(rows[i]!.top - rows[i - 1]!.bottom).toBeCloseTo(8, 0);
+      }
+      // Some row is on screen: the drawn rows are the ones the window shows.
+      expect(rows.some((r) => r.bottom > 0 && r.top < 900)).toBe(true);
+    }
+    // At the bottom the last task is drawn and the list ends with it. Rows measured on the
+    // way down make the page longer than the guess did, so go on down until it stops growing.
+    for (let height = 0; height !== (await page.evaluate(() => document.body.scrollHeight)); ) {
+      height = await page.evaluate(() => document.body.scrollHeight);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await frames(4);
+    }
+    const end = await geometry();
+    expect(end.rows.at(-1)!.at).toBe(count);
+    expect(end.listBottom - end.rows.at(-1)!.bottom).toBeCloseTo(0, 0);
+    await page.context().close();
+  });
 });

@@ -14,6 +14,7 @@ export const E2E_USERS = {
   time: '时间测试',
   tasks: '任务测试',
   tasksKeys: '任务键盘测试',
+  tasksScroll: '任务滚动测试',
   checkin: '打卡测试',
   sync: '同步测试',
   sync2: '同步测试二',

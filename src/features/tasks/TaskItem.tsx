@@ -23,8 +23,6 @@ interface TaskItemProps {
   size: number;
   /** The list measures each row it places (a virtual list's measureElement). */
   measure: (row: HTMLLIElement | null) => void;
-  /** Where the list places the row. */
-  offset: number;
 }
 
 /**
@@ -43,7 +41,6 @@ export const TaskItem = memo(function TaskItem({
   position,
   size,
   measure,
-  offset,
 }: TaskItemProps) {
   const titleId = useId();
   const overdue = isOverdue(task, today);
@@ -64,8 +61,7 @@ export const TaskItem = memo(function TaskItem({
       aria-labelledby={titleId}
       aria-posinset={position}
       aria-setsize={size}
-      className={`absolute top-0 left-0 flex w-full items-start gap-3 rounded-xl border p-3 ${tone}`}
-      style={{ transform: `translateY(${offset}px)` }}
+      className={`flex items-start gap-3 rounded-xl border p-3 ${tone}`}
     >
       <input
         type="checkbox"
