@@ -79,6 +79,9 @@ export function TasksScreen() {
   const onEdit = useCallback((task: Task) => setDialog({ task }), []);
   const onDelete = useStableCallback(remove);
 
+  // A figure not read yet.
+  const figure = (value: number) => (isPending ? '—' : value);
+
   const addButton = (
     <button type="button" className="btn-primary" onClick={() => setDialog({ task: null })}>
       <Plus size={16} aria-hidden="true" />
@@ -91,76 +94,76 @@ export function TasksScreen() {
       <PageHeader title="任务管理" actions={addButton} />
       <ListStatus state={data} failure="获取任务失败：{message}" onRetry={refetch} />
 
-      {isPending ? (
-        <Spinner />
-      ) : (
-        <>
-          <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
-            <StatCard title="总任务" value={stats.total} icon={<ListTodo size={18} />} />
-            <StatCard
-              title="已完成"
-              value={stats.completed}
-              subtitle={`完成率 ${stats.completionPercent}%`}
-              tone="positive"
-              icon={<CheckCircle2 size={18} />}
-            />
-            <StatCard title="待完成" value={stats.pending} icon={<Circle size={18} />} />
-            <StatCard
-              title="已逾期"
-              value={stats.overdue}
-              tone={stats.overdue > 0 ? 'negative' : 'default'}
-              icon={<AlertTriangle size={18} />}
-            />
-          </div>
+      {/* While the list is read the screen is drawn as it will be, its figures as —: the data
+          then changes text and adds the rows (~10 on screen), and the list knows where it
+          starts on the page before they come, so they are placed without a layout of their own. */}
+      <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
+        <StatCard title="总任务" value={figure(stats.total)} icon={<ListTodo size={18} />} />
+        <StatCard
+          title="已完成"
+          value={figure(stats.completed)}
+          subtitle={isPending ? '完成率 —' : `完成率 ${stats.completionPercent}%`}
+          tone={isPending ? 'default' : 'positive'}
+          icon={<CheckCircle2 size={18} />}
+        />
+        <StatCard title="待完成" value={figure(stats.pending)} icon={<Circle size={18} />} />
+        <StatCard
+          title="已逾期"
+          value={figure(stats.overdue)}
+          tone={stats.overdue > 0 ? 'negative' : 'default'}
+          icon={<AlertTriangle size={18} />}
+        />
+      </div>
 
-          <div className="grid items-start gap-4 wide:grid-cols-[minmax(0,1fr)_18rem]">
-            <section className="card space-y-4" aria-label="任务列表">
-              {/* Four equal segments on a phone so the row never wraps; a row of chips above. */}
-              <fieldset className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
-                <legend className="sr-only">筛选任务</legend>
-                {FILTERS.map(({ key, label }) => (
-                  <button
-                    key={key}
-                    type="button"
-                    aria-pressed={filter === key}
-                    className={`btn gap-1 px-1 py-2 text-xs sm:gap-1.5 sm:px-3 sm:py-1.5 sm:text-sm ${
-                      filter === key
-                        ? 'bg-blue-600 text-white hover:bg-blue-700'
-                        : 'bg-slate-100 text-slate-600 hover:bg-slate-200'
-                    }`}
-                    onClick={() => setFilter(key)}
-                  >
-                    {label}
-                    <span
-                      className={`rounded-full px-1.5 text-xs tabular-nums ${
-                        filter === key ? 'bg-white text-blue-700' : 'bg-white text-slate-600'
-                      }`}
-                    >
-                      {counts[key]}
-                    </span>
-                  </button>
-                ))}
-              </fieldset>
-              {tasks.length === 0 ? (
-                <EmptyState message="暂无任务，点击上方按钮添加第一个任务" />
-              ) : visible.length === 0 ? (
-                <p className="py-6 text-center text-sm text-slate-500">没有符合条件的任务</p>
-              ) : (
-                <TaskList
-                  tasks={visible}
-                  today={today}
-                  pendingIds={data?.pending ?? NO_IDS}
-                  sending={sending}
-                  onToggle={onToggle}
-                  onEdit={onEdit}
-                  onDelete={onDelete}
-                />
-              )}
-            </section>
-            <PriorityDistribution counts={distribution} />
-          </div>
-        </>
-      )}
+      <div className="grid items-start gap-4 wide:grid-cols-[minmax(0,1fr)_18rem]">
+        <section className="card space-y-4" aria-label="任务列表" aria-busy={isPending}>
+          {/* Four equal segments on a phone so the row never wraps; a row of chips above. */}
+          <fieldset className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
+            <legend className="sr-only">筛选任务</legend>
+            {FILTERS.map(({ key, label }) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={filter === key}
+                className={`btn gap-1 px-1 py-2 text-xs sm:gap-1.5 sm:px-3 sm:py-1.5 sm:text-sm ${
+                  filter === key
+                    ? 'bg-blue-600 text-white hover:bg-blue-700'
+                    : 'bg-slate-100 text-slate-600 hover:bg-slate-200'
+                }`}
+                onClick={() => setFilter(key)}
+              >
+                {label}
+                <span
+                  className={`rounded-full px-1.5 text-xs tabular-nums ${
+                    filter === key ? 'bg-white text-blue-700' : 'bg-white text-slate-600'
+                  }`}
+                >
+                  {figure(counts[key])}
+                </span>
+              </button>
+            ))}
+          </fieldset>
+          {(isPending || visible.length > 0) && (
+            <TaskList
+              tasks={visible}
+              today={today}
+              pendingIds={data?.pending ?? NO_IDS}
+              sending={sending}
+              onToggle={onToggle}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          )}
+          {isPending ? (
+            <Spinner />
+          ) : tasks.length === 0 ? (
+            <EmptyState message="暂无任务，点击上方按钮添加第一个任务" />
+          ) : visible.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-500">没有符合条件的任务</p>
+          ) : null}
+        </section>
+        <PriorityDistribution counts={isPending ? null : distribution} />
+      </div>
 
       {dialog && <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
     </div>
