@@ -1,5 +1,13 @@
 import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,11 +22,12 @@ import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import {
   type HabitIndexes,
+  type HabitIndexLookup,
   habitIndex,
   habitIndexes,
   monthlyStats,
+  monthTally,
   rateColour,
-  recordOn,
 } from '../../domain/checkin';
 import { monthOf } from '../../domain/dates';
 import { memoPerList } from '../../domain/memo';
@@ -38,7 +47,10 @@ const NO_RECORDS: CheckinRecord[] = [];
 const NO_TASKS: CheckinTask[] = [];
 const EMPTY_INDEX = habitIndex<CheckinRecord>({ id: '', type: 'daily', frequency: 1 }, []);
 
-/** Every habit's index, once per records and habits: also over a render React throws away. */
+/**
+ * Every habit's index (built card by card), once per records and habits: also over a render
+ * React throws away.
+ */
 const indexesOf = memoPerList(
   (
     records: readonly CheckinRecord[],
@@ -78,9 +90,9 @@ export function CheckinScreen() {
   // A month switch the same way: the picker and the figures at once, the calendars after.
   const cardMonth = useDeferredValue(month);
   // Once per change of the habits or their check-ins, never per month: streaks and the
-  // per-month and per-day lookups of every habit (ten years: ~39k check-ins).
-  // A check-in re-indexes its own habit only: the others keep their index (and their cards,
-  // being memoised, do not render again).
+  // per-month and per-day lookups of every habit (ten years: ~39k check-ins), each built when
+  // its card is drawn. A check-in re-indexes its own habit only: the others keep their index
+  // (and their cards, being memoised, do not render again).
   const previous = useRef<HabitIndexes<CheckinRecord>>(undefined);
   // Keyed on the records, not the query's result: a change of status only (a write on its
   // way, the server out of reach) keeps the same records (resource.ts `keepUnchanged`).
@@ -89,11 +101,10 @@ export function CheckinScreen() {
   useEffect(() => {
     previous.current = { records, indexes };
   }, [records, indexes]);
-  const stats = useMemo(() => monthlyStats(tasks, indexes, month), [tasks, indexes, month]);
-  const checkedToday = tasks.filter((t) => {
-    const index = indexes.get(t.id);
-    return index !== undefined && recordOn(index, today) !== undefined;
-  }).length;
+  // The figures from one pass over the records, without an index.
+  const tally = useMemo(() => monthTally(records, month, today), [records, month, today]);
+  const stats = useMemo(() => monthlyStats(tasks, tally.inMonth), [tasks, tally]);
+  const checkedToday = tasks.filter((t) => tally.today.has(t.id)).length;
   // Stable, so that the memoised cards skip a render that does not concern them.
   const onEdit = useCallback((task: CheckinTask) => setDialog({ task }), []);
   const onDelete = useStableCallback(remove);
@@ -183,10 +194,10 @@ export function CheckinScreen() {
 
           <div className="grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
             {cardTasks.map((task) => (
-              <HabitCard
+              <IndexedHabitCard
                 key={task.id}
                 task={task}
-                index={indexes.get(task.id) ?? EMPTY_INDEX}
+                indexes={indexes}
                 month={cardMonth}
                 today={today}
                 onEdit={onEdit}
@@ -200,4 +211,17 @@ export function CheckinScreen() {
       {dialog && <CheckinTaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
     </div>
   );
+}
+
+/**
+ * A habit's card, its index asked for in a render of its own: the deferred render builds the
+ * twenty one card at a time, and React can answer input between them.
+ */
+function IndexedHabitCard({
+  indexes,
+  ...card
+}: Omit<ComponentProps<typeof HabitCard>, 'index'> & {
+  indexes: HabitIndexLookup<CheckinRecord>;
+}) {
+  return <HabitCard index={indexes.get(card.task.id) ?? EMPTY_INDEX} {...card} />;
 }

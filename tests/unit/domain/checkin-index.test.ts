@@ -167,11 +167,13 @@ describe('habitIndexes', () => {
   const b = { ...habit('weekly', 2), id: 'b' };
   const all = [...records(['2026-11-01'], 'a'), ...records(['2026-11-02'], 'gone')];
 
-  it('indexes every habit, one without records too', () => {
+  it('indexes every habit, one without records too, when first asked for', () => {
     const indexes = habitIndexes([a, b], all);
-    expect([...indexes.keys()]).toEqual(['a', 'b']);
+    expect(indexes.built('a')).toBeUndefined();
     expect(indexes.get('a')?.records).toEqual(all.slice(0, 1));
+    expect(indexes.built('a')).toBe(indexes.get('a'));
     expect(indexes.get('b')?.records).toEqual([]);
+    expect(indexes.get('gone')).toBeUndefined();
   });
 
   const c = { ...habit('daily'), id: 'c' };
@@ -190,11 +192,22 @@ describe('habitIndexes', () => {
     ['check-ins of six habits at once', [a, b], [...all, ...many], false, false],
   ])('reuse after %s', (_, tasks, next, keepA, keepB) => {
     const indexes = habitIndexes([a, b], all);
+    // The cards have asked for both.
+    const [beforeA, beforeB] = [indexes.get('a'), indexes.get('b')];
     const after = habitIndexes(tasks, next, { records: all, indexes });
-    expect(after.get('a') === indexes.get('a')).toBe(keepA);
-    expect(after.get('b') === indexes.get('b')).toBe(keepB);
+    expect(after.get('a') === beforeA).toBe(keepA);
+    expect(after.get('b') === beforeB).toBe(keepB);
     // Reused or rebuilt, the index is what a fresh one would be.
-    expect(after).toEqual(habitIndexes(tasks, next));
+    const fresh = habitIndexes(tasks, next);
+    for (const { id } of tasks) expect(after.get(id)).toEqual(fresh.get(id));
+  });
+
+  it('builds afresh what the previous lookup never built', () => {
+    const indexes = habitIndexes([a, b], all);
+    const next = [...all, ...records(['2026-11-03'], 'b')];
+    const after = habitIndexes([a, b], next, { records: all, indexes });
+    expect(after.get('a')).toEqual(habitIndex(a, next));
+    expect(after.get('b')).toEqual(habitIndex(b, next));
   });
 });
 

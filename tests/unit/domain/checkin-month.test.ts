@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMonth,
-  habitIndexes,
-  monthlyStats,
-  recordsByTask,
-} from '../../../src/domain/checkin';
+import { formatMonth, monthlyStats, monthTally, recordsByTask } from '../../../src/domain/checkin';
 
 const records = (taskId: string, dates: string[]) =>
   dates.map((date, i) => ({ id: `${taskId}-${i}`, taskId, date }));
@@ -61,8 +56,25 @@ describe('monthlyStats', () => {
       { taskCount: 1, checkins: 2, averageRate: 100, targetsMet: 1 },
     ],
   ])('%s', (_, tasks, all, stats) => {
-    const habits = tasks.map((t) => ({ ...t, type: 'daily' as const, frequency: 1 }));
-    expect(monthlyStats(tasks, habitIndexes(habits, all), month)).toEqual(stats);
+    expect(monthlyStats(tasks, monthTally(all, month, '2026-11-20').inMonth)).toEqual(stats);
+  });
+});
+
+describe('monthTally', () => {
+  const all = [
+    ...records('a', ['2026-10-31', '2026-11-01', '2026-11-20', '2026-11-20']),
+    ...records('b', ['2026-11-19', '2026-12-01']),
+    ...records('c', ['2026-11-20']),
+  ];
+  it.each<[string, string, string, Record<string, number>, string[]]>([
+    ['the month of today', '2026-11', '2026-11-20', { a: 3, b: 1, c: 1 }, ['a', 'c']],
+    ['a month before today', '2026-10', '2026-11-20', { a: 1 }, ['a', 'c']],
+    ['today in no month given', '', '2026-12-01', {}, ['b']],
+    ['a day without check-ins', '2026-12', '2026-12-02', { b: 1 }, []],
+  ])('%s', (_, month, today, inMonth, checked) => {
+    const tally = monthTally(all, month, today);
+    expect(Object.fromEntries(tally.inMonth)).toEqual(inMonth);
+    expect([...tally.today].sort()).toEqual(checked);
   });
 });
 
