@@ -19,8 +19,8 @@ const OVERSCAN = 3;
  * A row's height without asking for a layout: the size its ResizeObserver reported, else the
  * last one known, else the guess. The library's own reads the row's box as it is placed, which
  * lays out the page in the middle of the commit (~10 ms at full speed on ten years, ahead of
- * the frame's own layout); the rows flow one after another, so a guess only moves the rows
- * after the list, not the rows on screen, and the observer corrects it before the next frame.
+ * the frame's own layout); the rows flow one after another, so a guess only moves what is
+ * below the list, not the rows on screen, and the observer's size follows the frame.
  */
 function sizeOfRow(
   row: Element,
@@ -73,8 +73,10 @@ export const TaskList = memo(function TaskList({
   const listRef = useRef<HTMLUListElement>(null);
   // Where the list starts on the page: what is above it (cards, filters, a banner) moves it.
   // Read when the page has been laid out (the observer's first call comes after the first
-  // layout), not in a layout effect, which would lay the page out once more before it.
-  // Until then the list counts from the page's top and draws a few rows more.
+  // layout), not in a layout effect, which would lay the page out once more before it. The
+  // screen mounts the list while its tasks are read, so this is known when they come; a list
+  // mounted with its rows (after a filter that showed none) counts from the page's top for a
+  // frame and draws a few rows more.
   const [top, setTop] = useState(0);
   useEffect(() => {
     const list = listRef.current;
