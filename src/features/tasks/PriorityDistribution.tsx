@@ -9,22 +9,17 @@ import { PRIORITY_STYLE } from './priority-style';
 // Highest first: what the eye should meet first.
 const ORDER = [...taskPriorities].reverse();
 
-/**
- * How the pending tasks split over 高 / 中 / 低, as bars sized by share; `counts` is null while
- * the tasks are read.
- */
-export function PriorityDistribution({ counts }: { counts: Record<TaskPriority, number> | null }) {
-  const pending = counts ? counts.high + counts.medium + counts.low : 0;
+/** How the pending tasks split over 高 / 中 / 低, as bars sized by share. */
+export function PriorityDistribution({ counts }: { counts: Record<TaskPriority, number> }) {
+  const pending = counts.high + counts.medium + counts.low;
   // Shown side by side, the shares must add up to 100 %, not 99 or 101.
-  const shares = counts ? percentShares(ORDER.map((priority) => counts[priority])) : [];
+  const shares = percentShares(ORDER.map((priority) => counts[priority]));
   return (
     <section className="card" aria-labelledby="priority-distribution">
       <h2 id="priority-distribution" className="mb-3 font-semibold text-slate-900">
         待完成任务优先级分布
       </h2>
-      {!counts ? (
-        <p className="text-sm text-slate-500">—</p>
-      ) : pending === 0 ? (
+      {pending === 0 ? (
         <p className="text-sm text-slate-500">没有待完成的任务</p>
       ) : (
         <ul className="space-y-3">

@@ -162,7 +162,9 @@ export function TasksScreen() {
             <p className="py-6 text-center text-sm text-slate-500">没有符合条件的任务</p>
           ) : null}
         </section>
-        <PriorityDistribution counts={isPending ? null : distribution} />
+        {/* Below the list on a phone: drawn while the list is read, the rows would push it
+            down (Lighthouse: CLS 0.115 at 412 px), so it comes with them. */}
+        {!isPending && <PriorityDistribution counts={distribution} />}
       </div>
 
       {dialog && <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
