@@ -90,16 +90,18 @@ describe('whenQuiet', () => {
   });
 });
 
-function Screen({ preload }: { preload: () => Promise<void> }) {
-  usePreloadDialogs({ preload });
+function Screen({ preload, shown }: { preload: () => Promise<void>; shown: boolean }) {
+  usePreloadDialogs(shown, { preload });
   return <button type="button">添加</button>;
 }
 
 /** A screen with one dialog, on an idle browser, and the dialog's preload as a spy. */
-function renderScreen() {
+function renderScreen(shown = true) {
   idleBrowser();
   const preload = vi.fn(() => Promise.resolve());
-  return { preload, ...render(<Screen preload={preload} />) };
+  const view = render(<Screen preload={preload} shown={shown} />);
+  const show = () => view.rerender(<Screen preload={preload} shown />);
+  return { preload, show, ...view };
 }
 
 describe('usePreloadDialogs', () => {
@@ -122,6 +124,16 @@ describe('usePreloadDialogs', () => {
     expect(preload).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(getByRole('button'), { key: 'Enter' });
     vi.advanceTimersByTime(10_000);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the screen’s data before it starts', () => {
+    const { preload, show, getByRole } = renderScreen(false);
+    fireEvent.pointerDown(getByRole('button'));
+    vi.advanceTimersByTime(10_000);
+    expect(preload).not.toHaveBeenCalled();
+    show();
+    vi.advanceTimersByTime(QUIET_BEFORE_PRELOAD_MS + 300);
     expect(preload).toHaveBeenCalledTimes(1);
   });
 
@@ -148,6 +160,17 @@ describe('the idle fetch of the dialogs’ files', () => {
     expect(fetchLater).toHaveBeenCalledTimes(1);
     expect(fetchLater).toHaveBeenCalledWith(location.pathname);
     vi.advanceTimersByTime(10_000);
+    expect(fetchLater).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing while the screen’s data is not shown', () => {
+    const fetchLater = vi.fn();
+    Object.assign(window, { pmsFetchLater: fetchLater });
+    const { show } = renderScreen(false);
+    vi.advanceTimersByTime(10_000);
+    expect(fetchLater).not.toHaveBeenCalled();
+    show();
+    vi.advanceTimersByTime(100);
     expect(fetchLater).toHaveBeenCalledTimes(1);
   });
 });

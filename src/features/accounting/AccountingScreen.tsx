@@ -57,7 +57,7 @@ export function AccountingScreen() {
       `确定要删除「${labelOf(accountCategoryLabels(record.type), record.category)} ${formatYuan(record.amount)} · ${formatShortDate(record.date, today)}」吗？`,
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  usePreloadDialogs(AccountDialog);
+  usePreloadDialogs(!isPending, AccountDialog);
   const [reimbursing, setReimbursing] = useState<Account | null>(null);
   const [bill, setBill] = useState<File | null>(null);
   const billInput = useRef<HTMLInputElement>(null);

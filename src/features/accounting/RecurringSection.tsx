@@ -25,9 +25,9 @@ function status(t: RecurringTemplate, today: string): string {
 
 /** 周期记账: the templates, each listable, editable, pausable and deletable. */
 export const RecurringSection = memo(function RecurringSection({ today }: { today: string }) {
-  const { data, refetch } = useRecurring();
+  const { data, isPending, refetch } = useRecurring();
   const update = useUpdateRecurring();
-  usePreloadDialogs(RecurringDialog);
+  usePreloadDialogs(!isPending, RecurringDialog);
   const { remove, deletingId } = useDeleteAction(
     useDeleteRecurring(),
     () => '确定要删除这个周期记账吗？已生成的记录会保留。',

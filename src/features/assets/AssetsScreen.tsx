@@ -47,7 +47,7 @@ export function AssetsScreen() {
     detail: '它的所有版本都会被删除，修改历史会保留。',
   }));
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  usePreloadDialogs(AssetFormDialog);
+  usePreloadDialogs(!isPending, AssetFormDialog);
 
   const all = data?.items ?? NO_ASSETS;
   // Only the highest version of each chain is listed and counted (SPEC §4).

@@ -74,7 +74,7 @@ export function CheckinScreen() {
   const month = picked ?? currentMonth;
   const setMonth = (next: string) => setPicked(next === currentMonth ? null : next);
   const [dialog, setDialog] = useState<Dialog>(null);
-  usePreloadDialogs(CheckinTaskDialog);
+  usePreloadDialogs(!(tasksQuery.isPending || recordsQuery.isPending), CheckinTaskDialog);
 
   // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
   const recordsError = recordsQuery.data?.complete ? undefined : recordsQuery.data?.error;

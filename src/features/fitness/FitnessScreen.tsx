@@ -26,7 +26,7 @@ type Editing = null | { workout: Workout | null };
 export function FitnessScreen() {
   const { data, isPending, refetch } = useWorkouts();
   const [editing, setEditing] = useState<Editing>(null);
-  usePreloadDialogs(WorkoutDialog);
+  usePreloadDialogs(!isPending, WorkoutDialog);
   const today = useToday();
   const workouts = data?.items;
 

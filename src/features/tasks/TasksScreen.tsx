@@ -40,7 +40,7 @@ export function TasksScreen() {
   );
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
-  usePreloadDialogs(TaskDialog);
+  usePreloadDialogs(!isPending, TaskDialog);
   const today = useToday();
 
   // The dashboard's 添加任务 links here with ?add=1.

@@ -1,5 +1,6 @@
 import { BookOpen, Briefcase, Pause, Play, Square, Timer } from 'lucide-react';
 import { useState } from 'react';
+import { useTimeRecords } from '../../api/time-records';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
@@ -25,7 +26,8 @@ export function FocusTimer() {
   const timer = useFocusTimer();
   const toast = useToast();
   const [customOpen, setCustomOpen] = useState(false);
-  usePreloadDialogs(CustomStartDialog);
+  // With the screen's records, as the screen's own dialog (it shares the query, not a fetch).
+  usePreloadDialogs(!useTimeRecords().isPending, CustomStartDialog);
   const { session, running, elapsed, saving } = timer;
 
   // 开始专注 on the dashboard links here with ?start=quick (专注时间 / 其他).

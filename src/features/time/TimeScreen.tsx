@@ -26,7 +26,7 @@ export function TimeScreen() {
   const { data, isPending, refetch } = useTimeRecords();
   // 手动添加 (record null) or 编辑 of one record.
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
-  usePreloadDialogs(TimeRecordDialog);
+  usePreloadDialogs(!isPending, TimeRecordDialog);
   const today = useToday();
   const records = data?.items;
 
