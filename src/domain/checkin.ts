@@ -231,7 +231,8 @@ const periodOfKey = (type: CheckinTask['type'], key: number) =>
  * them drops a day's repeats and counts each period's days: the numbers ascend with the date,
  * and so do the periods. No Map or Set operation per check-in: grouping them by month as they
  * came and keeping the periods in a Set took a cold start in Node 31 ms at ten years against 25
- * now (medians of 15); in Chromium it stays ~50 ms of /checkin's first render at full speed.
+ * now (medians of 15). In Chromium the twenty take ~50 ms at full speed, so each is built in
+ * its card's render (habitIndexes), not in the render that shows the month's figures.
  */
 export function habitIndex<T extends RecordFields>(
   task: StreakTask,
