@@ -1,5 +1,6 @@
+import { pipeline, Readable, type Transform } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 
 // Node only: the app itself (app.ts) also runs in the browser demo, where a compressed body
 // handed to the page through msw would arrive undecoded. main.ts wraps the app's fetch with this.
@@ -47,33 +48,81 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Up to this size a body gets the thorough settings (brotli 5, gzip 6): the pages and deltas
- * devices ask for are all below it (a page of 2000 bookkeeping records in columns is ~250 KB),
- * and ten years of pages in columns take ~110 ms of compression in all, no page more than 6 ms,
- * for 621 KB of brotli where the fast settings made 774 KB (gzip: 944 KB against 1202 KB).
+ * Up to this size a body gets the thorough settings (brotli 5, gzip 6), compressed whole: the
+ * pages and deltas devices ask for are all below it (a page of 2000 bookkeeping records in
+ * columns is ~250 KB), and ten years of pages in columns take ~110 ms of compression in all, no
+ * page more than 6 ms, for 621 KB of brotli where the fast settings made 774 KB (gzip: 944 KB
+ * against 1202 KB).
  */
 export const THOROUGH_UP_TO_BYTES = 1024 * 1024;
 
-/**
- * Fast settings above THOROUGH_UP_TO_BYTES: such a body is a whole list asked for by a client
- * from before paging, and the list API has 100 ms (DESIGN §6). On a 7.5 MB JSON list, measured
- * on a busy 2-core machine: brotli quality 2 takes 36 ms for 432 KB (quality 4: 150 ms for the
- * same size), gzip level 1 25 ms for 538 KB (level 6: 67–110 ms for 451 KB). Off the event
- * loop either way (zlib's thread pool). gzip matters more than it seems: Chromium offers
- * brotli only to secure or local origins, so a browser reaching the server over plain HTTP on
- * a LAN asks for gzip.
- */
 function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
-  const thorough = body.byteLength <= THOROUGH_UP_TO_BYTES;
   return encoding === 'br'
     ? brotli(body, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: thorough ? 5 : 2,
+          [constants.BROTLI_PARAM_QUALITY]: 5,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
         },
       })
-    : gzipAsync(body, { level: thorough ? 6 : 1 });
+    : gzipAsync(body, { level: 6 });
+}
+
+/**
+ * A longer body is compressed as it comes, with the fast settings: such a body is a whole list
+ * asked for by a client from before paging, and the list API has 100 ms (DESIGN §6). The SQLite
+ * store sends a long list in pieces (sqlite-store.ts, `wholeJson`), so the compressor, on
+ * zlib's thread pool, works on one piece while the next is read. On a 7.5 MB JSON list,
+ * measured on a busy 2-core machine: brotli quality 2 takes 36 ms for 432 KB (quality 4: 150 ms
+ * for the same size), gzip level 1 25 ms for 538 KB (level 6: 67–110 ms for 451 KB). gzip
+ * matters more than it seems: Chromium offers brotli only to secure or local origins, so a
+ * browser reaching the server over plain HTTP on a LAN asks for gzip.
+ */
+function compressor(encoding: Encoding): Transform {
+  // Room for a piece's whole output: with the default 16 KB, zlib came back to the event loop
+  // for every 16 KB it wrote, and waited there while SQLite made the next piece.
+  const chunkSize = 256 * 1024;
+  return encoding === 'br'
+    ? createBrotliCompress({
+        chunkSize,
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 2,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : createGzip({ level: 1, chunkSize });
+}
+
+/**
+ * The body's bytes while they come to at most THOROUGH_UP_TO_BYTES: all of them with `more`
+ * undefined, or those read so far and `more`, the whole body's pieces from the first.
+ */
+async function readUpTo(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const held: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { held, size, more: undefined };
+    held.push(value);
+    size += value.byteLength;
+    if (size > THOROUGH_UP_TO_BYTES) break;
+  }
+  // The source's pieces, the held ones first. Given up early (the client went away), the
+  // source is cancelled too, so that nothing goes on making pieces no one will read.
+  async function* more() {
+    try {
+      yield* held;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      reader.cancel().catch(() => {});
+    }
+  }
+  return { held, size, more };
 }
 
 function addVary(headers: Headers) {
@@ -112,16 +161,27 @@ export function withCompression<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> 
     if (encoding === null || length < MIN_COMPRESS_BYTES) {
       return new Response(response.body, { status: response.status, headers: out });
     }
-    const body = new Uint8Array(await response.arrayBuffer());
-    if (body.byteLength < MIN_COMPRESS_BYTES) {
-      return new Response(body, { status: response.status, headers: out });
+    const { held, size, more } = await readUpTo(response.body);
+    if (!more && size < MIN_COMPRESS_BYTES) {
+      return new Response(Buffer.concat(held, size), { status: response.status, headers: out });
     }
-    const compressed = await compress(body, encoding);
     out.set('Content-Encoding', encoding);
-    out.set('Content-Length', String(compressed.byteLength));
     // A validator of the identity body must not validate the compressed one (RFC 9110 §8.8.1).
     const etag = out.get('ETag');
     if (etag && !etag.startsWith('W/')) out.set('ETag', `W/${etag}`);
+    if (more) {
+      out.delete('Content-Length');
+      // Two pieces read ahead: enough to keep the compressor busy, and no more held in memory.
+      const source = Readable.from(more(), { objectMode: true, highWaterMark: 2 });
+      const compressed = compressor(encoding);
+      pipeline(source, compressed, () => {});
+      return new Response(Readable.toWeb(compressed) as ReadableStream<Uint8Array>, {
+        status: response.status,
+        headers: out,
+      });
+    }
+    const compressed = await compress(Buffer.concat(held, size), encoding);
+    out.set('Content-Length', String(compressed.byteLength));
     return new Response(new Uint8Array(compressed), { status: response.status, headers: out });
   };
 }

@@ -57,6 +57,12 @@ export interface Page {
 export type Shape = 'columns';
 
 /**
+ * JSON as UTF-8 bytes: whole, or as pieces, each made when it is taken, for a list too long to
+ * be held whole in memory (the SQLite store's `wholeJson`).
+ */
+export type JsonBytes = Uint8Array<ArrayBuffer> | Iterable<Uint8Array<ArrayBuffer>>;
+
+/**
  * One user's records of one kind. Every call is scoped by `userId`: ids are unique per user
  * only, and a user can never see, change or delete another user's record through it.
  * Lists come back in insertion order (oldest first); callers sort for display.
@@ -64,11 +70,11 @@ export type Shape = 'columns';
 export interface RecordStore<T extends { id: string }> {
   list(userId: string): Promise<T[]>;
   /**
-   * The same list as `list`, as JSON text (an array), for the hot GET path: a store that can
-   * build the text itself (SQLite, in SQL) spares the route reading every row into an object
-   * and stringifying it again. Optional: the route falls back to `list`.
+   * The same list as `list`, as JSON text (an array) in UTF-8 bytes, for the hot GET path: a
+   * store that can build the text itself (SQLite, in SQL) spares the route reading every row
+   * into an object and stringifying it again. Optional: the route falls back to `list`.
    */
-  listJson?(userId: string): Promise<string>;
+  listJson?(userId: string): Promise<JsonBytes>;
   /**
    * What changed since change number `since`; 0 means everything there is (and no deletions).
    * Every write takes a new number, database-wide, in the transaction that writes it.
@@ -80,7 +86,7 @@ export interface RecordStore<T extends { id: string }> {
    * `"more"`/`"after"` for a page), like `listJson`. With `shape` 'columns', `"columns":{…}`
    * (src/domain/columns.ts) stands in place of `"records"`.
    */
-  changesJson?(userId: string, since: number, page?: Page, shape?: Shape): Promise<string>;
+  changesJson?(userId: string, since: number, page?: Page, shape?: Shape): Promise<JsonBytes>;
   get(userId: string, id: string): Promise<T | undefined>;
   /**
    * Inserts `record`. When the user already has a record with that id, nothing is written

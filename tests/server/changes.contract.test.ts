@@ -9,6 +9,7 @@ import type { Changes, Page, RecordStore, Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset } from '../../src/domain/schemas/asset';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
+import { utf8 } from './json-bytes';
 
 // The delta protocol's store side (DESIGN §1 "Local-first"): "what changed since change
 // number N" must let a copy that applies it end up equal to the store, however long it was
@@ -86,7 +87,7 @@ async function download<T extends { id: string }>(
   for (let n = 1; ; n++) {
     const answer = await records.changes(who, asked, page);
     if (records.changesJson) {
-      expect(JSON.parse(await records.changesJson(who, asked, page))).toEqual(answer);
+      expect(JSON.parse(utf8(await records.changesJson(who, asked, page)))).toEqual(answer);
     }
     expect(answer.records.length).toBeLessThanOrEqual(limit);
     // Only the first page of a download (or of one started over) says reset.
@@ -408,7 +409,7 @@ describe('sqlite store: changes as JSON text', () => {
     await store.accounts.update('alice', account('b', 7.5));
     await store.accounts.remove('alice', 'c');
     for (const since of [0, cursor, cursor + 100]) {
-      expect(JSON.parse(await store.accounts.changesJson!('alice', since))).toEqual(
+      expect(JSON.parse(utf8(await store.accounts.changesJson!('alice', since)))).toEqual(
         await store.accounts.changes('alice', since),
       );
     }
@@ -437,7 +438,7 @@ describe('sqlite store: a file restored from a backup starts a new history', () 
         cursor: 51,
         reset: true,
       });
-      expect(JSON.parse(await store.accounts.changesJson!('alice', old))).toEqual(answer);
+      expect(JSON.parse(utf8(await store.accounts.changesJson!('alice', old)))).toEqual(answer);
     }
     expect(await store.accounts.changes('alice', 51)).toEqual({
       records: [],

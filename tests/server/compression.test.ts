@@ -137,6 +137,67 @@ describe('withCompression', () => {
     expect(await sent(whole)).toEqual(sizes(whole).fast);
   });
 
+  // A whole list from the SQLite store comes in pieces (sqlite-store.ts, `wholeJson`): past
+  // THOROUGH_UP_TO_BYTES it is compressed as it comes, not read whole first.
+  it('compresses a long body as its pieces come, and stops the source when the client goes', async () => {
+    const PIECES = 60;
+    // Rows that differ from piece to piece, so that the compressor has output as it goes.
+    const piece = (i: number) =>
+      Buffer.from(
+        JSON.stringify(
+          Array.from({ length: 1600 }, (_, k) => ({
+            id: `p${i}-${k}`,
+            n: (k * 7919 * (i + 1)) % 100_003,
+          })),
+        ),
+      );
+    const source = (msPerPiece = 0) => {
+      const state = { pulled: 0, cancelled: false };
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (msPerPiece) await new Promise((resolve) => setTimeout(resolve, msPerPiece));
+          if (state.pulled === PIECES) controller.close();
+          else controller.enqueue(piece(state.pulled++));
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      });
+      const fetch = withCompression(
+        async () => new Response(body, { headers: { 'Content-Type': 'application/json' } }),
+      );
+      return { state, fetch };
+    };
+    const all = Buffer.concat(Array.from({ length: PIECES }, (_, i) => piece(i)));
+    expect(all.length).toBeGreaterThan(THOROUGH_UP_TO_BYTES * 2);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const { state, fetch } = source();
+      const res = await fetch(
+        new Request('http://x/', { headers: { 'Accept-Encoding': encoding } }),
+      );
+      // Answered once the first megabyte was read, with the rest still to come.
+      expect(state.pulled).toBeLessThan(PIECES / 2);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-length')).toBeNull();
+      expect(decode(await bytes(res)).equals(all)).toBe(true);
+      expect(state.pulled).toBe(PIECES);
+    }
+
+    // A source that takes its time, as SQLite does on a long list: the client that goes away
+    // after the first bytes leaves most of it unread.
+    const { state, fetch } = source(5);
+    const res = await fetch(new Request('http://x/', { headers: { 'Accept-Encoding': CHROME } }));
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThan(PIECES / 2);
+  });
+
   it('marks every compressible response Vary: Accept-Encoding, compressed or not', async () => {
     for (const [path, header] of [
       ['/big', CHROME],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openSqliteStore } from '../../server/db/sqlite-store';
-import type { Changes, RecordStore, Store } from '../../server/store';
+import type { Changes, JsonBytes, RecordStore, Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
 import { fromColumns } from '../../src/domain/columns';
@@ -16,6 +16,7 @@ import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
+import { utf8 } from './json-bytes';
 
 // The SQLite store builds each list's JSON text in SQL (`listJson`, sent as it is by GET /api/x).
 // That text must parse to exactly what `list` returns, record for record and in the same order.
@@ -230,16 +231,16 @@ describe('sqlite store: listJson', () => {
   it.each(KEYS)('%s: parses to exactly what list returns, in insertion order', async (key) => {
     const list = await s(key).list('alice');
     expect(list).toEqual(samples[key]());
-    const text = await s(key).listJson!('alice');
+    const text = utf8(await s(key).listJson!('alice'));
     expect(JSON.parse(text)).toEqual(list);
   });
 
   it.each(KEYS)('%s: only the caller’s rows, and [] for a user with none', async (key) => {
     expect((await s(key).create('alice', another(key, 'late'))).created).toBe(true);
-    const ids = JSON.parse(await s(key).listJson!('alice')).map((r: { id: string }) => r.id);
+    const ids = JSON.parse(utf8(await s(key).listJson!('alice'))).map((r: { id: string }) => r.id);
     expect(ids).toEqual([...samples[key]().map((r) => r.id), 'late']);
-    expect(JSON.parse(await s(key).listJson!('bob'))).toEqual([another(key, 'b', 'b')]);
-    expect(await s(key).listJson!('carol')).toBe('[]');
+    expect(JSON.parse(utf8(await s(key).listJson!('bob')))).toEqual([another(key, 'b', 'b')]);
+    expect(utf8(await s(key).listJson!('carol'))).toBe('[]');
   });
 
   // Deletions reach other devices only through the tombstone trigger that each table's
@@ -256,7 +257,7 @@ describe('sqlite store: listJson', () => {
     expect(since.records.map((r: { id: string }) => r.id)).toEqual(
       expect.arrayContaining(second ? [second.id, 'late'] : ['late']),
     );
-    expect(JSON.parse(await s(key).changesJson!('alice', cursor))).toEqual(since);
+    expect(JSON.parse(utf8(await s(key).changesJson!('alice', cursor)))).toEqual(since);
     // bob saw none of it.
     expect((await s(key).changes('bob', cursor)).deleted).toEqual([]);
   });
@@ -271,7 +272,7 @@ describe('sqlite store: listJson', () => {
       page?: Parameters<RecordStore<never>['changes']>[2],
     ) => {
       const { columns, ...rest } = JSON.parse(
-        await s(key).changesJson!('alice', since, page, 'columns'),
+        utf8(await s(key).changesJson!('alice', since, page, 'columns')),
       ) as Omit<Changes<unknown>, 'records'> & { columns: unknown };
       return { records: fromColumns(columns), ...rest };
     };
@@ -300,7 +301,7 @@ describe('sqlite store: listJson', () => {
     await s(key).create('alice', another(key, 'late'));
     expect(await asColumns(cursor)).toEqual(await s(key).changes('alice', cursor));
     // A user with nothing gets columns of no rows, not a row of nulls.
-    const none = JSON.parse(await s(key).changesJson!('carol', 0, { limit: 3 }, 'columns'));
+    const none = JSON.parse(utf8(await s(key).changesJson!('carol', 0, { limit: 3 }, 'columns')));
     expect(fromColumns(none.columns)).toEqual([]);
   });
 
@@ -309,8 +310,83 @@ describe('sqlite store: listJson', () => {
     await store.accounts.remove('alice', 'z0');
     await store.assetHistory.update('alice', history('h3', { oldData: asset('x', 0.3) }));
     for (const key of ['tasks', 'accounts', 'assetHistory'] as const) {
-      expect(JSON.parse(await s(key).listJson!('alice'))).toEqual(await s(key).list('alice'));
+      expect(JSON.parse(utf8(await s(key).listJson!('alice')))).toEqual(await s(key).list('alice'));
     }
+  });
+});
+
+// A long list is read in pieces as it is sent (sqlite-store.ts, `wholeJson`): 1,500 记账 with
+// long descriptions make ~0.9 MB of JSON, several reads of rows and two pieces.
+describe('sqlite store: a whole list in pieces', () => {
+  let store: Store;
+  const LONG = 1500;
+  const long = () =>
+    Array.from({ length: LONG }, (_, i) =>
+      account(`p${String(i).padStart(4, '0')}`, i + 0.5, `${awkward} ${'长'.repeat(160)} ${i}`),
+    );
+  beforeEach(async () => {
+    store = openSqliteStore(join(dir, `store-${++fileNo}.sqlite`));
+    await store.accounts.createMany('alice', long().slice(0, 700));
+    // bob's rows between alice's, so that a read of alice's rows passes over them.
+    await store.accounts.createMany('bob', [account('b1', 1), account('b2', 2)]);
+    await store.accounts.createMany('alice', long().slice(700));
+  });
+  afterEach(() => store.close());
+
+  const pieces = (json: JsonBytes) => {
+    expect(json).not.toBeInstanceOf(Uint8Array);
+    return [...(json as Iterable<Uint8Array>)];
+  };
+
+  it('parses to exactly what list and changes(0) return, in more than one piece', async () => {
+    const list = await store.accounts.list('alice');
+    expect(list).toHaveLength(LONG);
+    const taken = pieces(await store.accounts.listJson!('alice'));
+    expect(taken.length).toBeGreaterThan(1);
+    expect(JSON.parse(utf8(taken))).toEqual(list);
+    const all = await store.accounts.changes('alice', 0);
+    expect(JSON.parse(utf8(await store.accounts.changesJson!('alice', 0)))).toEqual(all);
+  });
+
+  it('is one piece when the list is short', async () => {
+    expect(await store.accounts.listJson!('bob')).toBeInstanceOf(Uint8Array);
+    expect(JSON.parse(utf8(await store.accounts.listJson!('bob')))).toEqual(
+      await store.accounts.list('bob'),
+    );
+  });
+
+  // Writes that land while the pieces are being read: a record edited before it is read comes
+  // once, in its new version; one deleted before it is read is not there; the rest are there
+  // once each. The answer's cursor brings a device the rest in the next delta, exactly.
+  it('stays exact through writes made while it is read', async () => {
+    const json = await store.accounts.changesJson!('alice', 0);
+    const iterator = (json as Iterable<Uint8Array>)[Symbol.iterator]();
+    const first = iterator.next().value!;
+    const edited = { ...long()[1400]!, description: '改过' };
+    await store.accounts.update('alice', edited);
+    await store.accounts.remove('alice', 'p1450');
+    await store.accounts.remove('alice', 'p0000');
+    await store.accounts.create('alice', account('new', 9));
+    const rest = [...{ [Symbol.iterator]: () => iterator }];
+    const answer = JSON.parse(utf8([first, ...rest])) as Changes<Account>;
+    const ids = answer.records.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(answer.records.find((r) => r.id === 'p1400')).toEqual(
+      await store.accounts.get('alice', 'p1400'),
+    );
+    expect(ids).not.toContain('p1450');
+    for (const record of long()) {
+      if (!['p1400', 'p1450', 'p0000'].includes(record.id)) expect(ids).toContain(record.id);
+    }
+    // A device that applies the next delta holds exactly the list.
+    const held = new Map(answer.records.map((r) => [r.id, r]));
+    const delta = await store.accounts.changes('alice', answer.cursor);
+    for (const id of delta.deleted) held.delete(id);
+    for (const record of delta.records) held.set(record.id, record);
+    const list = await store.accounts.list('alice');
+    expect([...held.values()].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      list.sort((a, b) => a.id.localeCompare(b.id)),
+    );
   });
 });
 
@@ -350,9 +426,14 @@ describe('GET /api/<resource> over the sqlite store', () => {
         expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
         const text = await res.text();
-        expect(text).toBe(await store[key].listJson!('alice'));
+        expect(text).toBe(utf8(await store[key].listJson!('alice')));
         expect(JSON.parse(text)).toEqual(await store[key].list('alice'));
       }
+      // More than one read of rows (sqlite-store.ts, `wholeJson`), sent as they are read.
+      expect(samples.accounts().length).toBeGreaterThan(400);
+      const all = await get('/api/accounts?since=0');
+      expect(all.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+      expect(await all.json()).toEqual(await store.accounts.changes('alice', 0));
       expect(await get('/api/workouts').then((r) => r.text())).toBe('[]');
       expect((await app.fetch(new Request('http://localhost/api/accounts'))).status).toBe(401);
     } finally {
