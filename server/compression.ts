@@ -6,8 +6,8 @@ import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } fro
 // handed to the page through msw would arrive undecoded. main.ts wraps the app's fetch with this.
 //
 // The built SPA travels pre-compressed (static.ts serves the .br/.gz files the build wrote);
-// this compresses what is made per request: the API's JSON above all (/api/accounts is
-// 4.5 MB at ten years, ~0.3 MB compressed).
+// this compresses what is made per request: the API's JSON above all (the whole
+// /api/accounts list is 9.6 MB at ten years, 457 KB in brotli).
 
 export type Encoding = 'br' | 'gzip';
 
@@ -174,6 +174,8 @@ export function withCompression<A extends unknown[]>(fetch: Fetch<A>): Fetch<A> 
       // Two pieces read ahead: enough to keep the compressor busy, and no more held in memory.
       const source = Readable.from(more(), { objectMode: true, highWaterMark: 2 });
       const compressed = compressor(encoding);
+      // An error of the source (a failed read of the database) cuts the body short: the
+      // headers are gone by then, and the client sees a broken answer, not a wrong one.
       pipeline(source, compressed, () => {});
       return new Response(Readable.toWeb(compressed) as ReadableStream<Uint8Array>, {
         status: response.status,

@@ -151,11 +151,12 @@ describe('withCompression', () => {
           })),
         ),
       );
-    const source = (msPerPiece = 0) => {
+    const source = (msPerPiece = 0, failAt = -1) => {
       const state = { pulled: 0, cancelled: false };
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
           if (msPerPiece) await new Promise((resolve) => setTimeout(resolve, msPerPiece));
+          if (state.pulled === failAt) throw new Error('disk I/O error');
           if (state.pulled === PIECES) controller.close();
           else controller.enqueue(piece(state.pulled++));
         },
@@ -185,6 +186,14 @@ describe('withCompression', () => {
       expect(decode(await bytes(res)).equals(all)).toBe(true);
       expect(state.pulled).toBe(PIECES);
     }
+
+    // A source that fails after the headers were sent: the body breaks off, it never ends
+    // as if the list were complete.
+    const failing = source(0, PIECES - 5);
+    const broken = await failing.fetch(
+      new Request('http://x/', { headers: { 'Accept-Encoding': CHROME } }),
+    );
+    await expect(bytes(broken)).rejects.toThrow();
 
     // A source that takes its time, as SQLite does on a long list: the client that goes away
     // after the first bytes leaves most of it unread.
