@@ -187,7 +187,7 @@ type Row = Record<string, unknown>;
  * (MALLOC_MMAP_THRESHOLD_ 128 KB, scripts/build-server.mjs) map and unmap on every read: in
  * reads of 1000 rows ten years of 记账 took 55–67 ms instead of ~40.
  */
-const WHOLE_READ_ROWS = 400;
+export const WHOLE_READ_ROWS = 400;
 /**
  * A piece of a whole list is at least this long (but the last): reads are joined so that each
  * trip to zlib's thread pool is worth it, and the compressor still starts early.

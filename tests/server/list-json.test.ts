@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { openSqliteStore } from '../../server/db/sqlite-store';
+import { openSqliteStore, WHOLE_READ_ROWS } from '../../server/db/sqlite-store';
 import type { Changes, JsonBytes, RecordStore, Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
@@ -430,7 +430,7 @@ describe('GET /api/<resource> over the sqlite store', () => {
         expect(JSON.parse(text)).toEqual(await store[key].list('alice'));
       }
       // More than one read of rows (sqlite-store.ts, `wholeJson`), sent as they are read.
-      expect(samples.accounts().length).toBeGreaterThan(400);
+      expect(samples.accounts().length).toBeGreaterThan(WHOLE_READ_ROWS);
       const all = await get('/api/accounts?since=0');
       expect(all.headers.get('content-type')).toBe('application/json; charset=UTF-8');
       expect(await all.json()).toEqual(await store.accounts.changes('alice', 0));
