@@ -2,10 +2,14 @@ import { History, type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 
 // The icon buttons at the end of a list row. Their accessible names are the glossary's
 // words (DESIGN.md §5), which tests and screen readers rely on; the icon is decoration.
+// With `item` the name says which row it acts on (编辑 午饭): a screen reader that lists a
+// page's buttons otherwise reads twenty identical 编辑.
 
 interface RowButtonProps {
   onClick: () => void;
   disabled?: boolean;
+  /** The row's own name (a title, a description), added to the button's name. */
+  item?: string;
 }
 
 function RowButton({
@@ -14,13 +18,15 @@ function RowButton({
   danger = false,
   onClick,
   disabled,
+  item,
 }: RowButtonProps & { label: string; icon: LucideIcon; danger?: boolean }) {
+  const name = item ? `${label} ${item}` : label;
   return (
     <button
       type="button"
       className={`btn-icon shrink-0 ${danger ? 'hover:bg-red-50 hover:text-red-600' : ''}`}
-      aria-label={label}
-      title={label}
+      aria-label={name}
+      title={name}
       disabled={disabled}
       onClick={onClick}
     >
