@@ -1,11 +1,48 @@
-import { daysBetween, descending, formatShortDate } from './dates';
+import { addDays, daysBetween, descending, formatShortDate, mondayOf } from './dates';
+import { firstOccurrence, nextOccurrence, occurrenceId } from './recurrence';
 import type { TaskPriority } from './schemas/categories';
-import type { Task } from './schemas/task';
+import type { Subtask, Task } from './schemas/task';
+
+/** A task with every field present: what the screens read. */
+export type FullTask = Task & {
+  repeat: string;
+  repeatFrom: 'due' | 'completion';
+  seriesId: string;
+  dueTime: string;
+  subtasks: Subtask[];
+  reminders: number[];
+};
+
+/**
+ * A stored task with the fields issue 36 added given their defaults: a device's copy synced
+ * before them has none. The same object when nothing is missing, so a memoised list stays put.
+ */
+export function withDefaults(task: Task): FullTask {
+  if (
+    task.repeat !== undefined &&
+    task.repeatFrom !== undefined &&
+    task.seriesId !== undefined &&
+    task.dueTime !== undefined &&
+    task.subtasks !== undefined &&
+    task.reminders !== undefined
+  ) {
+    return task as FullTask;
+  }
+  return {
+    ...task,
+    repeat: task.repeat ?? '',
+    repeatFrom: task.repeatFrom ?? 'due',
+    seriesId: task.seriesId ?? '',
+    dueTime: task.dueTime ?? '',
+    subtasks: task.subtasks ?? [],
+    reminders: task.reminders ?? [],
+  };
+}
 
 /** How many days ahead a due date counts as "soon" and is highlighted (SPEC §9). */
 const DUE_SOON_DAYS = 3;
 
-type DueFields = Pick<Task, 'completed' | 'dueDate'>;
+type DueFields = Pick<Task, 'completed' | 'dueDate' | 'dueTime'>;
 
 export interface TaskStats {
   total: number;
@@ -15,9 +52,14 @@ export interface TaskStats {
   completionPercent: number;
 }
 
-/** Overdue = not completed and due before today; a task due today is not late yet. */
-export function isOverdue(task: DueFields, today: string): boolean {
-  return !task.completed && task.dueDate !== '' && task.dueDate < today;
+/**
+ * Overdue = not completed and past its due date, or, when it has a time of day and `time`
+ * ('HH:mm', now) is given, past that time today. A task due today without a time is not late yet.
+ */
+export function isOverdue(task: DueFields, today: string, time?: string): boolean {
+  if (task.completed || task.dueDate === '') return false;
+  if (task.dueDate < today) return true;
+  return task.dueDate === today && time !== undefined && !!task.dueTime && task.dueTime <= time;
 }
 
 /** Days from today to the due date: 0 today, 1 tomorrow, negative once overdue. */
@@ -63,13 +105,13 @@ export function completionPercent(completed: number, total: number): number {
   return total === 0 ? 0 : Math.round((completed / total) * 100);
 }
 
-export function taskStats(tasks: readonly DueFields[], today: string): TaskStats {
+export function taskStats(tasks: readonly DueFields[], today: string, time?: string): TaskStats {
   const completed = tasks.filter((t) => t.completed).length;
   return {
     total: tasks.length,
     completed,
     pending: tasks.length - completed,
-    overdue: tasks.filter((t) => isOverdue(t, today)).length,
+    overdue: tasks.filter((t) => isOverdue(t, today, time)).length,
     completionPercent: completionPercent(completed, tasks.length),
   };
 }
@@ -89,6 +131,7 @@ export interface TaskOverview {
 export function taskOverview(
   tasks: readonly (DueFields & Pick<Task, 'priority'>)[],
   today: string,
+  time?: string,
 ): TaskOverview {
   let completed = 0;
   let overdue = 0;
@@ -99,7 +142,7 @@ export function taskOverview(
       continue;
     }
     distribution[t.priority] += 1;
-    if (isOverdue(t, today)) overdue += 1;
+    if (isOverdue(t, today, time)) overdue += 1;
   }
   const stats: TaskStats = {
     total: tasks.length,
@@ -132,7 +175,12 @@ export function toggleCompletion<T extends Pick<Task, 'completed' | 'completedAt
 
 export type TaskFilter = 'all' | 'pending' | 'completed' | 'overdue';
 
-export function matchesFilter(task: DueFields, filter: TaskFilter, today: string): boolean {
+export function matchesFilter(
+  task: DueFields,
+  filter: TaskFilter,
+  today: string,
+  time?: string,
+): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -141,7 +189,7 @@ export function matchesFilter(task: DueFields, filter: TaskFilter, today: string
     case 'completed':
       return task.completed;
     case 'overdue':
-      return isOverdue(task, today);
+      return isOverdue(task, today, time);
   }
 }
 
@@ -166,4 +214,147 @@ export function sortTasks<T extends SortFields>(tasks: readonly T[]): T[] {
     const byPriority = PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority];
     return byPriority !== 0 ? byPriority : descending(a.createdAt, b.createdAt);
   });
+}
+
+// ---- Repeating tasks (issue 36): a series lives in its occurrences, one task row each. ----
+
+/** The series a repeating task belongs to: its seriesId, or its own id when it has none yet. */
+export function seriesOf(task: Pick<Task, 'id' | 'seriesId'>): string {
+  return task.seriesId || task.id;
+}
+
+/**
+ * The occurrence after `task`, as a new task whose id is derived from the series and its date
+ * (so every device derives the same one), or null when the task does not repeat or its series
+ * ends. `doneOn` is the day it was completed or skipped.
+ */
+export function nextOccurrenceTask(
+  task: FullTask,
+  doneOn: string,
+  now: Date | number,
+): FullTask | null {
+  if (task.repeat === '') return null;
+  const next = nextOccurrence(task, doneOn);
+  if (!next) return null;
+  const at = new Date(now).toISOString();
+  const seriesId = seriesOf(task);
+  return {
+    ...task,
+    id: occurrenceId(seriesId, next.dueDate),
+    seriesId,
+    dueDate: next.dueDate,
+    repeat: next.repeat,
+    subtasks: task.subtasks.map((s) => ({ ...s, done: false })),
+    completed: false,
+    completedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    editedAt: undefined,
+  };
+}
+
+export interface CompletionChange {
+  /** The task as it is after the toggle. */
+  task: FullTask;
+  /** The next occurrence to create, when completing a repeating task. */
+  next: FullTask | null;
+}
+
+/** Toggles completion; completing an occurrence of a series also yields the next one. */
+export function completeOccurrence(
+  task: FullTask,
+  now: Date | number,
+  today: string,
+): CompletionChange {
+  const toggled = toggleCompletion(task, now);
+  const next = toggled.completed ? nextOccurrenceTask(task, today, now) : null;
+  return { task: toggled, next };
+}
+
+/**
+ * 跳过这次: the occurrence is dropped and the next one takes its place. Returns the next
+ * occurrence (null when the series ends with this one).
+ */
+export function skipOccurrence(task: FullTask, now: Date | number, today: string): FullTask | null {
+  return nextOccurrenceTask(task, today, now);
+}
+
+/** The fields a user edits in the task dialog. */
+export type TaskEdit = Partial<
+  Pick<
+    FullTask,
+    | 'title'
+    | 'description'
+    | 'priority'
+    | 'category'
+    | 'dueDate'
+    | 'dueTime'
+    | 'repeat'
+    | 'repeatFrom'
+    | 'subtasks'
+    | 'reminders'
+  >
+>;
+
+export interface OccurrenceEdit {
+  /** The edited occurrence's new fields. */
+  update: TaskEdit & { seriesId?: string };
+  /** An occurrence to create alongside (仅此次: the series carries on without this one). */
+  next: FullTask | null;
+}
+
+/**
+ * Edits an occurrence of a series.
+ * - 'this' (仅此次): this one leaves the series as a one-off with the edit, and the series
+ *   carries on unchanged at its next date.
+ * - 'later' (此次及以后): this one takes the edit and keeps the series; a changed rule starts a
+ *   new series from it, so that its next ids do not meet those the old rule derives.
+ */
+export function editOccurrence(
+  task: FullTask,
+  edit: TaskEdit,
+  scope: 'this' | 'later',
+  now: Date | number,
+  today: string,
+): OccurrenceEdit {
+  if (task.repeat === '') return { update: edit, next: null };
+  if (scope === 'this') {
+    return {
+      update: { ...edit, repeat: '', repeatFrom: 'due', seriesId: seriesOf(task) },
+      next: nextOccurrenceTask(task, today, now),
+    };
+  }
+  const ruleChanged =
+    (edit.repeat !== undefined && edit.repeat !== task.repeat) ||
+    (edit.repeatFrom !== undefined && edit.repeatFrom !== task.repeatFrom);
+  return {
+    update: { ...edit, seriesId: ruleChanged ? task.id : seriesOf(task) },
+    next: null,
+  };
+}
+
+/**
+ * Where a repeating task without a date starts: the first date of its rule on or after today.
+ * Other tasks keep their date.
+ */
+export function startDate(task: Pick<Task, 'repeat' | 'dueDate'>, today: string): string {
+  if (!task.repeat || task.dueDate !== '') return task.dueDate;
+  return firstOccurrence(task.repeat, today) ?? '';
+}
+
+/** 推迟: 明天, 下周一, or a chosen date. */
+export type PostponeTarget = 'tomorrow' | 'nextMonday' | { date: string };
+
+export function postponeDate(target: PostponeTarget, today: string): string {
+  if (target === 'tomorrow') return addDays(today, 1);
+  if (target === 'nextMonday') return addDays(mondayOf(today), 7);
+  return target.date;
+}
+
+/** Sub-tasks done and in all, for the row's '2/5'; null without any. */
+export function subtaskProgress(
+  subtasks: readonly Subtask[],
+): { done: number; total: number } | null {
+  if (subtasks.length === 0) return null;
+  return { done: subtasks.filter((s) => s.done).length, total: subtasks.length };
 }
