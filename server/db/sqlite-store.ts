@@ -92,10 +92,12 @@ export function openSqliteStore(
       resources('assetHistory', schema.assetHistory, { json: ['oldData', 'newData'] }),
     ),
     workouts: recordStore<Workout>(resources('workouts', schema.workouts)),
-    tasks: recordStore<Task>(resources('tasks', schema.tasks, {
+    tasks: recordStore<Task>(
+      resources('tasks', schema.tasks, {
         boolean: ['completed'],
         json: ['subtasks', 'reminders'],
-      }),),
+      }),
+    ),
     timeRecords: recordStore<TimeRecord>(resources('timeRecords', schema.timeRecords)),
     // The foreign key from checkin_records cascades the delete to the task's records.
     checkinTasks: recordStore<CheckinTask>(resources('checkinTasks', schema.checkinTasks)),
