@@ -1,0 +1,88 @@
+import { addDays } from './dates';
+import type { Subtask, Task } from './schemas/task';
+
+// Smart views and search for /tasks (issue 36). Each task's search text is built once per task
+// object and kept (a WeakMap), so typing filters 5,500 tasks by string search alone, and a
+// change to one task builds only that task's text again.
+
+export type TaskView = 'today' | 'tomorrow' | 'week' | 'undated';
+
+export const TASK_VIEWS: { key: TaskView; label: string }[] = [
+  { key: 'today', label: '今天' },
+  { key: 'tomorrow', label: '明天' },
+  { key: 'week', label: '最近7天' },
+  { key: 'undated', label: '无日期' },
+];
+
+/** Whether a task belongs in a smart view: due today, tomorrow, in the 7 days from today, or undated. */
+export function matchesView(task: Pick<Task, 'dueDate'>, view: TaskView, today: string): boolean {
+  switch (view) {
+    case 'today':
+      return task.dueDate === today;
+    case 'tomorrow':
+      return task.dueDate === addDays(today, 1);
+    case 'week':
+      return task.dueDate !== '' && task.dueDate >= today && task.dueDate <= addDays(today, 6);
+    case 'undated':
+      return task.dueDate === '';
+  }
+}
+
+/** A character's pinyin: its initial and its whole syllable (toneless), or null for a non-Han one. */
+export type CharPinyin = (char: string) => readonly [initial: string, full: string] | null;
+
+const HAN = /\p{Script=Han}/u;
+
+type Searchable = Pick<Task, 'title' | 'description'> & { subtasks?: readonly Subtask[] };
+
+/**
+ * The text a query is looked for in: title, description and sub-tasks in lower case, then
+ * (with `pinyin`) the initials and the whole pinyin of every Han character in them, so that
+ * `jfz` and `jiaofangzu` both find 交房租.
+ */
+export function searchText(task: Searchable, pinyin?: CharPinyin): string {
+  const text = [task.title, task.description, ...(task.subtasks ?? []).map((s) => s.title)]
+    .join('\n')
+    .toLowerCase();
+  if (!pinyin) return text;
+  let initials = '';
+  let full = '';
+  for (const char of text) {
+    const p = HAN.test(char) ? pinyin(char) : null;
+    if (p) {
+      initials += p[0];
+      full += p[1];
+    } else {
+      // Other characters stay as they are, so 'ppt' still follows 写 in 'xppt'.
+      initials += char;
+      full += char;
+    }
+  }
+  return `${text}\n${initials}\n${full}`;
+}
+
+/** The query's terms: a task matches when its text holds every one. */
+export function queryTerms(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+export function matchesTerms(text: string, terms: readonly string[]): boolean {
+  for (const term of terms) if (!text.includes(term)) return false;
+  return true;
+}
+
+/**
+ * Search texts kept per task object: a list that changes in one task builds one text again.
+ * A new one is made when the pinyin table arrives (it is loaded on first search).
+ */
+export function searchIndex(pinyin?: CharPinyin) {
+  const cache = new WeakMap<object, string>();
+  return (task: Searchable): string => {
+    let text = cache.get(task);
+    if (text === undefined) {
+      text = searchText(task, pinyin);
+      cache.set(task, text);
+    }
+    return text;
+  };
+}
