@@ -220,7 +220,10 @@ export function sortTasks<T extends SortFields>(tasks: readonly T[]): T[] {
 
 /** The series a repeating task belongs to: its seriesId, or its own id when it has none yet. */
 export function seriesOf(task: Pick<Task, 'id' | 'seriesId'>): string {
-  return task.seriesId || task.id;
+  if (task.seriesId) return task.seriesId;
+  // A record written straight into a store may carry an id the id schema would refuse; its
+  // series gets one derived from it, the same on every device.
+  return /^[A-Za-z0-9_-]{1,64}$/.test(task.id) ? task.id : occurrenceId(task.id, 'series');
 }
 
 /**
