@@ -141,12 +141,14 @@ export function choiceOf(rule: string, date: string): RepeatChoice {
         }
       : {};
   const interval = Number(map.get('INTERVAL') ?? 1);
+  // A weekly rule without days repeats on the due date's weekday: the same as choosing it.
+  const weekdays = map.has('BYDAY') ? (map.get('BYDAY')!.split(',') as Weekday[]) : base.weekdays;
   const candidates: Partial<RepeatChoice>[] = [
     { kind: 'daily', interval },
     { kind: 'weekdays' },
-    { kind: 'weekly', interval, weekdays: (map.get('BYDAY') ?? '').split(',') as Weekday[] },
-    { kind: 'monthlyDay', interval, monthDay: Number(map.get('BYMONTHDAY')) },
+    { kind: 'weekly', interval, weekdays },
     { kind: 'monthlyLast', interval },
+    { kind: 'monthlyDay', interval, monthDay: Number(map.get('BYMONTHDAY')) },
     {
       kind: 'monthlyNth',
       interval,
@@ -158,6 +160,14 @@ export function choiceOf(rule: string, date: string): RepeatChoice {
   for (const candidate of candidates) {
     const choice = { ...base, ...end, ...candidate };
     if (ruleOf(choice) === rule) return choice;
+  }
+  const weeklyAsDays = { ...base, ...end, kind: 'weekly' as const, interval, weekdays };
+  if (
+    map.get('FREQ') === 'WEEKLY' &&
+    !map.has('BYDAY') &&
+    ruleOf({ ...weeklyAsDays, weekdays: [] }) === rule
+  ) {
+    return weeklyAsDays;
   }
   return { ...base, ...end, kind: 'custom', custom: rule };
 }

@@ -467,7 +467,7 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
                     }}
                   />
                   <span
-                    className={`min-w-0 flex-1 break-words text-sm [overflow-wrap:anywhere] ${s.done ? 'text-slate-400 line-through' : ''}`}
+                    className={`min-w-0 flex-1 text-sm [overflow-wrap:anywhere] ${s.done ? 'text-slate-400 line-through' : ''}`}
                   >
                     {s.title}
                   </span>

@@ -93,12 +93,12 @@ export const TaskItem = memo(function TaskItem({
       <div className="min-w-0 flex-1">
         <p
           id={titleId}
-          className={`break-words font-medium [overflow-wrap:anywhere] ${task.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+          className={`font-medium [overflow-wrap:anywhere] ${task.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}
         >
           {task.title}
         </p>
         {task.description && (
-          <p className="mt-0.5 line-clamp-2 break-words text-sm text-slate-500 [overflow-wrap:anywhere]">
+          <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 [overflow-wrap:anywhere]">
             {task.description}
           </p>
         )}

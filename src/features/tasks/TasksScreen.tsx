@@ -182,7 +182,7 @@ export function TasksScreen() {
       </div>
 
       <div className="grid items-start gap-4 wide:grid-cols-[minmax(0,1fr)_18rem]">
-        <section className="card space-y-4" aria-label="任务列表" aria-busy={isPending}>
+        <section className="card min-w-0 space-y-4" aria-label="任务列表" aria-busy={isPending}>
           {/* Four equal segments on a phone so the row never wraps; a row of chips above. */}
           <fieldset className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
             <legend className="sr-only">筛选任务</legend>

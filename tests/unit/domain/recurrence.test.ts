@@ -6,6 +6,7 @@ import {
   occurrenceId,
   upcomingDates,
 } from '../../../src/domain/recurrence';
+import { choiceOf, defaultChoice, ruleOf } from '../../../src/domain/repeat-choices';
 import { idSchema } from '../../../src/domain/schemas/common';
 import { taskRecordInputSchema } from '../../../src/domain/schemas/task';
 import {
@@ -348,5 +349,48 @@ describe('the task schema: old payloads stay valid', () => {
     expect(messages({ dueTime: '08:00' })).toEqual(['请先选择截止日期']);
     expect(messages({ reminders: [-5] })).toEqual(['提醒时间无效']);
     expect(messages({ repeatFrom: 'later' })).toEqual(['重复方式无效']);
+  });
+});
+
+describe('the dialog’s repeat choices', () => {
+  it.each([
+    ['daily', 'FREQ=DAILY'],
+    ['weekdays', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR'],
+    ['monthlyLast', 'FREQ=MONTHLY;BYMONTHDAY=-1'],
+    ['yearly', 'FREQ=YEARLY'],
+  ] as const)('%s writes %s and reads back as itself', (kind, rule) => {
+    const choice = { ...defaultChoice('2026-12-07'), kind };
+    expect(ruleOf(choice)).toBe(rule);
+    expect(choiceOf(rule, '2026-12-07').kind).toBe(kind);
+  });
+
+  it('reads weekly days, the Nth weekday, a month day, COUNT and UNTIL back', () => {
+    expect(choiceOf('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE', '2026-12-07')).toMatchObject({
+      kind: 'weekly',
+      interval: 2,
+      weekdays: ['MO', 'WE'],
+    });
+    expect(choiceOf('FREQ=MONTHLY;BYDAY=-1FR;COUNT=3', '2026-12-07')).toMatchObject({
+      kind: 'monthlyNth',
+      nth: -1,
+      nthWeekday: 'FR',
+      end: 'count',
+      count: 3,
+    });
+    expect(choiceOf('FREQ=MONTHLY;BYMONTHDAY=15;UNTIL=20271231', '2026-12-07')).toMatchObject({
+      kind: 'monthlyDay',
+      monthDay: 15,
+      end: 'until',
+      until: '2027-12-31',
+    });
+    // Weekly without days: the due date's weekday (2026-12-07 is a Monday).
+    expect(choiceOf('FREQ=WEEKLY', '2026-12-07')).toMatchObject({
+      kind: 'weekly',
+      weekdays: ['MO'],
+    });
+    expect(choiceOf('FREQ=DAILY;BYMONTH=3', '2026-12-07')).toMatchObject({
+      kind: 'custom',
+      custom: 'FREQ=DAILY;BYMONTH=3',
+    });
   });
 });
