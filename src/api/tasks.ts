@@ -1,18 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { todayString } from '../domain/dates';
+import type { TaskEdit } from '../domain/occurrences';
 import type { InputOf } from '../domain/resources';
 import type { Task } from '../domain/schemas/task';
-import {
-  completeOccurrence,
-  editOccurrence,
-  type FullTask,
-  skipOccurrence,
-  type TaskEdit,
-  withDefaults,
-} from '../domain/tasks';
+import { type FullTask, toggleCompletion, withDefaults } from '../domain/tasks';
 import { engineFor } from './engine';
+import { resourceKeys } from './keys';
 import {
   afterPaint,
+  type ListResult,
   listQuery,
   showAtOnce,
   takeBack,
@@ -27,6 +23,9 @@ export const useUpdateTask = () => useUpdateRecord('tasks', '更新任务失败�
 export const useDeleteTask = () => useDeleteRecord('tasks', '删除任务失败：{message}');
 
 type Engine = ReturnType<typeof engineFor>;
+
+// The occurrence rules (and the rrule library) load with the first write that needs them.
+const occurrences = () => import('../domain/occurrences');
 
 /** A task as the body of a write: what the server stamps itself left out. */
 function asInput(task: FullTask): InputOf<'tasks'> {
@@ -45,8 +44,9 @@ async function createOccurrence(engine: Engine, next: FullTask, shown: readonly 
   return seq;
 }
 
-function shownTasks(engine: Engine): Promise<readonly Task[]> {
-  return engine.list('tasks').then((r) => r.items);
+/** The tasks this device shows (the cached list the engine keeps current). */
+function shownTasks(client: QueryClient): readonly Task[] {
+  return client.getQueryData<ListResult<Task>>(resourceKeys('tasks').list())?.items ?? [];
 }
 
 /**
@@ -59,22 +59,20 @@ export function useToggleTask() {
       await afterPaint();
       const engine = engineFor(client);
       const now = new Date();
+      const { completeOccurrence } = await occurrences();
       const { task: toggled, next } = completeOccurrence(withDefaults(task), now, todayString(now));
       const { id, ...input } = toggled;
-      const shown = await shownTasks(engine);
+      const shown = shownTasks(client);
       const { seq } = await engine.update('tasks', id, input);
       const nextSeq = next ? await createOccurrence(engine, next, shown) : undefined;
       await engine.settled(seq);
       if (nextSeq !== undefined) await engine.settled(nextSeq);
     },
-    onMutate: (task, { client }) => {
-      const now = new Date();
-      const { task: toggled, next } = completeOccurrence(withDefaults(task), now, todayString(now));
-      return showAtOnce(client, 'tasks', (items) => {
-        const out = items.map((t) => (t.id === task.id ? toggled : t));
-        return next && !items.some((t) => t.id === next.id) ? [...out, next] : out;
-      });
-    },
+    // The toggle shows at once; a next occurrence shows once the engine has stored it.
+    onMutate: (task, { client }) =>
+      showAtOnce(client, 'tasks', (items) =>
+        items.map((t) => (t.id === task.id ? toggleCompletion(task, new Date()) : t)),
+      ),
     onError: (_error, _task, shown, { client }) => takeBack(client, 'tasks', shown),
     networkMode: 'always',
     meta: { errorMessage: '更新任务状态失败：{message}' },
@@ -87,8 +85,9 @@ export function useSkipOccurrence() {
     mutationFn: async (task: Task, { client }) => {
       const engine = engineFor(client);
       const now = new Date();
+      const { skipOccurrence } = await occurrences();
       const next = skipOccurrence(withDefaults(task), now, todayString(now));
-      const shown = await shownTasks(engine);
+      const shown = shownTasks(client);
       const nextSeq = next ? await createOccurrence(engine, next, shown) : undefined;
       const { seq } = await engine.remove('tasks', task);
       if (nextSeq !== undefined) await engine.settled(nextSeq);
@@ -113,9 +112,10 @@ export function useSaveTaskEdit() {
       const engine = engineFor(client);
       const now = new Date();
       const full = withDefaults(task);
+      const { editOccurrence } = await occurrences();
       const { update, next } = editOccurrence(full, edit, scope, now, todayString(now));
       const { id, ...rest } = asInput({ ...full, ...update });
-      const shown = await shownTasks(engine);
+      const shown = shownTasks(client);
       const { seq } = await engine.update('tasks', id!, rest);
       const nextSeq = next ? await createOccurrence(engine, next, shown) : undefined;
       await engine.settled(seq);

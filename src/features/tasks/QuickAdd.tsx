@@ -2,12 +2,17 @@ import { X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { newId } from '../../api/ids';
 import { useCreateTask } from '../../api/tasks';
-import {
-  type Chip,
-  type ChipKind,
-  parseQuickAdd,
-  type QuickAddResult,
-} from '../../domain/quick-add';
+import type { Chip, ChipKind, QuickAddResult } from '../../domain/quick-add';
+
+type Parse = typeof import('../../domain/quick-add').parseQuickAdd;
+
+// chrono-node and the repeat rules load once the field is used, not with the screen (the
+// service worker precaches the chunk, so it works offline all the same).
+let parser: Promise<Parse> | null = null;
+const loadParser = () => {
+  parser ??= import('../../domain/quick-add').then((m) => m.parseQuickAdd);
+  return parser;
+};
 
 interface QuickAddChipsProps {
   chips: readonly Chip[];
@@ -59,16 +64,29 @@ export function QuickAdd() {
   const [error, setError] = useState<string | null>(null);
   const create = useCreateTask();
   const errorId = useId();
+  const [parse, setParse] = useState<Parse | null>(null);
+  const load = () => {
+    if (!parse) {
+      loadParser().then(
+        (p) => setParse(() => p),
+        () => setError('快速添加加载失败，请检查网络后重试'),
+      );
+    }
+  };
   // Read against the clock as it is when typed: 明天 is tomorrow of the moment of typing.
-  const result = useMemo(() => parseQuickAdd(line, new Date(), ignored), [line, ignored]);
+  const result = useMemo(
+    () => (parse && line ? parse(line, new Date(), ignored) : null),
+    [parse, line, ignored],
+  );
 
-  const submit = () => {
+  const submit = async () => {
     if (!line.trim()) return;
-    if (!result.title) {
+    const read = result ?? (await loadParser())(line, new Date(), ignored);
+    if (!read.title) {
       setError('请填写标题');
       return;
     }
-    create.mutate(quickAddTask(result));
+    create.mutate(quickAddTask(read));
     setLine('');
     setIgnored(new Set());
     setError(null);
@@ -86,7 +104,9 @@ export function QuickAdd() {
         value={line}
         aria-invalid={!!error}
         aria-describedby={error ? errorId : undefined}
+        onFocus={load}
         onChange={(e) => {
+          load();
           setLine(e.target.value);
           setError(null);
           if (e.target.value === '') setIgnored(new Set());
@@ -94,7 +114,7 @@ export function QuickAdd() {
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
             e.preventDefault();
-            submit();
+            void submit();
           }
         }}
       />
@@ -104,7 +124,7 @@ export function QuickAdd() {
         </p>
       )}
       <QuickAddChips
-        chips={result.chips}
+        chips={result?.chips ?? []}
         onRemove={(kind) => setIgnored((was) => new Set(was).add(kind))}
       />
     </div>

@@ -9,6 +9,7 @@ import { FormActions, InputField, SelectField, TextAreaField } from '../../compo
 import { Modal } from '../../components/Modal';
 import { useToday } from '../../components/useToday';
 import { formatShortDate } from '../../domain/dates';
+import { startDate } from '../../domain/occurrences';
 import { isValidRepeat, upcomingDates } from '../../domain/recurrence';
 import {
   choiceOf,
@@ -26,7 +27,7 @@ import {
   type Task,
   taskInputSchema,
 } from '../../domain/schemas/task';
-import { startDate, withDefaults } from '../../domain/tasks';
+import { withDefaults } from '../../domain/tasks';
 
 // The fields a person types; completion and timestamps are the list's business. The repeat,
 // sub-tasks and reminders are kept in component state and joined in on save.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completeOccurrence,
+  editOccurrence,
+  skipOccurrence,
+  startDate,
+} from '../../../src/domain/occurrences';
+import {
   firstOccurrence,
   isValidRepeat,
   nextOccurrence,
@@ -10,13 +16,9 @@ import { choiceOf, defaultChoice, ruleOf } from '../../../src/domain/repeat-choi
 import { idSchema } from '../../../src/domain/schemas/common';
 import { taskRecordInputSchema } from '../../../src/domain/schemas/task';
 import {
-  completeOccurrence,
-  editOccurrence,
   type FullTask,
   isOverdue,
   postponeDate,
-  skipOccurrence,
-  startDate,
   subtaskProgress,
   withDefaults,
 } from '../../../src/domain/tasks';
