@@ -180,7 +180,7 @@ describe('screenshots of /tasks', () => {
         await page.getByRole('button', { name: '编辑 倒垃圾' }).first().click();
         const dialog = page.getByRole('dialog', { name: '编辑任务' });
         await dialog.getByLabel('重复', { exact: true }).selectOption('weekly');
-        await dialog.getByTestId('repeat-preview').waitFor();
+        await dialog.getByTestId('repeat-preview').scrollIntoViewIfNeeded();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );

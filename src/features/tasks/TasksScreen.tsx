@@ -21,11 +21,11 @@ import type { Task } from '../../domain/schemas/task';
 import {
   type CharPinyin,
   matchesTerms,
-  matchesView,
   queryTerms,
   searchIndex,
   TASK_VIEWS,
   type TaskView,
+  viewFilter,
 } from '../../domain/task-search';
 import {
   type FullTask,
@@ -106,10 +106,11 @@ export function TasksScreen() {
   const visible = useMemo(() => {
     const terms = queryTerms(deferredQuery);
     if (filter === 'all' && view === null && terms.length === 0) return sorted;
+    const inView = view === null ? null : viewFilter(view, today);
     return sorted.filter(
       (t) =>
         (filter === 'all' || matchesFilter(t, filter, today, time)) &&
-        (view === null || matchesView(t, view, today)) &&
+        (inView === null || inView(t)) &&
         (terms.length === 0 || matchesTerms(textOf(t), terms)),
     );
   }, [sorted, filter, view, deferredQuery, textOf, today, time]);
