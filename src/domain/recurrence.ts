@@ -15,9 +15,10 @@ import * as rrulePackage from 'rrule';
 // there, bundlers see the named ones of its ESM build.
 const RRule: typeof RRuleType =
   (rrulePackage as { RRule?: typeof RRuleType }).RRule ??
-  (rrulePackage as unknown as { default: { RRule: typeof RRuleType } }).default.RRule;
+  // Reflect.get: a bundler reading `.default` of the ESM build warns that it is undefined.
+  (Reflect.get(rrulePackage, 'default') as { RRule: typeof RRuleType }).RRule;
 
-export type RepeatFrom = 'due' | 'completion';
+type RepeatFrom = 'due' | 'completion';
 
 const WEEKDAY = '(?:MO|TU|WE|TH|FR|SA|SU)';
 // What the app accepts, part by part: rrule's own parser lets unknown values through silently
@@ -36,7 +37,7 @@ const PARTS = new Map<string, RegExp>(
 );
 
 /** The rule's options, or null when it is not a rule the app can repeat by. */
-export function parseRepeat(rule: string): Partial<Options> | null {
+function parseRepeat(rule: string): Partial<Options> | null {
   if (rule === '' || rule.length > 300) return null;
   const seen = new Set<string>();
   for (const part of rule.split(';')) {
@@ -64,13 +65,13 @@ function isRealDay(date: string): boolean {
 }
 
 /** The UNTIL day of a rule as 'YYYY-MM-DD', or null. */
-export function untilDate(rule: string): string | null {
+function untilDate(rule: string): string | null {
   const m = /(?:^|;)UNTIL=(\d{4})(\d{2})(\d{2})/.exec(rule);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
 /** COUNT of a rule, or null when it has none. */
-export function countOf(rule: string): number | null {
+function countOf(rule: string): number | null {
   const m = /(?:^|;)COUNT=(\d+)/.exec(rule);
   return m ? Number(m[1]) : null;
 }

@@ -38,7 +38,7 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   SU: '日',
 };
 
-export type RepeatEnd = 'never' | 'count' | 'until';
+type RepeatEnd = 'never' | 'count' | 'until';
 
 export interface RepeatChoice {
   kind: RepeatKind;

@@ -38,10 +38,6 @@ export function viewFilter(
   }
 }
 
-export function matchesView(task: Pick<Task, 'dueDate'>, view: TaskView, today: string): boolean {
-  return viewFilter(view, today)(task);
-}
-
 /** A character's pinyin: its initial and its whole syllable (toneless), or null for a non-Han one. */
 export type CharPinyin = (char: string) => readonly [initial: string, full: string] | null;
 
@@ -56,7 +52,7 @@ type Searchable = Pick<Task, 'title' | 'description'> & { subtasks?: readonly Su
  * (with `pinyin`) the initials and the whole pinyin of every Han character in them, so that
  * `jfz` and `jiaofangzu` both find 交房租.
  */
-export function searchText(task: Searchable, pinyin?: CharPinyin): string {
+function searchText(task: Searchable, pinyin?: CharPinyin): string {
   const text = [task.title, task.description, ...(task.subtasks ?? []).map((s) => s.title)]
     .join('\n')
     .toLowerCase();

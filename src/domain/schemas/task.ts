@@ -16,7 +16,7 @@ const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Longest reminder lead: 30 days, in minutes. */
 export const MAX_REMINDER_MINUTES = 30 * 24 * 60;
 
-export const subtaskSchema = z.object({
+const subtaskSchema = z.object({
   id: idSchema,
   title: requiredTextSchema('子任务', 200),
   done: z.boolean().default(false),

@@ -19,7 +19,10 @@ interface QuickAddChipsProps {
   onRemove: (kind: ChipKind) => void;
 }
 
-/** What a quick-add line was read as, each part removable (its text then stays in the title). */
+/**
+ * What a quick-add line was read as, each part removable (its text then stays in the title).
+ * @public for the + sheet (issue 40), with `quickAddTask` and domain/quick-add's parser.
+ */
 export function QuickAddChips({ chips, onRemove }: QuickAddChipsProps) {
   if (chips.length === 0) return null;
   return (
@@ -44,7 +47,10 @@ export function QuickAddChips({ chips, onRemove }: QuickAddChipsProps) {
   );
 }
 
-/** The task a quick-add result stores: resolved values only, never the line to read again. */
+/**
+ * The task a quick-add result stores: resolved values only, never the line to read again.
+ * @public for the + sheet (issue 40).
+ */
 export function quickAddTask(result: QuickAddResult) {
   return {
     id: newId(),

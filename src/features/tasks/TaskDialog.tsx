@@ -53,7 +53,7 @@ const NEW_TASK: TaskFormInput = {
 };
 
 /** The 提醒 picker's fixed choices, in minutes before the due time. */
-export const REMINDER_CHOICES: { minutes: number; label: string }[] = [
+const REMINDER_CHOICES: { minutes: number; label: string }[] = [
   { minutes: 0, label: '到期时' },
   { minutes: 5, label: '提前5分钟' },
   { minutes: 30, label: '提前30分钟' },
