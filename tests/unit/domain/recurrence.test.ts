@@ -15,6 +15,7 @@ import {
 import { choiceOf, defaultChoice, ruleOf } from '../../../src/domain/repeat-choices';
 import { idSchema } from '../../../src/domain/schemas/common';
 import { taskRecordInputSchema } from '../../../src/domain/schemas/task';
+import { parseImport, prepareRecord } from '../../../src/domain/sync';
 import {
   type FullTask,
   isOverdue,
@@ -394,5 +395,63 @@ describe('the dialog’s repeat choices', () => {
       kind: 'custom',
       custom: 'FREQ=DAILY;BYMONTH=3',
     });
+  });
+});
+
+describe('export, import and upload carry the new fields', () => {
+  const repeating = {
+    id: 'series-1',
+    title: '倒垃圾',
+    dueDate: '2026-12-07',
+    dueTime: '20:00',
+    repeat: 'FREQ=WEEKLY;BYDAY=MO',
+    repeatFrom: 'completion',
+    seriesId: 'series-1',
+    subtasks: [{ id: 's1', title: '分类', done: true }],
+    reminders: [0, 30],
+    completed: false,
+    completedAt: null,
+  };
+
+  it('an export round-trips a repeating task with its sub-tasks and reminders', () => {
+    const parsed = parseImport(JSON.stringify({ tasks: [repeating] }));
+    expect(parsed.ok && parsed.items.map((i) => i.record)).toEqual([
+      expect.objectContaining({
+        repeat: 'FREQ=WEEKLY;BYDAY=MO',
+        repeatFrom: 'completion',
+        seriesId: 'series-1',
+        dueTime: '20:00',
+        subtasks: [{ id: 's1', title: '分类', done: true }],
+        reminders: [0, 30],
+      }),
+    ]);
+  });
+
+  it('an export made before them, and the original app’s task, upload as plain tasks', () => {
+    const old = prepareRecord('tasks', {
+      id: '17',
+      title: '写周报',
+      priority: '高',
+      category: '工作',
+    });
+    expect(old).toMatchObject({
+      ok: true,
+      record: {
+        repeat: '',
+        repeatFrom: 'due',
+        seriesId: '',
+        dueTime: '',
+        subtasks: [],
+        reminders: [],
+      },
+    });
+  });
+
+  it('a bad rule in a file is named, and nothing is imported', () => {
+    const parsed = parseImport(
+      JSON.stringify({ tasks: [{ ...repeating, repeat: 'FREQ=SECONDLY' }] }),
+    );
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.message).toContain('重复规则无效');
   });
 });
