@@ -185,6 +185,13 @@ describe('screenshots of /tasks', () => {
           viewport.width,
         );
         await page.screenshot({ path: `${SHOTS}/repeat-dialog-${size}-${scheme}.png` });
+        await dialog.getByRole('button', { name: '取消' }).click();
+        // The long title's own dialogs stay within the screen too (issue 40).
+        await page.getByRole('button', { name: /^编辑 超长A+$/ }).click();
+        await page.getByRole('dialog', { name: '编辑任务' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
         await page.context().close();
       }
     }
