@@ -9,7 +9,11 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/domain/' },
       to: {
-        pathNot: ['^src/domain/', '^node_modules/(zod|dayjs|papaparse|@e965/xlsx)/'],
+        // rrule and chrono-node: the repeat rules and the quick add's dates (issue 36).
+        pathNot: [
+          '^src/domain/',
+          '^node_modules/(zod|dayjs|papaparse|@e965/xlsx|rrule|chrono-node)/',
+        ],
       },
     },
     {

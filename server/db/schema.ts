@@ -220,6 +220,13 @@ export const tasks = sqliteTable(
     completed: integer('completed', { mode: 'boolean' }).notNull(),
     completedAt: text('completed_at'),
     createdAt: text('created_at').notNull(),
+    // Issue 36: repeats, time of day, checklist (JSON array) and reminders (JSON array of minutes).
+    repeat: text('repeat').notNull().default(''),
+    repeatFrom: text('repeat_from').notNull().default('due'),
+    seriesId: text('series_id').notNull().default(''),
+    dueTime: text('due_time').notNull().default(''),
+    subtasks: text('subtasks').notNull().default('[]'),
+    reminders: text('reminders').notNull().default('[]'),
     rev: syncColumns.rev,
     updatedAt: text('updated_at').notNull(),
     editedAt: syncColumns.editedAt,

@@ -92,7 +92,12 @@ export function openSqliteStore(
       resources('assetHistory', schema.assetHistory, { json: ['oldData', 'newData'] }),
     ),
     workouts: recordStore<Workout>(resources('workouts', schema.workouts)),
-    tasks: recordStore<Task>(resources('tasks', schema.tasks, { boolean: ['completed'] })),
+    tasks: recordStore<Task>(
+      resources('tasks', schema.tasks, {
+        boolean: ['completed'],
+        json: ['subtasks', 'reminders'],
+      }),
+    ),
     timeRecords: recordStore<TimeRecord>(resources('timeRecords', schema.timeRecords)),
     // The foreign key from checkin_records cascades the delete to the task's records.
     checkinTasks: recordStore<CheckinTask>(resources('checkinTasks', schema.checkinTasks)),
@@ -226,7 +231,10 @@ function recordStore<R extends { id: string }>({
       if ((property !== field) !== (kind === 'money')) {
         throw new Error(`${name}.${property}: money is stored in a *_cents column`);
       }
-      return { field, property, column: column.name, kind };
+      // A NOT NULL column added with a default (tasks' repeat, reminders…): a record put
+      // straight into the store, written before the field existed, gets the default.
+      const fallback = column.notNull && column.hasDefault ? (column.default as unknown) : null;
+      return { field, property, column: column.name, kind, fallback };
     });
 
   const q = (identifier: string) => `"${identifier}"`;
@@ -409,11 +417,13 @@ function recordStore<R extends { id: string }>({
   const params = (userId: string, record: R): Row => {
     const values = record as unknown as Row;
     const out: Row = { userId };
-    for (const { field, property, kind } of fields) {
+    for (const { field, property, kind, fallback } of fields) {
       const value = values[field] ?? null;
       if (kind === 'money') out[property] = toCents(value as number);
       else if (kind === 'boolean') out[property] = value ? 1 : 0;
-      else if (kind === 'json') out[property] = value === null ? null : JSON.stringify(value);
+      else if (kind === 'json') {
+        out[property] = value === null ? fallback : JSON.stringify(value);
+      } else if (value === null && fallback !== null) out[property] = fallback;
       else out[property] = value;
     }
     // Written by the API on every record; a record put straight into the store may lack them.

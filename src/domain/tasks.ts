@@ -1,11 +1,47 @@
-import { daysBetween, descending, formatShortDate } from './dates';
+import { addDays, daysBetween, descending, formatShortDate, mondayOf } from './dates';
 import type { TaskPriority } from './schemas/categories';
-import type { Task } from './schemas/task';
+import type { Subtask, Task } from './schemas/task';
+
+/** A task with every field present: what the screens read. */
+export type FullTask = Task & {
+  repeat: string;
+  repeatFrom: 'due' | 'completion';
+  seriesId: string;
+  dueTime: string;
+  subtasks: Subtask[];
+  reminders: number[];
+};
+
+/**
+ * A stored task with the fields issue 36 added given their defaults: a device's copy synced
+ * before them has none. The same object when nothing is missing, so a memoised list stays put.
+ */
+export function withDefaults(task: Task): FullTask {
+  if (
+    task.repeat !== undefined &&
+    task.repeatFrom !== undefined &&
+    task.seriesId !== undefined &&
+    task.dueTime !== undefined &&
+    task.subtasks !== undefined &&
+    task.reminders !== undefined
+  ) {
+    return task as FullTask;
+  }
+  return {
+    ...task,
+    repeat: task.repeat ?? '',
+    repeatFrom: task.repeatFrom ?? 'due',
+    seriesId: task.seriesId ?? '',
+    dueTime: task.dueTime ?? '',
+    subtasks: task.subtasks ?? [],
+    reminders: task.reminders ?? [],
+  };
+}
 
 /** How many days ahead a due date counts as "soon" and is highlighted (SPEC §9). */
 const DUE_SOON_DAYS = 3;
 
-type DueFields = Pick<Task, 'completed' | 'dueDate'>;
+type DueFields = Pick<Task, 'completed' | 'dueDate' | 'dueTime'>;
 
 export interface TaskStats {
   total: number;
@@ -15,9 +51,14 @@ export interface TaskStats {
   completionPercent: number;
 }
 
-/** Overdue = not completed and due before today; a task due today is not late yet. */
-export function isOverdue(task: DueFields, today: string): boolean {
-  return !task.completed && task.dueDate !== '' && task.dueDate < today;
+/**
+ * Overdue = not completed and past its due date, or, when it has a time of day and `time`
+ * ('HH:mm', now) is given, past that time today. A task due today without a time is not late yet.
+ */
+export function isOverdue(task: DueFields, today: string, time?: string): boolean {
+  if (task.completed || task.dueDate === '') return false;
+  if (task.dueDate < today) return true;
+  return task.dueDate === today && time !== undefined && !!task.dueTime && task.dueTime <= time;
 }
 
 /** Days from today to the due date: 0 today, 1 tomorrow, negative once overdue. */
@@ -63,13 +104,13 @@ export function completionPercent(completed: number, total: number): number {
   return total === 0 ? 0 : Math.round((completed / total) * 100);
 }
 
-export function taskStats(tasks: readonly DueFields[], today: string): TaskStats {
+export function taskStats(tasks: readonly DueFields[], today: string, time?: string): TaskStats {
   const completed = tasks.filter((t) => t.completed).length;
   return {
     total: tasks.length,
     completed,
     pending: tasks.length - completed,
-    overdue: tasks.filter((t) => isOverdue(t, today)).length,
+    overdue: tasks.filter((t) => isOverdue(t, today, time)).length,
     completionPercent: completionPercent(completed, tasks.length),
   };
 }
@@ -89,6 +130,7 @@ export interface TaskOverview {
 export function taskOverview(
   tasks: readonly (DueFields & Pick<Task, 'priority'>)[],
   today: string,
+  time?: string,
 ): TaskOverview {
   let completed = 0;
   let overdue = 0;
@@ -99,7 +141,7 @@ export function taskOverview(
       continue;
     }
     distribution[t.priority] += 1;
-    if (isOverdue(t, today)) overdue += 1;
+    if (isOverdue(t, today, time)) overdue += 1;
   }
   const stats: TaskStats = {
     total: tasks.length,
@@ -132,7 +174,12 @@ export function toggleCompletion<T extends Pick<Task, 'completed' | 'completedAt
 
 export type TaskFilter = 'all' | 'pending' | 'completed' | 'overdue';
 
-export function matchesFilter(task: DueFields, filter: TaskFilter, today: string): boolean {
+export function matchesFilter(
+  task: DueFields,
+  filter: TaskFilter,
+  today: string,
+  time?: string,
+): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -141,7 +188,7 @@ export function matchesFilter(task: DueFields, filter: TaskFilter, today: string
     case 'completed':
       return task.completed;
     case 'overdue':
-      return isOverdue(task, today);
+      return isOverdue(task, today, time);
   }
 }
 
@@ -166,4 +213,21 @@ export function sortTasks<T extends SortFields>(tasks: readonly T[]): T[] {
     const byPriority = PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority];
     return byPriority !== 0 ? byPriority : descending(a.createdAt, b.createdAt);
   });
+}
+
+/** 推迟: 明天, 下周一, or a chosen date. */
+export type PostponeTarget = 'tomorrow' | 'nextMonday' | { date: string };
+
+export function postponeDate(target: PostponeTarget, today: string): string {
+  if (target === 'tomorrow') return addDays(today, 1);
+  if (target === 'nextMonday') return addDays(mondayOf(today), 7);
+  return target.date;
+}
+
+/** Sub-tasks done and in all, for the row's '2/5'; null without any. */
+export function subtaskProgress(
+  subtasks: readonly Subtask[],
+): { done: number; total: number } | null {
+  if (subtasks.length === 0) return null;
+  return { done: subtasks.filter((s) => s.done).length, total: subtasks.length };
 }

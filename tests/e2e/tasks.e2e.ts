@@ -196,8 +196,8 @@ describe('tasks screen in Chromium', () => {
         onScreen: true,
       });
       visited.push(focused.title);
-      // The row's checkbox, 编辑 and 删除, then the next row's checkbox.
-      for (let k = 0; k < 3; k++) await page.keyboard.press('Tab');
+      // The row's checkbox, 专注, 推迟, 编辑 and 删除, then the next row's checkbox.
+      for (let k = 0; k < 5; k++) await page.keyboard.press('Tab');
     }
     expect(visited.sort()).toEqual([...titles].sort());
     await page.context().close();

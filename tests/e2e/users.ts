@@ -15,6 +15,8 @@ export const E2E_USERS = {
   tasks: '任务测试',
   tasksKeys: '任务键盘测试',
   tasksScroll: '任务滚动测试',
+  tasksRepeat: '重复任务测试',
+  tasksShots: '任务截图测试',
   checkin: '打卡测试',
   sync: '同步测试',
   sync2: '同步测试二',

@@ -115,6 +115,12 @@ const task = (id: string, completedAt: string | null): Task => ({
   completedAt,
   createdAt: '2024-03-01T08:00:00.000Z',
   updatedAt: '2024-03-01T08:00:00.000Z',
+  repeat: 'FREQ=WEEKLY;BYDAY=MO',
+  repeatFrom: 'completion',
+  seriesId: 'series-1',
+  dueTime: '',
+  subtasks: [{ id: 's1', title: '列提纲', done: false }],
+  reminders: [5],
 });
 const checkinTask = (id: string, name = '早起'): CheckinTask => ({
   id,

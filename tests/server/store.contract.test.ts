@@ -95,6 +95,13 @@ const task = (id: string): Task => ({
   completedAt: null,
   createdAt: '2024-03-01T08:00:00.000Z',
   updatedAt: '2024-03-01T08:00:00.000Z',
+  // Issue 36's fields, JSON-coded ones with content so the codec is exercised.
+  repeat: 'FREQ=MONTHLY;BYDAY=-1FR',
+  repeatFrom: 'due',
+  seriesId: '',
+  dueTime: '',
+  subtasks: [{ id: 's1', title: '列提纲', done: true }],
+  reminders: [0, 30],
 });
 const checkinTask = (id: string): CheckinTask => ({
   id,

@@ -166,7 +166,7 @@ describe('tasks screen', () => {
     renderApp('/tasks');
     await user.click(
       within(await screen.findByRole('listitem', { name: '旧标题' })).getByRole('button', {
-        name: '编辑',
+        name: '编辑 旧标题',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: '编辑任务' });
@@ -201,7 +201,7 @@ describe('tasks screen', () => {
     const remove = async () => {
       await user.click(
         within(await screen.findByRole('listitem', { name: '可删除' })).getByRole('button', {
-          name: '删除',
+          name: '删除 可删除',
         }),
       );
       return screen.getByRole('dialog', { name: '请确认' });

@@ -1,16 +1,29 @@
-import { CalendarDays } from 'lucide-react';
-import { memo, useId } from 'react';
+import { CalendarDays, ListChecks, Repeat, Timer } from 'lucide-react';
+import { memo, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatShortDate } from '../../domain/dates';
 import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
 import type { Task } from '../../domain/schemas/task';
-import { dueLabel, isCountdown, isDueSoon, isOverdue } from '../../domain/tasks';
+import {
+  dueLabel,
+  type FullTask,
+  isCountdown,
+  isDueSoon,
+  isOverdue,
+  type PostponeTarget,
+  subtaskProgress,
+} from '../../domain/tasks';
 import { PRIORITY_STYLE } from './priority-style';
 
 interface TaskItemProps {
-  task: Task;
+  task: FullTask;
   today: string;
+  /** 'HH:mm' now: a task due today at an earlier time is overdue. */
+  time: string;
+  onSkip: (task: Task) => void;
+  onPostpone: (task: Task, to: PostponeTarget) => void;
   /** The completion on its way to the server, set in the click itself; null when none is. */
   sending: boolean | null;
   onToggle: (task: Task) => void;
@@ -33,6 +46,9 @@ interface TaskItemProps {
 export const TaskItem = memo(function TaskItem({
   task,
   today,
+  time,
+  onSkip,
+  onPostpone,
   sending,
   onToggle,
   onEdit,
@@ -43,7 +59,8 @@ export const TaskItem = memo(function TaskItem({
   measure,
 }: TaskItemProps) {
   const titleId = useId();
-  const overdue = isOverdue(task, today);
+  const overdue = isOverdue(task, today, time);
+  const progress = subtaskProgress(task.subtasks);
   const soon = isDueSoon(task, today);
   const due = dueLabel(task, today);
 
@@ -53,6 +70,8 @@ export const TaskItem = memo(function TaskItem({
     : soon
       ? 'border-amber-300 bg-amber-50/70'
       : 'border-slate-200 bg-white';
+  // Finished rows are struck through and dimmed, but stay readable (and clickable).
+  const done = (sending ?? task.completed) ? 'opacity-60' : '';
 
   return (
     <li
@@ -61,7 +80,7 @@ export const TaskItem = memo(function TaskItem({
       aria-labelledby={titleId}
       aria-posinset={position}
       aria-setsize={size}
-      className={`flex items-start gap-3 rounded-xl border p-3 ${tone}`}
+      className={`flex min-w-0 items-start gap-3 rounded-xl border p-3 ${tone} ${done}`}
     >
       <input
         type="checkbox"
@@ -74,12 +93,12 @@ export const TaskItem = memo(function TaskItem({
       <div className="min-w-0 flex-1">
         <p
           id={titleId}
-          className={`break-words font-medium ${task.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+          className={`font-medium [overflow-wrap:anywhere] ${task.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}
         >
           {task.title}
         </p>
         {task.description && (
-          <p className="mt-0.5 line-clamp-2 break-words text-sm text-slate-500">
+          <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 [overflow-wrap:anywhere]">
             {task.description}
           </p>
         )}
@@ -95,7 +114,25 @@ export const TaskItem = memo(function TaskItem({
           {task.dueDate && (
             <span className="inline-flex items-center gap-1 text-slate-500">
               <CalendarDays size={13} aria-hidden="true" />
-              <time dateTime={task.dueDate}>{formatShortDate(task.dueDate, today)}</time>
+              <time dateTime={task.dueTime ? `${task.dueDate}T${task.dueTime}` : task.dueDate}>
+                {formatShortDate(task.dueDate, today)}
+                {task.dueTime && ` ${task.dueTime}`}
+              </time>
+            </span>
+          )}
+          {task.repeat && (
+            <span className="inline-flex items-center text-slate-500" title="重复任务">
+              <Repeat size={13} aria-label="重复" />
+            </span>
+          )}
+          {progress && (
+            <span
+              className="inline-flex items-center gap-1 text-slate-500 tabular-nums"
+              title="子任务"
+            >
+              <ListChecks size={13} aria-hidden="true" />
+              <span className="sr-only">子任务</span>
+              {progress.done}/{progress.total}
             </span>
           )}
           {/* Beyond a month the label would only repeat the date beside it. */}
@@ -108,11 +145,86 @@ export const TaskItem = memo(function TaskItem({
           )}
           {pending && <PendingMark />}
         </div>
+        {!task.completed && (
+          <div className="mt-1.5 flex flex-wrap items-center gap-x-1 text-xs">
+            <Link
+              to={`/time?focusTask=${encodeURIComponent(task.id)}`}
+              className="btn-ghost inline-flex items-center gap-1 px-1.5 py-1"
+              aria-label={`专注 ${task.title}`}
+            >
+              <Timer size={13} aria-hidden="true" />
+              专注
+            </Link>
+            <PostponeMenu task={task} onPostpone={onPostpone} />
+            {task.repeat && (
+              <button
+                type="button"
+                className="btn-ghost px-1.5 py-1"
+                aria-label={`跳过这次 ${task.title}`}
+                onClick={() => onSkip(task)}
+              >
+                跳过这次
+              </button>
+            )}
+          </div>
+        )}
       </div>
       <div className="flex shrink-0 gap-0.5">
-        <EditButton onClick={() => onEdit(task)} />
-        <DeleteButton onClick={() => onDelete(task)} />
+        <EditButton item={task.title} onClick={() => onEdit(task)} />
+        <DeleteButton item={task.title} onClick={() => onDelete(task)} />
       </div>
     </li>
   );
 });
+
+/** 推迟 to 明天, 下周一 or a chosen date; the choices are drawn only while it is open. */
+function PostponeMenu({
+  task,
+  onPostpone,
+}: {
+  task: FullTask;
+  onPostpone: (task: Task, to: PostponeTarget) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const choose = (to: PostponeTarget) => {
+    setOpen(false);
+    onPostpone(task, to);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-ghost px-1.5 py-1"
+        aria-expanded={open}
+        aria-label={`推迟 ${task.title}`}
+        onClick={() => setOpen((was) => !was)}
+      >
+        推迟
+      </button>
+      {open && (
+        <span className="flex w-full flex-wrap items-center gap-1 rounded-lg border border-slate-200 bg-white p-1.5">
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1"
+            onClick={() => choose('tomorrow')}
+          >
+            明天
+          </button>
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1"
+            onClick={() => choose('nextMonday')}
+          >
+            下周一
+          </button>
+          <input
+            type="date"
+            className="input w-auto px-2 py-1 text-xs"
+            aria-label="推迟到日期"
+            onChange={(e) => e.target.value && choose({ date: e.target.value })}
+          />
+        </span>
+      )}
+    </>
+  );
+}

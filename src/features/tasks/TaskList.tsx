@@ -1,6 +1,7 @@
 import { useWindowVirtualizer, type Virtualizer, windowScroll } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { Task } from '../../domain/schemas/task';
+import type { FullTask, PostponeTarget } from '../../domain/tasks';
 import { TaskItem } from './TaskItem';
 
 /** A row with title and badges at 1280 px; rows are measured once drawn, this only guesses. */
@@ -45,8 +46,11 @@ const scrollWindow: typeof windowScroll = (offset, options, list) => {
 };
 
 interface TaskListProps {
-  tasks: readonly Task[];
+  tasks: readonly FullTask[];
   today: string;
+  time: string;
+  onSkip: (task: Task) => void;
+  onPostpone: (task: Task, to: PostponeTarget) => void;
   /** Ids of tasks with changes not yet on the server. */
   pendingIds: ReadonlySet<string>;
   /** The completion on its way to the server, by task id. */
@@ -64,6 +68,9 @@ interface TaskListProps {
 export const TaskList = memo(function TaskList({
   tasks,
   today,
+  time,
+  onSkip,
+  onPostpone,
   pendingIds,
   sending,
   onToggle,
@@ -122,6 +129,9 @@ export const TaskList = memo(function TaskList({
             key={task.id}
             task={task}
             today={today}
+            time={time}
+            onSkip={onSkip}
+            onPostpone={onPostpone}
             sending={sending.get(task.id) ?? null}
             onToggle={onToggle}
             onEdit={onEdit}

@@ -1,6 +1,12 @@
-import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { useDeleteTask, useTasks, useToggleTask } from '../../api/tasks';
+import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus, Search } from 'lucide-react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  useDeleteTask,
+  usePostponeTask,
+  useSkipOccurrence,
+  useTasks,
+  useToggleTask,
+} from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
@@ -12,9 +18,30 @@ import { useDeleteAction } from '../../components/useDeleteAction';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import type { Task } from '../../domain/schemas/task';
-import { matchesFilter, sortTasks, type TaskFilter, taskOverview } from '../../domain/tasks';
+import {
+  type CharPinyin,
+  matchesTerms,
+  queryTerms,
+  searchIndex,
+  TASK_VIEWS,
+  type TaskView,
+  viewFilter,
+} from '../../domain/task-search';
+import {
+  type FullTask,
+  matchesFilter,
+  type PostponeTarget,
+  postponeDate,
+  sortTasks,
+  type TaskFilter,
+  taskOverview,
+  withDefaults,
+} from '../../domain/tasks';
 import { PriorityDistribution } from './PriorityDistribution';
+import { loadPinyin } from './pinyin';
+import { QuickAdd } from './QuickAdd';
 import { TaskList } from './TaskList';
+import { useClockMinute } from './useClockMinute';
 
 const FILTERS: { key: TaskFilter; label: string }[] = [
   { key: 'all', label: '全部' },
@@ -30,6 +57,10 @@ const TaskDialog = lazyDialog(() => import('./TaskDialog').then((m) => m.TaskDia
 type Dialog = { task: Task | null } | null;
 
 const NO_TASKS: Task[] = [];
+const chip = (on: boolean) =>
+  on
+    ? 'bg-blue-600 text-white hover:bg-blue-700'
+    : 'bg-slate-100 text-slate-600 hover:bg-slate-200';
 const NO_IDS: ReadonlySet<string> = new Set();
 
 export function TasksScreen() {
@@ -39,6 +70,20 @@ export function TasksScreen() {
     (task: Task) => `确定要删除「${task.title}」吗？`,
   );
   const [filter, setFilter] = useState<TaskFilter>('all');
+  const [view, setView] = useState<TaskView | null>(null);
+  const [query, setQuery] = useState('');
+  // Typing stays responsive on 5,500 tasks: the list follows the field a render behind.
+  const deferredQuery = useDeferredValue(query);
+  const [pinyin, setPinyin] = useState<CharPinyin | undefined>(undefined);
+  useEffect(() => {
+    if (query && !pinyin) {
+      loadPinyin().then(
+        (p) => setPinyin(() => p),
+        () => undefined, // offline before it was cached: the search still matches the text
+      );
+    }
+  }, [query, pinyin]);
+  const time = useClockMinute();
   const [dialog, setDialog] = useState<Dialog>(null);
   usePreloadDialogs(!isPending, TaskDialog);
   const today = useToday();
@@ -48,13 +93,27 @@ export function TasksScreen() {
 
   // Each figure once per change of what it depends on: the cards, counts and priority split
   // per list (and day), the order per list, the filter's cut per list and filter.
-  const tasks = data?.items ?? NO_TASKS;
-  const { stats, counts, distribution } = useMemo(() => taskOverview(tasks, today), [tasks, today]);
-  const sorted = useMemo(() => sortTasks(tasks), [tasks]);
-  const visible = useMemo(
-    () => (filter === 'all' ? sorted : sorted.filter((t) => matchesFilter(t, filter, today))),
-    [sorted, filter, today],
+  const items = data?.items ?? NO_TASKS;
+  // A device's copy synced before issue 36's fields has none: read with their defaults.
+  const tasks = useMemo(() => items.map(withDefaults), [items]);
+  const { stats, counts, distribution } = useMemo(
+    () => taskOverview(tasks, today, time),
+    [tasks, today, time],
   );
+  const sorted = useMemo(() => sortTasks(tasks), [tasks]);
+  // Each task's search text once per task object (and again when the pinyin table comes).
+  const textOf = useMemo(() => searchIndex(pinyin), [pinyin]);
+  const visible = useMemo(() => {
+    const terms = queryTerms(deferredQuery);
+    if (filter === 'all' && view === null && terms.length === 0) return sorted;
+    const inView = view === null ? null : viewFilter(view, today);
+    return sorted.filter(
+      (t) =>
+        (filter === 'all' || matchesFilter(t, filter, today, time)) &&
+        (inView === null || inView(t)) &&
+        (terms.length === 0 || matchesTerms(textOf(t), terms)),
+    );
+  }, [sorted, filter, view, deferredQuery, textOf, today, time]);
 
   // One toggle for the whole list. A row shows the state on its way to the server from the
   // click itself, so its box never springs back first; the call settles once the change has
@@ -77,6 +136,13 @@ export function TasksScreen() {
     [toggleTask],
   );
   const onEdit = useCallback((task: Task) => setDialog({ task }), []);
+  const { mutate: skip } = useSkipOccurrence();
+  const onSkip = useCallback((task: Task) => skip(task), [skip]);
+  const { mutate: postpone } = usePostponeTask();
+  const onPostpone = useCallback(
+    (task: Task, to: PostponeTarget) => postpone({ task, dueDate: postponeDate(to, today) }),
+    [postpone, today],
+  );
   const onDelete = useStableCallback(remove);
 
   // A figure not read yet.
@@ -92,6 +158,7 @@ export function TasksScreen() {
   return (
     <div className="space-y-5">
       <PageHeader title="任务管理" actions={addButton} />
+      <QuickAdd />
       <ListStatus state={data} failure="获取任务失败：{message}" onRetry={refetch} />
 
       {/* While the list is read the screen is drawn as it will be, its figures as —: the data
@@ -116,7 +183,7 @@ export function TasksScreen() {
       </div>
 
       <div className="grid items-start gap-4 wide:grid-cols-[minmax(0,1fr)_18rem]">
-        <section className="card space-y-4" aria-label="任务列表" aria-busy={isPending}>
+        <section className="card min-w-0 space-y-4" aria-label="任务列表" aria-busy={isPending}>
           {/* Four equal segments on a phone so the row never wraps; a row of chips above. */}
           <fieldset className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
             <legend className="sr-only">筛选任务</legend>
@@ -143,10 +210,42 @@ export function TasksScreen() {
               </button>
             ))}
           </fieldset>
+          <fieldset className="flex flex-wrap items-center gap-1.5 sm:gap-2">
+            <legend className="sr-only">智能视图</legend>
+            {TASK_VIEWS.map(({ key, label }) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={view === key}
+                className={`btn px-2.5 py-1 text-xs sm:text-sm ${chip(view === key)}`}
+                onClick={() => setView((was) => (was === key ? null : key))}
+              >
+                {label}
+              </button>
+            ))}
+            <label className="relative ml-auto w-full min-w-0 sm:w-56">
+              <span className="sr-only">搜索任务</span>
+              <Search
+                size={15}
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-slate-400"
+              />
+              <input
+                type="search"
+                placeholder="搜索任务"
+                className="input py-1.5 pl-8"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </label>
+          </fieldset>
           {(isPending || visible.length > 0) && (
             <TaskList
-              tasks={visible}
+              tasks={visible as FullTask[]}
               today={today}
+              time={time}
+              onSkip={onSkip}
+              onPostpone={onPostpone}
               pendingIds={data?.pending ?? NO_IDS}
               sending={sending}
               onToggle={onToggle}

@@ -67,6 +67,12 @@ describe('materialise', () => {
         dueDate: '',
         completed: false,
         completedAt: null,
+        repeat: '',
+        repeatFrom: 'due',
+        seriesId: '',
+        dueTime: '',
+        subtasks: [],
+        reminders: [],
       },
       { id: 't1', now: NOW, existing },
     );
