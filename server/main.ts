@@ -21,7 +21,12 @@ import {
 import { openSqliteStore } from './db/sqlite-store';
 import { inspectDatabase } from './integrity';
 import { acquireLock, HELD, lockHeldMessage } from './lock';
-import { createNodePasswordHasher, nodeTokenHasher } from './node-auth';
+import {
+  createNodePasswordHasher,
+  loadDeviceKey,
+  nodeDeviceMac,
+  nodeTokenHasher,
+} from './node-auth';
 import { scheduleCatchUp } from './recurring';
 import { spaStaticFiles } from './static';
 import { StorageHealth, storageProblemOf } from './storage-health';
@@ -163,6 +168,7 @@ async function main() {
     store,
     auth: hasher,
     hashToken: nodeTokenHasher,
+    deviceMac: nodeDeviceMac(loadDeviceKey(dir)),
     clientIp: (c) =>
       clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustedHops),
     // Half the cores at most and never all 4 threads of libuv's pool, which files and zlib share.

@@ -1,9 +1,9 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { NOT_LOGGED_IN } from '../../src/domain/messages';
 import { loginSchema } from '../../src/domain/schemas/auth';
-import { newToken, SESSION_TTL_MS, type TokenHasher } from '../auth';
+import { type DeviceTokens, newToken, SESSION_TTL_MS, type TokenHasher } from '../auth';
 import type { PasswordHasher, Store } from '../store';
-import { BackoffLimiter, GateFull, HashGate } from '../throttle';
+import { BackoffLimiter, FairGate, GateFull, WindowLimiter } from '../throttle';
 import { type AppEnv, fail, readBody } from './http';
 
 export interface AuthDeps {
@@ -11,11 +11,12 @@ export interface AuthDeps {
   hasher: PasswordHasher;
   now: () => Date;
   clientIp: (c: Context) => string | undefined;
-  /** Password hashes allowed to run at once (see HashGate); twice as many may wait. */
+  /** Password hashes for unknown devices allowed at once (see FairGate); twice as many may wait. */
   hashConcurrency: number;
   hashToken: TokenHasher;
-  /** How long a refused login (429) is held before it is answered. */
+  /** How long a login refused for load or for its address (429) is held before it is answered. */
   refusalDelayMs: number;
+  devices: DeviceTokens;
 }
 
 const MINUTE = 60_000;
@@ -52,32 +53,44 @@ export function authRoutes({
   hashConcurrency,
   hashToken,
   refusalDelayMs,
+  devices,
 }: AuthDeps) {
-  // Per account, from any address: five tries, then 1, 2, 4, 8 and at most 15 minutes apart.
-  const accounts = new BackoffLimiter({
-    free: 5,
+  // Per account, for attempts without a device token for it: five failures within 15 minutes,
+  // then refused until the oldest leaves the window. Refusals do not count, so a stranger can
+  // close the account to other strangers for 15 minutes at a time, never to its known devices.
+  const accounts = new WindowLimiter({ limit: 5, windowMs: 15 * MINUTE });
+  // Per known device (account and device id): looser, and only that device pays for its errors.
+  const knownDevices = new BackoffLimiter({
+    free: 10,
     baseMs: MINUTE,
     maxMs: 15 * MINUTE,
     forgetMs: DAY,
   });
   // Per client address, across usernames (guessing one password for many accounts): twenty
-  // tries, then 1, 2, 4… minutes up to an hour.
+  // tries, then 1, 2, 4… minutes up to an hour. Known devices are exempt: an attacker sharing
+  // the owner's address (a NAT, a proxy) must not lock her out either.
   const addresses = new BackoffLimiter({
     free: 20,
     baseMs: MINUTE,
     maxMs: 60 * MINUTE,
     forgetMs: DAY,
   });
-  const gate = new HashGate(hashConcurrency, 2 * hashConcurrency);
+  const gate = new FairGate({
+    concurrency: hashConcurrency,
+    reserve: 1,
+    queue: 2 * hashConcurrency,
+    perKey: hashConcurrency,
+  });
   // Unknown usernames still pay for one hash, so response time does not reveal which exist.
   let dummyHash: Promise<string> | undefined;
 
-  // A refused login is answered after a pause: a client that retries at once, as a flood does,
-  // makes one attempt per connection per pause instead of as many as the server can answer, and
-  // the requests of signed-in users are not kept waiting behind thousands of refusals a second.
+  // A login refused for load or for its address is answered after a pause: a client that
+  // retries at once, as a flood does, makes one attempt per connection per pause instead of as
+  // many as the server can answer. An account's refusal is answered at once: it may be the
+  // owner on a new device, and a held connection would only look like a broken server.
   let held = 0;
-  const refuse = async (c: Context, retryAfterMs: number, message: string) => {
-    if (held < MAX_HELD) {
+  const refuse = async (c: Context, retryAfterMs: number, message: string, hold = true) => {
+    if (hold && held < MAX_HELD) {
       held += 1;
       await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
       held -= 1;
@@ -85,47 +98,66 @@ export function authRoutes({
     c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
     return fail(c, 429, message);
   };
+  const tooMany = (ms: number) => `登录失败次数过多，请 ${Math.ceil(ms / MINUTE)} 分钟后再试`;
 
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
-      const { username, password } = await readBody(c, loginSchema);
+      const { username, password, deviceToken } = await readBody(c, loginSchema);
       const address = clientIp(c) ?? 'unknown';
-      const time = now();
-      const wait = Math.max(
-        accounts.retryAfterMs(username, time.getTime()),
-        addresses.retryAfterMs(address, time.getTime()),
-      );
-      if (wait > 0) {
-        return refuse(c, wait, `登录失败次数过多，请 ${Math.ceil(wait / MINUTE)} 分钟后再试`);
+      const time = now().getTime();
+      const deviceId = await devices.verify(deviceToken, username, time);
+      const deviceKey = `${username}\n${deviceId}`;
+      if (deviceId) {
+        const wait = knownDevices.retryAfterMs(deviceKey, time);
+        if (wait > 0) return refuse(c, wait, tooMany(wait), false);
+      } else {
+        const addressWait = addresses.retryAfterMs(address, time);
+        if (addressWait > 0) return refuse(c, addressWait, tooMany(addressWait));
+        const accountWait = accounts.retryAfterMs(username, time);
+        if (accountWait > 0) return refuse(c, accountWait, tooMany(accountWait), false);
       }
       let user: Awaited<ReturnType<Store['users']['get']>>;
       let ok: boolean;
       try {
-        ({ user, ok } = await gate.run(async () => {
-          const found = await store.users.get(username);
-          dummyHash ??= hasher.hash('not-a-password');
-          const stored = found?.passwordHash ?? (await dummyHash);
-          return { user: found, ok: await hasher.verify(password, stored) };
-        }));
+        ({ user, ok } = await gate.run(
+          deviceId ? 'known' : 'unknown',
+          deviceId ? deviceKey : address,
+          async () => {
+            const found = await store.users.get(username);
+            dummyHash ??= hasher.hash('not-a-password');
+            const stored = found?.passwordHash ?? (await dummyHash);
+            return { user: found, ok: await hasher.verify(password, stored) };
+          },
+        ));
       } catch (err) {
         if (!(err instanceof GateFull)) throw err;
         return refuse(c, 1000, '登录请求过多，服务器正忙，请稍后再试');
       }
       if (!user || !ok) {
-        accounts.recordFailure(username, time.getTime());
-        addresses.recordFailure(address, time.getTime());
+        if (deviceId) {
+          knownDevices.recordFailure(deviceKey, time);
+        } else {
+          accounts.recordFailure(username, time);
+          addresses.recordFailure(address, time);
+        }
         return fail(c, 401, '用户名或密码错误');
       }
-      accounts.reset(username);
-      await store.sessions.removeExpired(time.toISOString());
+      if (deviceId) knownDevices.reset(deviceKey);
+      const iso = new Date(time).toISOString();
+      await store.sessions.removeExpired(iso);
       const token = newToken();
       await store.sessions.create({
         tokenHash: await hashToken(token),
         username: user.username,
-        createdAt: time.toISOString(),
-        expiresAt: new Date(time.getTime() + SESSION_TTL_MS).toISOString(),
+        createdAt: iso,
+        expiresAt: new Date(time + SESSION_TTL_MS).toISOString(),
       });
-      return c.json({ token, user: { username: user.username, displayName: user.displayName } });
+      return c.json({
+        token,
+        user: { username: user.username, displayName: user.displayName },
+        // Renewed at every sign-in, so a device in use stays known.
+        deviceToken: await devices.issue(user.username, time, deviceId),
+      });
     })
     .post('/logout', async (c) => {
       await store.sessions.remove(c.get('tokenHash'));
