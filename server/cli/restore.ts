@@ -10,7 +10,7 @@ import {
 import { basename, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, dataDir, lockFile } from '../config';
-import { restartSyncHistory } from '../db/sqlite-store';
+import { lastChangeNumberIn, restartSyncHistory } from '../db/sqlite-store';
 import { checkFile } from '../integrity';
 import { acquireLock, HELD, lockHeldMessage } from '../lock';
 
@@ -67,7 +67,7 @@ function lastChangeNumber(file: string): number {
   try {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      return Number(db.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck().get()) || 0;
+      return lastChangeNumberIn(db);
     } finally {
       db.close();
     }

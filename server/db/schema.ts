@@ -291,7 +291,18 @@ export const tombstones = sqliteTable(
 );
 
 /**
- * Row 1: the last change number handed out; each write transaction takes the next one. Row 2,
+ * Each user's last change number: a write takes the next one of its user only, so a cursor
+ * moves with its owner's writes and says nothing about anyone else's (issue 39). A user without
+ * a row starts from sync_rev's row 1.
+ */
+export const userRevs = sqliteTable('user_revs', {
+  userId: text('user_id').primaryKey(),
+  rev: integer('rev').notNull(),
+});
+
+/**
+ * Row 1: where every user's change numbers start: the last global number handed out before
+ * numbers were per user (above every cursor of that time), or the floor of a restore. Row 2,
  * only after a backup was restored: the number that restored history started from (the floor
  * below which a device's cursor names another history; see restartSyncHistory).
  */
