@@ -336,6 +336,16 @@ class MemorySessionStore implements SessionStore {
   async removeForUser(username: string) {
     for (const [hash, s] of this.sessions) if (s.username === username) this.sessions.delete(hash);
   }
+  async listForUser(username: string) {
+    return [...this.sessions.values()]
+      .filter((s) => s.username === username)
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map(clone);
+  }
+  async touch(tokenHash: string, at: string) {
+    const session = this.sessions.get(tokenHash);
+    if (session) session.lastUsedAt = at;
+  }
   async removeExpired(now: string) {
     const cutoff = Date.parse(now);
     for (const [hash, s] of this.sessions) {

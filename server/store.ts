@@ -160,6 +160,10 @@ export interface SessionRecord {
   createdAt: string;
   /** ISO-8601. */
   expiresAt: string;
+  /** The browser's User-Agent at sign-in, for 登录设备; '' when unknown. */
+  userAgent?: string;
+  /** ISO-8601, to the few minutes (see requireSession); '' until first recorded. */
+  lastUsedAt?: string;
 }
 
 export interface SessionStore {
@@ -168,6 +172,10 @@ export interface SessionStore {
   remove(tokenHash: string): Promise<void>;
   /** Revokes every session of a user (after a password change). */
   removeForUser(username: string): Promise<void>;
+  /** A user's sessions, oldest first. */
+  listForUser(username: string): Promise<SessionRecord[]>;
+  /** Records that the session was used at `at` (ISO-8601). */
+  touch(tokenHash: string, at: string): Promise<void>;
   /** Drops sessions whose expiresAt is before `now` (ISO-8601). */
   removeExpired(now: string): Promise<void>;
 }

@@ -39,6 +39,8 @@ export const sessions = sqliteTable(
       .references(() => users.username, { onDelete: 'cascade', onUpdate: 'cascade' }),
     createdAt: text('created_at').notNull(),
     expiresAt: text('expires_at').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    lastUsedAt: text('last_used_at').notNull().default(''),
   },
   (t) => [index('sessions_username_idx').on(t.username)],
 );

@@ -793,6 +793,12 @@ function sessionStore(db: Db): SessionStore {
     async removeForUser(username) {
       db.delete(t).where(eq(t.username, username)).run();
     },
+    async listForUser(username) {
+      return db.select().from(t).where(eq(t.username, username)).orderBy(t.createdAt).all();
+    },
+    async touch(tokenHash, at) {
+      db.update(t).set({ lastUsedAt: at }).where(eq(t.tokenHash, tokenHash)).run();
+    },
     async removeExpired(now) {
       // ISO-8601 UTC strings of the same shape sort like the instants they name.
       db.delete(t).where(lt(t.expiresAt, now)).run();

@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { NOT_LOGGED_IN } from '../../src/domain/messages';
+import { changePasswordSchema, type SessionInfo } from '../../src/domain/schemas/account-security';
 import { loginSchema } from '../../src/domain/schemas/auth';
 import { type DeviceTokens, newToken, SESSION_TTL_MS, type TokenHasher } from '../auth';
 import type { PasswordHasher, Store } from '../store';
@@ -21,6 +22,9 @@ export interface AuthDeps {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+const TOUCH_EVERY_MS = 5 * MINUTE;
+/** The first hex digits of a session's token hash: enough to tell sessions apart, no key to any. */
+const sessionId = (tokenHash: string) => tokenHash.slice(0, 16);
 /** Refusals held at once; past that they are answered at once rather than piling up timers. */
 const MAX_HELD = 1000;
 
@@ -40,6 +44,11 @@ export function requireSession({ store, now, hashToken }: AuthDeps): MiddlewareH
     if (c.req.header('x-user-id') !== user.username) return fail(c, 403, '用户身份不匹配');
     c.set('user', { username: user.username, displayName: user.displayName });
     c.set('tokenHash', tokenHash);
+    // 登录设备's 最近使用, to the few minutes: a write per request would cost an fsync each.
+    const time = now().getTime();
+    const last = session.lastUsedAt ? Date.parse(session.lastUsedAt) : 0;
+    if (time - last >= TOUCH_EVERY_MS)
+      await store.sessions.touch(tokenHash, new Date(time).toISOString());
     await next();
   };
 }
@@ -73,6 +82,14 @@ export function authRoutes({
     free: 20,
     baseMs: MINUTE,
     maxMs: 60 * MINUTE,
+    forgetMs: DAY,
+  });
+  // Wrong current passwords when changing it, per account: a stolen session must not become a
+  // way to guess the password without the login's limits.
+  const passwordChecks = new BackoffLimiter({
+    free: 5,
+    baseMs: MINUTE,
+    maxMs: 15 * MINUTE,
     forgetMs: DAY,
   });
   const gate = new FairGate({
@@ -151,6 +168,8 @@ export function authRoutes({
         username: user.username,
         createdAt: iso,
         expiresAt: new Date(time + SESSION_TTL_MS).toISOString(),
+        userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
+        lastUsedAt: iso,
       });
       return c.json({
         token,
@@ -163,5 +182,72 @@ export function authRoutes({
       await store.sessions.remove(c.get('tokenHash'));
       return c.body(null, 204);
     })
-    .get('/me', (c) => c.json(c.get('user')));
+    .get('/me', (c) => c.json(c.get('user')))
+    .get('/sessions', async (c) => {
+      const current = c.get('tokenHash');
+      const iso = now().toISOString();
+      const sessions = await store.sessions.listForUser(c.get('user').username);
+      return c.json(
+        sessions
+          .filter((s) => s.expiresAt > iso)
+          .map(
+            (s): SessionInfo => ({
+              id: sessionId(s.tokenHash),
+              userAgent: s.userAgent ?? '',
+              createdAt: s.createdAt,
+              lastUsedAt: s.lastUsedAt ?? '',
+              current: s.tokenHash === current,
+            }),
+          ),
+      );
+    })
+    .post('/sessions/sign-out-others', async (c) => {
+      const current = c.get('tokenHash');
+      for (const s of await store.sessions.listForUser(c.get('user').username)) {
+        if (s.tokenHash !== current) await store.sessions.remove(s.tokenHash);
+      }
+      return c.body(null, 204);
+    })
+    .delete('/sessions/:id', async (c) => {
+      const id = c.req.param('id');
+      const sessions = await store.sessions.listForUser(c.get('user').username);
+      const found = sessions.find((s) => sessionId(s.tokenHash) === id);
+      if (!found) return fail(c, 404, '该登录设备不存在或已退出');
+      await store.sessions.remove(found.tokenHash);
+      return c.body(null, 204);
+    })
+    .post('/password', async (c) => {
+      const { currentPassword, newPassword, signOutOthers } = await readBody(
+        c,
+        changePasswordSchema,
+      );
+      const { username } = c.get('user');
+      const time = now().getTime();
+      const wait = passwordChecks.retryAfterMs(username, time);
+      if (wait > 0) return refuse(c, wait, tooMany(wait), false);
+      let ok: boolean;
+      try {
+        ok = await gate.run('known', `password\n${username}`, async () => {
+          const user = await store.users.get(username);
+          return !!user && (await hasher.verify(currentPassword, user.passwordHash));
+        });
+      } catch (err) {
+        if (!(err instanceof GateFull)) throw err;
+        return refuse(c, 1000, '服务器正忙，请稍后再试');
+      }
+      if (!ok) {
+        passwordChecks.recordFailure(username, time);
+        return fail(c, 400, '当前密码不正确');
+      }
+      passwordChecks.reset(username);
+      const user = (await store.users.get(username))!;
+      await store.users.upsert({ ...user, passwordHash: await hasher.hash(newPassword) });
+      if (signOutOthers) {
+        const current = c.get('tokenHash');
+        for (const s of await store.sessions.listForUser(username)) {
+          if (s.tokenHash !== current) await store.sessions.remove(s.tokenHash);
+        }
+      }
+      return c.body(null, 204);
+    });
 }
