@@ -324,7 +324,7 @@ class MemorySessionStore implements SessionStore {
     return [...this.sessions.values()];
   }
   async create(session: SessionRecord) {
-    this.sessions.set(session.tokenHash, clone(session));
+    this.sessions.set(session.tokenHash, { userAgent: '', lastUsedAt: '', ...clone(session) });
   }
   async get(tokenHash: string) {
     const session = this.sessions.get(tokenHash);
