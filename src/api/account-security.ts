@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordInput, SessionInfo } from '../domain/schemas/account-security';
+import { apiRequest } from './http';
+
+// 设置 → 账号安全: the signed-in devices and the password. Always from the server: nothing of
+// it is kept on the device or works offline.
+
+export const accountSecurityKeys = {
+  sessions: ['account-security', 'sessions'] as const,
+};
+
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: accountSecurityKeys.sessions,
+    queryFn: () => apiRequest<SessionInfo[]>('GET', '/api/auth/sessions'),
+  });
+
+export const useSessionsQuery = () => useQuery(sessionsQuery());
+
+/** Signs out one session; its next request gets 401. */
+export function useSignOutSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<void>('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
+    onSettled: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions }),
+  });
+}
+
+/** 退出其他设备: every session but this one. */
+export function useSignOutOthers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('POST', '/api/auth/sessions/sign-out-others'),
+    onSettled: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions }),
+  });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      apiRequest<void>('POST', '/api/auth/password', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions }),
+  });
+}

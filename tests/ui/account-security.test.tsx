@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { readSession } from '../../src/api/session';
+import { describeUserAgent } from '../../src/domain/user-agent';
+import { renderApp, signIn, testServer } from './harness';
+
+// 设置 → 账号安全 (issue 39): the signed-in devices and 修改密码, against the real app in msw.
+
+const { demo } = await testServer({ today: '2026-11-21' });
+
+async function otherDevice() {
+  const res = await demo.app.request('/api/auth/login', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    },
+    body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
+  });
+  const { token } = (await res.json()) as { token: string };
+  return () =>
+    demo.app.request('/api/auth/me', {
+      headers: { authorization: `Bearer ${token}`, 'x-user-id': 'demo' },
+    });
+}
+
+describe('账号安全', () => {
+  it('is on /settings without a click, lists the devices and signs one out', async () => {
+    await demo.store.sessions.removeForUser('demo');
+    await signIn(demo);
+    const phone = await otherDevice();
+    renderApp('/settings');
+    const section = await screen.findByRole('region', { name: '账号安全' });
+    const devices = within(section).getByRole('region', { name: '登录设备' });
+    await within(devices).findByText('本设备');
+    expect(within(devices).getByText('Safari · iPhone')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(devices).getByRole('button', { name: /^退出 Safari · iPhone/ }));
+    await user.click(await screen.findByRole('button', { name: '退出' }));
+    await screen.findByText('已退出该设备');
+    expect((await phone()).status).toBe(401);
+    await waitFor(() => expect(within(devices).queryByText('Safari · iPhone')).toBeNull());
+    expect(readSession()).not.toBeNull();
+  });
+
+  it('changes the password, asking for the current one, and signs out the others', async () => {
+    await demo.store.sessions.removeForUser('demo');
+    await signIn(demo);
+    const phone = await otherDevice();
+    renderApp('/settings');
+    const section = await screen.findByRole('region', { name: '修改密码' });
+    const user = userEvent.setup();
+    await user.type(within(section).getByLabelText('当前密码'), 'wrong-one');
+    await user.type(within(section).getByLabelText('新密码'), 'short');
+    await user.click(within(section).getByRole('button', { name: '修改密码' }));
+    await within(section).findByText('新密码至少 8 位');
+    await user.clear(within(section).getByLabelText('新密码'));
+    await user.type(within(section).getByLabelText('新密码'), 'brand-new-pass');
+    await user.click(within(section).getByRole('button', { name: '修改密码' }));
+    await within(section).findByText('当前密码不正确');
+    expect(within(section).getByRole('checkbox', { name: '同时退出其他设备' })).toBeChecked();
+    await user.clear(within(section).getByLabelText('当前密码'));
+    await user.type(within(section).getByLabelText('当前密码'), 'demo1234');
+    await user.click(within(section).getByRole('button', { name: '修改密码' }));
+    await screen.findByText('密码已修改，其他设备已退出登录');
+    expect((await phone()).status).toBe(401);
+    // Put back for the other tests of this server.
+    await demo.app.request('/api/auth/password', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${readSession()!.token}`,
+        'x-user-id': 'demo',
+      },
+      body: JSON.stringify({ currentPassword: 'brand-new-pass', newPassword: 'demo1234' }),
+    });
+  });
+});
+
+describe('describeUserAgent', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
+      'Edge · Windows',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      'Safari · macOS',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+      'Chrome · Android',
+    ],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0', 'Firefox · Linux'],
+    ['', '未知浏览器 · 未知系统'],
+  ])('%s → %s', (ua, expected) => {
+    expect(describeUserAgent(ua)).toBe(expected);
+  });
+});
