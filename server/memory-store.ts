@@ -314,7 +314,12 @@ class MemoryUserStore implements UserStore {
     return this.users.size;
   }
   async upsert(user: UserRecord) {
-    this.users.set(user.username, clone(user));
+    // As in SQLite: 两步验证 stays unless the upsert names it.
+    const twoFactor =
+      user.twoFactor === undefined
+        ? (this.users.get(user.username)?.twoFactor ?? null)
+        : user.twoFactor;
+    this.users.set(user.username, clone({ ...user, twoFactor }));
   }
 }
 

@@ -4,6 +4,7 @@ import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
 import type { RecurringTemplate } from '../src/domain/schemas/recurring';
 import type { Settings } from '../src/domain/schemas/settings';
 import type { DashboardAggregates } from '../src/domain/stats';
+import type { TwoFactorRecord } from './two-factor';
 
 /** What changed for one user in one kind since a change number (DESIGN §1 "Local-first"). */
 export interface Changes<T> {
@@ -143,6 +144,8 @@ export interface UserRecord {
   displayName: string;
   /** Opaque string produced by a PasswordHasher. */
   passwordHash: string;
+  /** 两步验证, when set up; null or absent when not. */
+  twoFactor?: TwoFactorRecord | null;
 }
 
 export interface UserStore {

@@ -7,6 +7,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import type { TwoFactorRecord } from '../two-factor';
 
 // Conventions (DESIGN §1): money as integer cents, dates as YYYY-MM-DD text, timestamps as
 // ISO-8601 text. Every resource row is keyed by (user_id, id): ids are unique per user only,
@@ -28,6 +29,8 @@ export const users = sqliteTable('users', {
   username: text('username').primaryKey(),
   displayName: text('display_name').notNull(),
   passwordHash: text('password_hash').notNull(),
+  /** 两步验证 (server/two-factor.ts TwoFactorRecord) as JSON; null when not set up. */
+  twoFactor: text('two_factor', { mode: 'json' }).$type<TwoFactorRecord>(),
 });
 
 export const sessions = sqliteTable(

@@ -771,7 +771,11 @@ function userStore(db: Db): UserStore {
         .values(user)
         .onConflictDoUpdate({
           target: t.username,
-          set: { displayName: user.displayName, passwordHash: user.passwordHash },
+          set: {
+            displayName: user.displayName,
+            passwordHash: user.passwordHash,
+            ...(user.twoFactor === undefined ? {} : { twoFactor: user.twoFactor }),
+          },
         })
         .run();
     },

@@ -1,10 +1,24 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { NOT_LOGGED_IN } from '../../src/domain/messages';
-import { changePasswordSchema, type SessionInfo } from '../../src/domain/schemas/account-security';
+import {
+  changePasswordSchema,
+  disableTotpSchema,
+  enableTotpSchema,
+  type SessionInfo,
+  type TotpEnrolment,
+  type TwoFactorStatus,
+} from '../../src/domain/schemas/account-security';
 import { loginSchema } from '../../src/domain/schemas/auth';
 import { type DeviceTokens, newToken, SESSION_TTL_MS, type TokenHasher } from '../auth';
-import type { PasswordHasher, Store } from '../store';
+import type { PasswordHasher, Store, UserRecord } from '../store';
 import { BackoffLimiter, FairGate, GateFull, WindowLimiter } from '../throttle';
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  totpEnrolment,
+  totpStep,
+} from '../two-factor';
 import { type AppEnv, fail, readBody } from './http';
 
 export interface AuthDeps {
@@ -117,9 +131,58 @@ export function authRoutes({
   };
   const tooMany = (ms: number) => `登录失败次数过多，请 ${Math.ceil(ms / MINUTE)} 分钟后再试`;
 
+  /** A TOTP code (once per step) or an unused recovery code (then used up). */
+  const useSecondFactor = async (
+    user: UserRecord,
+    code: string,
+    time: number,
+  ): Promise<'ok' | 'wrong' | 'replayed'> => {
+    const record = user.twoFactor!;
+    const step = totpStep(record.secret, code, time);
+    if (step !== undefined) {
+      if (step <= record.lastStep) return 'replayed';
+      await store.users.upsert({ ...user, twoFactor: { ...record, lastStep: step } });
+      return 'ok';
+    }
+    const hash = await hashToken(normaliseRecoveryCode(code));
+    if (!record.recoveryCodes.includes(hash)) return 'wrong';
+    await store.users.upsert({
+      ...user,
+      twoFactor: { ...record, recoveryCodes: record.recoveryCodes.filter((h) => h !== hash) },
+    });
+    return 'ok';
+  };
+
+  /** The signed-in user's password, under the same limits as 修改密码. */
+  const checkPassword = async (
+    c: Context,
+    username: string,
+    password: string,
+  ): Promise<Response | undefined> => {
+    const time = now().getTime();
+    const wait = passwordChecks.retryAfterMs(username, time);
+    if (wait > 0) return refuse(c, wait, tooMany(wait), false);
+    let ok: boolean;
+    try {
+      ok = await gate.run('known', `password\n${username}`, async () => {
+        const user = await store.users.get(username);
+        return !!user && (await hasher.verify(password, user.passwordHash));
+      });
+    } catch (err) {
+      if (!(err instanceof GateFull)) throw err;
+      return refuse(c, 1000, '服务器正忙，请稍后再试');
+    }
+    if (!ok) {
+      passwordChecks.recordFailure(username, time);
+      return fail(c, 400, '当前密码不正确');
+    }
+    passwordChecks.reset(username);
+    return undefined;
+  };
+
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
-      const { username, password, deviceToken } = await readBody(c, loginSchema);
+      const { username, password, deviceToken, code } = await readBody(c, loginSchema);
       const address = clientIp(c) ?? 'unknown';
       const time = now().getTime();
       const deviceId = await devices.verify(deviceToken, username, time);
@@ -150,14 +213,25 @@ export function authRoutes({
         if (!(err instanceof GateFull)) throw err;
         return refuse(c, 1000, '登录请求过多，服务器正忙，请稍后再试');
       }
-      if (!user || !ok) {
+      const failed = (message: string) => {
         if (deviceId) {
           knownDevices.recordFailure(deviceKey, time);
         } else {
           accounts.recordFailure(username, time);
           addresses.recordFailure(address, time);
         }
-        return fail(c, 401, '用户名或密码错误');
+        return fail(c, 401, message);
+      };
+      if (!user || !ok) return failed('用户名或密码错误');
+      if (user.twoFactor) {
+        // The right password: the second step. Asking for it is no failure.
+        if (!code?.trim()) return c.json({ error: '请输入两步验证码', twoFactor: true }, 401);
+        const used = await useSecondFactor(user, code.trim(), time);
+        if (used !== 'ok') {
+          return failed(
+            used === 'replayed' ? '该验证码已使用过，请等待下一个验证码' : '验证码错误',
+          );
+        }
       }
       if (deviceId) knownDevices.reset(deviceKey);
       const iso = new Date(time).toISOString();
@@ -222,24 +296,8 @@ export function authRoutes({
         changePasswordSchema,
       );
       const { username } = c.get('user');
-      const time = now().getTime();
-      const wait = passwordChecks.retryAfterMs(username, time);
-      if (wait > 0) return refuse(c, wait, tooMany(wait), false);
-      let ok: boolean;
-      try {
-        ok = await gate.run('known', `password\n${username}`, async () => {
-          const user = await store.users.get(username);
-          return !!user && (await hasher.verify(currentPassword, user.passwordHash));
-        });
-      } catch (err) {
-        if (!(err instanceof GateFull)) throw err;
-        return refuse(c, 1000, '服务器正忙，请稍后再试');
-      }
-      if (!ok) {
-        passwordChecks.recordFailure(username, time);
-        return fail(c, 400, '当前密码不正确');
-      }
-      passwordChecks.reset(username);
+      const refused = await checkPassword(c, username, currentPassword);
+      if (refused) return refused;
       const user = (await store.users.get(username))!;
       await store.users.upsert({ ...user, passwordHash: await hasher.hash(newPassword) });
       if (signOutOthers) {
@@ -248,6 +306,50 @@ export function authRoutes({
           if (s.tokenHash !== current) await store.sessions.remove(s.tokenHash);
         }
       }
+      return c.body(null, 204);
+    })
+    .get('/totp', async (c) => {
+      const user = await store.users.get(c.get('user').username);
+      const status: TwoFactorStatus = {
+        enabled: !!user?.twoFactor,
+        recoveryCodesLeft: user?.twoFactor?.recoveryCodes.length ?? 0,
+      };
+      return c.json(status);
+    })
+    .post('/totp/setup', (c) => {
+      const secret = newTotpSecret();
+      const enrolment: TotpEnrolment = { secret, ...totpEnrolment(secret, c.get('user').username) };
+      return c.json(enrolment);
+    })
+    .post('/totp/enable', async (c) => {
+      const { secret, code, password } = await readBody(c, enableTotpSchema);
+      const { username } = c.get('user');
+      const refused = await checkPassword(c, username, password);
+      if (refused) return refused;
+      const step = totpStep(secret, code, now().getTime());
+      if (step === undefined) return fail(c, 400, '验证码错误，请确认手机时间准确后重试');
+      const recoveryCodes = newRecoveryCodes();
+      const user = (await store.users.get(username))!;
+      await store.users.upsert({
+        ...user,
+        twoFactor: {
+          secret,
+          lastStep: step,
+          recoveryCodes: await Promise.all(
+            recoveryCodes.map(async (r) => hashToken(normaliseRecoveryCode(r))),
+          ),
+        },
+      });
+      // Shown this once; only their hashes are kept.
+      return c.json({ recoveryCodes });
+    })
+    .post('/totp/disable', async (c) => {
+      const { password } = await readBody(c, disableTotpSchema);
+      const { username } = c.get('user');
+      const refused = await checkPassword(c, username, password);
+      if (refused) return refused;
+      const user = (await store.users.get(username))!;
+      await store.users.upsert({ ...user, twoFactor: null });
       return c.body(null, 204);
     });
 }

@@ -324,7 +324,26 @@ describe.each(implementations)('%s store', (_name, open) => {
       username: 'alice',
       displayName: '小爱',
       passwordHash: 'h3',
+      twoFactor: null,
     });
+    // 两步验证 stays through an upsert that does not name it (a password set from the CLI)…
+    const twoFactor = { secret: 'JBSWY3DPEHPK3PXP', lastStep: 7, recoveryCodes: ['ab'] };
+    await store.users.upsert({
+      username: 'alice',
+      displayName: '小爱',
+      passwordHash: 'h3',
+      twoFactor,
+    });
+    await store.users.upsert({ username: 'alice', displayName: '小爱', passwordHash: 'h4' });
+    expect((await store.users.get('alice'))?.twoFactor).toEqual(twoFactor);
+    // …and goes with one that sets it to null.
+    await store.users.upsert({
+      username: 'alice',
+      displayName: '小爱',
+      passwordHash: 'h4',
+      twoFactor: null,
+    });
+    expect((await store.users.get('alice'))?.twoFactor).toBeNull();
   });
 
   it('stores, expires and revokes sessions', async () => {

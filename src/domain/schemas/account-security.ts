@@ -28,3 +28,28 @@ export interface SessionInfo {
   /** The session this request came from. */
   current: boolean;
 }
+
+/** GET /api/auth/totp. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/auth/totp/setup: a new secret to confirm with a code (nothing is stored yet). */
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+  /** The otpauth:// address as a QR code, SVG. */
+  qrSvg: string;
+}
+
+export const enableTotpSchema = z.object({
+  secret: z.string().regex(/^[A-Z2-7]{16,128}$/, '密钥无效'),
+  code: z.string().regex(/^\d{6}$/, '请输入 6 位验证码'),
+  password: z.string().min(1, '请输入当前密码').max(256, '密码最多 256 个字符'),
+});
+export type EnableTotpInput = z.infer<typeof enableTotpSchema>;
+
+export const disableTotpSchema = z.object({
+  password: z.string().min(1, '请输入当前密码').max(256, '密码最多 256 个字符'),
+});

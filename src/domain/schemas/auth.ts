@@ -11,6 +11,8 @@ export const loginSchema = z.object({
     .check(z.minLength(1, '请输入密码'), z.maxLength(256, '密码最多 256 个字符')),
   /** The device token this browser got at an earlier sign-in to this account (server/auth.ts). */
   deviceToken: z.optional(z.string().check(z.maxLength(512))),
+  /** 两步验证: the six-digit code, or a recovery code; asked for once the password is right. */
+  code: z.optional(z.string().check(z.maxLength(64))),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
