@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput, SessionInfo } from '../domain/schemas/account-security';
+import type {
+  ChangePasswordInput,
+  EnableTotpInput,
+  SessionInfo,
+  TotpEnrolment,
+  TwoFactorStatus,
+} from '../domain/schemas/account-security';
 import { apiRequest } from './http';
 
 // 设置 → 账号安全: the signed-in devices and the password. Always from the server: nothing of
@@ -42,5 +48,38 @@ export function useChangePassword() {
     mutationFn: (input: ChangePasswordInput) =>
       apiRequest<void>('POST', '/api/auth/password', input),
     onSuccess: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions }),
+  });
+}
+
+export const twoFactorQuery = () =>
+  queryOptions({
+    queryKey: ['account-security', 'totp'] as const,
+    queryFn: () => apiRequest<TwoFactorStatus>('GET', '/api/auth/totp'),
+  });
+
+export const useTwoFactorQuery = () => useQuery(twoFactorQuery());
+
+/** A new secret and its QR code; nothing is stored until it is confirmed with a code. */
+export function useStartTotp() {
+  return useMutation({
+    mutationFn: () => apiRequest<TotpEnrolment>('POST', '/api/auth/totp/setup'),
+  });
+}
+
+export function useEnableTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EnableTotpInput) =>
+      apiRequest<{ recoveryCodes: string[] }>('POST', '/api/auth/totp/enable', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: twoFactorQuery().queryKey }),
+  });
+}
+
+export function useDisableTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) =>
+      apiRequest<void>('POST', '/api/auth/totp/disable', { password }),
+    onSuccess: () => client.invalidateQueries({ queryKey: twoFactorQuery().queryKey }),
   });
 }

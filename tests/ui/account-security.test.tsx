@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { readSession } from '../../src/api/session';
+import { totpCode } from '../../server/two-factor';
+import { clearSession, readSession } from '../../src/api/session';
 import { describeUserAgent } from '../../src/domain/user-agent';
 import { renderApp, signIn, testServer } from './harness';
 
@@ -97,5 +98,51 @@ describe('describeUserAgent', () => {
     ['', '未知浏览器 · 未知系统'],
   ])('%s → %s', (ua, expected) => {
     expect(describeUserAgent(ua)).toBe(expected);
+  });
+});
+
+describe('两步验证', () => {
+  it('is set up from 账号安全 and asked for as a second step at sign-in', async () => {
+    await demo.store.sessions.removeForUser('demo');
+    await signIn(demo);
+    const view = renderApp('/settings');
+    const section = await screen.findByRole('region', { name: '两步验证' });
+    const user = userEvent.setup();
+    await user.click(await within(section).findByRole('button', { name: '开启两步验证' }));
+    expect(await within(section).findByRole('img', { name: '两步验证二维码' })).toBeInTheDocument();
+    const secret = within(section).getByText(/^[A-Z2-7]{32}$/).textContent!;
+    await user.type(within(section).getByLabelText('验证码'), totpCode(secret, Date.now()));
+    await user.click(within(section).getByRole('button', { name: '确认开启' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('请输入当前密码');
+    await user.type(within(section).getByLabelText('当前密码'), 'demo1234');
+    await user.click(within(section).getByRole('button', { name: '确认开启' }));
+    const codes = await within(section).findByRole('list', { name: '恢复码' });
+    const recovery = within(codes)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent!);
+    expect(recovery).toHaveLength(10);
+    await user.click(within(section).getByRole('button', { name: '我已保存恢复码' }));
+    await within(section).findByText(/已开启/);
+    expect(within(section).queryByRole('list', { name: '恢复码' })).toBeNull();
+    view.unmount();
+
+    // Signed out: the password, then the second step.
+    clearSession();
+    renderApp('/');
+    await user.type(await screen.findByLabelText('用户名'), 'demo');
+    await user.type(screen.getByLabelText('密码'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await screen.findByRole('heading', { name: '两步验证' });
+    await user.type(screen.getByLabelText('验证码'), 'aaaaa-aaaaa');
+    await user.click(screen.getByRole('button', { name: '验证' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('验证码错误');
+    await user.clear(screen.getByLabelText('验证码'));
+    await user.type(screen.getByLabelText('验证码'), recovery[0]!);
+    await user.click(screen.getByRole('button', { name: '验证' }));
+    await waitFor(() => expect(readSession()).not.toBeNull());
+
+    // Left as found for the other tests of this server.
+    const stored = (await demo.store.users.get('demo'))!;
+    await demo.store.users.upsert({ ...stored, twoFactor: null });
   });
 });
