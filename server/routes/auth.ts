@@ -132,7 +132,7 @@ export function authRoutes({
   const tooMany = (ms: number) => `登录失败次数过多，请 ${Math.ceil(ms / MINUTE)} 分钟后再试`;
 
   /** A TOTP code (once per step) or an unused recovery code (then used up). */
-  const useSecondFactor = async (
+  const spendSecondFactor = async (
     user: UserRecord,
     code: string,
     time: number,
@@ -226,7 +226,7 @@ export function authRoutes({
       if (user.twoFactor) {
         // The right password: the second step. Asking for it is no failure.
         if (!code?.trim()) return c.json({ error: '请输入两步验证码', twoFactor: true }, 401);
-        const used = await useSecondFactor(user, code.trim(), time);
+        const used = await spendSecondFactor(user, code.trim(), time);
         if (used !== 'ok') {
           return failed(
             used === 'replayed' ? '该验证码已使用过，请等待下一个验证码' : '验证码错误',
