@@ -49,7 +49,7 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 export type DeviceMac = (text: string) => string | Promise<string>;
 
 /** A device stays known for a year after its last sign-in. */
-export const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** A DeviceMac on Web Crypto, for the browser demo; without a key, one made for this process. */
 export function webDeviceMac(

@@ -231,7 +231,7 @@ const RECORD_TABLES = [
   ['recurring', '周期记账'],
 ] as const;
 
-export interface BackupContents {
+interface BackupContents {
   file: string;
   takenAt: Date;
   /** Rows per table that exists in the file (an old backup may lack some). */
@@ -240,7 +240,7 @@ export interface BackupContents {
 }
 
 /** What a backup file holds; undefined when it cannot be read. */
-export function backupContents(file: string, takenAt: Date): BackupContents | undefined {
+function backupContents(file: string, takenAt: Date): BackupContents | undefined {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -264,7 +264,7 @@ export function backupContents(file: string, takenAt: Date): BackupContents | un
  * The newest automatic backup in `dirs` that holds any record, and how many newer ones are
  * empty: the first start takes one of an empty database, which is no use to restore.
  */
-export function newestUsefulBackup(dirs: readonly string[]): {
+function newestUsefulBackup(dirs: readonly string[]): {
   found?: BackupContents;
   emptyNewer: number;
 } {
@@ -280,7 +280,7 @@ export function newestUsefulBackup(dirs: readonly string[]): {
   return { emptyNewer };
 }
 
-export const describeCounts = (contents: BackupContents): string =>
+const describeCounts = (contents: BackupContents): string =>
   contents.counts
     .filter((c) => c.rows > 0)
     .map((c) => `${c.label} ${c.rows}`)

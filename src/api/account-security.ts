@@ -6,16 +6,16 @@ import type {
   TotpEnrolment,
   TwoFactorStatus,
 } from '../domain/schemas/account-security';
-import { apiRequest } from './http';
+import { ApiError, apiRequest } from './http';
 
 // 设置 → 账号安全: the signed-in devices and the password. Always from the server: nothing of
 // it is kept on the device or works offline.
 
-export const accountSecurityKeys = {
+const accountSecurityKeys = {
   sessions: ['account-security', 'sessions'] as const,
 };
 
-export const sessionsQuery = () =>
+const sessionsQuery = () =>
   queryOptions({
     queryKey: accountSecurityKeys.sessions,
     queryFn: () => apiRequest<SessionInfo[]>('GET', '/api/auth/sessions'),
@@ -51,7 +51,7 @@ export function useChangePassword() {
   });
 }
 
-export const twoFactorQuery = () =>
+const twoFactorQuery = () =>
   queryOptions({
     queryKey: ['account-security', 'totp'] as const,
     queryFn: () => apiRequest<TwoFactorStatus>('GET', '/api/auth/totp'),
@@ -83,3 +83,7 @@ export function useDisableTotp() {
     onSuccess: () => client.invalidateQueries({ queryKey: twoFactorQuery().queryKey }),
   });
 }
+
+/** A refusal of what was typed (a wrong code or password), shown at the form rather than as a toast. */
+export const refusedInput = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 400;

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { type FormEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  refusedInput,
   useChangePassword,
   useDisableTotp,
   useEnableTotp,
@@ -13,7 +14,6 @@ import {
   useTwoFactorQuery,
 } from '../../api/account-security';
 import { errorMessage, formatError } from '../../api/errors';
-import { ApiError } from '../../api/http';
 import { useConfirm } from '../../components/confirm';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { InputField } from '../../components/form-fields';
@@ -196,7 +196,7 @@ function TwoFactor() {
 
   const fail = (error: unknown, fallback: string) => {
     const message = errorMessage(error, fallback);
-    if (error instanceof ApiError && error.status === 400) setFieldError(message);
+    if (refusedInput(error)) setFieldError(message);
     else toast.error(message);
   };
 
