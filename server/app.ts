@@ -2,7 +2,13 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { type TokenHasher, hashToken as webTokenHasher } from './auth';
+import {
+  type DeviceMac,
+  DeviceTokens,
+  type TokenHasher,
+  webDeviceMac,
+  hashToken as webTokenHasher,
+} from './auth';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { resourceRoutes } from './routes/resources';
@@ -25,6 +31,8 @@ export interface AppOptions {
   auth: PasswordHasher;
   /** The session token's SHA-256: Web Crypto by default, nodeTokenHasher on Node (see auth.ts). */
   hashToken?: TokenHasher;
+  /** Signs device tokens (auth.ts DeviceTokens): node-auth.ts nodeDeviceMac with the key from the data directory on Node; by default a Web Crypto key made for this app. */
+  deviceMac?: DeviceMac;
   /** The caller's address, for login throttling; requests without one share one bucket. */
   clientIp?: (c: Context) => string | undefined;
   /** Password hashes allowed to run at once; logins beyond that and a short queue get a 429. */
@@ -54,6 +62,7 @@ export function createApp({
   store,
   auth,
   hashToken = webTokenHasher,
+  deviceMac = webDeviceMac(),
   clientIp = () => undefined,
   hashConcurrency = 2,
   loginRefusalDelayMs = 1000,
@@ -69,6 +78,7 @@ export function createApp({
     hashConcurrency,
     hashToken,
     refusalDelayMs: loginRefusalDelayMs,
+    devices: new DeviceTokens(deviceMac),
   };
   const app = new Hono<AppEnv>();
 

@@ -41,3 +41,71 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
   return diff === 0;
 }
+
+/**
+ * The MAC of a device token: HMAC-SHA256 with the server's device key, base64url. Synchronous on
+ * Node (node-auth.ts), for the same reason as the token hash: it runs on every login of a flood.
+ */
+export type DeviceMac = (text: string) => string | Promise<string>;
+
+/** A device stays known for a year after its last sign-in. */
+const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** A DeviceMac on Web Crypto, for the browser demo; without a key, one made for this process. */
+export function webDeviceMac(
+  key: Uint8Array = crypto.getRandomValues(new Uint8Array(32)),
+): DeviceMac {
+  const imported = crypto.subtle.importKey(
+    'raw',
+    key as BufferSource,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return async (text) =>
+    base64url(
+      new Uint8Array(
+        await crypto.subtle.sign('HMAC', await imported, new TextEncoder().encode(text)),
+      ),
+    );
+}
+
+/**
+ * OWASP's "device cookie": a device that signed in to an account gets a token naming the account
+ * and a random device id, signed by the server. It is no credential (the password is still asked);
+ * it only tells a known device from a stranger, so that strangers' failures cannot lock the owner
+ * out. Nothing is stored: the signature is the proof, the issue time the expiry.
+ */
+export class DeviceTokens {
+  constructor(private readonly mac: DeviceMac) {}
+
+  async issue(username: string, now: number, deviceId = newToken().slice(0, 22)): Promise<string> {
+    const body = `${base64url(new TextEncoder().encode(username))}.${deviceId}.${now}`;
+    return `${body}.${await this.mac(`d1.${body}`)}`;
+  }
+
+  /** The device id when the token is genuine, for this username and not expired. */
+  async verify(
+    token: string | undefined,
+    username: string,
+    now: number,
+  ): Promise<string | undefined> {
+    const parts = token?.split('.') ?? [];
+    if (parts.length !== 4) return undefined;
+    const [name, deviceId, issued, mac] = parts as [string, string, string, string];
+    const issuedAt = Number(issued);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(deviceId) || !Number.isSafeInteger(issuedAt))
+      return undefined;
+    if (now - issuedAt > DEVICE_TTL_MS || issuedAt > now + 60_000) return undefined;
+    let owner: string;
+    try {
+      owner = new TextDecoder('utf-8', { fatal: true }).decode(fromBase64url(name));
+    } catch {
+      return undefined;
+    }
+    if (owner !== username) return undefined;
+    const expected = await this.mac(`d1.${name}.${deviceId}.${issued}`);
+    const enc = new TextEncoder();
+    return constantTimeEqual(enc.encode(expected), enc.encode(mac)) ? deviceId : undefined;
+  }
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkFile } from './integrity';
@@ -127,6 +127,8 @@ async function backupTo(source: string, target: string): Promise<void> {
 export interface SchedulerOptions {
   database: string;
   dir: string;
+  /** BACKUP_COPY_DIR: a second place (a NAS, a USB disk) that gets a copy of each backup, same rotation. */
+  copyDir?: string;
   keep: Keep;
   now?: () => Date;
   /** False while the database is known to be damaged: a damaged copy would rotate good ones out. */
@@ -169,6 +171,30 @@ export class BackupScheduler {
     await this.running;
   }
 
+  /** The second copy: its failure (a NAS away, a disk unplugged) is logged and costs the first nothing. */
+  private copy(file: string, copyDir: string, at: Date, log: (line: string) => void): void {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    const target = join(copyDir, name);
+    try {
+      mkdirSync(copyDir, { recursive: true });
+      copyFileSync(file, `${target}.partial`);
+      renameSync(`${target}.partial`, target);
+      for (const old of backupsToDelete(listBackups(copyDir), at, this.options.keep)) {
+        rmSync(join(copyDir, old.name), { force: true });
+      }
+      log(`已复制备份 / backup copied: ${target}`);
+    } catch (err) {
+      try {
+        rmSync(`${target}.partial`, { force: true });
+      } catch {
+        // The directory itself is what failed.
+      }
+      log(
+        `复制备份失败 / backup copy failed: ${copyDir}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+
   private async backup(kind: BackupKind, onlyIfDue: boolean): Promise<string | undefined> {
     const { database, dir, keep, now = () => new Date(), healthy = () => true } = this.options;
     const log = this.options.log ?? ((line: string) => console.log(line));
@@ -183,6 +209,7 @@ export class BackupScheduler {
         rmSync(join(dir, old.name), { force: true });
       }
       log(`已备份 / backup written: ${file}`);
+      if (this.options.copyDir) this.copy(file, this.options.copyDir, at, log);
       return file;
     } catch (err) {
       // A failed backup never stops the server; the next check tries again.
@@ -192,16 +219,101 @@ export class BackupScheduler {
   }
 }
 
-/** How to get a damaged database back, naming the newest automatic backup when there is one. */
-export function restoreHint(dir: string): string[] {
-  const newest = listBackups(dir)[0];
-  const file = newest ? join(dir, newest.name) : join(dir, '<备份文件 / backup file>');
-  return [
-    '从备份恢复（服务器保持停止）/ To restore a backup (with the server stopped):',
-    `  npm run restore -- ${file}`,
-    newest
-      ? `  这是最新的自动备份（${newest.takenAt.toISOString()}）；其他备份在 ${dir} / the newest automatic backup; others are in ${dir}`
-      : `  ${dir} 中没有自动备份；可以使用 npm run backup 做的备份 / no automatic backup in ${dir}; a copy made with npm run backup works too`,
+/** The tables of records (not users or sessions), as a backup is judged by what it holds. */
+const RECORD_TABLES = [
+  ['accounts', '记账'],
+  ['assets', '资产'],
+  ['workouts', '健身'],
+  ['time_records', '时间'],
+  ['tasks', '任务'],
+  ['checkin_tasks', '打卡任务'],
+  ['checkin_records', '打卡记录'],
+  ['recurring', '周期记账'],
+] as const;
+
+interface BackupContents {
+  file: string;
+  takenAt: Date;
+  /** Rows per table that exists in the file (an old backup may lack some). */
+  counts: { table: string; label: string; rows: number }[];
+  total: number;
+}
+
+/** What a backup file holds; undefined when it cannot be read. */
+function backupContents(file: string, takenAt: Date): BackupContents | undefined {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const tables = new Set(
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
+    );
+    const counts = RECORD_TABLES.filter(([table]) => tables.has(table)).map(([table, label]) => ({
+      table,
+      label,
+      rows: Number(db!.prepare(`SELECT count(*) FROM "${table}"`).pluck().get()),
+    }));
+    return { file, takenAt, counts, total: counts.reduce((sum, c) => sum + c.rows, 0) };
+  } catch {
+    return undefined;
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * The newest automatic backup in `dirs` that holds any record, and how many newer ones are
+ * empty: the first start takes one of an empty database, which is no use to restore.
+ */
+function newestUsefulBackup(dirs: readonly string[]): {
+  found?: BackupContents;
+  emptyNewer: number;
+} {
+  const backups = dirs
+    .flatMap((dir) => listBackups(dir).map((b) => ({ ...b, file: join(dir, b.name) })))
+    .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+  let emptyNewer = 0;
+  for (const backup of backups) {
+    const contents = backupContents(backup.file, backup.takenAt);
+    if (contents && contents.total > 0) return { found: contents, emptyNewer };
+    emptyNewer += 1;
+  }
+  return { emptyNewer };
+}
+
+const describeCounts = (contents: BackupContents): string =>
+  contents.counts
+    .filter((c) => c.rows > 0)
+    .map((c) => `${c.label} ${c.rows}`)
+    .join('，');
+
+/**
+ * How to get a damaged database back, naming the newest automatic backup that holds records
+ * (in `dir` or BACKUP_COPY_DIR), with its time and row counts.
+ */
+export function restoreHint(dir: string, copyDir?: string): string[] {
+  const dirs = copyDir ? [dir, copyDir] : [dir];
+  const { found, emptyNewer } = newestUsefulBackup(dirs);
+  const where = dirs.join('、');
+  const lines = ['从备份恢复（服务器保持停止）/ To restore a backup (with the server stopped):'];
+  if (found) {
+    lines.push(
+      `  npm run restore -- ${found.file}`,
+      `  这是最新的有数据的自动备份：${found.takenAt.toISOString()}，共 ${found.total} 条记录（${describeCounts(found)}）/ the newest automatic backup that holds records: ${found.total} rows`,
+    );
+    if (emptyNewer > 0) {
+      lines.push(
+        `  更新的 ${emptyNewer} 个自动备份没有任何记录，已跳过 / ${emptyNewer} newer backup(s) hold no records and were skipped`,
+      );
+    }
+  } else {
+    lines.push(
+      `  npm run restore -- <备份文件 / backup file>`,
+      `  ${where} 中没有含数据的自动备份 / no automatic backup with records in ${where}`,
+    );
+  }
+  lines.push(
+    `  用 npm run backup -- <文件> 手动做的备份也可以恢复；其他自动备份在 ${where} / a copy made with npm run backup works too; other automatic backups are in ${where}`,
     '  损坏的文件会被移到一旁保留，不会删除 / the damaged file is moved aside and kept, not deleted',
-  ];
+  );
+  return lines;
 }

@@ -12,6 +12,10 @@ export const lockFile = (env = process.env) => resolve(dataDir(env), 'server.loc
 /** Automatic backups (server/backup.ts); `npm run restore` takes one of these back. */
 export const backupDir = (env = process.env) => resolve(dataDir(env), 'backups');
 
+/** BACKUP_COPY_DIR (optional): a second directory that gets a copy of each automatic backup. */
+export const backupCopyDir = (env = process.env): string | undefined =>
+  env.BACKUP_COPY_DIR?.trim() ? resolve(env.BACKUP_COPY_DIR.trim()) : undefined;
+
 /** A setting that is not what it should be: the message names it in both languages. */
 export class ConfigError extends Error {}
 

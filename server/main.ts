@@ -10,6 +10,7 @@ import { BackupScheduler, restoreHint } from './backup';
 import { clientAddress } from './client-ip';
 import { withCompression } from './compression';
 import {
+  backupCopyDir,
   backupDir,
   backupKeep,
   ConfigError,
@@ -21,7 +22,12 @@ import {
 import { openSqliteStore } from './db/sqlite-store';
 import { inspectDatabase } from './integrity';
 import { acquireLock, HELD, lockHeldMessage } from './lock';
-import { createNodePasswordHasher, nodeTokenHasher } from './node-auth';
+import {
+  createNodePasswordHasher,
+  loadDeviceKey,
+  nodeDeviceMac,
+  nodeTokenHasher,
+} from './node-auth';
 import { scheduleCatchUp } from './recurring';
 import { spaStaticFiles } from './static';
 import { StorageHealth, storageProblemOf } from './storage-health';
@@ -30,7 +36,7 @@ import { setUser, userSpecSchema } from './users';
 
 // Node entry. Environment: PORT (8080; 0 picks a free port), HOST (127.0.0.1), DATA_DIR
 // (./data), PM_STATIC_DIR (./dist), PM_USERS (JSON array of {username,password,displayName}),
-// TRUST_PROXY, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY (config.ts).
+// TRUST_PROXY, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, BACKUP_COPY_DIR (config.ts).
 
 function exitWith(message: string): never {
   console.error(message);
@@ -115,7 +121,7 @@ async function main() {
       [
         `数据库文件已损坏，服务器不会启动 / The database file is damaged; the server will not start: ${file}`,
         `  SQLite 检查结果 / check result: ${found.detail}`,
-        ...restoreHint(backupDir(env)),
+        ...restoreHint(backupDir(env), backupCopyDir(env)),
       ].join('\n'),
     );
   }
@@ -145,6 +151,7 @@ async function main() {
   const backups = new BackupScheduler({
     database: file,
     dir: backupDir(env),
+    copyDir: backupCopyDir(env),
     keep,
     healthy: () => health.problem !== 'corrupt',
   });
@@ -163,6 +170,7 @@ async function main() {
     store,
     auth: hasher,
     hashToken: nodeTokenHasher,
+    deviceMac: nodeDeviceMac(loadDeviceKey(dir)),
     clientIp: (c) =>
       clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustedHops),
     // Half the cores at most and never all 4 threads of libuv's pool, which files and zlib share.

@@ -23,10 +23,18 @@ import type {
 // in and out so that a caller mutating a returned object never changes what is stored.
 const clone = <T>(value: T): T => structuredClone(value);
 
-/** The memory store's change numbers: one counter for every kind, as in SQLite's sync_rev. */
+/**
+ * The memory store's change numbers, one counter per user for every kind, as in SQLite's
+ * user_revs: a user's cursor moves with their own writes only. `rev` is where a user's counter
+ * starts (a snapshot from before per-user numbers: its last global number, above every cursor
+ * handed out then).
+ */
 interface Revisions {
   rev: number;
+  byUser: Record<string, number>;
 }
+
+const currentRev = (counter: Revisions, userId: string) => counter.byUser[userId] ?? counter.rev;
 
 /** One kind's records of every user, with the change number of each and the deletions. */
 interface KindData<T> {
@@ -93,9 +101,10 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
     return true;
   }
 
-  protected nextRev(): number {
-    this.counter.rev += 1;
-    return this.counter.rev;
+  protected nextRev(userId: string): number {
+    const rev = currentRev(this.counter, userId) + 1;
+    this.counter.byUser[userId] = rev;
+    return rev;
   }
 
   async list(userId: string): Promise<T[]> {
@@ -104,7 +113,8 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
 
   async changes(userId: string, asked: number, page?: Page): Promise<Changes<T>> {
     // A number never handed out: the history it came from is not this one (see Changes.reset).
-    const reset = asked > this.counter.rev;
+    const current = currentRev(this.counter, userId);
+    const reset = asked > current;
     const since = reset ? 0 : asked;
     if (since === 0 && page) return this.page(userId, page, reset);
     const revs = mapOf(this.revs, userId);
@@ -115,15 +125,16 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
       since === 0
         ? []
         : [...mapOf(this.deleted, userId)].filter(([, rev]) => rev > since).map(([id]) => id);
-    const cursor = this.counter.rev;
+    const cursor = current;
     return reset ? { records, deleted, cursor, reset } : { records, deleted, cursor };
   }
 
   /** One page of a full download, in (change number, id) order (see Page). */
   private page(userId: string, page: Page, reset: boolean): Changes<T> {
     // An `upto` never handed out starts the download over, as a cursor never handed out does.
-    const restart = page.upto !== undefined && (page.upto === 0 || page.upto > this.counter.rev);
-    const upto = page.upto === undefined || restart ? this.counter.rev : page.upto;
+    const current = currentRev(this.counter, userId);
+    const restart = page.upto !== undefined && (page.upto === 0 || page.upto > current);
+    const upto = page.upto === undefined || restart ? current : page.upto;
     const after = restart ? undefined : page.after;
     const revs = mapOf(this.revs, userId);
     const keyed = [...this.records(userId).values()]
@@ -160,22 +171,22 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
   }
 
   async create(userId: string, record: T): Promise<{ record: T; created: boolean }> {
-    return this.insert(userId, record, this.nextRev());
+    return this.insert(userId, record, this.nextRev(userId));
   }
 
   async createMany(userId: string, records: T[]): Promise<{ record: T; created: boolean }[]> {
-    const rev = this.nextRev();
+    const rev = this.nextRev(userId);
     return records.map((record) => this.insert(userId, record, rev));
   }
 
   async update(userId: string, record: T): Promise<T | undefined> {
     if (!this.records(userId).has(record.id)) return undefined;
-    this.put(userId, record, this.nextRev());
+    this.put(userId, record, this.nextRev(userId));
     return clone(record);
   }
 
   async remove(userId: string, id: string): Promise<boolean> {
-    return this.drop(userId, id, this.nextRev());
+    return this.drop(userId, id, this.nextRev(userId));
   }
 }
 
@@ -190,7 +201,7 @@ function mapOf<V>(maps: Map<string, Map<string, V>>, key: string): Map<string, V
 
 class MemoryAssetStore extends MemoryRecordStore<Asset> implements AssetStore {
   async removeChain(userId: string, chainId: string): Promise<number> {
-    const rev = this.nextRev();
+    const rev = this.nextRev(userId);
     let removed = 0;
     for (const [id, asset] of [...this.records(userId)]) {
       if (id === chainId || asset.originalId === chainId) {
@@ -248,7 +259,7 @@ class MemoryCheckinTaskStore extends MemoryRecordStore<CheckinTask> {
   }
 
   override async remove(userId: string, id: string): Promise<boolean> {
-    const rev = this.nextRev();
+    const rev = this.nextRev(userId);
     const removed = this.drop(userId, id, rev);
     if (removed) this.onRemove(userId, id, rev);
     return removed;
@@ -266,7 +277,7 @@ class MemoryRecurringStore extends MemoryRecordStore<RecurringTemplate> implemen
   async markDone(userId: string, id: string, date: string) {
     const stored = this.records(userId).get(id);
     if (stored && stored.lastDate < date) {
-      this.put(userId, { ...stored, lastDate: date }, this.nextRev());
+      this.put(userId, { ...stored, lastDate: date }, this.nextRev(userId));
     }
   }
 
@@ -303,7 +314,12 @@ class MemoryUserStore implements UserStore {
     return this.users.size;
   }
   async upsert(user: UserRecord) {
-    this.users.set(user.username, clone(user));
+    // As in SQLite: 两步验证 stays unless the upsert names it.
+    const twoFactor =
+      user.twoFactor === undefined
+        ? (this.users.get(user.username)?.twoFactor ?? null)
+        : user.twoFactor;
+    this.users.set(user.username, clone({ ...user, twoFactor }));
   }
 }
 
@@ -313,7 +329,7 @@ class MemorySessionStore implements SessionStore {
     return [...this.sessions.values()];
   }
   async create(session: SessionRecord) {
-    this.sessions.set(session.tokenHash, clone(session));
+    this.sessions.set(session.tokenHash, { userAgent: '', lastUsedAt: '', ...clone(session) });
   }
   async get(tokenHash: string) {
     const session = this.sessions.get(tokenHash);
@@ -324,6 +340,16 @@ class MemorySessionStore implements SessionStore {
   }
   async removeForUser(username: string) {
     for (const [hash, s] of this.sessions) if (s.username === username) this.sessions.delete(hash);
+  }
+  async listForUser(username: string) {
+    return [...this.sessions.values()]
+      .filter((s) => s.username === username)
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map(clone);
+  }
+  async touch(tokenHash: string, at: string) {
+    const session = this.sessions.get(tokenHash);
+    if (session) session.lastUsedAt = at;
   }
   async removeExpired(now: string) {
     const cutoff = Date.parse(now);
@@ -336,8 +362,10 @@ class MemorySessionStore implements SessionStore {
 /** Everything a memory store holds, as plain data (structured-clone and JSON safe). */
 export interface MemorySnapshot {
   records: Partial<Record<ResourceName, KindData<{ id: string }>>>;
-  /** The last change number handed out. */
+  /** Where a user's change numbers start (see Revisions). */
   rev?: number;
+  /** Each user's last change number; absent in snapshots from before per-user numbers. */
+  userRevs?: Record<string, number>;
   users: UserRecord[];
   sessions: SessionRecord[];
   /** Absent in snapshots taken before settings existed. */
@@ -355,7 +383,7 @@ export interface MemoryStore extends Store {
  */
 export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
   // Numbering starts at 1, as in SQLite: 0 is what a device asks with to get everything.
-  const counter: Revisions = { rev: initial?.rev ?? 1 };
+  const counter: Revisions = { rev: initial?.rev ?? 1, byUser: { ...initial?.userRevs } };
   const checkinTasks = new MemoryCheckinTaskStore(counter, (userId, taskId, rev) =>
     checkinRecords.removeForTask(userId, taskId, rev),
   );
@@ -399,6 +427,7 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
     snapshot: () => ({
       records: Object.fromEntries(RESOURCE_NAMES.map((key) => [key, records[key].dump()])),
       rev: counter.rev,
+      userRevs: { ...counter.byUser },
       users: users.dump(),
       sessions: sessions.dump(),
       settings: settings.dump(),

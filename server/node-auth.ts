@@ -1,5 +1,14 @@
-import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import type { TokenHasher } from './auth';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  type ScryptOptions,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DeviceMac, TokenHasher } from './auth';
 import type { PasswordHasher } from './store';
 
 // scrypt with a random 16-byte salt per password, stored as
@@ -47,3 +56,26 @@ export function createNodePasswordHasher(params: Partial<typeof DEFAULTS> = {}):
  */
 export const nodeTokenHasher: TokenHasher = (token) =>
   createHash('sha256').update(token).digest('hex');
+
+/** The device token MAC (auth.ts DeviceTokens) on node:crypto, synchronous. */
+export function nodeDeviceMac(key: Uint8Array): DeviceMac {
+  return (text) => createHmac('sha256', key).update(text).digest('base64url');
+}
+
+/**
+ * The device key, kept in the data directory (`device-key`, owner-only) so that devices stay
+ * known across restarts; made on first start. Deleting the file forgets every device.
+ */
+export function loadDeviceKey(dir: string): Uint8Array {
+  const file = join(dir, 'device-key');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  if (key.length < 16) throw new Error(`${file}: 设备密钥无效 / invalid device key`);
+  return key;
+}

@@ -4,6 +4,7 @@ import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
 import type { RecurringTemplate } from '../src/domain/schemas/recurring';
 import type { Settings } from '../src/domain/schemas/settings';
 import type { DashboardAggregates } from '../src/domain/stats';
+import type { TwoFactorRecord } from './two-factor';
 
 /** What changed for one user in one kind since a change number (DESIGN §1 "Local-first"). */
 export interface Changes<T> {
@@ -143,6 +144,8 @@ export interface UserRecord {
   displayName: string;
   /** Opaque string produced by a PasswordHasher. */
   passwordHash: string;
+  /** 两步验证, when set up; null or absent when not. */
+  twoFactor?: TwoFactorRecord | null;
 }
 
 export interface UserStore {
@@ -160,6 +163,10 @@ export interface SessionRecord {
   createdAt: string;
   /** ISO-8601. */
   expiresAt: string;
+  /** The browser's User-Agent at sign-in, for 登录设备; '' when unknown. */
+  userAgent?: string;
+  /** ISO-8601, to the few minutes (see requireSession); '' until first recorded. */
+  lastUsedAt?: string;
 }
 
 export interface SessionStore {
@@ -168,6 +175,10 @@ export interface SessionStore {
   remove(tokenHash: string): Promise<void>;
   /** Revokes every session of a user (after a password change). */
   removeForUser(username: string): Promise<void>;
+  /** A user's sessions, oldest first. */
+  listForUser(username: string): Promise<SessionRecord[]>;
+  /** Records that the session was used at `at` (ISO-8601). */
+  touch(tokenHash: string, at: string): Promise<void>;
   /** Drops sessions whose expiresAt is before `now` (ISO-8601). */
   removeExpired(now: string): Promise<void>;
 }

@@ -63,42 +63,150 @@ export class BackoffLimiter {
   }
 }
 
-/** Thrown by HashGate.run when the gate is full. */
+/**
+ * At most `limit` failures per key within `windowMs`; while a key has that many, it is refused.
+ * Unlike the back-off, a refusal is not a failure: the wait never grows, so whoever keeps failing
+ * on purpose can close the key for one window at a time but never for longer.
+ */
+export class WindowLimiter {
+  private readonly keys = new Map<string, number[]>();
+
+  constructor(private readonly options: { limit: number; windowMs: number; maxKeys?: number }) {}
+
+  private recent(key: string, now: number): number[] {
+    const times = (this.keys.get(key) ?? []).filter((t) => now - t < this.options.windowMs);
+    if (times.length === 0) this.keys.delete(key);
+    else this.keys.set(key, times);
+    return times;
+  }
+
+  retryAfterMs(key: string, now: number): number {
+    const times = this.recent(key, now);
+    if (times.length < this.options.limit) return 0;
+    // Open again when enough of the oldest failures have left the window.
+    return times[times.length - this.options.limit]! + this.options.windowMs - now;
+  }
+
+  recordFailure(key: string, now: number): void {
+    const times = this.recent(key, now);
+    times.push(now);
+    this.keys.delete(key);
+    this.keys.set(key, times.slice(-this.options.limit));
+    const maxKeys = this.options.maxKeys ?? 10_000;
+    while (this.keys.size > maxKeys) this.keys.delete(this.keys.keys().next().value!);
+  }
+
+  reset(key: string): void {
+    this.keys.delete(key);
+  }
+}
+
+/** Thrown by FairGate.run when the caller's queue is full. */
 export class GateFull extends Error {
   constructor() {
     super('hash gate full');
   }
 }
 
+/** Who a password hash is for: a device that has signed in before, or anyone else. */
+export type Lane = 'known' | 'unknown';
+
+export interface FairGateOptions {
+  /** Hashes for unknown callers allowed to run at once. */
+  concurrency: number;
+  /** Further hashes only known devices may run: a flood of strangers never takes these. */
+  reserve: number;
+  /** Waiting places per lane; beyond that a login is refused at once. */
+  queue: number;
+  /** Waiting places one key (a client address, a device) may hold in its lane. */
+  perKey: number;
+}
+
 /**
- * At most `concurrency` password hashes at a time and `queue` waiting; beyond that a login is
- * refused at once. scrypt runs on Node's small shared thread pool (4 threads, which file and
- * compression work needs too) and costs 32 MiB of memory per hash: unbounded, a flood of logins
- * would take all of both.
+ * Round-robin waiting line: one waiter per key in turn, so a key with many waiters cannot push
+ * the others back.
  */
-export class HashGate {
+class FairQueue {
+  private readonly byKey = new Map<string, (() => void)[]>();
+  size = 0;
+
+  count(key: string): number {
+    return this.byKey.get(key)?.length ?? 0;
+  }
+
+  push(key: string, start: () => void): void {
+    const list = this.byKey.get(key);
+    if (list) list.push(start);
+    else this.byKey.set(key, [start]);
+    this.size += 1;
+  }
+
+  shift(): (() => void) | undefined {
+    const first = this.byKey.entries().next();
+    if (first.done) return undefined;
+    const [key, list] = first.value;
+    const start = list.shift()!;
+    // The key goes to the back of the line with what it has left.
+    this.byKey.delete(key);
+    if (list.length > 0) this.byKey.set(key, list);
+    this.size -= 1;
+    return start;
+  }
+}
+
+/**
+ * Password hashes, capped and shared fairly. scrypt runs on Node's small shared thread pool
+ * (4 threads, which file and compression work needs too) and costs 32 MiB per hash: unbounded,
+ * a flood of logins would take all of both. Unknown callers share `concurrency` slots, waiting
+ * in turns per client address; known devices may also use `reserve` more and go first, so a
+ * flood of made-up usernames from any number of addresses never keeps a real owner waiting.
+ */
+export class FairGate {
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private runningUnknown = 0;
+  private readonly lines: Record<Lane, FairQueue> = {
+    known: new FairQueue(),
+    unknown: new FairQueue(),
+  };
 
-  constructor(
-    readonly concurrency: number,
-    readonly queue: number,
-  ) {}
+  constructor(readonly options: FairGateOptions) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.queue) throw new GateFull();
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+  private canStart(lane: Lane): boolean {
+    const { concurrency, reserve } = this.options;
+    if (this.running >= concurrency + reserve) return false;
+    return lane === 'known' || this.runningUnknown < concurrency;
+  }
+
+  private take(lane: Lane): void {
+    this.running += 1;
+    if (lane === 'unknown') this.runningUnknown += 1;
+  }
+
+  private pump(): void {
+    for (const lane of ['known', 'unknown'] as const) {
+      while (this.lines[lane].size > 0 && this.canStart(lane)) {
+        this.take(lane);
+        this.lines[lane].shift()!();
+      }
+    }
+  }
+
+  async run<T>(lane: Lane, key: string, work: () => Promise<T>): Promise<T> {
+    const line = this.lines[lane];
+    if (line.size === 0 && this.canStart(lane)) {
+      this.take(lane);
     } else {
-      this.running += 1;
+      const { queue, perKey } = this.options;
+      if (line.size >= queue || line.count(key) >= perKey) throw new GateFull();
+      // Counted as running by pump() before it is started.
+      await new Promise<void>((resolve) => line.push(key, resolve));
     }
     try {
       return await work();
     } finally {
-      // The slot passes straight to the next in line, so `running` never drops below the queue's need.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
+      this.running -= 1;
+      if (lane === 'unknown') this.runningUnknown -= 1;
+      this.pump();
     }
   }
 }

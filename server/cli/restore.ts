@@ -9,8 +9,9 @@ import {
 } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { databaseFile, dataDir, lockFile } from '../config';
-import { restartSyncHistory } from '../db/sqlite-store';
+import { restoreHint } from '../backup';
+import { backupCopyDir, backupDir, databaseFile, dataDir, lockFile } from '../config';
+import { lastChangeNumberIn, restartSyncHistory } from '../db/sqlite-store';
 import { checkFile } from '../integrity';
 import { acquireLock, HELD, lockHeldMessage } from '../lock';
 
@@ -67,7 +68,7 @@ function lastChangeNumber(file: string): number {
   try {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      return Number(db.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck().get()) || 0;
+      return lastChangeNumberIn(db);
     } finally {
       db.close();
     }
@@ -78,7 +79,12 @@ function lastChangeNumber(file: string): number {
 
 function main() {
   const [source, ...rest] = process.argv.slice(2);
-  if (!source || rest.length > 0) fail('用法 / usage: npm run restore -- <备份文件 / backup file>');
+  if (!source) {
+    // No file named: which one to name, the newest that holds records.
+    console.log(restoreHint(backupDir(), backupCopyDir()).join('\n'));
+    process.exit(1);
+  }
+  if (rest.length > 0) fail('用法 / usage: npm run restore -- <备份文件 / backup file>');
   const backup = resolve(source);
   if (!existsSync(backup)) fail(`找不到备份文件 / no such file: ${backup}`);
 

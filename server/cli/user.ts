@@ -6,11 +6,37 @@ import { createNodePasswordHasher } from '../node-auth';
 import { displayNameSchema, passwordSchema, setUser, usernameSchema } from '../users';
 
 // npm run user -- set <username> [--display-name NAME]
+// npm run user -- reset-2fa <username>
 // Reads the password from stdin: typed twice without echo on a terminal, else the first line
 // of piped input. Safe while the server runs (SQLite WAL); the user's sessions end when the
 // password changes.
 
-const USAGE = '用法 / usage: npm run user -- set <username> [--display-name <显示名称>]';
+const USAGE = [
+  '用法 / usage:',
+  '  npm run user -- set <username> [--display-name <显示名称>]',
+  '  npm run user -- reset-2fa <username>   关闭两步验证 / turn two-step sign-in off',
+].join('\n');
+
+/** Turns 两步验证 off for a user who lost both the phone and the recovery codes. */
+async function resetTwoFactor(rawUsername: string) {
+  const username = usernameSchema.safeParse(rawUsername);
+  if (!username.success) fail(username.error.issues[0]!.message);
+  const store = openSqliteStore(databaseFile());
+  try {
+    const user = await store.users.get(username.data);
+    if (!user) fail(`没有账户 / no such user: ${username.data}`);
+    if (!user.twoFactor) {
+      console.log(`账户 ${username.data}: 未开启两步验证 / two-step sign-in was not on`);
+      return;
+    }
+    await store.users.upsert({ ...user, twoFactor: null });
+    console.log(
+      `账户 ${username.data}: 已关闭两步验证，可只用密码登录 / two-step sign-in turned off`,
+    );
+  } finally {
+    store.close();
+  }
+}
 
 function fail(message: string): never {
   console.error(message);
@@ -68,6 +94,9 @@ async function main() {
     options: { 'display-name': { type: 'string' } },
   });
   const [command, rawUsername] = positionals;
+  if (command === 'reset-2fa' && rawUsername && positionals.length === 2) {
+    return resetTwoFactor(rawUsername);
+  }
   if (command !== 'set' || !rawUsername || positionals.length > 2) fail(USAGE);
 
   const username = usernameSchema.safeParse(rawUsername);

@@ -7,6 +7,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import type { TwoFactorRecord } from '../two-factor';
 
 // Conventions (DESIGN §1): money as integer cents, dates as YYYY-MM-DD text, timestamps as
 // ISO-8601 text. Every resource row is keyed by (user_id, id): ids are unique per user only,
@@ -28,6 +29,8 @@ export const users = sqliteTable('users', {
   username: text('username').primaryKey(),
   displayName: text('display_name').notNull(),
   passwordHash: text('password_hash').notNull(),
+  /** 两步验证 (server/two-factor.ts TwoFactorRecord) as JSON; null when not set up. */
+  twoFactor: text('two_factor', { mode: 'json' }).$type<TwoFactorRecord>(),
 });
 
 export const sessions = sqliteTable(
@@ -39,6 +42,8 @@ export const sessions = sqliteTable(
       .references(() => users.username, { onDelete: 'cascade', onUpdate: 'cascade' }),
     createdAt: text('created_at').notNull(),
     expiresAt: text('expires_at').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    lastUsedAt: text('last_used_at').notNull().default(''),
   },
   (t) => [index('sessions_username_idx').on(t.username)],
 );
@@ -298,7 +303,18 @@ export const tombstones = sqliteTable(
 );
 
 /**
- * Row 1: the last change number handed out; each write transaction takes the next one. Row 2,
+ * Each user's last change number: a write takes the next one of its user only, so a cursor
+ * moves with its owner's writes and says nothing about anyone else's (issue 39). A user without
+ * a row starts from sync_rev's row 1.
+ */
+export const userRevs = sqliteTable('user_revs', {
+  userId: text('user_id').primaryKey(),
+  rev: integer('rev').notNull(),
+});
+
+/**
+ * Row 1: where every user's change numbers start: the last global number handed out before
+ * numbers were per user (above every cursor of that time), or the floor of a restore. Row 2,
  * only after a backup was restored: the number that restored history started from (the floor
  * below which a device's cursor names another history; see restartSyncHistory).
  */

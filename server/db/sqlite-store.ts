@@ -63,13 +63,21 @@ export function openSqliteStore(
   migrate(db, { migrationsFolder: MIGRATIONS });
   if (maxPageCount) sqlite.pragma(`max_page_count = ${Math.floor(maxPageCount)}`);
 
-  // Every write takes the next change number in its own transaction (migration 0001): the
-  // triggers stamp deletions with it, the statements below stamp inserts and updates.
+  // Every write takes its user's next change number in its own transaction (user_revs): the
+  // triggers stamp deletions with it, the statements below stamp inserts and updates. A user's
+  // first number follows sync_rev's row 1, above every cursor of the global numbering before.
   const revs = {
     next: sqlite
-      .prepare('UPDATE sync_rev SET rev = rev + 1 WHERE id = 1 RETURNING rev')
+      .prepare(
+        'INSERT INTO user_revs (user_id, rev) VALUES (?, (SELECT rev FROM sync_rev WHERE id = 1) + 1) ' +
+          'ON CONFLICT (user_id) DO UPDATE SET rev = rev + 1 RETURNING rev',
+      )
       .pluck(true),
-    current: sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck(true),
+    current: sqlite
+      .prepare(
+        'SELECT coalesce((SELECT rev FROM user_revs WHERE user_id = ?), (SELECT rev FROM sync_rev WHERE id = 1))',
+      )
+      .pluck(true),
     // Row 2, once a backup has been restored: the number the restored history starts from.
     floor: sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 2').pluck(true),
   };
@@ -135,6 +143,20 @@ export function openSqliteStore(
 }
 
 /**
+ * The highest change number the file has handed out to anyone: the global one of before, or a
+ * user's. A file from before per-user numbers has no user_revs table.
+ */
+export function lastChangeNumberIn(sqlite: Database.Database): number {
+  const global = Number(sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck().get()) || 0;
+  const hasUserRevs = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'user_revs'")
+    .get();
+  if (!hasUserRevs) return global;
+  const perUser = Number(sqlite.prepare('SELECT max(rev) FROM user_revs').pluck().get()) || 0;
+  return Math.max(global, perUser);
+}
+
+/**
  * Starts a new sync history in a database file put back from a backup (npm run restore), with
  * no server running. Devices hold cursors the replaced file handed out: asked from as they are,
  * the restored file would answer with the changes after a number that meant something else in
@@ -149,10 +171,11 @@ export function restartSyncHistory(file: string, past: number): number {
   const sqlite = new Database(file, { fileMustExist: true });
   try {
     return sqlite.transaction(() => {
-      const current = sqlite.prepare('SELECT rev FROM sync_rev WHERE id = 1').pluck().get();
-      const floor = Math.max(Math.floor(past), Number(current) + 1);
+      const floor = Math.max(Math.floor(past), lastChangeNumberIn(sqlite) + 1);
       sqlite.prepare('UPDATE sync_rev SET rev = ? WHERE id = 1').run(floor);
       sqlite.prepare('INSERT OR REPLACE INTO sync_rev (id, rev) VALUES (2, ?)').run(floor);
+      // Every user starts over from the floor.
+      sqlite.prepare('UPDATE user_revs SET rev = ?').run(floor);
       return floor;
     })();
   } finally {
@@ -446,21 +469,21 @@ function recordStore<R extends { id: string }>({
   };
   // better-sqlite3 transactions: BEGIN … COMMIT, rolled back when the function throws. Each
   // write takes one change number; all rows of a batch share it.
-  const nextRev = () => revs.next.get() as number;
+  const nextRev = (userId: string) => revs.next.get(userId) as number;
   const createOne = sqlite.transaction((userId: string, record: R) =>
-    insertOne(userId, record, nextRev()),
+    insertOne(userId, record, nextRev(userId)),
   );
   const createMany = sqlite.transaction((userId: string, records: R[]) => {
-    const rev = nextRev();
+    const rev = nextRev(userId);
     return records.map((record) => insertOne(userId, record, rev));
   });
   const updateOne = sqlite.transaction(
     (userId: string, record: R) =>
-      updateStatement.run({ ...params(userId, record), rev: nextRev() }).changes > 0,
+      updateStatement.run({ ...params(userId, record), rev: nextRev(userId) }).changes > 0,
   );
   // The delete trigger stamps the tombstone with the number taken first.
   const removeOne = sqlite.transaction((userId: string, id: string) => {
-    nextRev();
+    nextRev(userId);
     return removeStatement.run(userId, id).changes > 0;
   });
   /** A cursor handed out by a history a restore replaced (see Changes.reset), or one never handed out. */
@@ -498,7 +521,7 @@ function recordStore<R extends { id: string }>({
   };
   // One snapshot for the rows, the deletions and the cursor, so nothing falls between them.
   const changesAt = sqlite.transaction((userId: string, asked: number, page?: Page) => {
-    const cursor = revs.current.get() as number;
+    const cursor = revs.current.get(userId) as number;
     const reset = replaced(asked, cursor);
     if ((asked === 0 || reset) && page) {
       const { restart, params } = pageStart(page, cursor);
@@ -525,7 +548,7 @@ function recordStore<R extends { id: string }>({
   });
   const changesJsonAt = sqlite.transaction(
     (userId: string, asked: number, page?: Page, shape: Shape | 'records' = 'records') => {
-      const cursor = revs.current.get() as number;
+      const cursor = revs.current.get(userId) as number;
       const reset = replaced(asked, cursor);
       const since = reset ? 0 : asked;
       const text = texts[shape];
@@ -598,7 +621,7 @@ function assetStore(spec: ResourceSpec<Asset>): AssetStore {
     'DELETE FROM assets WHERE user_id = ? AND (id = ? OR original_id = ?)',
   );
   const removeChain = spec.sqlite.transaction((userId: string, chainId: string) => {
-    spec.revs.next.get();
+    spec.revs.next.get(userId);
     return removeStatement.run(userId, chainId, chainId).changes;
   });
   return {
@@ -623,7 +646,7 @@ function recurringStore(spec: ResourceSpec<RecurringTemplate>): RecurringStore {
   const markDone = spec.sqlite.transaction((userId: string, id: string, date: string) => {
     const stored = lastDate.get(userId, id) as string | undefined;
     if (stored === undefined || stored >= date) return;
-    markDoneStatement.run({ userId, id, date, rev: spec.revs.next.get() });
+    markDoneStatement.run({ userId, id, date, rev: spec.revs.next.get(userId) });
   });
   const userIds = spec.sqlite.prepare('SELECT DISTINCT user_id FROM recurring').pluck(true);
   return {
@@ -758,7 +781,11 @@ function userStore(db: Db): UserStore {
         .values(user)
         .onConflictDoUpdate({
           target: t.username,
-          set: { displayName: user.displayName, passwordHash: user.passwordHash },
+          set: {
+            displayName: user.displayName,
+            passwordHash: user.passwordHash,
+            ...(user.twoFactor === undefined ? {} : { twoFactor: user.twoFactor }),
+          },
         })
         .run();
     },
@@ -779,6 +806,12 @@ function sessionStore(db: Db): SessionStore {
     },
     async removeForUser(username) {
       db.delete(t).where(eq(t.username, username)).run();
+    },
+    async listForUser(username) {
+      return db.select().from(t).where(eq(t.username, username)).orderBy(t.createdAt).all();
+    },
+    async touch(tokenHash, at) {
+      db.update(t).set({ lastUsedAt: at }).where(eq(t.tokenHash, tokenHash)).run();
     },
     async removeExpired(now) {
       // ISO-8601 UTC strings of the same shape sort like the instants they name.

@@ -26,6 +26,28 @@ interface AuthState {
 
 const SESSION_EXPIRED = '登录已过期，请重新登录';
 
+// The device token of each account signed in from this browser (server/auth.ts DeviceTokens).
+// Kept past 退出登录: it marks the device, not the session, and spares its owner the limits that
+// strangers' failed guesses put on the account.
+const deviceKey = (username: string) => `pm-device:${username}`;
+
+function readDeviceToken(username: string): string | undefined {
+  try {
+    return localStorage.getItem(deviceKey(username)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function saveDeviceToken(username: string, token: string | undefined) {
+  if (!token) return;
+  try {
+    localStorage.setItem(deviceKey(username), token);
+  } catch {
+    // Storage full or blocked: the next login is simply a stranger's.
+  }
+}
+
 const AuthContext = createContext<AuthState | null>(null);
 
 /**
@@ -77,7 +99,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const { mutateAsync: requestLogin } = useMutation({
     mutationFn: (input: LoginInput) =>
-      publicRequest<LoginResponse>('POST', '/api/auth/login', input),
+      publicRequest<LoginResponse>('POST', '/api/auth/login', {
+        ...input,
+        deviceToken: readDeviceToken(input.username),
+      }),
   });
 
   const value = useMemo<AuthState>(
@@ -85,7 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       user,
       login: async (input) => {
-        const { token, user: signedIn } = await requestLogin(input);
+        const { token, user: signedIn, deviceToken } = await requestLogin(input);
+        saveDeviceToken(signedIn.username, deviceToken);
         // Whatever the previous user left cached must not show for this one.
         queryClient.clear();
         saveSession({ token, user: signedIn });

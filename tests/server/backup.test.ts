@@ -10,8 +10,10 @@ import {
   backupsToDelete,
   dailyBackupDue,
   parseBackupName,
+  restoreHint,
 } from '../../server/backup';
 import { openSqliteStore } from '../../server/db/sqlite-store';
+import { runTsx } from './server-process';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pms-backup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -207,5 +209,107 @@ describe('BackupScheduler', () => {
     expect(await scheduler.take('daily')).toBeUndefined();
     expect(logged).toEqual([expect.stringMatching(/^备份失败 \/ backup failed: /)]);
     store.close();
+  });
+});
+
+describe('backups that restore something', () => {
+  const task = (n: number) => ({
+    id: `t${n}`,
+    title: `#${n}`,
+    description: '',
+    priority: 'medium' as const,
+    category: 'other' as const,
+    dueDate: '',
+    completed: false,
+    completedAt: null,
+    createdAt: '2024-03-01T00:00:00.000Z',
+    updatedAt: '2024-03-01T00:00:00.000Z',
+  });
+
+  it('names the newest backup that holds records, with its time and row counts', async () => {
+    const base = mkdtempSync(join(scratch, 'hint-'));
+    const dir = join(base, 'backups');
+    const full = join(base, 'pms.sqlite');
+    const empty = join(base, 'empty.sqlite');
+    let store = openSqliteStore(full);
+    for (let i = 1; i <= 3; i++) await store.tasks.create('alice', task(i));
+    await store.accounts.create('alice', {
+      id: 'a1',
+      updatedAt: '2024-03-01T00:00:00.000Z',
+      editedAt: '2024-03-01T00:00:00.000Z',
+      type: 'expense',
+      amount: 10,
+      category: 'dining',
+      description: '',
+      date: '2024-03-01',
+      templateId: null,
+      reimbursed: false,
+      reimbursedBy: null,
+    });
+    store.close();
+    openSqliteStore(empty).close();
+    const keep = { daily: 7, weekly: 4 };
+    const log = () => {};
+    const take = (database: string, iso: string, kind: Backup['kind']) =>
+      new BackupScheduler({ database, dir, keep, now: () => new Date(iso), log }).take(kind);
+    await take(empty, '2024-03-01T00:00:00Z', 'migration');
+    await take(full, '2024-03-02T02:00:00Z', 'daily');
+    // The newest: a start on an emptied file, say, which took a snapshot of nothing.
+    await take(empty, '2024-03-03T02:00:00Z', 'migration');
+    const hint = restoreHint(dir).join('\n');
+    expect(hint).toContain(
+      `npm run restore -- ${join(dir, 'pms-2024-03-02T020000Z-daily.sqlite')}`,
+    );
+    expect(hint).toContain('2024-03-02T02:00:00.000Z，共 4 条记录（记账 1，任务 3）');
+    expect(hint).toContain('更新的 1 个自动备份没有任何记录，已跳过');
+    expect(hint).toContain('npm run backup');
+
+    const nothing = restoreHint(join(base, 'none')).join('\n');
+    expect(nothing).toContain('中没有含数据的自动备份');
+
+    // `npm run restore` without a file names the same backup.
+    const { done } = runTsx('server/cli/restore.ts', [], { DATA_DIR: base });
+    const { code, output } = await done;
+    expect(code).toBe(1);
+    expect(output).toContain('pms-2024-03-02T020000Z-daily.sqlite');
+    expect(output).toContain('共 4 条记录');
+    store = openSqliteStore(full);
+    expect(await store.tasks.list('alice')).toHaveLength(3);
+    store.close();
+  }, 30_000);
+
+  it('copies each backup to BACKUP_COPY_DIR with the same rotation, and survives it failing', async () => {
+    const base = mkdtempSync(join(scratch, 'copy-'));
+    const file = join(base, 'pms.sqlite');
+    openSqliteStore(file).close();
+    const dir = join(base, 'backups');
+    const copyDir = join(base, 'nas');
+    const logged: string[] = [];
+    let now = Date.parse('2024-03-01T02:00:00Z');
+    const scheduler = new BackupScheduler({
+      database: file,
+      dir,
+      copyDir,
+      keep: { daily: 3, weekly: 0 },
+      now: () => new Date(now),
+      log: (line) => logged.push(line),
+    });
+    for (let day = 0; day < 6; day++, now += 24 * HOUR) await scheduler.takeIfDue();
+    const kept = readdirSync(dir).sort();
+    expect(kept).toHaveLength(3);
+    expect(readdirSync(copyDir).sort()).toEqual(kept);
+    const copy = new Database(join(copyDir, kept[2]!), { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+    // The NAS is gone (a file where the directory was): the backup itself is still written.
+    rmSync(copyDir, { recursive: true });
+    writeFileSync(copyDir, 'not a directory');
+    expect(await scheduler.take('daily')).toBeTruthy();
+    expect(logged.at(-1)).toContain('复制备份失败 / backup copy failed');
+    expect(readdirSync(dir)).toContain('pms-2024-03-07T020000Z-daily.sqlite');
+    // And restoreHint looks there too.
+    expect(restoreHint(join(base, 'elsewhere'), dir).join('\n')).toContain(
+      '中没有含数据的自动备份',
+    );
   });
 });

@@ -122,6 +122,57 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
   });
   afterEach(() => store.close());
 
+  // Issue 39: one counter for everyone let any user watch when and how much the others wrote.
+  it('moves a user’s cursor with their own writes only, in every kind', async () => {
+    const answers = async (who: string, since: number) => {
+      const out = [];
+      for (const kind of ['accounts', 'assets', 'checkinTasks', 'recurring'] as const) {
+        const records = store[kind] as RecordStore<{ id: string }>;
+        out.push(await records.changes(who, since));
+        if (records.changesJson) out.push(JSON.parse(utf8(await records.changesJson(who, since))));
+        out.push(await records.changes(who, 0, { limit: 10 }));
+      }
+      return out;
+    };
+    await store.accounts.create('alice', account('a1'));
+    await store.accounts.create('bob', account('b0'));
+    const alice = (await store.accounts.changes('alice', 0)).cursor;
+    const bob = (await store.accounts.changes('bob', 0)).cursor;
+    const aliceSees = await answers('alice', alice);
+    const bobSees = await answers('bob', bob);
+
+    // Bob writes every way there is; alice's answers do not move at all.
+    await store.accounts.createMany('bob', [account('b1'), account('b2')]);
+    await store.accounts.update('bob', account('b1', 99));
+    await store.accounts.remove('bob', 'b2');
+    await store.assets.create('bob', asset('s1', 1, null));
+    await store.assets.removeChain('bob', 's1');
+    await store.checkinTasks.create('bob', {
+      id: 't1',
+      ...stamp,
+      name: '早起',
+      description: '',
+      type: 'weekly',
+      frequency: 3,
+      monthlyTarget: 12,
+      category: 'habit',
+    });
+    await store.checkinTasks.remove('bob', 't1');
+    expect(await answers('alice', alice)).toEqual(aliceSees);
+
+    // And the other way round.
+    const bobNow = (await store.accounts.changes('bob', 0)).cursor;
+    expect(bobNow).toBeGreaterThan(bob);
+    const bobSeesNow = await answers('bob', bobNow);
+    await store.accounts.create('alice', account('a2'));
+    await store.accounts.remove('alice', 'a1');
+    expect(await answers('bob', bobNow)).toEqual(bobSeesNow);
+    expect(bobSees).not.toEqual(bobSeesNow);
+    // Alice's own delta has her changes, under numbers that follow hers.
+    const mine = await store.accounts.changes('alice', alice);
+    expect(mine).toMatchObject({ records: [account('a2')], deleted: ['a1'], cursor: alice + 2 });
+  });
+
   it('0 is everything, with no deletions; a cursor after it is nothing', async () => {
     await store.accounts.create('alice', account('a1'));
     await store.accounts.createMany('alice', [account('a2'), account('a3')]);
@@ -282,11 +333,11 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
       expect(paged.cursor).toBe(whole.cursor);
       expect(paged.reset).toBeUndefined();
     }
-    // Nothing at all is one page, with nothing more.
+    // Nothing at all is one page, with nothing more, at the number nobody's would be anyway.
     expect(await store.accounts.changes('nobody', 0, { limit: 10 })).toEqual({
       records: [],
       deleted: [],
-      cursor: whole.cursor,
+      cursor: (await store.accounts.changes('nobody', 0)).cursor,
       more: false,
     });
   });

@@ -293,13 +293,13 @@ describe('auth', () => {
     expect((await alice('/api/accounts')).status).toBe(200);
   });
 
-  it('throttles an account after 5 failures, even for the right password', async () => {
+  it('throttles an account’s new devices after 5 failures, even for the right password', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await login(server.url, 'bob', 'wrong-password')).status).toBe(401);
     }
     expect(await login(server.url, 'bob', 'bob-password')).toEqual({
       status: 429,
-      body: { error: '登录失败次数过多，请 1 分钟后再试' },
+      body: { error: '登录失败次数过多，请 15 分钟后再试' },
     });
     // Sessions already open are not affected, nor are other users.
     expect((await bob('/api/accounts')).status).toBe(200);

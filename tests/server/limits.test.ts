@@ -3,7 +3,7 @@ import { hashToken, newToken } from '../../server/auth';
 import { clientAddress } from '../../server/client-ip';
 import { backupKeep, ConfigError, trustProxy } from '../../server/config';
 import { nodeTokenHasher } from '../../server/node-auth';
-import { BackoffLimiter, GateFull, HashGate } from '../../server/throttle';
+import { BackoffLimiter, FairGate, GateFull, WindowLimiter } from '../../server/throttle';
 
 const MINUTE = 60_000;
 
@@ -49,43 +49,87 @@ describe('BackoffLimiter', () => {
   });
 });
 
-describe('HashGate', () => {
-  it('runs `concurrency` at once, queues `queue` more in order, refuses the rest', async () => {
-    const gate = new HashGate(2, 1);
+describe('WindowLimiter', () => {
+  it('refuses a key with `limit` failures in the window, never longer than the window', () => {
+    const limiter = new WindowLimiter({ limit: 5, windowMs: 15 * MINUTE });
+    for (let i = 0; i < 4; i++) limiter.recordFailure('k', i * MINUTE);
+    expect(limiter.retryAfterMs('k', 4 * MINUTE)).toBe(0);
+    limiter.recordFailure('k', 4 * MINUTE);
+    // Open again when the first failure (at 0) leaves the window.
+    expect(limiter.retryAfterMs('k', 4 * MINUTE)).toBe(11 * MINUTE);
+    expect(limiter.retryAfterMs('k', 15 * MINUTE - 1)).toBe(1);
+    expect(limiter.retryAfterMs('k', 15 * MINUTE)).toBe(0);
+    expect(limiter.retryAfterMs('other', 0)).toBe(0);
+    limiter.reset('k');
+    expect(limiter.retryAfterMs('k', 4 * MINUTE)).toBe(0);
+  });
+});
+
+describe('FairGate', () => {
+  const held = () => {
     const releases: (() => void)[] = [];
-    const started: number[] = [];
-    const job = (n: number) =>
+    const started: string[] = [];
+    const job = (gate: FairGate, lane: 'known' | 'unknown', key: string, name: string) =>
       gate.run(
+        lane,
+        key,
         () =>
-          new Promise<number>((resolve) => {
-            started.push(n);
-            releases.push(() => resolve(n));
+          new Promise<string>((resolve) => {
+            started.push(name);
+            releases.push(() => resolve(name));
           }),
       );
-    const jobs = [job(1), job(2), job(3)];
-    await expect(job(4)).rejects.toBeInstanceOf(GateFull);
-    await Promise.resolve();
-    expect(started).toEqual([1, 2]);
+    return { releases, started, job };
+  };
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('keeps the reserve for known devices, and serves them first', async () => {
+    const gate = new FairGate({ concurrency: 1, reserve: 1, queue: 2, perKey: 2 });
+    const { releases, started, job } = held();
+    const jobs = [job(gate, 'unknown', 'a', 'u1'), job(gate, 'unknown', 'b', 'u2')];
+    await tick();
+    // The second stranger waits although a slot is free: that one is the reserve.
+    expect(started).toEqual(['u1']);
+    jobs.push(job(gate, 'known', 'owner', 'k1'));
+    await tick();
+    expect(started).toEqual(['u1', 'k1']);
+    jobs.push(job(gate, 'known', 'owner2', 'k2'));
     releases[0]!();
-    await jobs[0];
-    await new Promise((r) => setTimeout(r, 0));
-    expect(started).toEqual([1, 2, 3]);
+    await tick();
+    // The freed slot goes to the known device waiting, ahead of the stranger who came first.
+    expect(started).toEqual(['u1', 'k1', 'k2']);
     releases[1]!();
     releases[2]!();
-    expect(await Promise.all(jobs)).toEqual([1, 2, 3]);
-    // Everything released: the gate takes two at once again.
-    const again = [job(5), job(6), job(7)];
-    await expect(job(8)).rejects.toBeInstanceOf(GateFull);
-    for (const release of releases.slice(3)) release();
-    await new Promise((r) => setTimeout(r, 0));
-    for (const release of releases.slice(5)) release();
-    expect(await Promise.all(again)).toEqual([5, 6, 7]);
+    await tick();
+    expect(started).toEqual(['u1', 'k1', 'k2', 'u2']);
+    releases[3]!();
+    expect(await Promise.all(jobs)).toEqual(['u1', 'u2', 'k1', 'k2']);
   });
 
-  it('passes a failed job on and frees its slot', async () => {
-    const gate = new HashGate(1, 0);
-    await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await gate.run(async () => 'next')).toBe('next');
+  it('takes turns between addresses and caps what one address may queue', async () => {
+    const gate = new FairGate({ concurrency: 1, reserve: 0, queue: 4, perKey: 2 });
+    const { releases, started, job } = held();
+    const jobs = [job(gate, 'unknown', 'flood', 'f0')];
+    jobs.push(job(gate, 'unknown', 'flood', 'f1'), job(gate, 'unknown', 'flood', 'f2'));
+    await expect(job(gate, 'unknown', 'flood', 'f3')).rejects.toBeInstanceOf(GateFull);
+    jobs.push(job(gate, 'unknown', 'real', 'r1'));
+    for (let i = 0; i < 4; i++) {
+      await tick();
+      releases[i]?.();
+    }
+    await tick();
+    // f0 ran; then one per address in turn: f1, r1, then the rest of the flood.
+    expect(started.slice(0, 4)).toEqual(['f0', 'f1', 'r1', 'f2']);
+    for (const release of releases) release();
+    expect(await Promise.all(jobs)).toEqual(['f0', 'f1', 'f2', 'r1']);
+  });
+
+  it('refuses a full line and frees the slot of a failed job', async () => {
+    const gate = new FairGate({ concurrency: 1, reserve: 0, queue: 0, perKey: 1 });
+    await expect(gate.run('unknown', 'a', () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    );
+    expect(await gate.run('unknown', 'a', async () => 'next')).toBe('next');
   });
 });
 

@@ -154,3 +154,59 @@ describe('migration 0002 (bookkeeping) on a database with delta sync', () => {
     store.close();
   });
 });
+
+describe('migration 0005 (change numbers per user) on a database with one counter', () => {
+  it('keeps every cursor handed out before working, and stops moving it for others’ writes', async () => {
+    const file = join(dir, 'global-revs.sqlite');
+    const old = databaseAtMigration(file, 5);
+    const row = (user: string, id: string, rev: number) =>
+      old
+        .prepare(
+          `INSERT INTO accounts (user_id, id, type, amount_cents, category, description, date,
+             rev, updated_at, edited_at)
+           VALUES (?, ?, 'expense', 100, 'dining', '', '2024-03-01', ?,
+             '2024-03-01T08:00:00.000Z', '2024-03-01T08:00:00.000Z')`,
+        )
+        .run(user, id, rev);
+    // One counter for both: alice wrote at 2 and 3, bob at 4, alice deleted at 5, bob wrote at 6.
+    row('alice', 'a1', 2);
+    row('alice', 'a2', 3);
+    row('alice', 'a3', 4);
+    row('bob', 'b1', 4);
+    old.prepare('DELETE FROM accounts WHERE user_id = ? AND id = ?').run('alice', 'a3');
+    old.prepare('UPDATE tombstones SET rev = 5').run();
+    row('bob', 'b2', 6);
+    old.prepare('UPDATE sync_rev SET rev = 6 WHERE id = 1').run();
+    old.close();
+
+    const store = openSqliteStore(file);
+    // Cursors alice's device may hold from before: each still gets exactly what came after it.
+    expect(await store.accounts.changes('alice', 2)).toMatchObject({
+      records: [{ id: 'a2' }],
+      deleted: ['a3'],
+      cursor: 6,
+    });
+    expect(await store.accounts.changes('alice', 5)).toEqual({
+      records: [],
+      deleted: [],
+      cursor: 6,
+    });
+    const bobBefore = await store.accounts.changes('bob', 6);
+    // Her writes from now on are above every number handed out before…
+    await store.accounts.remove('alice', 'a1');
+    await store.accounts.update('alice', {
+      ...(await store.accounts.get('alice', 'a2'))!,
+      amount: 2,
+    });
+    for (const since of [2, 5, 6]) {
+      const answer = await store.accounts.changes('alice', since);
+      expect(answer.deleted, `since ${since}`).toContain('a1');
+      expect(answer.records.map((r) => r.id)).toContain('a2');
+      expect(answer.cursor).toBe(8);
+    }
+    // …and bob's cursor and answer do not move.
+    expect(await store.accounts.changes('bob', 6)).toEqual(bobBefore);
+    expect(bobBefore).toEqual({ records: [], deleted: [], cursor: 6 });
+    store.close();
+  });
+});

@@ -331,7 +331,26 @@ describe.each(implementations)('%s store', (_name, open) => {
       username: 'alice',
       displayName: '小爱',
       passwordHash: 'h3',
+      twoFactor: null,
     });
+    // 两步验证 stays through an upsert that does not name it (a password set from the CLI)…
+    const twoFactor = { secret: 'JBSWY3DPEHPK3PXP', lastStep: 7, recoveryCodes: ['ab'] };
+    await store.users.upsert({
+      username: 'alice',
+      displayName: '小爱',
+      passwordHash: 'h3',
+      twoFactor,
+    });
+    await store.users.upsert({ username: 'alice', displayName: '小爱', passwordHash: 'h4' });
+    expect((await store.users.get('alice'))?.twoFactor).toEqual(twoFactor);
+    // …and goes with one that sets it to null.
+    await store.users.upsert({
+      username: 'alice',
+      displayName: '小爱',
+      passwordHash: 'h4',
+      twoFactor: null,
+    });
+    expect((await store.users.get('alice'))?.twoFactor).toBeNull();
   });
 
   it('stores, expires and revokes sessions', async () => {
@@ -342,6 +361,8 @@ describe.each(implementations)('%s store', (_name, open) => {
       username,
       createdAt: '2024-01-01T00:00:00.000Z',
       expiresAt,
+      userAgent: '',
+      lastUsedAt: '',
     });
     await store.sessions.create(session('s1', 'alice', '2024-02-01T00:00:00.000Z'));
     await store.sessions.create(session('s2', 'alice', '2024-04-01T00:00:00.000Z'));
@@ -350,6 +371,22 @@ describe.each(implementations)('%s store', (_name, open) => {
     expect(await store.sessions.get('s1')).toEqual(
       session('s1', 'alice', '2024-02-01T00:00:00.000Z'),
     );
+    // A session stored without the device fields (as before 登录设备) reads back with them empty.
+    await store.sessions.create({
+      tokenHash: 's5',
+      username: 'bob',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      expiresAt: '2024-04-01T00:00:00.000Z',
+    });
+    expect(await store.sessions.get('s5')).toMatchObject({ userAgent: '', lastUsedAt: '' });
+    await store.sessions.touch('s2', '2024-01-02T00:00:00.000Z');
+    expect(
+      (await store.sessions.listForUser('alice')).map((s) => [s.tokenHash, s.lastUsedAt]),
+    ).toEqual([
+      ['s1', ''],
+      ['s2', '2024-01-02T00:00:00.000Z'],
+      ['s4', ''],
+    ]);
     await store.sessions.removeExpired('2024-03-01T00:00:00.000Z');
     expect(await store.sessions.get('s1')).toBeUndefined();
     expect(await store.sessions.get('s2')).toBeDefined();

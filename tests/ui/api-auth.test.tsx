@@ -106,6 +106,21 @@ describe('login', () => {
     expect(readSession()?.user.username).toBe('demo');
     expect(client.getQueryData(['tasks', 'list'])).toBeUndefined();
   });
+
+  it('keeps the device token per username past 退出登录 and sends it with the next login', async () => {
+    localStorage.removeItem('pm-device:demo');
+    const { result } = renderAuth();
+    await act(() => result.current.login({ username: 'demo', password: 'demo1234' }));
+    const firstBody = await sent('POST', '/api/auth/login')[0]!.clone().json();
+    expect(firstBody.deviceToken).toBeUndefined();
+    const stored = localStorage.getItem('pm-device:demo');
+    expect(stored).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]+$/);
+    await act(() => result.current.logout());
+    expect(localStorage.getItem('pm-device:demo')).toBe(stored);
+    await act(() => result.current.login({ username: 'demo', password: 'demo1234' }));
+    const secondBody = await sent('POST', '/api/auth/login')[1]!.clone().json();
+    expect(secondBody.deviceToken).toBe(stored);
+  });
 });
 
 describe('the session ends', () => {

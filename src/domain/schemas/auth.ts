@@ -9,6 +9,10 @@ export const loginSchema = z.object({
   password: z
     .string({ error: '请输入密码' })
     .check(z.minLength(1, '请输入密码'), z.maxLength(256, '密码最多 256 个字符')),
+  /** The device token this browser got at an earlier sign-in to this account (server/auth.ts). */
+  deviceToken: z.optional(z.string().check(z.maxLength(512))),
+  /** 两步验证: the six-digit code, or a recovery code; asked for once the password is right. */
+  code: z.optional(z.string().check(z.maxLength(64))),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -21,4 +25,6 @@ export interface User {
 export interface LoginResponse {
   token: string;
   user: User;
+  /** Keep it for this username and send it with the next login here. */
+  deviceToken: string;
 }

@@ -6,7 +6,11 @@ import { Field } from '../../components/Field';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { DemoAccounts } from './DemoAccounts';
 
-type Errors = Partial<Record<'username' | 'password', string>>;
+type Errors = Partial<Record<'username' | 'password' | 'code', string>>;
+
+/** The server's answer to the right password of an account with 两步验证 (server/routes/auth.ts). */
+const asksForCode = (error: unknown) =>
+  (error as { body?: { twoFactor?: unknown } } | null)?.body?.twoFactor === true;
 
 // The one form without react-hook-form and zod: the login route is held to 100 KB gzip
 // (DESIGN.md §6) and those two cost 27 KB for two required fields. The server checks the
@@ -28,21 +32,41 @@ export function LoginScreen() {
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The second step: the password was right, the account asks for a code.
+  const [secondStep, setSecondStep] = useState(false);
+  const [code, setCode] = useState('');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found = validate(username, password);
+    const found = secondStep
+      ? code.trim()
+        ? {}
+        : { code: '请输入验证码' }
+      : validate(username, password);
     setErrors(found);
     setFailure(null);
-    if (found.username || found.password) return;
+    if (found.username || found.password || found.code) return;
     setBusy(true);
     try {
-      await login({ username: username.trim(), password });
+      await login({
+        username: username.trim(),
+        password,
+        ...(secondStep ? { code: code.trim() } : {}),
+      });
     } catch (error) {
-      setFailure(errorMessage(error, '用户名或密码错误'));
+      if (!secondStep && asksForCode(error)) setSecondStep(true);
+      else setFailure(errorMessage(error, '用户名或密码错误'));
       setBusy(false);
     }
+  }
+
+  function back() {
+    setSecondStep(false);
+    setCode('');
+    setPassword('');
+    setErrors({});
+    setFailure(null);
   }
 
   return (
@@ -61,38 +85,68 @@ export function LoginScreen() {
           </p>
         )}
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <Field label="用户名" error={errors.username} required>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                name="username"
-                className="input"
-                placeholder="请输入用户名"
-                autoComplete="username"
-                autoFocus
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                aria-invalid={!!errors.username}
-                aria-describedby={describedBy}
-              />
-            )}
-          </Field>
-          <Field label="密码" error={errors.password} required>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                name="password"
-                type="password"
-                className="input"
-                placeholder="请输入密码"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={!!errors.password}
-                aria-describedby={describedBy}
-              />
-            )}
-          </Field>
+          {secondStep ? (
+            <>
+              <h2 className="text-lg font-semibold text-slate-900">两步验证</h2>
+              <Field
+                label="验证码"
+                error={errors.code}
+                hint="打开验证器应用，输入显示的 6 位数字；手机不在身边时可输入一个恢复码"
+                required
+              >
+                {(id, describedBy) => (
+                  <input
+                    id={id}
+                    name="code"
+                    className="input tracking-widest tabular-nums"
+                    placeholder="6 位验证码或恢复码"
+                    autoComplete="one-time-code"
+                    inputMode="text"
+                    autoFocus
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                    aria-invalid={!!errors.code}
+                    aria-describedby={describedBy}
+                  />
+                )}
+              </Field>
+            </>
+          ) : (
+            <>
+              <Field label="用户名" error={errors.username} required>
+                {(id, describedBy) => (
+                  <input
+                    id={id}
+                    name="username"
+                    className="input"
+                    placeholder="请输入用户名"
+                    autoComplete="username"
+                    autoFocus
+                    value={username}
+                    onChange={(e) => setUsername(e.target.value)}
+                    aria-invalid={!!errors.username}
+                    aria-describedby={describedBy}
+                  />
+                )}
+              </Field>
+              <Field label="密码" error={errors.password} required>
+                {(id, describedBy) => (
+                  <input
+                    id={id}
+                    name="password"
+                    type="password"
+                    className="input"
+                    placeholder="请输入密码"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-invalid={!!errors.password}
+                    aria-describedby={describedBy}
+                  />
+                )}
+              </Field>
+            </>
+          )}
           {failure && (
             <div
               role="alert"
@@ -102,8 +156,13 @@ export function LoginScreen() {
             </div>
           )}
           <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
-            {busy ? '登录中...' : '登录'}
+            {busy ? '登录中...' : secondStep ? '验证' : '登录'}
           </button>
+          {secondStep && (
+            <button type="button" className="btn-secondary w-full" onClick={back}>
+              返回
+            </button>
+          )}
         </form>
         {import.meta.env.MODE === 'demo' && (
           <DemoAccounts

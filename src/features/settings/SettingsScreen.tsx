@@ -22,6 +22,7 @@ import {
   type SettingsInput,
   settingsSchema,
 } from '../../domain/schemas/settings';
+import { AccountSecurity } from './AccountSecurity';
 
 // What the form holds: amounts as typed (a blank box means "not set").
 interface Draft {
@@ -291,6 +292,7 @@ export function SettingsScreen() {
           <SettingsForm key={JSON.stringify(data.settings)} saved={data.settings} save={save} />
         </div>
       )}
+      <AccountSecurity />
     </div>
   );
 }
