@@ -1,4 +1,5 @@
 import { DEFAULT_FOCUS_CATEGORIES } from './defaults';
+import { DEFAULT_NOTIFICATIONS } from './notifications';
 import type { Settings } from './settings';
 
 // Without zod, as defaults.ts: the dashboard and 记账 show budgets from it before any settings
@@ -17,4 +18,5 @@ export const DEFAULT_SETTINGS: Settings = {
   focusCategories: [...DEFAULT_FOCUS_CATEGORIES],
   importRules: { expense: {}, income: {} },
   counterparties: { expense: {}, income: {} },
+  notifications: { ...DEFAULT_NOTIFICATIONS },
 };

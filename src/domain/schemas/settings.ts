@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { expenseCategories, incomeCategories, timeCategories } from './categories';
 import { positiveAmountSchema } from './common';
 import { DEFAULT_FOCUS_CATEGORIES, MAX_REMEMBERED } from './defaults';
+import { DEFAULT_NOTIFICATIONS, notificationSettingsSchema } from './notifications';
 
 // One settings record per user (DESIGN §1 "Settings"). Every field has a default, and the
 // defaults are the product's behaviour before settings existed: a ¥200 daily budget for
@@ -53,6 +54,8 @@ export const settingsSchema = z
     importRules: rulesSchema,
     /** Categories the user chose for a counterparty during an import, applied to it next time. */
     counterparties: rulesSchema,
+    /** 设置 → 通知 (reminders by Web Push and the 通知中心 inbox). */
+    notifications: notificationSettingsSchema.default(DEFAULT_NOTIFICATIONS),
   })
   .superRefine((v, ctx) => {
     if (v.dailyBudgetMode === 'monthly' && v.monthlyBudget === null) {
