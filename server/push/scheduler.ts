@@ -1,10 +1,10 @@
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { formatCents, formatYuan } from '../../src/domain/money';
+import type { NotificationSettings } from '../../src/domain/notification-kinds';
 import { dueOccurrences } from '../../src/domain/recurring';
 import { expenseCategoryLabels } from '../../src/domain/schemas/categories';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
-import type { NotificationSettings } from '../../src/domain/schemas/notifications';
 import * as schema from '../db/schema';
 import type { Store } from '../store';
 import { ACTION_TTL_MS, type ActionName, signAction } from './action';

@@ -1,5 +1,5 @@
+import { DEFAULT_NOTIFICATIONS } from '../notification-kinds';
 import { DEFAULT_FOCUS_CATEGORIES } from './defaults';
-import { DEFAULT_NOTIFICATIONS } from './notifications';
 import type { Settings } from './settings';
 
 // Without zod, as defaults.ts: the dashboard and 记账 show budgets from it before any settings
