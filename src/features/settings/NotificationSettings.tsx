@@ -41,7 +41,7 @@ export function NotificationSettings() {
 
   return (
     <section className="card space-y-4" aria-labelledby={title}>
-      <h2 id={title} className="text-base font-semibold text-slate-900">
+      <h2 id={title} className="text-lg font-semibold text-slate-900">
         通知
       </h2>
 
@@ -141,7 +141,7 @@ export function NotificationSettings() {
               从
               <input
                 type="time"
-                className="input w-32 tabular-nums"
+                className="input w-40 tabular-nums"
                 aria-label="免打扰开始"
                 value={prefs.quietStart}
                 onChange={(e) => e.target.value && put({ quietStart: e.target.value })}
@@ -151,7 +151,7 @@ export function NotificationSettings() {
               到
               <input
                 type="time"
-                className="input w-32 tabular-nums"
+                className="input w-40 tabular-nums"
                 aria-label="免打扰结束"
                 value={prefs.quietEnd}
                 onChange={(e) => e.target.value && put({ quietEnd: e.target.value })}
