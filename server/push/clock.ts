@@ -1,7 +1,7 @@
 // Wall-clock times in a user's time zone (dueDate + dueTime, reminderTime, 免打扰) and the
 // instants they name. '' as the zone means the server's own (TZ).
 
-export const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string) {

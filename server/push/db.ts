@@ -39,7 +39,7 @@ export interface OneOff {
   data: string;
 }
 
-export const INBOX_SIZE = 100;
+const INBOX_SIZE = 100;
 
 export type PushDb = ReturnType<typeof openPushDb>;
 

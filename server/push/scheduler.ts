@@ -26,9 +26,9 @@ import type { PushSender } from './sender';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** A reminder later than this (the server was down) is dropped: it would only confuse. */
-export const MAX_LATE_MS = 12 * HOUR;
+const MAX_LATE_MS = 12 * HOUR;
 /** The longest a tick sleeps. */
-export const TICK_MS = 30_000;
+const TICK_MS = 30_000;
 /** Due date without a time: the reminders count from 09:00 of it. */
 const DEFAULT_TIME = '09:00';
 const BUDGET_STEPS = [80, 100] as const;

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 // aes128gcm body (RFC 8188 + RFC 8291) with the subscription's private key, which only the
 // "browser" (this test) holds.
 
-export interface Received {
+interface Received {
   /** Which fake subscription it was sent to. */
   name: string;
   at: number;
@@ -66,7 +66,7 @@ export function makeCertificate(dir: string) {
 const b64 = (b: Buffer) => b.toString('base64url');
 
 /** RFC 8291 decryption of a one-record aes128gcm body. */
-export function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth: Buffer): string {
+function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth: Buffer): string {
   const salt = body.subarray(0, 16);
   const idLength = body[20]!;
   const serverPublic = body.subarray(21, 21 + idLength);
@@ -98,7 +98,7 @@ export function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth:
 }
 
 /** Throws unless `header` is `vapid t=<ES256 JWT for audience>, k=<its public key>`. */
-export function checkVapid(header: string | undefined, audience: string, publicKey: string) {
+function checkVapid(header: string | undefined, audience: string, publicKey: string) {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
   if (!m) throw new Error(`no vapid authorization: ${header}`);
   const [, jwt, k] = m as unknown as [string, string, string];
