@@ -382,6 +382,41 @@ describe('the scheduler', () => {
     ).toHaveLength(1);
   });
 
+  it('完成 completes the task once; 推迟1小时 rings it again an hour later, once', async () => {
+    clock = shanghai('2026-11-27', '14:00');
+    await addTask('alice', 'rent', { dueDate: '2026-11-27', dueTime: '15:00' });
+    await addTask('alice', 'call', { dueDate: '2026-11-27', dueTime: '15:00' });
+    clock = shanghai('2026-11-27', '15:00');
+    await scheduler.tick();
+    const tokenOf = (title: string, action: string) =>
+      sent
+        .find((s) => s.payload.title.startsWith(title))!
+        .payload.actions.find((a) => a.action === action)!.token;
+    const act = async (token: string) =>
+      (
+        await app.request('/api/push/action', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        })
+      ).json();
+    const complete = tokenOf('任务 rent', 'complete');
+    expect(await act(complete)).toEqual({ done: 'complete', created: true });
+    expect(await act(complete)).toEqual({ done: 'complete', created: false });
+    expect((await store.tasks.get('alice', 'rent'))?.completed).toBe(true);
+    const snooze = tokenOf('任务 call', 'snooze');
+    expect(await act(snooze)).toEqual({ done: 'snooze', created: true });
+    expect(await act(snooze)).toEqual({ done: 'snooze', created: false });
+    sent = [];
+    clock += 59 * 60_000;
+    await scheduler.tick();
+    expect(sent).toEqual([]);
+    clock += 60_000;
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(sent.map((s) => s.payload.title)).toEqual(['任务 call · 稍后提醒']);
+  });
+
   it('holds a reminder in quiet hours and sends it when they end', async () => {
     await call('alice', '/api/settings', 'PUT', {
       notifications: { timeZone: ZONE, quietStart: '22:30', quietEnd: '07:30' },
