@@ -120,6 +120,10 @@ it('rings on time, once; not for a completed task or a habit done early; drops a
     `交房租 · ${time} 到期`,
     '今天还没打卡：阅读 30 分钟',
   ]);
+  console.log(
+    'received after due (ms):',
+    mine.map((r) => [r.payload.title, r.at - due]),
+  );
   for (const r of mine) {
     expect(r.at - due).toBeGreaterThanOrEqual(0);
     expect(r.at - due).toBeLessThanOrEqual(35_000);
@@ -168,6 +172,7 @@ it('a kill -9 a second before due still delivers once; quiet hours hold one unti
     `备份服务器 · ${time} 到期`,
     `安静时段的任务 · ${early.time} 到期`,
   ]);
+  console.log('after kill -9 / quiet hours, received after due (ms):', got);
   for (const [, late] of got) {
     expect(late as number).toBeGreaterThanOrEqual(0);
     expect(late as number).toBeLessThanOrEqual(35_000);
