@@ -149,6 +149,8 @@ export default defineConfig(({ mode }) => {
           // to go offline; later builds wait for 刷新.
           clientsClaim: true,
           cleanupOutdatedCaches: true,
+          // Web Push: notifications and their buttons (public/push-sw.js).
+          importScripts: ['/push-sw.js'],
         },
       }),
       ...(demo ? [demoMswWorker()] : []),

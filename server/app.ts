@@ -45,6 +45,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Serves GET/HEAD outside /api and /health (the Node entry serves the SPA with it). */
   staticFiles?: MiddlewareHandler;
+  /** /api/push (server/push/routes.ts): Node only, as it sends with web-push. */
+  push?: { routes: Hono<AppEnv>; action: Hono<AppEnv> };
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -69,6 +71,7 @@ export function createApp({
   health = new StorageHealth(),
   now = () => new Date(),
   staticFiles,
+  push,
 }: AppOptions): Hono<AppEnv> {
   const deps = {
     store,
@@ -151,11 +154,17 @@ export function createApp({
         onError: (c) => c.json(errorBody('请求体过大（上限 1 MB）'), 413, { Connection: 'close' }),
       }),
     )
-    .use((c, next) => (c.req.path === '/api/auth/login' ? next() : session(c, next)))
+    // A notification's button carries its own signed token (server/push/action.ts).
+    .use((c, next) =>
+      c.req.path === '/api/auth/login' || c.req.path === '/api/push/action'
+        ? next()
+        : session(c, next),
+    )
     .route('/auth', authRoutes(deps))
     .route('/settings', settingsRoutes(store, now))
-    .route('/summary', summaryRoutes(store, now))
-    .route('/', resourceRoutes(store, now));
+    .route('/summary', summaryRoutes(store, now));
+  if (push) api.route('/push/action', push.action).route('/push', push.routes);
+  api.route('/', resourceRoutes(store, now));
   app.route('/api', api);
 
   if (staticFiles) {

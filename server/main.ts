@@ -28,6 +28,7 @@ import {
   nodeDeviceMac,
   nodeTokenHasher,
 } from './node-auth';
+import { startPush } from './push';
 import { scheduleCatchUp } from './recurring';
 import { spaStaticFiles } from './static';
 import { StorageHealth, storageProblemOf } from './storage-health';
@@ -138,6 +139,12 @@ async function main() {
   await applyUsers(store, hasher, env.PM_USERS);
   // 周期记账 missed while the server was down are written now, then every hour.
   const stopCatchUp = scheduleCatchUp(store);
+  let push: ReturnType<typeof startPush>;
+  try {
+    push = startPush(store, { databaseFile: file, dataDir: dir, env });
+  } catch (err) {
+    exitWith(`无法启动推送 / cannot start Web Push: ${(err as Error).message}`);
+  }
 
   const staticDir = resolve(env.PM_STATIC_DIR || './dist');
   const hasWebApp = existsSync(join(staticDir, 'index.html'));
@@ -177,7 +184,10 @@ async function main() {
     hashConcurrency: Math.max(1, Math.min(3, Math.floor(availableParallelism() / 2))),
     health,
     staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
+    push: push?.routes,
   });
+  // Reminders missed while the server was down go out now (if < 12 h late), then on time.
+  push?.start();
 
   const server = serve({ fetch: withCompression(app.fetch), port, hostname: host }, (info) => {
     console.log(`个人管理系统已启动: http://${host}:${info.port}`);
@@ -199,6 +209,7 @@ async function main() {
     stopCatchUp();
     server.close(async () => {
       await backups.stop();
+      push?.close();
       try {
         store.close();
       } catch (err) {

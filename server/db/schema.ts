@@ -121,6 +121,8 @@ export const settings = sqliteTable('settings', {
   focusCategories: text('focus_categories').notNull(),
   importRules: text('import_rules').notNull(),
   counterparties: text('counterparties').notNull(),
+  /** 设置 → 通知 (JSON): per-kind switches, quiet hours, the browser's time zone. */
+  notifications: text('notifications').notNull().default('{}'),
   updatedAt: text('updated_at').notNull(),
 });
 
@@ -255,6 +257,7 @@ export const checkinTasks = sqliteTable(
     frequency: integer('frequency').notNull(),
     monthlyTarget: integer('monthly_target').notNull(),
     category: text('category').notNull(),
+    reminderTime: text('reminder_time').notNull().default(''),
     ...syncColumns,
   },
   (t) => [
@@ -322,3 +325,68 @@ export const syncRev = sqliteTable('sync_rev', {
   id: integer('id').primaryKey(),
   rev: integer('rev').notNull(),
 });
+
+/**
+ * A browser's Web Push subscription (PushSubscription.toJSON()), per user: the same browser
+ * signed in as two users holds two rows, each only ever reached with its own user's reminders.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    userId: text('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    expirationTime: integer('expiration_time'),
+    deviceName: text('device_name').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.endpoint] })],
+);
+
+/**
+ * One row per reminder occurrence (`key` names what rings, `occurrence` which time of it):
+ * written and committed before anything is sent, so a crash can repeat a send but never lose
+ * or double-schedule one (server/push/scheduler.ts). The same rows are the 通知中心 inbox.
+ * `status`: pending (recorded, not yet known sent), sent.
+ */
+export const pushDeliveries = sqliteTable(
+  'push_deliveries',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    occurrence: text('occurrence').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    status: text('status').notNull(),
+    /** When it was due (ISO-8601). */
+    dueAt: text('due_at').notNull(),
+    createdAt: text('created_at').notNull(),
+    sentAt: text('sent_at'),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key, t.occurrence] }),
+    index('push_deliveries_user_created_idx').on(t.userId, t.createdAt),
+    index('push_deliveries_status_idx').on(t.status),
+  ],
+);
+
+/** One-off reminders at a given time: the end of a focus phase, a 推迟1小时 snooze. */
+export const pushOneOffs = sqliteTable(
+  'push_one_offs',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    kind: text('kind').notNull(),
+    at: text('at').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    /** JSON: what the notification's actions act on (a task id for a snoozed task reminder). */
+    data: text('data').notNull().default('{}'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);

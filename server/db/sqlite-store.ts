@@ -4,6 +4,7 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { assetTotals, latestPerChain } from '../../src/domain/asset-versioning';
 import { fromCents, toCents } from '../../src/domain/money';
+import { RECORD_SHAPES } from '../../src/domain/record-shapes';
 import type { ResourceName } from '../../src/domain/resources';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
@@ -245,9 +246,14 @@ function recordStore<R extends { id: string }>({
   const kindOf = (field: string): keyof Codec | 'plain' =>
     (['money', 'boolean', 'json'] as const).find((kind) => codec[kind]?.includes(field)) ?? 'plain';
   // API field, drizzle property (the statements' named parameter), SQL column; user_id and the
-  // change number (sync bookkeeping, not part of a record) left out.
+  // change number (sync bookkeeping, not part of a record) left out. A column the kind's
+  // record does not have (yet) keeps its default and is not sent: the push scheduler reads
+  // such columns straight from the table.
+  const shape = RECORD_SHAPES[resource];
+  const known = typeof shape === 'object' && 'object' in shape ? shape.object : undefined;
   const fields = Object.entries(getTableColumns(table))
     .filter(([property]) => property !== 'userId' && property !== 'rev')
+    .filter(([property]) => !known || property.replace(/Cents$/, '') in known)
     .map(([property, column]) => {
       const field = property.replace(/Cents$/, '');
       const kind = kindOf(field);
@@ -671,9 +677,9 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
   const select = sqlite.prepare('SELECT * FROM settings WHERE user_id = ?');
   const upsert = sqlite.prepare(
     `INSERT INTO settings (user_id, monthly_budget_cents, category_budgets_cents, daily_budget_mode,
-       daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties, updated_at)
+       daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties, notifications, updated_at)
      VALUES (@userId, @monthlyBudgetCents, @categoryBudgetsCents, @dailyBudgetMode,
-       @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties, @updatedAt)
+       @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties, @notifications, @updatedAt)
      ON CONFLICT (user_id) DO UPDATE SET
        monthly_budget_cents = excluded.monthly_budget_cents,
        category_budgets_cents = excluded.category_budgets_cents,
@@ -683,6 +689,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
        focus_categories = excluded.focus_categories,
        import_rules = excluded.import_rules,
        counterparties = excluded.counterparties,
+       notifications = excluded.notifications,
        updated_at = excluded.updated_at`,
   );
   const mapValues = (map: Record<string, number | undefined>, f: (n: number) => number) =>
@@ -700,6 +707,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
       focusCategories: JSON.parse(row.focus_categories as string),
       importRules: JSON.parse(row.import_rules as string),
       counterparties: JSON.parse(row.counterparties as string),
+      notifications: JSON.parse(row.notifications as string),
     });
   };
   return {
@@ -717,6 +725,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
         focusCategories: JSON.stringify(value.focusCategories),
         importRules: JSON.stringify(value.importRules),
         counterparties: JSON.stringify(value.counterparties),
+        notifications: JSON.stringify(value.notifications),
         updatedAt: now,
       });
       return read(userId)!;

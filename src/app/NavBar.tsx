@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
 import { dropBootBar } from '../components/boot-bar';
 import { useDarkMode } from '../components/theme';
+import { InboxButton } from '../features/notifications/InboxButton';
 import { NAV_ITEMS } from './nav-items';
 import { SyncIndicator } from './SyncIndicator';
 import { useLogout } from './useLogout';
@@ -129,6 +130,7 @@ export function NavBar({ onOpenSync }: NavBarProps) {
         <div className="ml-auto tablet:hidden">
           <SyncIndicator onOpen={onOpenSync} />
         </div>
+        <InboxButton />
         <button
           ref={menuButton}
           type="button"

@@ -208,5 +208,17 @@ export const SETTINGS_SHAPE: Shape = {
     focusCategories: { unchecked: 'array' },
     importRules: { object: { expense: 'record', income: 'record' } },
     counterparties: { object: { expense: 'record', income: 'record' } },
+    notifications: {
+      object: {
+        task: 'boolean',
+        habit: 'boolean',
+        recurring: 'boolean',
+        budget: 'boolean',
+        focus: 'boolean',
+        quietStart: 'string',
+        quietEnd: 'string',
+        timeZone: 'string',
+      },
+    },
   },
 };

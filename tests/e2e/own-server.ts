@@ -22,6 +22,8 @@ export interface OwnServer {
   readonly url: string;
   /** A copy of dist/ the server serves: a test may deploy a "new build" into it. */
   readonly staticDir: string;
+  /** Its DATA_DIR (push-keys.json, the database). */
+  readonly dataDir: string;
   stop(): Promise<void>;
   /** Starts it again on the same port and data. */
   start(): Promise<void>;
@@ -55,6 +57,7 @@ export async function ownServer(users: E2EUser[]): Promise<OwnServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     staticDir,
+    dataDir,
     async stop() {
       await running?.stop();
       running = null;

@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATIONS } from '../notification-kinds';
 import { DEFAULT_FOCUS_CATEGORIES } from './defaults';
 import type { Settings } from './settings';
 
@@ -17,4 +18,5 @@ export const DEFAULT_SETTINGS: Settings = {
   focusCategories: [...DEFAULT_FOCUS_CATEGORIES],
   importRules: { expense: {}, income: {} },
   counterparties: { expense: {}, income: {} },
+  notifications: { ...DEFAULT_NOTIFICATIONS },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_NOTIFICATIONS } from '../notification-kinds';
 import { expenseCategories, incomeCategories, timeCategories } from './categories';
 import { positiveAmountSchema } from './common';
 import { DEFAULT_FOCUS_CATEGORIES, MAX_REMEMBERED } from './defaults';
@@ -23,6 +24,52 @@ const rulesSchema = z
   .default({ expense: {}, income: {} });
 
 export type CategoryRules = z.output<typeof rulesSchema>;
+
+// 设置 → 通知 (notification-kinds.ts): times are wall-clock 'HH:mm' in the recorded zone; ''
+// means none.
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const clockOrNone = z
+  .string()
+  .refine((v) => v === '' || CLOCK_TIME.test(v), { message: '时间格式应为 HH:mm' });
+
+const on = z.boolean().default(true);
+
+const notificationSettingsSchema = z
+  .object({
+    task: on,
+    habit: on,
+    recurring: on,
+    budget: on,
+    focus: on,
+    /** 免打扰 from this time (inclusive) to `quietEnd` (exclusive), possibly across midnight. */
+    quietStart: clockOrNone.default(''),
+    quietEnd: clockOrNone.default(''),
+    /** IANA zone recorded by the browser; '' until it has, and then the server's own zone applies. */
+    timeZone: z
+      .string()
+      .max(64)
+      .refine((v) => v === '' || isTimeZone(v), { message: '时区无效' })
+      .default(''),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.quietStart === '') !== (v.quietEnd === '')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.quietStart === '' ? 'quietStart' : 'quietEnd'],
+        message: '免打扰需要开始和结束时间',
+      });
+    }
+  });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const dailyBudgetModeLabels = {
   fixed: '直接设置',
@@ -53,6 +100,8 @@ export const settingsSchema = z
     importRules: rulesSchema,
     /** Categories the user chose for a counterparty during an import, applied to it next time. */
     counterparties: rulesSchema,
+    /** 设置 → 通知 (reminders by Web Push and the 通知中心 inbox). */
+    notifications: notificationSettingsSchema.default(DEFAULT_NOTIFICATIONS),
   })
   .superRefine((v, ctx) => {
     if (v.dailyBudgetMode === 'monthly' && v.monthlyBudget === null) {

@@ -23,6 +23,7 @@ import {
   settingsSchema,
 } from '../../domain/schemas/settings';
 import { AccountSecurity } from './AccountSecurity';
+import { NotificationSettings } from './NotificationSettings';
 
 // What the form holds: amounts as typed (a blank box means "not set").
 interface Draft {
@@ -290,6 +291,7 @@ export function SettingsScreen() {
             <OfflineNotice error={`${data.local}；修改设置需要连接服务器`} />
           )}
           <SettingsForm key={JSON.stringify(data.settings)} saved={data.settings} save={save} />
+          <NotificationSettings />
         </div>
       )}
       <AccountSecurity />

@@ -30,6 +30,17 @@ describe('settings', () => {
       focusCategories: ['work', 'study', 'programming', 'design', 'writing'],
       importRules: { expense: {}, income: {} },
       counterparties: { expense: {}, income: {} },
+      // Every reminder kind on, no 免打扰, the server's time zone until a browser records one.
+      notifications: {
+        task: true,
+        habit: true,
+        recurring: true,
+        budget: true,
+        focus: true,
+        quietStart: '',
+        quietEnd: '',
+        timeZone: '',
+      },
     };
     expect(DEFAULT_SETTINGS).toEqual(expected);
     expect(settingsSchema.parse({})).toEqual(expected);

@@ -1,0 +1,47 @@
+import type { Store } from '../store';
+import { openPushDb } from './db';
+import { allowedOrigin } from './endpoint';
+import { loadOrCreateKeys } from './keys';
+import { pushActionRoute, pushRoutes } from './routes';
+import { PushScheduler } from './scheduler';
+import { webPushSender } from './sender';
+
+// Web Push for the Node server (issue 38). Environment:
+//   PUSH_SUBJECT         the VAPID contact (mailto: or https:), default mailto:admin@example.com
+//   PUSH_ALLOW_ENDPOINT  one https origin let through the endpoint check (tests' local push
+//                        service, e.g. https://127.0.0.1:9443); unset in production
+//   PUSH_DISABLED=1      no push routes and no scheduler
+
+export function startPush(
+  store: Store,
+  { databaseFile, dataDir, env }: { databaseFile: string; dataDir: string; env: NodeJS.ProcessEnv },
+) {
+  if (env.PUSH_DISABLED === '1') return undefined;
+  const allowOrigin = allowedOrigin(env.PUSH_ALLOW_ENDPOINT);
+  if (allowOrigin) {
+    console.log(`PUSH_ALLOW_ENDPOINT: 允许推送到 / pushes allowed to ${allowOrigin}`);
+  }
+  const keys = loadOrCreateKeys(dataDir);
+  const db = openPushDb(databaseFile);
+  const send = webPushSender(keys, {
+    subject: env.PUSH_SUBJECT?.trim() || 'mailto:admin@example.com',
+    allowOrigin,
+  });
+  const scheduler = new PushScheduler({ db, store, send, actionSecret: keys.actionSecret });
+  const deps = {
+    db,
+    store,
+    scheduler,
+    publicKey: keys.publicKey,
+    actionSecret: keys.actionSecret,
+    allowOrigin,
+  };
+  return {
+    routes: { routes: pushRoutes(deps), action: pushActionRoute(deps) },
+    start: () => scheduler.start(),
+    close() {
+      scheduler.stop();
+      db.close();
+    },
+  };
+}

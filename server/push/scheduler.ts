@@ -1,0 +1,505 @@
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { formatCents, formatYuan } from '../../src/domain/money';
+import type { NotificationSettings } from '../../src/domain/notification-kinds';
+import { dueOccurrences } from '../../src/domain/recurring';
+import { expenseCategoryLabels } from '../../src/domain/schemas/categories';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
+import * as schema from '../db/schema';
+import type { Store } from '../store';
+import { ACTION_TTL_MS, type ActionName, signAction } from './action';
+import { addDays, inQuietHours, instantOf, type QuietHours, quietEnd, wallAt } from './clock';
+import type { Delivery, PushDb } from './db';
+import type { PushSender } from './sender';
+
+// What rings, when, and the record that makes each ring happen once (issue 38).
+//
+// Every tick (at start, then at least every 30 s and at the next reminder's time) works out
+// each user's reminders from the current rows: a completed task, a moved due time or a
+// check-in made before the time simply produce no reminder (or one with another occurrence),
+// which is what cancels a pending one. A reminder that is due is recorded in push_deliveries
+// (committed, fsynced) before anything is sent and marked sent afterwards. After a kill -9,
+// a record still pending is sent again at the next start: a reminder can reach a device twice
+// (killed between the send and the mark) but is never lost; one not yet recorded is found
+// again like any other, if less than 12 h late.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A reminder later than this (the server was down) is dropped: it would only confuse. */
+const MAX_LATE_MS = 12 * HOUR;
+/** The longest a tick sleeps. */
+const TICK_MS = 30_000;
+/** Due date without a time: the reminders count from 09:00 of it. */
+const DEFAULT_TIME = '09:00';
+const BUDGET_STEPS = [80, 100] as const;
+
+export interface Reminder {
+  key: string;
+  occurrence: string;
+  kind: 'task' | 'habit' | 'recurring' | 'budget' | 'focus' | 'test';
+  title: string;
+  body: string;
+  /** The screen a tap opens. */
+  url: string;
+  /** When it is due (ms). */
+  at: number;
+  actions?: { action: ActionName; title: string; id: string; d: string }[];
+}
+
+/** What a push carries to the service worker (public/push-sw.js reads it). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  kind: Reminder['kind'];
+  actions: { action: ActionName; title: string; token: string }[];
+}
+
+export interface SchedulerOptions {
+  db: PushDb;
+  store: Store;
+  send: PushSender;
+  actionSecret: string;
+  /** The clock (tests move it). */
+  now?: () => number;
+}
+
+const clock = (ms: number) => new Date(ms).toISOString();
+
+export class PushScheduler {
+  private readonly orm;
+  private readonly now: () => number;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(private readonly o: SchedulerOptions) {
+    this.orm = drizzle(o.db.sqlite, { schema });
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Runs a tick now and then keeps ticking; returns the stop function. */
+  start(): () => void {
+    this.stopped = false;
+    const loop = async () => {
+      let next = this.now() + TICK_MS;
+      try {
+        next = await this.tick();
+      } catch (err) {
+        console.error('提醒调度出错 / reminder scheduling failed:', err);
+      }
+      if (this.stopped) return;
+      const wait = Math.min(TICK_MS, Math.max(200, next - this.now()));
+      this.timer = setTimeout(loop, wait);
+      this.timer.unref?.();
+    };
+    void loop();
+    return () => this.stop();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  /** A reminder the scheduler may have found early, e.g. after a one-off was scheduled. */
+  poke() {
+    if (this.stopped || !this.timer) return;
+    clearTimeout(this.timer);
+    this.start();
+  }
+
+  /** One pass; never two at once. Resolves to when the next known reminder falls due (ms). */
+  tick(): Promise<number> {
+    if (!this.running) {
+      this.running = this.pass().finally(() => {
+        this.running = undefined;
+      });
+    }
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    const now = this.now();
+    let next = Number.POSITIVE_INFINITY;
+    // Recorded before a crash and maybe never sent: send again (at most twice in all).
+    for (const d of this.o.db.pending()) {
+      if (now - Date.parse(d.dueAt) <= MAX_LATE_MS) await this.send(d, this.payloadOf(d));
+      else this.o.db.markSent(d, clock(now));
+    }
+    for (const userId of this.o.db.users()) {
+      try {
+        next = Math.min(next, await this.passUser(userId, now));
+      } catch (err) {
+        console.error(`提醒调度出错 / reminders failed for ${userId}:`, err);
+      }
+    }
+    this.o.db.pruneOneOffs(clock(now - MAX_LATE_MS - HOUR));
+    return next;
+  }
+
+  private async passUser(userId: string, now: number): Promise<number> {
+    const prefs = await this.preferences(userId);
+    const zone = prefs.timeZone;
+    const quiet: QuietHours | undefined = prefs.quietStart
+      ? { start: prefs.quietStart, end: prefs.quietEnd }
+      : undefined;
+    let next = Number.POSITIVE_INFINITY;
+    for (const r of await this.reminders(userId, now, prefs)) {
+      // Held by 免打扰 until they end.
+      const due = quietEnd(r.at, quiet, zone);
+      if (due > now) {
+        next = Math.min(next, due);
+        continue;
+      }
+      if (now - due > MAX_LATE_MS) continue;
+      if (inQuietHours(now, quiet, zone)) {
+        next = Math.min(next, quietEnd(now, quiet, zone));
+        continue;
+      }
+      await this.deliver(userId, r, now);
+    }
+    return next;
+  }
+
+  private async preferences(userId: string): Promise<NotificationSettings> {
+    const settings = await this.o.store.settings.get(userId);
+    return (settings ?? DEFAULT_SETTINGS).notifications;
+  }
+
+  /**
+   * Records and sends one reminder now, unless its occurrence was recorded before. The test
+   * notification comes through here too.
+   */
+  async deliver(userId: string, r: Reminder, now = this.now()): Promise<boolean> {
+    const d = {
+      userId,
+      key: r.key,
+      occurrence: r.occurrence,
+      kind: r.kind,
+      title: r.title,
+      body: r.body,
+      url: r.url,
+      dueAt: clock(r.at),
+      createdAt: clock(now),
+    };
+    if (!this.o.db.record(d)) return false;
+    await this.send(d, this.payload(userId, r, now));
+    return true;
+  }
+
+  private async send(d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>, payload: PushPayload) {
+    const subs = this.o.db.subscriptions(d.userId);
+    const text = JSON.stringify(payload);
+    let failed = 0;
+    for (const sub of subs) {
+      const outcome = await this.o.send(sub, text);
+      if (outcome === 'gone') this.o.db.removeSubscription(d.userId, sub.endpoint);
+      if (outcome === 'failed') failed++;
+    }
+    // Every device failed for a passing reason (network, 5xx): stays pending, tried next tick.
+    if (subs.length > 0 && failed === subs.length) return;
+    this.o.db.markSent(d, clock(this.now()));
+  }
+
+  private payload(userId: string, r: Reminder, now: number): PushPayload {
+    return {
+      title: r.title,
+      body: r.body,
+      url: r.url,
+      tag: `${r.key}|${r.occurrence}`,
+      kind: r.kind,
+      actions: (r.actions ?? []).map((a) => ({
+        action: a.action,
+        title: a.title,
+        token: signAction(this.o.actionSecret, {
+          u: userId,
+          a: a.action,
+          id: a.id,
+          d: a.d,
+          x: now + ACTION_TTL_MS,
+        }),
+      })),
+    };
+  }
+
+  /** A pending record sent again: its buttons are worked out from its key. */
+  private payloadOf(d: Delivery): PushPayload {
+    const r: Reminder = {
+      key: d.key,
+      occurrence: d.occurrence,
+      kind: d.kind as Reminder['kind'],
+      title: d.title,
+      body: d.body,
+      url: d.url,
+      at: Date.parse(d.dueAt),
+      actions: actionsFor(d.key, d.occurrence),
+    };
+    return this.payload(d.userId, r, this.now());
+  }
+
+  /** Every reminder of the user's due within the next day or late by up to a day and a half. */
+  async reminders(userId: string, now: number, prefs: NotificationSettings): Promise<Reminder[]> {
+    const zone = prefs.timeZone;
+    const today = wallAt(now, zone).date;
+    const out: Reminder[] = [];
+    if (prefs.task) out.push(...this.taskReminders(userId, now, zone));
+    if (prefs.habit) out.push(...this.habitReminders(userId, today, zone));
+    if (prefs.recurring) out.push(...(await this.recurringReminders(userId, today, zone)));
+    if (prefs.budget) out.push(...(await this.budgetReminders(userId, today, now)));
+    for (const o of this.o.db.oneOffs(userId)) {
+      if (o.kind === 'focus' ? !prefs.focus : !prefs.task) continue;
+      const data = JSON.parse(o.data) as { taskId?: string };
+      // A snoozed task's reminder goes with the task's completion like the others.
+      if (data.taskId && (await this.o.store.tasks.get(userId, data.taskId))?.completed !== false) {
+        continue;
+      }
+      out.push({
+        key: `oneoff:${o.id}`,
+        occurrence: o.at,
+        kind: o.kind === 'focus' ? 'focus' : 'task',
+        title: o.title,
+        body: o.body,
+        url: o.url,
+        at: Date.parse(o.at),
+        actions: data.taskId ? taskActions(data.taskId, `oneoff:${o.id}|${o.at}`) : undefined,
+      });
+    }
+    return out;
+  }
+
+  private taskReminders(userId: string, now: number, zone: string): Reminder[] {
+    const t = schema.tasks;
+    const from = wallAt(now - 2 * 24 * HOUR, zone).date;
+    const until = wallAt(now + 40 * 24 * HOUR, zone).date;
+    const rows = this.orm
+      .select({
+        id: t.id,
+        title: t.title,
+        description: t.description,
+        dueDate: t.dueDate,
+        dueTime: t.dueTime,
+        reminders: t.reminders,
+        updatedAt: t.updatedAt,
+      })
+      .from(t)
+      .where(
+        and(
+          eq(t.userId, userId),
+          eq(t.completed, false),
+          ne(t.reminders, '[]'),
+          gte(t.dueDate, from),
+          lte(t.dueDate, until),
+        ),
+      )
+      .all();
+    const out: Reminder[] = [];
+    for (const row of rows) {
+      let offsets: unknown;
+      try {
+        offsets = JSON.parse(row.reminders);
+      } catch {
+        continue;
+      }
+      if (!Array.isArray(offsets)) continue;
+      const due = instantOf(row.dueDate, row.dueTime || DEFAULT_TIME, zone);
+      const occurrence = clock(due);
+      const edited = Date.parse(row.updatedAt) || 0;
+      for (const minutes of new Set(offsets.filter((m) => Number.isInteger(m) && m >= 0))) {
+        const at = due - (minutes as number) * MINUTE;
+        // A reminder whose time had passed when the task was last saved was never pending.
+        if (at < edited - MINUTE) continue;
+        const key = `task:${row.id}:${minutes}`;
+        out.push({
+          key,
+          occurrence,
+          kind: 'task',
+          // Worded from the day it is read: a reminder held overnight says 昨天.
+          title: `${row.title} · ${dueLabel(row.dueDate, row.dueTime, wallAt(Math.max(at, now), zone).date)}`,
+          body: row.description.slice(0, 120) || '任务提醒',
+          url: '/tasks',
+          at,
+          actions: taskActions(row.id, `${key}|${occurrence}`),
+        });
+      }
+    }
+    return out;
+  }
+
+  private habitReminders(userId: string, today: string, zone: string): Reminder[] {
+    const h = schema.checkinTasks;
+    const habits = this.orm
+      .select({
+        id: h.id,
+        name: h.name,
+        description: h.description,
+        type: h.type,
+        frequency: h.frequency,
+        reminderTime: h.reminderTime,
+        updatedAt: h.updatedAt,
+      })
+      .from(h)
+      .where(and(eq(h.userId, userId), ne(h.reminderTime, '')))
+      .all();
+    if (habits.length === 0) return [];
+    const r = schema.checkinRecords;
+    const monthStart = `${addDays(today, -1).slice(0, 7)}-01`;
+    const done = this.orm
+      .select({ taskId: r.taskId, date: r.date })
+      .from(r)
+      .where(and(eq(r.userId, userId), gte(r.date, monthStart)))
+      .all();
+    const out: Reminder[] = [];
+    for (const habit of habits) {
+      const dates = new Set(done.filter((d) => d.taskId === habit.id).map((d) => d.date));
+      const edited = Date.parse(habit.updatedAt) || 0;
+      for (const date of [addDays(today, -1), today]) {
+        if (dates.has(date)) continue;
+        // Weekly and monthly habits stop asking once the period's count is reached.
+        if (habit.type !== 'daily' && countInPeriod(dates, date, habit.type) >= habit.frequency) {
+          continue;
+        }
+        const at = instantOf(date, habit.reminderTime, zone);
+        if (at < edited - MINUTE) continue;
+        out.push({
+          key: `habit:${habit.id}`,
+          occurrence: date,
+          kind: 'habit',
+          title: `今天还没打卡：${habit.name}`,
+          body: habit.description.slice(0, 120) || `${habit.reminderTime} 打卡提醒`,
+          url: '/checkin',
+          at,
+          actions: [{ action: 'checkin', title: '打卡', id: habit.id, d: date }],
+        });
+      }
+    }
+    return out;
+  }
+
+  private async recurringReminders(userId: string, today: string, zone: string) {
+    const out: Reminder[] = [];
+    const tomorrow = addDays(today, 1);
+    for (const template of await this.o.store.recurring.list(userId)) {
+      if (template.paused) continue;
+      if (!dueOccurrences(template, today, tomorrow).includes(tomorrow)) continue;
+      const what =
+        template.description ||
+        (template.type === 'expense'
+          ? expenseCategoryLabels[template.category as keyof typeof expenseCategoryLabels]
+          : '收入') ||
+        '周期记账';
+      out.push({
+        key: `recurring:${template.id}`,
+        occurrence: tomorrow,
+        kind: 'recurring',
+        title: `明天记账：${what} ${formatYuan(template.amount)}`,
+        body: '周期记账明天将自动记入',
+        url: '/accounting',
+        at: instantOf(today, DEFAULT_TIME, zone),
+      });
+    }
+    return out;
+  }
+
+  private async budgetReminders(userId: string, today: string, now: number) {
+    const settings = await this.o.store.settings.get(userId);
+    if (!settings) return [];
+    const month = today.slice(0, 7);
+    const a = schema.accounts;
+    const spent = this.orm
+      .select({ category: a.category, cents: sql<number>`sum(${a.amountCents})` })
+      .from(a)
+      .where(
+        and(
+          eq(a.userId, userId),
+          eq(a.type, 'expense'),
+          gte(a.date, `${month}-01`),
+          lte(a.date, `${month}-31`),
+        ),
+      )
+      .groupBy(a.category)
+      .all();
+    const byCategory = new Map(spent.map((s) => [s.category, Number(s.cents)]));
+    const total = [...byCategory.values()].reduce((x, y) => x + y, 0);
+    const scopes: { scope: string; label: string; spent: number; budget: number }[] = [];
+    if (settings.monthlyBudget !== null) {
+      scopes.push({
+        scope: 'month',
+        label: '本月支出',
+        spent: total,
+        budget: Math.round(settings.monthlyBudget * 100),
+      });
+    }
+    for (const [category, budget] of Object.entries(settings.categoryBudgets)) {
+      if (budget === undefined) continue;
+      scopes.push({
+        scope: category,
+        label: `本月${expenseCategoryLabels[category as keyof typeof expenseCategoryLabels] ?? category}支出`,
+        spent: byCategory.get(category) ?? 0,
+        budget: Math.round(budget * 100),
+      });
+    }
+    const out: Reminder[] = [];
+    for (const s of scopes) {
+      if (s.budget <= 0) continue;
+      const percent = (s.spent / s.budget) * 100;
+      // The highest step passed: a jump past both rings once, as 100 %.
+      const step = [...BUDGET_STEPS].reverse().find((p) => percent >= p);
+      if (!step) continue;
+      out.push({
+        key: `budget:${s.scope}:${step}`,
+        occurrence: month,
+        kind: 'budget',
+        title: step >= 100 ? `${s.label}已超出预算` : `${s.label}已达预算的 ${step}%`,
+        body: `已支出 ${formatCents(s.spent)}，预算 ${formatCents(s.budget)}`,
+        url: '/accounting',
+        at: now,
+      });
+    }
+    return out;
+  }
+}
+
+function taskActions(taskId: string, reminder: string): NonNullable<Reminder['actions']> {
+  return [
+    { action: 'complete', title: '完成', id: taskId, d: reminder },
+    { action: 'snooze', title: '推迟1小时', id: taskId, d: reminder },
+  ];
+}
+
+/** A pending record's buttons, from the key it was recorded under. */
+function actionsFor(key: string, occurrence: string): Reminder['actions'] {
+  const [kind, id] = key.split(':');
+  if (kind === 'task' && id) return taskActions(id, `${key}|${occurrence}`);
+  if (kind === 'habit' && id) return [{ action: 'checkin', title: '打卡', id, d: occurrence }];
+  return undefined;
+}
+
+/** "15:00 到期", "明天 15:00 到期", "昨天 23:00 到期", "今天到期", "11月28日到期", seen from `ringDate`. */
+function dueLabel(dueDate: string, dueTime: string, ringDate: string): string {
+  const day =
+    dueDate === ringDate
+      ? ''
+      : dueDate === addDays(ringDate, 1)
+        ? '明天'
+        : dueDate === addDays(ringDate, -1)
+          ? '昨天'
+          : `${Number(dueDate.slice(5, 7))}月${Number(dueDate.slice(8, 10))}日`;
+  if (!dueTime) return `${day || '今天'}到期`;
+  return `${day ? `${day} ` : ''}${dueTime} 到期`;
+}
+
+/** Check-ins in the week (Monday first) or month holding `date`, up to and including it. */
+function countInPeriod(dates: Set<string>, date: string, type: string): number {
+  let first: string;
+  if (type === 'weekly') {
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    first = addDays(date, -((weekday + 6) % 7));
+  } else {
+    first = `${date.slice(0, 7)}-01`;
+  }
+  let n = 0;
+  for (const d of dates) if (d >= first && d <= date) n++;
+  return n;
+}

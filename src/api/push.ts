@@ -1,0 +1,158 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from './http';
+
+// Web Push and the 通知中心 inbox (server/push/routes.ts). The permission prompt is only ever
+// asked from a click (enableDevice); nothing here runs on page load but the inbox read.
+
+export interface InboxItem {
+  key: string;
+  occurrence: string;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  /** ISO-8601: when it was sent. */
+  at: string;
+  read: boolean;
+}
+
+export interface Inbox {
+  items: InboxItem[];
+  unread: number;
+}
+
+export const pushKeys = {
+  all: ['push'] as const,
+  inbox: () => [...pushKeys.all, 'inbox'] as const,
+  device: () => [...pushKeys.all, 'device'] as const,
+};
+
+/** While the app is open the inbox is read every minute: it is where push cannot reach. */
+const INBOX_POLL_MS = 60_000;
+
+const inboxQuery = () =>
+  queryOptions({
+    queryKey: pushKeys.inbox(),
+    queryFn: () => apiRequest<Inbox>('GET', '/api/push/inbox'),
+    refetchInterval: INBOX_POLL_MS,
+    retry: false,
+  });
+
+export const useInbox = () => useQuery(inboxQuery());
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (items: 'all' | { key: string; occurrence: string }[]) =>
+      apiRequest<void>('POST', '/api/push/inbox/read', items === 'all' ? { all: true } : { items }),
+    onSettled: () => client.invalidateQueries({ queryKey: pushKeys.inbox() }),
+  });
+}
+
+/**
+ * What this browser can do: 'unsupported' (no Push API), 'insecure' (plain http on a LAN:
+ * browsers offer push on https and localhost only), or the notification permission.
+ */
+export type PushSupport = 'unsupported' | 'insecure' | NotificationPermission;
+
+export function pushSupport(): PushSupport {
+  if (typeof window === 'undefined') return 'unsupported';
+  if (!window.isSecureContext) return 'insecure';
+  if (
+    !('serviceWorker' in navigator) ||
+    !('PushManager' in window) ||
+    !('Notification' in window)
+  ) {
+    return 'unsupported';
+  }
+  return Notification.permission;
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  if (pushSupport() !== 'granted') return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** Whether this device receives this user's pushes. */
+const deviceQuery = () =>
+  queryOptions({
+    queryKey: pushKeys.device(),
+    queryFn: async () => {
+      const sub = await currentSubscription();
+      if (!sub) return false;
+      const mine = await apiRequest<{ endpoint: string }[]>('GET', '/api/push/subscriptions');
+      return mine.some((s) => s.endpoint === sub.endpoint);
+    },
+    networkMode: 'always',
+  });
+
+export const useDeviceSubscribed = () => useQuery(deviceQuery());
+
+const fromBase64Url = (text: string) => {
+  const raw = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+};
+
+function deviceName(): string {
+  const ua = navigator.userAgent;
+  const os = /iPhone|iPad|Android|Windows|Mac OS X|Linux/.exec(ua)?.[0] ?? '';
+  const browser = /Edg|Firefox|Chrome|Safari/.exec(ua)?.[0] ?? '';
+  return [os.replace('Mac OS X', 'macOS'), browser.replace('Edg', 'Edge')]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** 开启本设备通知: asks the permission (from the user's click), subscribes, tells the server. */
+async function enableDevice(): Promise<void> {
+  const support = pushSupport();
+  if (support === 'insecure')
+    throw new Error('本设备通过 http 访问，浏览器只在 https 下提供推送通知');
+  if (support === 'unsupported') throw new Error('此浏览器不支持推送通知');
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') throw new Error('通知权限未开启，请在浏览器设置中允许通知');
+  const { publicKey } = await apiRequest<{ publicKey: string }>('GET', '/api/push/public-key');
+  const registration = await navigator.serviceWorker.ready;
+  let sub = await registration.pushManager.getSubscription();
+  const key = fromBase64Url(publicKey);
+  // A subscription made with another server key (a new DATA_DIR) cannot be reused.
+  const sameKey =
+    sub?.options.applicationServerKey &&
+    new Uint8Array(sub.options.applicationServerKey).every((b, i) => b === key[i]);
+  if (sub && !sameKey) {
+    await sub.unsubscribe();
+    sub = null;
+  }
+  sub ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
+  await apiRequest('POST', '/api/push/subscriptions', {
+    ...sub.toJSON(),
+    deviceName: deviceName(),
+  });
+}
+
+async function disableDevice(): Promise<void> {
+  const sub = await currentSubscription();
+  if (!sub) return;
+  await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint }).catch(() => {});
+  await sub.unsubscribe();
+}
+
+export function useDevicePush() {
+  const client = useQueryClient();
+  const onSettled = () => client.invalidateQueries({ queryKey: pushKeys.device() });
+  return {
+    enable: useMutation({ mutationFn: enableDevice, onSettled, networkMode: 'always' }),
+    disable: useMutation({ mutationFn: disableDevice, onSettled, networkMode: 'always' }),
+  };
+}
+
+export function useSendTest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ devices: number }>('POST', '/api/push/test'),
+    onSettled: () => client.invalidateQueries({ queryKey: pushKeys.inbox() }),
+  });
+}

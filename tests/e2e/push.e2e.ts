@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signAction } from '../../server/push/action';
+import { launchBrowser } from './browser';
+import { type OwnServer, ownServer, signedInUnderWorker } from './own-server';
+
+// The service worker's push code (public/push-sw.js) in Chromium: a push delivered through
+// the DevTools Protocol shows the Chinese notification, and its 打卡 button checks in once,
+// with no window and no session, also when the tap happened offline.
+
+let browser: Browser;
+let server: OwnServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await ownServer(['push']);
+  browser = await launchBrowser();
+  ({ context, page } = await signedInUnderWorker(browser, server, 'push'));
+  await context.grantPermissions(['notifications'], { origin: server.url });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+function api(path: string, method = 'GET', body?: unknown) {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const user = JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string;
+      const res = await fetch(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('authToken')}`,
+          'x-user-id': user,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    },
+    { path, method, body },
+  );
+}
+
+/** A payload as the scheduler makes it, its 打卡 token signed with this server's secret. */
+function habitPush(habitId: string, name: string, date: string) {
+  const { actionSecret } = JSON.parse(readFileSync(join(server.dataDir, 'push-keys.json'), 'utf8'));
+  const token = signAction(actionSecret, {
+    u: 'push',
+    a: 'checkin',
+    id: habitId,
+    d: date,
+    x: Date.now() + 3_600_000,
+  });
+  return {
+    title: `今天还没打卡：${name}`,
+    body: '21:00 打卡提醒',
+    url: '/checkin',
+    tag: `habit:${habitId}|${date}`,
+    kind: 'habit',
+    actions: [{ action: 'checkin', title: '打卡', token }],
+  };
+}
+
+async function deliverPush(payload: unknown) {
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const r = registrations.find((x: { isDeleted: boolean }) => !x.isDeleted);
+      if (r) resolve(r.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: server.url,
+    registrationId: await registration,
+    data: JSON.stringify(payload),
+  });
+  await cdp.detach();
+}
+
+const notificationTitles = () =>
+  page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return (await reg.getNotifications()).map((n) => ({
+      title: n.title,
+      // Not in TypeScript's DOM types yet; Chromium has it.
+      actions: (n as unknown as { actions: { title: string }[] }).actions.map((a) => a.title),
+    }));
+  });
+
+/** The worker's notificationclick handler with the 打卡 button, as a tap on it would call it. */
+async function tapCheckin(tag: string) {
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(async (tag) => {
+    // The worker's globals, which the page's DOM types do not describe.
+    const sw = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(e: Event): boolean;
+      NotificationEvent: new (type: string, init: object) => Event;
+    };
+    const [notification] = await sw.registration.getNotifications({ tag });
+    sw.dispatchEvent(
+      new sw.NotificationEvent('notificationclick', { notification, action: 'checkin' }),
+    );
+  }, tag);
+}
+
+async function recordsOf(habitId: string) {
+  const { body } = await api('/api/checkin-records');
+  return (body as { taskId: string; date: string }[]).filter((r) => r.taskId === habitId);
+}
+
+it('shows the Chinese notification, and 打卡 checks in exactly once', async () => {
+  const date = new Date().toISOString().slice(0, 10);
+  expect(
+    (await api('/api/checkin-tasks', 'POST', { id: 'read', name: '阅读 30 分钟' })).status,
+  ).toBe(201);
+  const payload = habitPush('read', '阅读 30 分钟', date);
+  await deliverPush(payload);
+  await expect
+    .poll(notificationTitles, { timeout: 10_000 })
+    .toEqual([{ title: '今天还没打卡：阅读 30 分钟', actions: ['打卡'] }]);
+  await tapCheckin(payload.tag);
+  await expect.poll(() => recordsOf('read'), { timeout: 10_000 }).toHaveLength(1);
+  // The same push again and a second tap: still one check-in.
+  await deliverPush(payload);
+  await expect.poll(async () => (await notificationTitles()).length).toBe(1);
+  await tapCheckin(payload.tag);
+  await page.waitForTimeout(1500);
+  expect(await recordsOf('read')).toEqual([expect.objectContaining({ taskId: 'read', date })]);
+});
+
+it('a 打卡 tapped offline waits and reaches the server once when back online', async () => {
+  const date = new Date().toISOString().slice(0, 10);
+  expect((await api('/api/checkin-tasks', 'POST', { id: 'run', name: '跑步' })).status).toBe(201);
+  const payload = habitPush('run', '跑步', date);
+  await deliverPush(payload);
+  await expect
+    .poll(async () => (await notificationTitles()).map((n) => n.title))
+    .toContain('今天还没打卡：跑步');
+  await context.setOffline(true);
+  await tapCheckin(payload.tag);
+  await page.waitForTimeout(1000);
+  await context.setOffline(false);
+  expect(await recordsOf('run')).toEqual([]);
+  // Back online: the page asks the worker to send what waits (the app does so on 'online').
+  await page.evaluate(() =>
+    navigator.serviceWorker.controller?.postMessage({ type: 'pms-flush-push-actions' }),
+  );
+  await expect.poll(() => recordsOf('run'), { timeout: 10_000 }).toHaveLength(1);
+  await page.evaluate(() =>
+    navigator.serviceWorker.controller?.postMessage({ type: 'pms-flush-push-actions' }),
+  );
+  await page.waitForTimeout(1000);
+  expect(await recordsOf('run')).toHaveLength(1);
+});

@@ -1,0 +1,539 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { openSqliteStore } from '../../server/db/sqlite-store';
+import { signAction } from '../../server/push/action';
+import { instantOf } from '../../server/push/clock';
+import { openPushDb, type PushDb, type Subscription } from '../../server/push/db';
+import { endpointProblem, isPublicAddress } from '../../server/push/endpoint';
+import { pushActionRoute, pushRoutes } from '../../server/push/routes';
+import { PushScheduler } from '../../server/push/scheduler';
+import type { SendOutcome } from '../../server/push/sender';
+import type { Store } from '../../server/store';
+import { setUser } from '../../server/users';
+
+// Web Push in process: the routes (subscriptions, SSRF guard, isolation, buttons) and the
+// scheduler with a moved clock and a recording sender. The real push service over https,
+// VAPID and encryption: tests/push/push-service.test.ts (npm run test:push).
+
+const dir = mkdtempSync(join(tmpdir(), 'pms-push-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let fileNo = 0;
+
+const ZONE = 'Asia/Shanghai';
+const SECRET = 'test-secret';
+
+function fakeSubscription(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint,
+    keys: {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
+
+interface Sent {
+  endpoint: string;
+  payload: {
+    title: string;
+    body: string;
+    kind: string;
+    actions: { action: string; token: string }[];
+  };
+}
+
+let store: Store;
+let db: PushDb;
+let clock: number;
+let sent: Sent[];
+let answer: (sub: Subscription) => SendOutcome;
+let scheduler: PushScheduler;
+let app: ReturnType<typeof createApp>;
+const tokens: Record<string, string> = {};
+
+beforeEach(async () => {
+  const file = join(dir, `push-${++fileNo}.sqlite`);
+  store = openSqliteStore(file);
+  // Sign-in is not under test: a hasher that costs nothing.
+  const hasher = {
+    hash: async (p: string) => `plain:${p}`,
+    verify: async (p: string, s: string) => s === `plain:${p}`,
+  };
+  for (const username of ['alice', 'bob']) {
+    await setUser(store, hasher, {
+      username,
+      password: `${username}-pass-1`,
+      displayName: username,
+    });
+  }
+  db = openPushDb(file);
+  clock = Date.parse('2026-11-27T06:00:00Z');
+  sent = [];
+  answer = () => 'sent';
+  scheduler = new PushScheduler({
+    db,
+    store,
+    actionSecret: SECRET,
+    now: () => clock,
+    send: async (sub, text) => {
+      sent.push({ endpoint: sub.endpoint, payload: JSON.parse(text) });
+      return answer(sub);
+    },
+  });
+  const deps = {
+    db,
+    store,
+    scheduler,
+    publicKey: 'BPUBLIC',
+    actionSecret: SECRET,
+    allowOrigin: 'https://127.0.0.1:9443',
+    now: () => new Date(clock),
+  };
+  app = createApp({
+    store,
+    auth: hasher,
+    loginRefusalDelayMs: 0,
+    now: () => new Date(clock),
+    push: { routes: pushRoutes(deps), action: pushActionRoute(deps) },
+  });
+  for (const username of ['alice', 'bob']) {
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: `${username}-pass-1` }),
+    });
+    tokens[username] = ((await res.json()) as { token: string }).token;
+  }
+  // Times below are wall-clock in Shanghai, whatever TZ the test runs in.
+  for (const username of ['alice', 'bob']) {
+    await call(username, '/api/settings', 'PUT', { notifications: { timeZone: ZONE } });
+  }
+});
+afterEach(() => {
+  scheduler.stop();
+  db.close();
+  store.close();
+});
+
+function call(user: string, path: string, method = 'GET', body?: unknown) {
+  return app.request(path, {
+    method,
+    headers: {
+      authorization: `Bearer ${tokens[user]}`,
+      'x-user-id': user,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const shanghai = (date: string, time: string) => instantOf(date, time, ZONE);
+
+/** A task with reminders, as the tasks screen will save it (the fields are written to the table). */
+async function addTask(
+  user: string,
+  id: string,
+  {
+    dueDate,
+    dueTime = '',
+    reminders = [0],
+  }: { dueDate: string; dueTime?: string; reminders?: number[] },
+) {
+  const res = await call(user, '/api/tasks', 'POST', { id, title: `任务 ${id}`, dueDate });
+  expect(res.status).toBe(201);
+  db.sqlite
+    .prepare('UPDATE tasks SET due_time = ?, reminders = ? WHERE user_id = ? AND id = ?')
+    .run(dueTime, JSON.stringify(reminders), user, id);
+}
+
+describe('the endpoint check (SSRF)', () => {
+  it.each([
+    'http://10.0.0.1/push/abc',
+    'https://127.0.0.1/push/abc',
+    'https://localhost/push/abc',
+    'https://LOCALHOST./push',
+    'https://api.localhost/push',
+    'https://2130706433/push',
+    'https://0x7f.0.0.1/push',
+    'https://017700000001/push',
+    'https://10.1.2.3/push',
+    'https://[::1]/push',
+    'https://[fe80::1]/push',
+    'https://[::ffff:127.0.0.1]/push',
+    'https://printer/push',
+    'https://nas.local/push',
+    'https://fcm.googleapis.com:8443/fcm/send/x',
+    'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    'ftp://fcm.googleapis.com/x',
+    'https://127.0.0.1:9444/push',
+    'not a url',
+  ])('refuses %s with a 400 naming the field', async (endpoint) => {
+    const res = await call('alice', '/api/push/subscriptions', 'POST', fakeSubscription(endpoint));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/^endpoint: /);
+    expect(db.subscriptions('alice')).toEqual([]);
+  });
+
+  it('takes push services and exactly the one allowed origin', () => {
+    expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc')).toBeUndefined();
+    expect(endpointProblem('https://updates.push.services.mozilla.com/wpush/v2/x')).toBeUndefined();
+    expect(endpointProblem('https://web.push.apple.com/QGx')).toBeUndefined();
+    expect(endpointProblem('https://127.0.0.1:9443/p', 'https://127.0.0.1:9443')).toBeUndefined();
+    expect(endpointProblem('https://127.0.0.1/p', 'https://127.0.0.1:9443')).toMatch(/IP/);
+    expect(endpointProblem('https://127.0.0.1:9443/p')).toMatch(/endpoint/);
+  });
+
+  it('refuses private addresses a name resolves to', () => {
+    for (const a of [
+      '10.0.0.1',
+      '127.0.0.1',
+      '169.254.169.254',
+      '192.168.1.1',
+      '172.20.0.1',
+      '::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      '100.64.0.1',
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+    for (const a of ['142.250.72.10', '17.253.144.10', '2a00:1450:4001:80b::200a']) {
+      expect(isPublicAddress(a), a).toBe(true);
+    }
+  });
+});
+
+describe('subscriptions', () => {
+  const endpoint = 'https://fcm.googleapis.com/fcm/send/alice-phone';
+
+  it('answers 201, then 200 for the same subscription, and DELETE removes it', async () => {
+    const sub = { ...fakeSubscription(endpoint), expirationTime: null, deviceName: '我的手机' };
+    expect((await call('alice', '/api/push/subscriptions', 'POST', sub)).status).toBe(201);
+    expect((await call('alice', '/api/push/subscriptions', 'POST', sub)).status).toBe(200);
+    expect(db.subscriptions('alice')).toHaveLength(1);
+    expect(await (await call('alice', '/api/push/public-key')).json()).toEqual({
+      publicKey: 'BPUBLIC',
+    });
+    expect((await call('alice', '/api/push/subscriptions', 'DELETE', { endpoint })).status).toBe(
+      204,
+    );
+    expect((await call('alice', '/api/push/subscriptions', 'DELETE', { endpoint })).status).toBe(
+      404,
+    );
+  });
+
+  it('refuses keys that are not a P-256 key and a 16-byte secret', async () => {
+    const sub = fakeSubscription(endpoint);
+    const res = await call('alice', '/api/push/subscriptions', 'POST', {
+      ...sub,
+      keys: { ...sub.keys, auth: 'AAAA' },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/^keys\.auth: /);
+  });
+
+  it('keeps users apart: no listing, removing or triggering another user’s', async () => {
+    await call('alice', '/api/push/subscriptions', 'POST', fakeSubscription(endpoint));
+    await call('alice', '/api/push/one-offs/pomo1', 'PUT', {
+      at: new Date(clock + 60_000).toISOString(),
+      title: '专注结束',
+    });
+    expect(await (await call('bob', '/api/push/subscriptions')).json()).toEqual([]);
+    expect((await call('bob', '/api/push/subscriptions', 'DELETE', { endpoint })).status).toBe(404);
+    expect((await call('bob', '/api/push/one-offs/pomo1', 'DELETE')).status).toBe(404);
+    expect(await (await call('bob', '/api/push/test', 'POST')).json()).toEqual({ devices: 0 });
+    expect(sent).toEqual([]);
+    expect(db.subscriptions('alice')).toHaveLength(1);
+    clock += 61_000;
+    await scheduler.tick();
+    expect(sent.map((s) => [s.endpoint, s.payload.title])).toEqual([[endpoint, '专注结束']]);
+    // Bob's inbox holds his own test notification only.
+    const bobs = (await (await call('bob', '/api/push/inbox')).json()) as {
+      items: { title: string }[];
+    };
+    expect(bobs.items.map((i) => i.title)).toEqual(['测试通知']);
+    const inbox = (await (await call('alice', '/api/push/inbox')).json()) as { unread: number };
+    expect(inbox.unread).toBe(1);
+    // A button token names its user; Bob's token cannot act on Alice's habit.
+    await call('alice', '/api/checkin-tasks', 'POST', { id: 'read', name: '阅读' });
+    const forged = signAction('another-secret', {
+      u: 'alice',
+      a: 'checkin',
+      id: 'read',
+      d: '2026-11-27',
+      x: clock + 1e6,
+    });
+    expect(
+      (
+        await app.request('/api/push/action', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: forged }),
+        })
+      ).status,
+    ).toBe(401);
+    const bobsToken = signAction(SECRET, {
+      u: 'bob',
+      a: 'checkin',
+      id: 'read',
+      d: '2026-11-27',
+      x: clock + 1e6,
+    });
+    expect(
+      (
+        await app.request('/api/push/action', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: bobsToken }),
+        })
+      ).status,
+    ).toBe(404);
+    expect(await store.checkinRecords.list('alice')).toEqual([]);
+  });
+});
+
+describe('the scheduler', () => {
+  const endpoint = 'https://fcm.googleapis.com/fcm/send/alice-phone';
+  beforeEach(async () => {
+    await call('alice', '/api/push/subscriptions', 'POST', fakeSubscription(endpoint));
+  });
+  const titles = () => sent.map((s) => s.payload.title);
+
+  it('sends a task reminder once at its time, with the due time in the title', async () => {
+    clock = shanghai('2026-11-27', '14:00');
+    await addTask('alice', 'rent', { dueDate: '2026-11-27', dueTime: '15:00', reminders: [0, 30] });
+    expect(await scheduler.tick()).toBe(shanghai('2026-11-27', '14:30'));
+    expect(sent).toEqual([]);
+    clock = shanghai('2026-11-27', '14:30');
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(titles()).toEqual(['任务 rent · 15:00 到期']);
+    clock = shanghai('2026-11-27', '15:00') + 5_000;
+    await scheduler.tick();
+    expect(titles()).toEqual(['任务 rent · 15:00 到期', '任务 rent · 15:00 到期']);
+    expect(sent[1]!.payload.actions.map((a) => a.action)).toEqual(['complete', 'snooze']);
+    await scheduler.tick();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('reminds a task without a due time at 09:00 of its due date', async () => {
+    clock = shanghai('2026-11-27', '08:00');
+    await addTask('alice', 't', { dueDate: '2026-11-27' });
+    expect(await scheduler.tick()).toBe(shanghai('2026-11-27', '09:00'));
+    clock = shanghai('2026-11-27', '09:00');
+    await scheduler.tick();
+    expect(titles()).toEqual(['任务 t · 今天到期']);
+  });
+
+  it('never sends a completed task’s reminder, and a moved due time moves it', async () => {
+    clock = shanghai('2026-11-27', '14:00');
+    await addTask('alice', 'a', { dueDate: '2026-11-27', dueTime: '15:00' });
+    await addTask('alice', 'b', { dueDate: '2026-11-27', dueTime: '15:00' });
+    const task = (await store.tasks.get('alice', 'a'))!;
+    await call('alice', '/api/tasks/a', 'PUT', {
+      ...task,
+      completed: true,
+      completedAt: new Date(clock).toISOString(),
+    });
+    db.sqlite.prepare(`UPDATE tasks SET due_time = '16:00' WHERE id = 'b'`).run();
+    clock = shanghai('2026-11-27', '15:00');
+    await scheduler.tick();
+    expect(sent).toEqual([]);
+    clock = shanghai('2026-11-27', '16:00');
+    await scheduler.tick();
+    expect(titles()).toEqual(['任务 b · 16:00 到期']);
+  });
+
+  it('reminds a habit not checked in, and not one checked in before its time', async () => {
+    clock = shanghai('2026-11-27', '20:00');
+    for (const id of ['read', 'run']) {
+      await call('alice', '/api/checkin-tasks', 'POST', {
+        id,
+        name: id === 'read' ? '阅读 30 分钟' : '跑步',
+      });
+      db.sqlite
+        .prepare(
+          `UPDATE checkin_tasks SET reminder_time = '21:00', updated_at = '2026-11-01T00:00:00Z' WHERE id = ?`,
+        )
+        .run(id);
+    }
+    await call('alice', '/api/checkin-records', 'POST', { taskId: 'run', date: '2026-11-27' });
+    clock = shanghai('2026-11-27', '21:00');
+    await scheduler.tick();
+    expect(titles()).toEqual(['今天还没打卡：阅读 30 分钟']);
+    // 打卡 from the notification, twice (a repeated tap, a retried queue): one check-in.
+    const token = sent[0]!.payload.actions.find((a) => a.action === 'checkin')!.token;
+    for (const created of [true, false]) {
+      const res = await app.request('/api/push/action', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      expect(await res.json()).toEqual({ done: 'checkin', created });
+    }
+    expect(
+      (await store.checkinRecords.list('alice')).filter((r) => r.taskId === 'read'),
+    ).toHaveLength(1);
+  });
+
+  it('完成 completes the task once; 推迟1小时 rings it again an hour later, once', async () => {
+    clock = shanghai('2026-11-27', '14:00');
+    await addTask('alice', 'rent', { dueDate: '2026-11-27', dueTime: '15:00' });
+    await addTask('alice', 'call', { dueDate: '2026-11-27', dueTime: '15:00' });
+    clock = shanghai('2026-11-27', '15:00');
+    await scheduler.tick();
+    const tokenOf = (title: string, action: string) =>
+      sent
+        .find((s) => s.payload.title.startsWith(title))!
+        .payload.actions.find((a) => a.action === action)!.token;
+    const act = async (token: string) =>
+      (
+        await app.request('/api/push/action', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        })
+      ).json();
+    const complete = tokenOf('任务 rent', 'complete');
+    expect(await act(complete)).toEqual({ done: 'complete', created: true });
+    expect(await act(complete)).toEqual({ done: 'complete', created: false });
+    expect((await store.tasks.get('alice', 'rent'))?.completed).toBe(true);
+    const snooze = tokenOf('任务 call', 'snooze');
+    expect(await act(snooze)).toEqual({ done: 'snooze', created: true });
+    expect(await act(snooze)).toEqual({ done: 'snooze', created: false });
+    sent = [];
+    clock += 59 * 60_000;
+    await scheduler.tick();
+    expect(sent).toEqual([]);
+    clock += 60_000;
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(sent.map((s) => s.payload.title)).toEqual(['任务 call · 稍后提醒']);
+  });
+
+  it('holds a reminder in quiet hours and sends it when they end', async () => {
+    await call('alice', '/api/settings', 'PUT', {
+      notifications: { timeZone: ZONE, quietStart: '22:30', quietEnd: '07:30' },
+    });
+    clock = shanghai('2026-11-27', '22:00');
+    await addTask('alice', 'late', { dueDate: '2026-11-27', dueTime: '23:00' });
+    expect(await scheduler.tick()).toBe(shanghai('2026-11-28', '07:30'));
+    clock = shanghai('2026-11-27', '23:00');
+    await scheduler.tick();
+    clock = shanghai('2026-11-28', '07:29');
+    await scheduler.tick();
+    expect(sent).toEqual([]);
+    clock = shanghai('2026-11-28', '07:30');
+    await scheduler.tick();
+    expect(titles()).toEqual(['任务 late · 昨天 23:00 到期']);
+  });
+
+  it('a kind turned off does not ring', async () => {
+    await call('alice', '/api/settings', 'PUT', { notifications: { timeZone: ZONE, task: false } });
+    clock = shanghai('2026-11-27', '14:00');
+    await addTask('alice', 't', { dueDate: '2026-11-27', dueTime: '15:00' });
+    clock = shanghai('2026-11-27', '15:00');
+    await scheduler.tick();
+    expect(sent).toEqual([]);
+  });
+
+  it('sends a reminder missed while down if < 12 h late, and drops an older one', async () => {
+    clock = shanghai('2026-11-26', '08:00');
+    await addTask('alice', 'recent', { dueDate: '2026-11-27', dueTime: '02:00' });
+    await addTask('alice', 'old', { dueDate: '2026-11-26', dueTime: '20:00' });
+    clock = shanghai('2026-11-27', '10:00');
+    await scheduler.tick();
+    expect(titles()).toEqual(['任务 recent · 02:00 到期']);
+  });
+
+  it('sends a delivery recorded but not marked sent (a crash) again at the next start', async () => {
+    clock = shanghai('2026-11-27', '14:00');
+    await addTask('alice', 't', { dueDate: '2026-11-27', dueTime: '15:00' });
+    clock = shanghai('2026-11-27', '15:00');
+    // The process died after the record was committed, before the send.
+    answer = () => {
+      throw new Error('killed');
+    };
+    await scheduler.tick();
+    expect(db.pending()).toHaveLength(1);
+    answer = () => 'sent';
+    sent = [];
+    await scheduler.tick();
+    expect(titles()).toEqual(['任务 t · 15:00 到期']);
+    expect(db.pending()).toEqual([]);
+    await scheduler.tick();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('drops a subscription the push service answers 410 for', async () => {
+    answer = () => 'gone';
+    await call('alice', '/api/push/test', 'POST');
+    expect(sent).toHaveLength(1);
+    expect(db.subscriptions('alice')).toEqual([]);
+  });
+
+  it('keeps a delivery pending while every device fails for a passing reason', async () => {
+    answer = () => 'failed';
+    clock = shanghai('2026-11-27', '14:00');
+    await addTask('alice', 't', { dueDate: '2026-11-27', dueTime: '15:00' });
+    clock = shanghai('2026-11-27', '15:00');
+    await scheduler.tick();
+    expect(db.pending()).toHaveLength(1);
+    answer = () => 'sent';
+    clock += 30_000;
+    await scheduler.tick();
+    expect(db.pending()).toEqual([]);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('rings a budget the first time in a month it passes 80 % and 100 %', async () => {
+    clock = shanghai('2026-11-27', '12:00');
+    await call('alice', '/api/settings', 'PUT', {
+      monthlyBudget: 1000,
+      notifications: { timeZone: ZONE },
+    });
+    const spend = (id: string, amount: number) =>
+      call('alice', '/api/accounts', 'POST', {
+        id,
+        type: 'expense',
+        amount,
+        category: 'dining',
+        description: '',
+        date: '2026-11-27',
+      });
+    await spend('a', 700);
+    await scheduler.tick();
+    await spend('b', 150);
+    await scheduler.tick();
+    await scheduler.tick();
+    await spend('c', 200);
+    await scheduler.tick();
+    expect(titles()).toEqual(['本月支出已达预算的 80%', '本月支出已超出预算']);
+  });
+
+  it('rings the day before a recurring entry books, at 09:00', async () => {
+    clock = shanghai('2026-11-30', '08:00');
+    await call('alice', '/api/recurring', 'POST', {
+      id: 'rent',
+      type: 'expense',
+      amount: 3000,
+      category: 'housing',
+      description: '交房租',
+      every: 1,
+      unit: 'month',
+      startDate: '2026-01-01',
+      endDate: '',
+      paused: false,
+      lastDate: '2026-11-01',
+    });
+    clock = shanghai('2026-11-30', '09:00');
+    await scheduler.tick();
+    expect(titles()).toEqual(['明天记账：交房租 ¥3,000.00']);
+  });
+});
