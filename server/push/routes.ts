@@ -1,11 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { completeOccurrence } from '../../src/domain/occurrences';
 import { materialise } from '../../src/domain/records';
 import { idSchema } from '../../src/domain/schemas/common';
+import { withDefaults } from '../../src/domain/tasks';
 import { type AppEnv, fail, readBody } from '../routes/http';
 import type { Store } from '../store';
 import { verifyAction } from './action';
+import { wallAt } from './clock';
 import type { PushDb } from './db';
 import { endpointProblem } from './endpoint';
 import type { PushScheduler } from './scheduler';
@@ -203,15 +206,20 @@ export function pushActionRoute(deps: PushRouteDeps) {
     if (!task) return fail(c, 404, '任务不存在');
     if (claim.a === 'complete') {
       if (task.completed) return c.json({ done: 'complete', created: false });
-      const { updatedAt: _u, editedAt: _e, ...data } = task;
+      // As the app completes it: an occurrence of a series brings the next one, whose id is
+      // derived from the series and its date, so a device completing it too makes no second.
+      const settings = await store.settings.get(userId);
+      const today = wallAt(at.getTime(), settings?.notifications.timeZone ?? '').date;
+      const { task: done, next } = completeOccurrence(withDefaults(task), at, today);
+      const { updatedAt: _u, editedAt: _e, ...data } = done;
       await store.tasks.update(
         userId,
-        materialise(
-          'tasks',
-          { ...data, completed: true, completedAt: stamp },
-          { id: task.id, now: stamp, existing: task },
-        ),
+        materialise('tasks', data, { id: task.id, now: stamp, existing: task }),
       );
+      if (next) {
+        const { updatedAt: _nu, editedAt: _ne, ...fields } = next;
+        await store.tasks.create(userId, materialise('tasks', fields, { id: next.id, now: stamp }));
+      }
       return c.json({ done: 'complete', created: true });
     }
     // 推迟1小时: the same reminder once more in an hour; one snooze per reminder and tap.
