@@ -95,9 +95,14 @@ export function openSqliteStore(
     tasks: recordStore<Task>(resources('tasks', schema.tasks, { boolean: ['completed'] })),
     timeRecords: recordStore<TimeRecord>(resources('timeRecords', schema.timeRecords)),
     // The foreign key from checkin_records cascades the delete to the task's records.
-    checkinTasks: recordStore<CheckinTask>(resources('checkinTasks', schema.checkinTasks)),
+    checkinTasks: recordStore<CheckinTask>(
+      resources('checkinTasks', schema.checkinTasks, {
+        boolean: ['archived'],
+        json: ['schedule', 'vacations'],
+      }),
+    ),
     checkinRecords: recordStore<CheckinRecord>({
-      ...resources('checkinRecords', schema.checkinRecords),
+      ...resources('checkinRecords', schema.checkinRecords, { boolean: ['skipped'] }),
       // The unique index on (user, task, date) makes the insert a no-op; find what it collided with.
       duplicateOf: {
         where: '(id = @id OR (task_id = @taskId AND date = @date))',
@@ -226,7 +231,10 @@ function recordStore<R extends { id: string }>({
       if ((property !== field) !== (kind === 'money')) {
         throw new Error(`${name}.${property}: money is stored in a *_cents column`);
       }
-      return { field, property, column: column.name, kind };
+      // A column added after records existed has a default, which also stands in for the
+      // field when a record put straight into the store lacks it (as the migration did for rows).
+      const fallback = column.hasDefault ? (column.default as unknown) : null;
+      return { field, property, column: column.name, kind, fallback };
     });
 
   const q = (identifier: string) => `"${identifier}"`;
@@ -409,9 +417,10 @@ function recordStore<R extends { id: string }>({
   const params = (userId: string, record: R): Row => {
     const values = record as unknown as Row;
     const out: Row = { userId };
-    for (const { field, property, kind } of fields) {
+    for (const { field, property, kind, fallback } of fields) {
       const value = values[field] ?? null;
-      if (kind === 'money') out[property] = toCents(value as number);
+      if (value === null && fallback !== null && fallback !== undefined) out[property] = fallback;
+      else if (kind === 'money') out[property] = toCents(value as number);
       else if (kind === 'boolean') out[property] = value ? 1 : 0;
       else if (kind === 'json') out[property] = value === null ? null : JSON.stringify(value);
       else out[property] = value;

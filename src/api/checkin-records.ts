@@ -49,13 +49,15 @@ export function useToggleCheckin(taskId: string) {
       const engine = engineFor(client);
       const { seq } = existing
         ? await engine.remove('checkinRecords', existing, { delayMs: DELETE_DELAY_MS })
-        : await engine.create('checkinRecords', { id, taskId, date });
+        : await engine.create('checkinRecords', { id, taskId, date, value: 1, skipped: false });
       await engine.settled(seq);
     },
     // The day flips in this render, not once the engine has stored the change (resource.ts).
     onMutate: ({ id, date, existing }, { client }) =>
       showAtOnce(client, 'checkinRecords', (items) =>
-        existing ? items.filter((r) => r.id !== existing.id) : [...items, { id, taskId, date }],
+        existing
+          ? items.filter((r) => r.id !== existing.id)
+          : [...items, { id, taskId, date, value: 1, skipped: false }],
       ),
     onError: (_error, _vars, shown, { client }) => takeBack(client, 'checkinRecords', shown),
     networkMode: 'always',

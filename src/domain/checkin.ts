@@ -5,7 +5,10 @@ import type { CheckinRecordData, CheckinTask } from './schemas/checkin';
 export type RateColour = 'green' | 'yellow' | 'red' | 'none';
 
 type StreakTask = Pick<CheckinTask, 'id' | 'type' | 'frequency'>;
-type RecordFields = Pick<CheckinRecordData, 'taskId' | 'date'>;
+type RecordFields = Pick<CheckinRecordData, 'taskId' | 'date'> & {
+  /** A day marked 跳过 is no check-in: the spec's rate and streak leave it out. */
+  skipped?: boolean;
+};
 
 /** Records ÷ monthly target in percent, rounded (SPEC §9); it may pass 100. */
 export function checkinRate(recordCount: number, monthlyTarget: number): number {
@@ -92,6 +95,7 @@ export function monthTally(
   const inMonth = new Map<string, number>();
   const checkedToday = new Set<string>();
   for (const r of records) {
+    if (r.skipped) continue;
     if (isInMonth(r.date, month)) inMonth.set(r.taskId, (inMonth.get(r.taskId) ?? 0) + 1);
     if (r.date === today) checkedToday.add(r.taskId);
   }
@@ -241,7 +245,7 @@ export function habitIndex<T extends RecordFields>(
   const mine: T[] = [];
   const all = new Int32Array(records.length);
   for (const r of records) {
-    if (r.taskId !== task.id) continue;
+    if (r.taskId !== task.id || r.skipped) continue;
     all[mine.length] = dateKey(r.date);
     mine.push(r);
   }
