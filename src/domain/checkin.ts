@@ -244,13 +244,17 @@ export function habitIndex<T extends RecordFields>(
 ): HabitIndex<T> {
   const mine: T[] = [];
   const all = new Int32Array(records.length);
+  // Days marked 跳过 stay in the index (the calendar shows them) but keep no period.
+  const done = new Int32Array(records.length);
+  let doneCount = 0;
   for (const r of records) {
-    if (r.taskId !== task.id || r.skipped) continue;
+    if (r.taskId !== task.id) continue;
     all[mine.length] = dateKey(r.date);
+    if (!r.skipped) done[doneCount++] = all[mine.length]!;
     mine.push(r);
   }
   const keys = all.slice(0, mine.length);
-  const days = keys.slice().sort();
+  const days = done.slice(0, doneCount).sort();
   // A daily habit's frequency is 1 by schema; stay safe with legacy values.
   const needed = task.type === 'daily' ? 1 : Math.max(1, task.frequency);
   const kept = new Int32Array(days.length);

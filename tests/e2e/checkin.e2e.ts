@@ -76,13 +76,13 @@ describe('check-in screen in Chromium', () => {
     await expect(early.locator('[data-checked]').count()).resolves.toBe(0);
 
     // Editing pre-fills the form, the type select included.
-    await habit(page, '力量训练').getByRole('button', { name: '编辑' }).click();
+    await habit(page, '力量训练').getByRole('button', { name: '编辑 力量训练' }).click();
     const edit = page.getByRole('dialog', { name: '编辑打卡任务' });
     await expect(edit.getByLabel('类型').inputValue()).resolves.toBe('weekly');
     await expect(edit.getByLabel('频率').inputValue()).resolves.toBe('3');
     await edit.getByRole('button', { name: '取消' }).click();
 
-    await habit(page, '力量训练').getByRole('button', { name: '删除' }).click();
+    await habit(page, '力量训练').getByRole('button', { name: '删除 力量训练' }).click();
     const confirm = page.getByRole('dialog', { name: '请确认' });
     await confirm.getByText('确定要删除这个打卡任务吗？').waitFor();
     await confirm.getByRole('button', { name: '删除' }).click();
