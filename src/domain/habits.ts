@@ -120,7 +120,7 @@ export function onVacation(rules: Pick<HabitRules, 'vacations'>, date: string): 
 }
 
 /** A record's value: a check-in from before values existed, or a yes/no one, counts 1. */
-export const valueOf = (r: DayRecord) => (r.skipped ? 0 : (r.value ?? 1));
+export const dayValue = (r: DayRecord) => (r.skipped ? 0 : (r.value ?? 1));
 
 /** A habit's records by date (the last one wins should a day hold two). */
 export function recordsByDate<T extends DayRecord>(records: readonly T[]): Map<string, T> {
@@ -184,7 +184,7 @@ function judge(
       off += 1;
       continue;
     }
-    if (n <= today && record) sum += valueOf(record);
+    if (n <= today && record) sum += dayValue(record);
   }
   const base = { start: dateOfDay(start), end: dateOfDay(end), sum };
   if (off === length) return { ...base, state: 'frozen', target: rules.target, credit: 0 };
@@ -337,15 +337,18 @@ export function dayState(
   record: DayRecord | undefined,
   date: string,
   today: string,
+  /** The habit's first day (habitStart): nothing before it was due. */
+  start = '',
 ): DayState {
+  if (date < start && !record) return 'unscheduled';
   if (date > today) {
     if (onVacation(rules, date)) return 'vacation';
     return isScheduled(rules, date) ? 'future' : 'unscheduled';
   }
-  if (!isScheduled(rules, date)) return record && valueOf(record) > 0 ? 'done' : 'unscheduled';
+  if (!isScheduled(rules, date)) return record && dayValue(record) > 0 ? 'done' : 'unscheduled';
   if (record?.skipped) return 'skipped';
   if (onVacation(rules, date)) return 'vacation';
-  const value = record ? valueOf(record) : 0;
+  const value = record ? dayValue(record) : 0;
   if (rules.period !== 'day') return value > 0 ? 'done' : 'open';
   if (rules.targetType === 'atMost') {
     if (value > rules.target) return 'missed';

@@ -10,19 +10,26 @@ import {
   rateColour,
   recordOn,
   recordsOfMonth,
-  streakUpTo,
 } from '../../domain/checkin';
 import { monthCalendar } from '../../domain/dates';
 import {
   type DayState,
   dayState,
   habitRules,
+  habitStart,
   habitSummary,
   recordsByDate,
 } from '../../domain/habits';
 import { checkinCategoryLabels, checkinTypeLabels, labelOf } from '../../domain/schemas/categories';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
-import { CareActions, HabitScore, MeasureControls, SkipButton } from './HabitExtras';
+import {
+  CareActions,
+  formatValue,
+  HabitScore,
+  MeasureControls,
+  SkipButton,
+  TARGET_TYPE_LABELS,
+} from './HabitExtras';
 import { MonthCalendar } from './MonthCalendar';
 import { ShortLabel } from './ShortLabel';
 
@@ -49,6 +56,7 @@ const STREAK_UNIT: Record<CheckinTask['type'], string> = {
   monthly: '个月',
 };
 const PERIOD_UNIT = { day: '天', week: '周', month: '个月' } as const;
+const PERIOD_WORD = { day: '每天', week: '每周', month: '每月' } as const;
 
 const dayLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8))}日`;
 
@@ -94,17 +102,14 @@ export const HabitCard = memo(function HabitCard({
   const byDate = useMemo(() => recordsByDate(index.records), [index]);
   const summary = useMemo(() => habitSummary(task, index.records, today), [task, index, today]);
   const states = useMemo(() => {
+    const start = habitStart(rules, index.records, today);
     const map = new Map<string, DayState>();
     for (const date of monthCalendar(month)) {
-      if (date) map.set(date, dayState(rules, byDate.get(date), date, today));
+      if (date) map.set(date, dayState(rules, byDate.get(date), date, today, start));
     }
     return map;
-  }, [rules, byDate, month, today]);
+  }, [rules, byDate, index, month, today]);
 
-  const streaks = useMemo(
-    () => ({ current: streakUpTo(task.type, index.kept, today), best: index.best }),
-    [task.type, index, today],
-  );
   const figures = useMemo(() => {
     const inMonth = recordsOfMonth(index, month).filter((r) => !r.skipped);
     const rate = checkinRate(inMonth.length, task.monthlyTarget);
@@ -113,13 +118,14 @@ export const HabitCard = memo(function HabitCard({
       rate,
       colour: rateColour(rate),
       checked: new Set(inMonth.map((r) => r.date)),
-      ...streaks,
     };
-  }, [index, month, task.monthlyTarget, streaks]);
+  }, [index, month, task.monthlyTarget]);
   const todayRaw = byDate.get(today);
   const todayRecord = todayRaw?.skipped ? undefined : todayRaw;
   const unit = measurable ? PERIOD_UNIT[rules.period] : STREAK_UNIT[task.type];
-  const streak = measurable ? summary.streaks : figures;
+  // Schedules, skips and vacations count for yes/no habits too (the spec's own streak, which
+  // knows none of them, is the same for a habit that uses none).
+  const streak = summary.streaks;
 
   // A skipped day is checked in by taking the skip back (one record per habit per day).
   const checkIn = (date: string) => {
@@ -169,8 +175,10 @@ export const HabitCard = memo(function HabitCard({
               {labelOf(checkinCategoryLabels, task.category)}
             </span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-600">
-              {labelOf(checkinTypeLabels, task.type)}
-              {task.type !== 'daily' && ` ${task.frequency} 次`}
+              {measurable
+                ? `${PERIOD_WORD[rules.period]}${TARGET_TYPE_LABELS[rules.targetType]} ${formatValue(rules.target)} ${task.unit ?? ''}`
+                : labelOf(checkinTypeLabels, task.type)}
+              {!measurable && task.type !== 'daily' && ` ${task.frequency} 次`}
             </span>
           </div>
           {task.description && (

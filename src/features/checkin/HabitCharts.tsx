@@ -7,6 +7,7 @@ import {
   dateOfDay,
   dayState,
   habitRules,
+  habitStart,
   monthlyScores,
   recordsByDate,
   weekdayOfDay,
@@ -33,6 +34,7 @@ export function HabitCharts({ task, records, today }: HabitChartsProps) {
   const days = useMemo(() => {
     const rules = habitRules(task);
     const byDate = recordsByDate(records);
+    const start0 = habitStart(rules, records, today);
     const end = dayNumber(today);
     // 53 Monday-weeks ending with today's.
     const start = end - ((weekdayOfDay(end) + 6) % 7) - 52 * 7;
@@ -41,7 +43,7 @@ export function HabitCharts({ task, records, today }: HabitChartsProps) {
       const date = dateOfDay(n);
       out.push({
         date,
-        state: dayState(rules, byDate.get(date), date, today),
+        state: dayState(rules, byDate.get(date), date, today, start0),
         col: Math.floor((n - start) / 7),
         row: (weekdayOfDay(n) + 6) % 7,
       });

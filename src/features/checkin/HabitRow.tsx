@@ -7,6 +7,7 @@ import {
   dateOfDay,
   dayState,
   habitRules,
+  habitStart,
   habitSummary,
   recordsByDate,
   weekdayOfDay,
@@ -30,7 +31,7 @@ const TONE = {
   missed: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-300',
   skipped: 'border border-dashed border-slate-400 text-slate-600',
   vacation:
-    'bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(14_165_233/0.3)_3px_5px)] text-sky-800',
+    'bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(14_165_233/0.3)_3px_5px)] text-sky-800 dark:text-sky-200',
   unscheduled: 'text-slate-400',
   open: 'bg-slate-100 text-slate-500',
   future: 'text-slate-400',
@@ -64,16 +65,17 @@ export const HabitRow = memo(function HabitRow({
   const summary = useMemo(() => habitSummary(task, index.records, today), [task, index, today]);
   const week = useMemo(() => {
     const end = dayNumber(today);
+    const start = habitStart(rules, index.records, today);
     return Array.from({ length: 7 }, (_, i) => {
       const n = end - 6 + i;
       const date = dateOfDay(n);
       return {
         date,
         weekday: WEEKDAY[weekdayOfDay(n)]!,
-        state: dayState(rules, byDate.get(date), date, today),
+        state: dayState(rules, byDate.get(date), date, today, start),
       };
     });
-  }, [rules, byDate, today]);
+  }, [rules, byDate, index, today]);
   const todayRaw = byDate.get(today);
   const doneToday = todayRaw !== undefined && !todayRaw.skipped;
   const unitName = task.unit ?? '';

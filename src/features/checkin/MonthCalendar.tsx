@@ -39,7 +39,7 @@ const STATE_TONE: Record<DayState, string> = {
   missed: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-300',
   skipped: 'border border-dashed border-slate-400 bg-transparent text-slate-600',
   vacation:
-    'bg-[repeating-linear-gradient(135deg,transparent_0_4px,rgb(14_165_233/0.3)_4px_6px)] text-sky-800',
+    'bg-[repeating-linear-gradient(135deg,transparent_0_4px,rgb(14_165_233/0.3)_4px_6px)] text-sky-800 dark:text-sky-200',
   unscheduled: 'bg-transparent text-slate-400',
   open: 'bg-slate-50 text-slate-600 hover:bg-slate-100',
   future: 'text-slate-500',
