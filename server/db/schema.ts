@@ -117,6 +117,8 @@ export const settings = sqliteTable('settings', {
   focusCategories: text('focus_categories').notNull(),
   importRules: text('import_rules').notNull(),
   counterparties: text('counterparties').notNull(),
+  /** 番茄钟 durations and auto-start as JSON; '{}' reads as the defaults. */
+  pomodoro: text('pomodoro').notNull().default('{}'),
   updatedAt: text('updated_at').notNull(),
 });
 

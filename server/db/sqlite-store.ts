@@ -647,9 +647,11 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
   const select = sqlite.prepare('SELECT * FROM settings WHERE user_id = ?');
   const upsert = sqlite.prepare(
     `INSERT INTO settings (user_id, monthly_budget_cents, category_budgets_cents, daily_budget_mode,
-       daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties, updated_at)
+       daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties,
+       pomodoro, updated_at)
      VALUES (@userId, @monthlyBudgetCents, @categoryBudgetsCents, @dailyBudgetMode,
-       @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties, @updatedAt)
+       @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties,
+       @pomodoro, @updatedAt)
      ON CONFLICT (user_id) DO UPDATE SET
        monthly_budget_cents = excluded.monthly_budget_cents,
        category_budgets_cents = excluded.category_budgets_cents,
@@ -659,6 +661,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
        focus_categories = excluded.focus_categories,
        import_rules = excluded.import_rules,
        counterparties = excluded.counterparties,
+       pomodoro = excluded.pomodoro,
        updated_at = excluded.updated_at`,
   );
   const mapValues = (map: Record<string, number | undefined>, f: (n: number) => number) =>
@@ -676,6 +679,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
       focusCategories: JSON.parse(row.focus_categories as string),
       importRules: JSON.parse(row.import_rules as string),
       counterparties: JSON.parse(row.counterparties as string),
+      pomodoro: JSON.parse((row.pomodoro as string | undefined) || '{}'),
     });
   };
   return {
@@ -693,6 +697,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
         focusCategories: JSON.stringify(value.focusCategories),
         importRules: JSON.stringify(value.importRules),
         counterparties: JSON.stringify(value.counterparties),
+        pomodoro: JSON.stringify(value.pomodoro),
         updatedAt: now,
       });
       return read(userId)!;

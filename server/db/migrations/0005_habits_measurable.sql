@@ -10,4 +10,5 @@ ALTER TABLE `checkin_tasks` ADD `archived` integer DEFAULT 0 NOT NULL;--> statem
 ALTER TABLE `checkin_tasks` ADD `sort_order` real DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_tasks` ADD `vacations` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_tasks` ADD `reminder_time` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `settings` ADD `pomodoro` text DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE `time_records` ADD `task_id` text DEFAULT '' NOT NULL;

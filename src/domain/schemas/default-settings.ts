@@ -17,4 +17,11 @@ export const DEFAULT_SETTINGS: Settings = {
   focusCategories: [...DEFAULT_FOCUS_CATEGORIES],
   importRules: { expense: {}, income: {} },
   counterparties: { expense: {}, income: {} },
+  pomodoro: {
+    workMinutes: 25,
+    shortBreakMinutes: 5,
+    longBreakMinutes: 15,
+    longBreakEvery: 4,
+    autoStart: false,
+  },
 };

@@ -22,6 +22,7 @@ import {
   type SettingsInput,
   settingsSchema,
 } from '../../domain/schemas/settings';
+import { PomodoroSettings } from './PomodoroSettings';
 
 // What the form holds: amounts as typed (a blank box means "not set").
 interface Draft {
@@ -289,6 +290,7 @@ export function SettingsScreen() {
             <OfflineNotice error={`${data.local}；修改设置需要连接服务器`} />
           )}
           <SettingsForm key={JSON.stringify(data.settings)} saved={data.settings} save={save} />
+          <PomodoroSettings key={JSON.stringify(data.settings.pomodoro)} saved={data.settings} />
         </div>
       )}
     </div>

@@ -30,6 +30,13 @@ describe('settings', () => {
       focusCategories: ['work', 'study', 'programming', 'design', 'writing'],
       importRules: { expense: {}, income: {} },
       counterparties: { expense: {}, income: {} },
+      pomodoro: {
+        workMinutes: 25,
+        shortBreakMinutes: 5,
+        longBreakMinutes: 15,
+        longBreakEvery: 4,
+        autoStart: false,
+      },
     };
     expect(DEFAULT_SETTINGS).toEqual(expected);
     expect(settingsSchema.parse({})).toEqual(expected);
