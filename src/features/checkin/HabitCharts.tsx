@@ -85,10 +85,10 @@ export function HabitCharts({ task, records, today }: HabitChartsProps) {
         <figcaption className="mb-1 text-sm font-medium text-slate-700">
           近一年打卡热力图
         </figcaption>
-        <div className="overflow-x-auto">
+        <div>
+          {/* Scaled to the card: a year fits a phone's width at ~6 px a day. */}
           <svg
-            width={width}
-            height={height}
+            className="h-auto w-full"
             viewBox={`0 0 ${width} ${height}`}
             role="img"
             aria-label={`近一年：${summaryOf(days)}`}
