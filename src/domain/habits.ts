@@ -340,7 +340,8 @@ export function dayState(
   /** The habit's first day (habitStart): nothing before it was due. */
   start = '',
 ): DayState {
-  if (date < start && !record) return 'unscheduled';
+  // Before the habit began nothing was due, nor missed: an open day (it can still be made up).
+  if (date < start && !record) return date > today ? 'future' : 'open';
   if (date > today) {
     if (onVacation(rules, date)) return 'vacation';
     return isScheduled(rules, date) ? 'future' : 'unscheduled';
