@@ -109,25 +109,25 @@ export function weekdaysOn(
  * Whether a day is due. Only a per-day target has a weekday schedule: a weekly or monthly
  * target can be met on any day of its period.
  */
-export function isScheduled(rules: HabitRules, date: string): boolean {
+function isScheduled(rules: HabitRules, date: string): boolean {
   if (rules.period !== 'day') return true;
   const days = weekdaysOn(rules, date);
   return days === null || days.includes(weekdayOfDay(dayNumber(date)));
 }
 
-export function onVacation(rules: Pick<HabitRules, 'vacations'>, date: string): boolean {
+function onVacation(rules: Pick<HabitRules, 'vacations'>, date: string): boolean {
   return rules.vacations.some((v) => v.start <= date && date <= v.end);
 }
 
 /** A record's value: a check-in from before values existed, or a yes/no one, counts 1. */
-export const dayValue = (r: DayRecord) => (r.skipped ? 0 : (r.value ?? 1));
+const dayValue = (r: DayRecord) => (r.skipped ? 0 : (r.value ?? 1));
 
 /** A habit's records by date (the last one wins should a day hold two). */
 export function recordsByDate<T extends DayRecord>(records: readonly T[]): Map<string, T> {
   return new Map(records.map((r) => [r.date, r]));
 }
 
-export type UnitState = 'done' | 'missed' | 'frozen' | 'pending';
+type UnitState = 'done' | 'missed' | 'frozen' | 'pending';
 
 export interface Unit {
   /** First and last day of the unit ('YYYY-MM-DD'). */
@@ -147,7 +147,7 @@ export interface Unit {
  * A unit's days before `from` count as taken off, so a habit begun mid-week is not held to the
  * whole week.
  */
-export function habitUnits(
+function habitUnits(
   rules: HabitRules,
   byDate: ReadonlyMap<string, DayRecord>,
   from: string,
@@ -213,7 +213,7 @@ export function unitMultiplier(period: TargetPeriod): number {
 }
 
 /** The score 0–1 after each decided unit, in order (frozen and pending units leave it). */
-export function scoreSteps(
+function scoreSteps(
   rules: HabitRules,
   units: readonly Unit[],
 ): { end: string; score: number }[] {
@@ -229,15 +229,15 @@ export function scoreSteps(
 }
 
 /** The strength score in whole percent, 0–100. */
-export const scorePercent = (score: number) => Math.round(Math.min(1, Math.max(0, score)) * 100);
+const scorePercent = (score: number) => Math.round(Math.min(1, Math.max(0, score)) * 100);
 
-export interface Streaks {
+interface Streaks {
   /** Successful units in a row up to today: a pending unit does not break it, nor days off. */
   current: number;
   best: number;
 }
 
-export function streaksOf(units: readonly Unit[]): Streaks {
+function streaksOf(units: readonly Unit[]): Streaks {
   let best = 0;
   let run = 0;
   for (const unit of units) {

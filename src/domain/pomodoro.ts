@@ -32,7 +32,7 @@ export interface FinishedWork {
   seconds: number;
 }
 
-export const phaseMs = (settings: PomodoroSettings, phase: PomodoroPhase) =>
+const phaseMs = (settings: PomodoroSettings, phase: PomodoroPhase) =>
   (phase === 'work'
     ? settings.workMinutes
     : phase === 'short'

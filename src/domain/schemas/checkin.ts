@@ -9,10 +9,9 @@ import {
   textSchema,
 } from './common';
 
-export const habitKinds = ['boolean', 'measurable'] as const;
-export const targetTypes = ['atLeast', 'atMost'] as const;
-export const targetPeriods = ['day', 'week', 'month'] as const;
-export type HabitKind = (typeof habitKinds)[number];
+const habitKinds = ['boolean', 'measurable'] as const;
+const targetTypes = ['atLeast', 'atMost'] as const;
+const targetPeriods = ['day', 'week', 'month'] as const;
 export type TargetType = (typeof targetTypes)[number];
 export type TargetPeriod = (typeof targetPeriods)[number];
 

@@ -4,7 +4,7 @@ import type { HabitRules, Unit } from '../../domain/habits';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 
 /** What a period is called beside its sum: 今日 3 / 8 杯, 本周 12 / 20 公里. */
-export const PERIOD_NOW = { day: '今日', week: '本周', month: '本月' } as const;
+const PERIOD_NOW = { day: '今日', week: '本周', month: '本月' } as const;
 export const TARGET_TYPE_LABELS = { atLeast: '至少', atMost: '至多' } as const;
 
 /** A number as typed back: no trailing zeros, at most two decimals. */
