@@ -213,10 +213,7 @@ export function unitMultiplier(period: TargetPeriod): number {
 }
 
 /** The score 0–1 after each decided unit, in order (frozen and pending units leave it). */
-function scoreSteps(
-  rules: HabitRules,
-  units: readonly Unit[],
-): { end: string; score: number }[] {
+function scoreSteps(rules: HabitRules, units: readonly Unit[]): { end: string; score: number }[] {
   const m = unitMultiplier(rules.period);
   let score = 0;
   const steps: { end: string; score: number }[] = [];
