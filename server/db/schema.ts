@@ -3,6 +3,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -123,6 +124,8 @@ export const settings = sqliteTable('settings', {
   counterparties: text('counterparties').notNull(),
   /** 设置 → 通知 (JSON): per-kind switches, quiet hours, the browser's time zone. */
   notifications: text('notifications').notNull().default('{}'),
+  /** 番茄钟 durations and auto-start as JSON; '{}' reads as the defaults. */
+  pomodoro: text('pomodoro').notNull().default('{}'),
   updatedAt: text('updated_at').notNull(),
 });
 
@@ -204,6 +207,8 @@ export const timeRecords = sqliteTable(
     duration: integer('duration').notNull(),
     date: text('date').notNull(),
     createdAt: text('created_at').notNull(),
+    /** The task focused on (/time?focusTask=), '' for none. */
+    taskId: text('task_id').notNull().default(''),
     ...syncColumns,
   },
   (t) => [
@@ -257,6 +262,19 @@ export const checkinTasks = sqliteTable(
     frequency: integer('frequency').notNull(),
     monthlyTarget: integer('monthly_target').notNull(),
     category: text('category').notNull(),
+    // Measurable habits, schedules, vacations and the list's care (issue 37). The defaults make
+    // every habit stored before them a yes/no habit due every day.
+    kind: text('kind').notNull().default('boolean'),
+    unit: text('unit').notNull().default(''),
+    target: real('target').notNull().default(1),
+    targetType: text('target_type').notNull().default('atLeast'),
+    targetPeriod: text('target_period').notNull().default('day'),
+    /** JSON: [{from, weekdays}], see checkin schema. */
+    schedule: text('schedule').notNull().default('[]'),
+    archived: integer('archived').notNull().default(0),
+    sortOrder: real('sort_order').notNull().default(0),
+    /** JSON: [{start, end}]. */
+    vacations: text('vacations').notNull().default('[]'),
     reminderTime: text('reminder_time').notNull().default(''),
     ...syncColumns,
   },
@@ -274,6 +292,9 @@ export const checkinRecords = sqliteTable(
     id: text('id').notNull(),
     taskId: text('task_id').notNull(),
     date: text('date').notNull(),
+    /** What the day counted; every check-in from before values existed counts 1. */
+    value: real('value').notNull().default(1),
+    skipped: integer('skipped').notNull().default(0),
     ...syncColumns,
   },
   (t) => [

@@ -109,9 +109,14 @@ export function openSqliteStore(
     ),
     timeRecords: recordStore<TimeRecord>(resources('timeRecords', schema.timeRecords)),
     // The foreign key from checkin_records cascades the delete to the task's records.
-    checkinTasks: recordStore<CheckinTask>(resources('checkinTasks', schema.checkinTasks)),
+    checkinTasks: recordStore<CheckinTask>(
+      resources('checkinTasks', schema.checkinTasks, {
+        boolean: ['archived'],
+        json: ['schedule', 'vacations'],
+      }),
+    ),
     checkinRecords: recordStore<CheckinRecord>({
-      ...resources('checkinRecords', schema.checkinRecords),
+      ...resources('checkinRecords', schema.checkinRecords, { boolean: ['skipped'] }),
       // The unique index on (user, task, date) makes the insert a no-op; find what it collided with.
       duplicateOf: {
         where: '(id = @id OR (task_id = @taskId AND date = @date))',
@@ -260,9 +265,9 @@ function recordStore<R extends { id: string }>({
       if ((property !== field) !== (kind === 'money')) {
         throw new Error(`${name}.${property}: money is stored in a *_cents column`);
       }
-      // A NOT NULL column added with a default (tasks' repeat, reminders…): a record put
-      // straight into the store, written before the field existed, gets the default.
-      const fallback = column.notNull && column.hasDefault ? (column.default as unknown) : null;
+      // A column added after records existed has a default, which also stands in for the
+      // field when a record put straight into the store lacks it (as the migration did for rows).
+      const fallback = column.hasDefault ? (column.default as unknown) : null;
       return { field, property, column: column.name, kind, fallback };
     });
 
@@ -448,7 +453,8 @@ function recordStore<R extends { id: string }>({
     const out: Row = { userId };
     for (const { field, property, kind, fallback } of fields) {
       const value = values[field] ?? null;
-      if (kind === 'money') out[property] = toCents(value as number);
+      if (value === null && fallback !== null && fallback !== undefined) out[property] = fallback;
+      else if (kind === 'money') out[property] = toCents(value as number);
       else if (kind === 'boolean') out[property] = value ? 1 : 0;
       else if (kind === 'json') {
         out[property] = value === null ? fallback : JSON.stringify(value);
@@ -677,9 +683,11 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
   const select = sqlite.prepare('SELECT * FROM settings WHERE user_id = ?');
   const upsert = sqlite.prepare(
     `INSERT INTO settings (user_id, monthly_budget_cents, category_budgets_cents, daily_budget_mode,
-       daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties, notifications, updated_at)
+       daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties,
+       notifications, pomodoro, updated_at)
      VALUES (@userId, @monthlyBudgetCents, @categoryBudgetsCents, @dailyBudgetMode,
-       @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties, @notifications, @updatedAt)
+       @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties,
+       @notifications, @pomodoro, @updatedAt)
      ON CONFLICT (user_id) DO UPDATE SET
        monthly_budget_cents = excluded.monthly_budget_cents,
        category_budgets_cents = excluded.category_budgets_cents,
@@ -690,6 +698,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
        import_rules = excluded.import_rules,
        counterparties = excluded.counterparties,
        notifications = excluded.notifications,
+       pomodoro = excluded.pomodoro,
        updated_at = excluded.updated_at`,
   );
   const mapValues = (map: Record<string, number | undefined>, f: (n: number) => number) =>
@@ -708,6 +717,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
       importRules: JSON.parse(row.import_rules as string),
       counterparties: JSON.parse(row.counterparties as string),
       notifications: JSON.parse(row.notifications as string),
+      pomodoro: JSON.parse((row.pomodoro as string | undefined) || '{}'),
     });
   };
   return {
@@ -726,6 +736,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
         importRules: JSON.stringify(value.importRules),
         counterparties: JSON.stringify(value.counterparties),
         notifications: JSON.stringify(value.notifications),
+        pomodoro: JSON.stringify(value.pomodoro),
         updatedAt: now,
       });
       return read(userId)!;

@@ -49,13 +49,15 @@ export function useToggleCheckin(taskId: string) {
       const engine = engineFor(client);
       const { seq } = existing
         ? await engine.remove('checkinRecords', existing, { delayMs: DELETE_DELAY_MS })
-        : await engine.create('checkinRecords', { id, taskId, date });
+        : await engine.create('checkinRecords', { id, taskId, date, value: 1, skipped: false });
       await engine.settled(seq);
     },
     // The day flips in this render, not once the engine has stored the change (resource.ts).
     onMutate: ({ id, date, existing }, { client }) =>
       showAtOnce(client, 'checkinRecords', (items) =>
-        existing ? items.filter((r) => r.id !== existing.id) : [...items, { id, taskId, date }],
+        existing
+          ? items.filter((r) => r.id !== existing.id)
+          : [...items, { id, taskId, date, value: 1, skipped: false }],
       ),
     onError: (_error, _vars, shown, { client }) => takeBack(client, 'checkinRecords', shown),
     networkMode: 'always',
@@ -73,4 +75,43 @@ export function useToggleCheckin(taskId: string) {
   );
 
   return { toggle, processing };
+}
+
+export interface SetDayVars {
+  date: string;
+  /** The day's record when it exists (a skipped one too): it is changed in place. */
+  existing: CheckinRecord | null;
+  value: number;
+  skipped: boolean;
+}
+
+/**
+ * A day's value or its 跳过 for one habit (measurable habits, skips). An existing record is
+ * replaced (PUT), so two devices editing one day meet in the record-level conflict rule;
+ * otherwise one is created. Shown at once, taken back on a refusal, as the toggle.
+ */
+export function useSetCheckinDay(taskId: string) {
+  const { mutate, isPending } = useMutation({
+    mutationKey: [...resourceKeys('checkinRecords').all, 'day', taskId],
+    mutationFn: async ({ id, date, existing, value, skipped }: SetDayVars & { id: string }, c) => {
+      await afterPaint();
+      const engine = engineFor(c.client);
+      const input = { taskId, date, value, skipped };
+      const { seq } = existing
+        ? await engine.update('checkinRecords', existing.id, input)
+        : await engine.create('checkinRecords', { id, ...input });
+      await engine.settled(seq);
+    },
+    onMutate: ({ id, date, existing, value, skipped }, { client }) =>
+      showAtOnce(client, 'checkinRecords', (items) =>
+        existing
+          ? items.map((r) => (r.id === existing.id ? { ...r, value, skipped } : r))
+          : [...items, { id, taskId, date, value, skipped }],
+      ),
+    onError: (_error, _vars, shown, { client }) => takeBack(client, 'checkinRecords', shown),
+    networkMode: 'always',
+    meta: { errorMessage: '保存打卡数值失败：{message}' },
+  });
+  const set = useCallback((vars: SetDayVars) => mutate({ ...vars, id: newId() }), [mutate]);
+  return { set, saving: isPending };
 }

@@ -5,7 +5,10 @@ import type { CheckinRecordData, CheckinTask } from './schemas/checkin';
 export type RateColour = 'green' | 'yellow' | 'red' | 'none';
 
 type StreakTask = Pick<CheckinTask, 'id' | 'type' | 'frequency'>;
-type RecordFields = Pick<CheckinRecordData, 'taskId' | 'date'>;
+type RecordFields = Pick<CheckinRecordData, 'taskId' | 'date'> & {
+  /** A day marked 跳过 is no check-in: the spec's rate and streak leave it out. */
+  skipped?: boolean;
+};
 
 /** Records ÷ monthly target in percent, rounded (SPEC §9); it may pass 100. */
 export function checkinRate(recordCount: number, monthlyTarget: number): number {
@@ -92,6 +95,7 @@ export function monthTally(
   const inMonth = new Map<string, number>();
   const checkedToday = new Set<string>();
   for (const r of records) {
+    if (r.skipped) continue;
     if (isInMonth(r.date, month)) inMonth.set(r.taskId, (inMonth.get(r.taskId) ?? 0) + 1);
     if (r.date === today) checkedToday.add(r.taskId);
   }
@@ -240,13 +244,17 @@ export function habitIndex<T extends RecordFields>(
 ): HabitIndex<T> {
   const mine: T[] = [];
   const all = new Int32Array(records.length);
+  // Days marked 跳过 stay in the index (the calendar shows them) but keep no period.
+  const done = new Int32Array(records.length);
+  let doneCount = 0;
   for (const r of records) {
     if (r.taskId !== task.id) continue;
     all[mine.length] = dateKey(r.date);
+    if (!r.skipped) done[doneCount++] = all[mine.length]!;
     mine.push(r);
   }
   const keys = all.slice(0, mine.length);
-  const days = keys.slice().sort();
+  const days = done.slice(0, doneCount).sort();
   // A daily habit's frequency is 1 by schema; stay safe with legacy values.
   const needed = task.type === 'daily' ? 1 : Math.max(1, task.frequency);
   const kept = new Int32Array(days.length);

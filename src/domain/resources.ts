@@ -86,7 +86,8 @@ export const RESOURCES = {
   },
   checkinRecords: {
     path: '/api/checkin-records',
-    updatable: false,
+    // A day's value and its 跳过 change in place, through the record-level conflict rule.
+    updatable: true,
     mirrorKey: 'checkinRecords',
     exportKey: 'checkinRecords',
     label: '打卡记录',

@@ -76,13 +76,13 @@ describe('check-in screen in Chromium', () => {
     await expect(early.locator('[data-checked]').count()).resolves.toBe(0);
 
     // Editing pre-fills the form, the type select included.
-    await habit(page, '力量训练').getByRole('button', { name: '编辑' }).click();
+    await habit(page, '力量训练').getByRole('button', { name: '编辑 力量训练' }).click();
     const edit = page.getByRole('dialog', { name: '编辑打卡任务' });
     await expect(edit.getByLabel('类型').inputValue()).resolves.toBe('weekly');
     await expect(edit.getByLabel('频率').inputValue()).resolves.toBe('3');
     await edit.getByRole('button', { name: '取消' }).click();
 
-    await habit(page, '力量训练').getByRole('button', { name: '删除' }).click();
+    await habit(page, '力量训练').getByRole('button', { name: '删除 力量训练' }).click();
     const confirm = page.getByRole('dialog', { name: '请确认' });
     await confirm.getByText('确定要删除这个打卡任务吗？').waitFor();
     await confirm.getByRole('button', { name: '删除' }).click();
@@ -110,9 +110,19 @@ describe('check-in screen in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows short button texts at 375 px', async () => {
+  it('shows compact rows and short button texts at 375 px', async () => {
     const page = await openPage(browser, VIEWPORTS.phone);
     await openCheckin(page);
+    // A phone lists a compact row per habit (issue 40): the last 7 days, the streak, 习惯强度,
+    // 跳过 and one tap for today; its name opens the spec's card.
+    const row = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: '早起', exact: true }) });
+    await row.getByRole('list', { name: '最近 7 天' }).waitFor();
+    await row.getByText(/习惯强度 \d+%/).waitFor();
+    await row.getByRole('button', { name: /^今日(已)?打卡 早起$/ }).waitFor();
+    await expect(habit(page, '早起').count()).resolves.toBe(0);
+    await row.getByRole('button', { name: '早起', exact: true }).click();
     const toggle = habit(page, '早起').getByRole('button', { name: '今日打卡' });
     await toggle.waitFor();
     // Both forms are in the DOM; the breakpoint decides which one shows.

@@ -28,6 +28,7 @@ export const E2E_USERS = {
   ux2: '体验测试二',
   screens: '截图测试',
   push: '通知测试',
+  pomodoro: '番茄钟测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

@@ -357,6 +357,9 @@ describe('4. one delete behaviour on every list', () => {
 
       await post(page, '/api/checkin-tasks', { name: tag });
       await open(page, '/checkin', '打卡管理');
+      // A phone lists a compact row per habit; its name opens the spec's card.
+      const row = page.getByRole('button', { name: tag, exact: true });
+      if (await row.count()) await row.click();
       // The spec's own sentence, with the habit named on the line below.
       await page.getByRole('article', { name: tag }).getByRole('button', { name: '删除' }).click();
       const confirm = page.getByRole('dialog', { name: '请确认' });
@@ -380,6 +383,13 @@ describe('5. check-ins on past days', () => {
       const name = `补卡${size}`;
       await post(page, '/api/checkin-tasks', { name });
       await open(page, '/checkin', '打卡管理');
+      // A phone lists a compact row per habit; its name opens the spec's card.
+      const openCard = async () => {
+        const row = page.getByRole('button', { name, exact: true });
+        await page.getByText(name).first().waitFor();
+        if (await row.count()) await row.click();
+      };
+      await openCard();
       const card = page.getByRole('article', { name });
       await card.waitFor();
       // Yesterday may be last month: the calendar shows the month it is in.
@@ -412,6 +422,7 @@ describe('5. check-ins on past days', () => {
       await screenshot(page, `ux-past-checkin-${size}`);
       // Stored on the server: still there after a reload.
       await page.reload();
+      await openCard();
       if (yesterday.slice(0, 7) !== today.slice(0, 7)) {
         await page.getByRole('button', { name: '上个月' }).click();
       }

@@ -102,6 +102,7 @@ const timeRecord = (id: string, duration: number): TimeRecord => ({
   duration,
   date: '2024-03-01',
   createdAt: '2024-03-01T08:00:00.000Z',
+  taskId: '',
 });
 const task = (id: string, completedAt: string | null): Task => ({
   id,
@@ -131,12 +132,24 @@ const checkinTask = (id: string, name = '早起'): CheckinTask => ({
   frequency: 3,
   monthlyTarget: 12,
   category: 'habit',
+  kind: 'measurable',
+  unit: '杯',
+  target: 2.5,
+  targetType: 'atMost',
+  targetPeriod: 'week',
+  schedule: [{ from: '2024-03-01', weekdays: [1, 3, 5] }],
+  archived: true,
+  sortOrder: 2,
+  vacations: [{ start: '2024-03-10', end: '2024-03-12' }],
+  reminderTime: '07:30',
 });
 const checkinRecord = (id: string, taskId: string, date: string): CheckinRecord => ({
   id,
   ...stamp,
   taskId,
   date,
+  value: 1.5,
+  skipped: true,
 });
 
 /** Amounts whose text a float formatter could get wrong. */

@@ -82,6 +82,7 @@ const timeRecord = (id: string): TimeRecord => ({
   duration: 1500,
   date: '2024-03-01',
   createdAt: '2024-03-01T08:00:00.000Z',
+  taskId: '',
 });
 const task = (id: string): Task => ({
   id,
@@ -112,6 +113,16 @@ const checkinTask = (id: string): CheckinTask => ({
   frequency: 3,
   monthlyTarget: 12,
   category: 'habit',
+  kind: 'measurable',
+  unit: '杯',
+  target: 2.5,
+  targetType: 'atMost',
+  targetPeriod: 'week',
+  schedule: [{ from: '2024-03-01', weekdays: [1, 3, 5] }],
+  archived: true,
+  sortOrder: 2,
+  vacations: [{ start: '2024-03-10', end: '2024-03-12' }],
+  reminderTime: '07:30',
 });
 const template = (id: string, lastDate = ''): RecurringTemplate => ({
   id,
@@ -132,6 +143,8 @@ const checkinRecord = (id: string, taskId: string, date = '2024-03-01'): Checkin
   ...stamp,
   taskId,
   date,
+  value: 1.5,
+  skipped: true,
 });
 
 describe.each(implementations)('%s store', (_name, open) => {

@@ -227,7 +227,7 @@ describe('check-in screen', () => {
     renderApp('/checkin');
     await user.click(
       within(await screen.findByRole('article', { name: '散步' })).getByRole('button', {
-        name: '编辑',
+        name: '编辑 散步',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: '编辑打卡任务' });
@@ -264,7 +264,7 @@ describe('check-in screen', () => {
     const askToDelete = async () => {
       await user.click(
         within(await screen.findByRole('article', { name: '跳绳' })).getByRole('button', {
-          name: '删除',
+          name: '删除 跳绳',
         }),
       );
       const confirm = await screen.findByRole('dialog', { name: '请确认' });

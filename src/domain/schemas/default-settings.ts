@@ -19,4 +19,11 @@ export const DEFAULT_SETTINGS: Settings = {
   importRules: { expense: {}, income: {} },
   counterparties: { expense: {}, income: {} },
   notifications: { ...DEFAULT_NOTIFICATIONS },
+  pomodoro: {
+    workMinutes: 25,
+    shortBreakMinutes: 5,
+    longBreakMinutes: 15,
+    longBreakEvery: 4,
+    autoStart: false,
+  },
 };

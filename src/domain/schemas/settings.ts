@@ -76,6 +76,38 @@ export const dailyBudgetModeLabels = {
   monthly: '按月预算平均到每天',
 } as const;
 
+const minutes = (label: string, max: number) =>
+  z
+    .number({ error: `请填写${label}` })
+    .int({ message: `${label}必须是整数分钟` })
+    .min(1, { message: `${label}至少 1 分钟` })
+    .max(max, { message: `${label}最多 ${max} 分钟` });
+
+/** 番茄钟: 25-minute work phases, 5-minute breaks, a 15-minute one after every 4 (TickTick's). */
+export const pomodoroSchema = z
+  .object({
+    workMinutes: minutes('专注时长', 180).default(25),
+    shortBreakMinutes: minutes('短休息时长', 60).default(5),
+    longBreakMinutes: minutes('长休息时长', 120).default(15),
+    longBreakEvery: z
+      .number({ error: '请填写长休息间隔' })
+      .int({ message: '长休息间隔必须是整数' })
+      .min(1, { message: '长休息间隔至少为 1' })
+      .max(12, { message: '长休息间隔最多为 12' })
+      .default(4),
+    /** Whether the next phase starts by itself when one ends. */
+    autoStart: z.boolean().default(false),
+  })
+  .default({
+    workMinutes: 25,
+    shortBreakMinutes: 5,
+    longBreakMinutes: 15,
+    longBreakEvery: 4,
+    autoStart: false,
+  });
+
+export type PomodoroSettings = z.output<typeof pomodoroSchema>;
+
 export const settingsSchema = z
   .object({
     /** 月预算 for all spending; null: none set. */
@@ -102,6 +134,7 @@ export const settingsSchema = z
     counterparties: rulesSchema,
     /** 设置 → 通知 (reminders by Web Push and the 通知中心 inbox). */
     notifications: notificationSettingsSchema.default(DEFAULT_NOTIFICATIONS),
+    pomodoro: pomodoroSchema,
   })
   .superRefine((v, ctx) => {
     if (v.dailyBudgetMode === 'monthly' && v.monthlyBudget === null) {

@@ -23,13 +23,21 @@ const fields = {
   createdAt: isoTimestampSchema.optional(),
 };
 
+/** The task this focus time was spent on (started from its row), '' for none. */
+const taskIdSchema = z
+  .union([z.literal(''), z.null(), idSchema])
+  .optional()
+  .transform((v) => v ?? '');
+
 export const timeRecordInputSchema = z.object({
   ...fields,
+  taskId: taskIdSchema,
   id: idSchema.optional(),
   ...editedAtField,
 });
 export const timeRecordSchema = z.object({
   ...fields,
+  taskId: z.string().optional(),
   id: idSchema,
   createdAt: isoTimestampSchema,
   ...storedSyncFields,

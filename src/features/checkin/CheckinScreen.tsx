@@ -1,15 +1,21 @@
 import { CalendarCheck, CheckCheck, ListChecks, Plus, Target } from 'lucide-react';
 import {
   type ComponentProps,
+  Fragment,
   useCallback,
   useDeferredValue,
   useEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { useCheckinRecords } from '../../api/checkin-records';
-import { useCheckinTasks, useDeleteCheckinTask } from '../../api/checkin-tasks';
+import {
+  useCheckinTasks,
+  useDeleteCheckinTask,
+  useUpdateCheckinTask,
+} from '../../api/checkin-tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
@@ -31,8 +37,9 @@ import {
 } from '../../domain/checkin';
 import { monthOf } from '../../domain/dates';
 import { memoPerList } from '../../domain/memo';
-import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
+import type { CheckinRecord, CheckinTask, CheckinTaskInput } from '../../domain/schemas/checkin';
 import { HabitCard } from './HabitCard';
+import { HabitRow } from './HabitRow';
 import { ShortLabel } from './ShortLabel';
 
 /** The dialog in use: creating (task null) or editing one habit. */
@@ -59,6 +66,25 @@ const indexesOf = memoPerList(
   ) => habitIndexes(tasks, records, previous),
 );
 
+// A phone (issue 40): compact rows. Without matchMedia (tests, old browsers) the spec's cards.
+const PHONE = '(max-width: 767px)';
+const subscribePhone = (onChange: () => void) => {
+  const query = window.matchMedia?.(PHONE);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+const isPhone = () => window.matchMedia?.(PHONE).matches ?? false;
+
+/** Habits in the user's order (sortOrder; ties keep the list's order). */
+const inOrder = (tasks: readonly CheckinTask[]) =>
+  [...tasks].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+
+/** A stored habit as the input of its replacement (the server stamps the rest). */
+function inputOf(task: CheckinTask): CheckinTaskInput {
+  const { id: _id, updatedAt: _u, editedAt: _e, ...fields } = task;
+  return fields;
+}
+
 export function CheckinScreen() {
   const tasksQuery = useCheckinTasks();
   const recordsQuery = useCheckinRecords();
@@ -82,7 +108,49 @@ export function CheckinScreen() {
     if (recordsError) console.error('获取打卡记录失败:', recordsError);
   }, [recordsError]);
 
-  const tasks = tasksQuery.data?.items ?? NO_TASKS;
+  const allTasks = tasksQuery.data?.items ?? NO_TASKS;
+  // Archived habits leave the daily list and its figures; their history stays.
+  const { tasks, archived } = useMemo(() => {
+    const ordered = inOrder(allTasks);
+    return {
+      tasks: ordered.filter((t) => !t.archived),
+      archived: ordered.filter((t) => t.archived),
+    };
+  }, [allTasks]);
+  const update = useUpdateCheckinTask();
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const onExpand = useCallback(
+    (task: CheckinTask) => setExpanded((id) => (id === task.id ? null : task.id)),
+    [],
+  );
+  const onArchive = useStableCallback((task: CheckinTask) =>
+    update.mutate({ id: task.id, input: { ...inputOf(task), archived: !task.archived } }),
+  );
+  /** Puts `moved` at position `to` of the daily list; only the habits whose place changed are sent. */
+  const reorder = (moved: CheckinTask, to: number) => {
+    const order = tasks.filter((t) => t.id !== moved.id);
+    order.splice(Math.max(0, Math.min(order.length, to)), 0, moved);
+    order.forEach((task, i) => {
+      if ((task.sortOrder ?? 0) !== i || task.id === moved.id) {
+        if ((task.sortOrder ?? 0) === i) return;
+        update.mutate({ id: task.id, input: { ...inputOf(task), sortOrder: i } });
+      }
+    });
+  };
+  const onMove = useStableCallback((task: CheckinTask, delta: -1 | 1) =>
+    reorder(task, tasks.findIndex((t) => t.id === task.id) + delta),
+  );
+  const onDrop = (event: React.DragEvent, target: CheckinTask) => {
+    const id = event.dataTransfer.getData('text/habit-id');
+    const moved = tasks.find((t) => t.id === id);
+    if (!moved || moved.id === target.id) return;
+    event.preventDefault();
+    reorder(
+      moved,
+      tasks.findIndex((t) => t.id === target.id),
+    );
+  };
   // The cards come a step after the figures, in a render React can interrupt: twenty habits'
   // calendars are some 1,500 elements, a 150 ms task at full speed and 600 ms on a slow phone
   // when drawn with the data. Sliced, the page answers input while they are built.
@@ -97,7 +165,10 @@ export function CheckinScreen() {
   // Keyed on the records, not the query's result: a change of status only (a write on its
   // way, the server out of reach) keeps the same records (resource.ts `keepUnchanged`).
   const records = recordsQuery.data?.items ?? NO_RECORDS;
-  const indexes = useMemo(() => indexesOf(records, tasks, previous.current), [tasks, records]);
+  const indexes = useMemo(
+    () => indexesOf(records, allTasks, previous.current),
+    [allTasks, records],
+  );
   useEffect(() => {
     previous.current = { records, indexes };
   }, [records, indexes]);
@@ -192,19 +263,84 @@ export function CheckinScreen() {
             </div>
           </section>
 
-          <div className="grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
-            {cardTasks.map((task) => (
-              <IndexedHabitCard
-                key={task.id}
-                task={task}
-                indexes={indexes}
-                month={cardMonth}
-                today={today}
-                onEdit={onEdit}
-                onDelete={onDelete}
-              />
-            ))}
-          </div>
+          {phone ? (
+            <ul className="space-y-2" aria-label="习惯列表">
+              {cardTasks.map((task) => (
+                <Fragment key={task.id}>
+                  <HabitRow
+                    task={task}
+                    index={indexes.get(task.id) ?? EMPTY_INDEX}
+                    today={today}
+                    expanded={expanded === task.id}
+                    onExpand={onExpand}
+                  />
+                  {expanded === task.id && (
+                    <li className="list-none">
+                      <IndexedHabitCard
+                        task={task}
+                        indexes={indexes}
+                        month={cardMonth}
+                        today={today}
+                        onEdit={onEdit}
+                        onDelete={onDelete}
+                        onArchive={onArchive}
+                        onMove={onMove}
+                        first={tasks[0]?.id === task.id}
+                        last={tasks.at(-1)?.id === task.id}
+                      />
+                    </li>
+                  )}
+                </Fragment>
+              ))}
+            </ul>
+          ) : (
+            <div className="grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
+              {cardTasks.map((task) => (
+                // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; 上移/下移 are the keyboard's way
+                <div
+                  key={task.id}
+                  className="contents"
+                  onDragOver={(event) => event.preventDefault()}
+                  onDrop={(event) => onDrop(event, task)}
+                >
+                  <IndexedHabitCard
+                    task={task}
+                    indexes={indexes}
+                    month={cardMonth}
+                    today={today}
+                    onEdit={onEdit}
+                    onDelete={onDelete}
+                    onArchive={onArchive}
+                    onMove={onMove}
+                    first={tasks[0]?.id === task.id}
+                    last={tasks.at(-1)?.id === task.id}
+                  />
+                </div>
+              ))}
+            </div>
+          )}
+
+          {archived.length > 0 && (
+            <details className="rounded-md border border-slate-200 p-3">
+              <summary className="cursor-pointer font-semibold text-slate-900">
+                已归档（{archived.length}）
+              </summary>
+              <div className="mt-3 grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
+                {archived.map((task) => (
+                  <IndexedHabitCard
+                    key={task.id}
+                    task={task}
+                    indexes={indexes}
+                    month={cardMonth}
+                    today={today}
+                    onEdit={onEdit}
+                    onDelete={onDelete}
+                    onArchive={onArchive}
+                  />
+                ))}
+              </div>
+            </details>
+          )}
         </>
       ) : null}
 

@@ -4,13 +4,16 @@ import { useForm } from 'react-hook-form';
 import { useCreateCheckinTask, useUpdateCheckinTask } from '../../api/checkin-tasks';
 import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
+import { useToday } from '../../components/useToday';
 import { defaultMonthlyTarget } from '../../domain/checkin';
+import { weekdaysOn } from '../../domain/habits';
 import { checkinCategoryLabels, checkinTypeLabels } from '../../domain/schemas/categories';
 import {
   type CheckinTask,
   type CheckinTaskData,
   type CheckinTaskInput,
   checkinTaskInputSchema,
+  EVERY_WEEKDAY,
   MAX_FREQUENCY,
 } from '../../domain/schemas/checkin';
 
@@ -23,7 +26,57 @@ const NEW_HABIT: CheckinTaskInput = {
   frequency: shape.frequency.parse(undefined),
   monthlyTarget: shape.monthlyTarget.parse(undefined),
   category: shape.category.parse(undefined),
+  kind: 'boolean',
+  unit: '',
+  target: 1,
+  targetType: 'atLeast',
+  targetPeriod: 'day',
+  reminderTime: '',
 };
+
+/** Monday first, as the calendars. */
+const WEEKDAY_CHOICES = [
+  [1, '一'],
+  [2, '二'],
+  [3, '三'],
+  [4, '四'],
+  [5, '五'],
+  [6, '六'],
+  [0, '日'],
+] as const;
+const UNIT_SUGGESTIONS = ['杯', '公里', '分钟', '页', '次'];
+
+/** A choice among a few, as toggle buttons in a group (radios underneath). */
+function Choice({
+  legend,
+  name,
+  options,
+  register,
+}: {
+  legend: string;
+  name: string;
+  options: readonly (readonly [string, string])[];
+  register: ReturnType<
+    ReturnType<typeof useForm<CheckinTaskInput, unknown, CheckinTaskData>>['register']
+  >;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map(([value, label]) => (
+          <label
+            key={value}
+            className="cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm has-checked:border-blue-600 has-checked:bg-blue-50 has-checked:font-semibold has-checked:text-blue-800 has-focus-visible:outline-2 has-focus-visible:outline-blue-500"
+          >
+            <input type="radio" value={value} className="sr-only" {...register} name={name} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 const FREQUENCY_HINT = { weekly: '每周打卡几次', monthly: '每月打卡几次' } as const;
 
@@ -56,10 +109,27 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
           frequency: task.frequency,
           monthlyTarget: task.monthlyTarget,
           category: task.category,
+          kind: task.kind ?? 'boolean',
+          unit: task.unit ?? '',
+          target: task.target ?? 1,
+          targetType: task.targetType ?? 'atLeast',
+          targetPeriod: task.targetPeriod ?? 'day',
+          reminderTime: task.reminderTime ?? '',
         }
       : NEW_HABIT,
   });
+  const today = useToday();
   const type = watch('type') ?? 'daily';
+  const kind = watch('kind') ?? 'boolean';
+  const targetPeriod = watch('targetPeriod') ?? 'day';
+  // The weekdays in force today; a change starts a new schedule entry from today on, so the
+  // days before it keep the schedule they had.
+  const startDays = (task && weekdaysOn({ schedule: task.schedule ?? [] }, today)) ?? EVERY_WEEKDAY;
+  const [weekdays, setWeekdays] = useState<readonly number[]>(startDays);
+  const [vacations, setVacations] = useState(task?.vacations ?? []);
+  const [vacationError, setVacationError] = useState('');
+  const [draft, setDraft] = useState({ start: today, end: today });
+  const daily = kind === 'measurable' ? targetPeriod === 'day' : type === 'daily';
   const frequency = watch('frequency');
   const saving = create.isPending || update.isPending;
 
@@ -85,10 +155,35 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
     }
   }, [rhythm, type, frequency, follows, setValue]);
 
+  const scheduleOf = () => {
+    const before = task?.schedule ?? [];
+    const same =
+      weekdays.length === startDays.length && weekdays.every((d) => startDays.includes(d));
+    if (same) return before;
+    return [...before.filter((e) => e.from < today), { from: today, weekdays: [...weekdays] }];
+  };
   const onSubmit = handleSubmit((values) => {
-    if (task) update.mutate({ id: task.id, input: values }, { onSuccess: onClose });
-    else create.mutate(values, { onSuccess: onClose });
+    if (daily && weekdays.length === 0) return;
+    const input = { ...values, schedule: scheduleOf(), vacations };
+    if (task) update.mutate({ id: task.id, input }, { onSuccess: onClose });
+    else create.mutate(input, { onSuccess: onClose });
   });
+  const addVacation = () => {
+    if (!draft.start || !draft.end) {
+      setVacationError('请填写休假的开始和结束日期');
+      return;
+    }
+    if (draft.end < draft.start) {
+      setVacationError('休假结束日期不能早于开始日期');
+      return;
+    }
+    setVacationError('');
+    setVacations((list) =>
+      [...list.filter((v) => v.start !== draft.start || v.end !== draft.end), { ...draft }].sort(
+        (a, b) => (a.start < b.start ? -1 : 1),
+      ),
+    );
+  };
 
   return (
     <Modal title={task ? '编辑打卡任务' : '创建打卡任务'} onClose={onClose} dirty={isDirty}>
@@ -121,6 +216,89 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
             {...register('category')}
           />
         </div>
+        <Choice
+          legend="习惯类型"
+          name="kind"
+          options={[
+            ['boolean', '是否'],
+            ['measurable', '计量'],
+          ]}
+          register={register('kind')}
+        />
+        {kind === 'measurable' && (
+          <div className="space-y-3 rounded-md border border-slate-200 p-3">
+            <div className="grid grid-cols-2 gap-3">
+              <InputField
+                label="单位"
+                error={errors.unit?.message}
+                placeholder="杯、公里、分钟、页"
+                list="habit-units"
+                {...register('unit')}
+              />
+              <datalist id="habit-units">
+                {UNIT_SUGGESTIONS.map((u) => (
+                  <option key={u} value={u} />
+                ))}
+              </datalist>
+              <InputField
+                label="目标"
+                error={errors.target?.message}
+                inputMode="decimal"
+                {...register('target', { setValueAs: asNumber })}
+              />
+            </div>
+            <Choice
+              legend="目标方式"
+              name="targetType"
+              options={[
+                ['atLeast', '至少'],
+                ['atMost', '至多'],
+              ]}
+              register={register('targetType')}
+            />
+            <Choice
+              legend="目标周期"
+              name="targetPeriod"
+              options={[
+                ['day', '每天'],
+                ['week', '每周'],
+                ['month', '每月'],
+              ]}
+              register={register('targetPeriod')}
+            />
+          </div>
+        )}
+        {daily && (
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium text-slate-700">打卡日（星期）</legend>
+            <div className="flex flex-wrap gap-1.5">
+              {WEEKDAY_CHOICES.map(([day, label]) => (
+                <label
+                  key={day}
+                  className="cursor-pointer rounded-md border border-slate-300 px-2.5 py-1.5 text-sm has-checked:border-blue-600 has-checked:bg-blue-50 has-checked:font-semibold has-checked:text-blue-800 has-focus-visible:outline-2 has-focus-visible:outline-blue-500"
+                >
+                  <input
+                    type="checkbox"
+                    className="sr-only"
+                    aria-label={`周${label}`}
+                    checked={weekdays.includes(day)}
+                    onChange={(e) =>
+                      setWeekdays((days) =>
+                        e.target.checked ? [...days, day] : days.filter((d) => d !== day),
+                      )
+                    }
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            {weekdays.length === 0 && (
+              <p role="alert" className="mt-1 text-xs text-red-600">
+                至少选择一天
+              </p>
+            )}
+          </fieldset>
+        )}
         <div className="grid grid-cols-2 gap-3">
           {/* SPEC §5: a daily habit has no frequency to set. */}
           {type !== 'daily' && (
@@ -151,6 +329,57 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
             })}
           />
         </div>
+        <InputField
+          label="提醒时间"
+          hint="留空则不提醒"
+          type="time"
+          error={errors.reminderTime?.message}
+          {...register('reminderTime')}
+        />
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">休假</legend>
+          {vacations.length > 0 && (
+            <ul className="space-y-1 text-sm">
+              {vacations.map((v, i) => (
+                <li key={`${v.start}-${v.end}`} className="flex items-center justify-between gap-2">
+                  <span className="tabular-nums">
+                    {v.start} 至 {v.end}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn-ghost text-sm"
+                    aria-label={`删除休假 ${v.start} 至 ${v.end}`}
+                    onClick={() => setVacations((list) => list.filter((_, j) => j !== i))}
+                  >
+                    删除
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex flex-wrap items-end gap-2">
+            <InputField
+              label="休假开始"
+              type="date"
+              value={draft.start}
+              onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
+            />
+            <InputField
+              label="休假结束"
+              type="date"
+              value={draft.end}
+              onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
+            />
+            <button type="button" className="btn-secondary" onClick={addVacation}>
+              添加休假
+            </button>
+          </div>
+          {vacationError && (
+            <p role="alert" className="text-xs text-red-600">
+              {vacationError}
+            </p>
+          )}
+        </fieldset>
         <FormActions onCancel={onClose} saving={saving} />
       </form>
     </Modal>

@@ -1,6 +1,6 @@
-import { CheckCircle2, Circle, Flame, Loader2, Trophy } from 'lucide-react';
-import { memo, useId, useMemo } from 'react';
-import { useToggleCheckin } from '../../api/checkin-records';
+import { CheckCircle2, Circle, Flame, GripVertical, Loader2, Trophy } from 'lucide-react';
+import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
+import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import {
   checkinRate,
@@ -10,12 +10,31 @@ import {
   rateColour,
   recordOn,
   recordsOfMonth,
-  streakUpTo,
 } from '../../domain/checkin';
+import { monthCalendar } from '../../domain/dates';
+import {
+  type DayState,
+  dayState,
+  habitRules,
+  habitStart,
+  habitSummary,
+  recordsByDate,
+} from '../../domain/habits';
 import { checkinCategoryLabels, checkinTypeLabels, labelOf } from '../../domain/schemas/categories';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
+import {
+  CareActions,
+  formatValue,
+  HabitScore,
+  MeasureControls,
+  SkipButton,
+  TARGET_TYPE_LABELS,
+} from './HabitExtras';
 import { MonthCalendar } from './MonthCalendar';
 import { ShortLabel } from './ShortLabel';
+
+// The score chart and the year's heat map load when asked for (they are the card's heaviest part).
+const HabitCharts = lazy(() => import('./HabitCharts').then((m) => ({ default: m.HabitCharts })));
 
 const BAR: Record<RateColour, string> = {
   green: 'bg-emerald-500',
@@ -36,6 +55,10 @@ const STREAK_UNIT: Record<CheckinTask['type'], string> = {
   weekly: '周',
   monthly: '个月',
 };
+const PERIOD_UNIT = { day: '天', week: '周', month: '个月' } as const;
+const PERIOD_WORD = { day: '每天', week: '每周', month: '每月' } as const;
+
+const dayLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8))}日`;
 
 interface HabitCardProps {
   task: CheckinTask;
@@ -45,6 +68,11 @@ interface HabitCardProps {
   today: string;
   onEdit: (task: CheckinTask) => void;
   onDelete: (task: CheckinTask) => void;
+  onArchive: (task: CheckinTask) => void;
+  /** Moves the habit up or down the list (absent for archived habits). */
+  onMove?: (task: CheckinTask, delta: -1 | 1) => void;
+  first?: boolean;
+  last?: boolean;
 }
 
 /**
@@ -58,35 +86,83 @@ export const HabitCard = memo(function HabitCard({
   today,
   onEdit,
   onDelete,
+  onArchive,
+  onMove,
+  first = false,
+  last = false,
 }: HabitCardProps) {
   const nameId = useId();
   const { toggle, processing } = useToggleCheckin(task.id);
+  const { set: setDay, saving } = useSetCheckinDay(task.id);
+  const rules = useMemo(() => habitRules(task), [task]);
+  const measurable = rules.measurable;
+  // The day a measurable habit's value is edited for: today, or a day picked in the calendar.
+  const [picked, setPicked] = useState<string | null>(null);
+  const [charts, setCharts] = useState(false);
+  const byDate = useMemo(() => recordsByDate(index.records), [index]);
+  const summary = useMemo(() => habitSummary(task, index.records, today), [task, index, today]);
+  const states = useMemo(() => {
+    const start = habitStart(rules, index.records, today);
+    const map = new Map<string, DayState>();
+    for (const date of monthCalendar(month)) {
+      if (date) map.set(date, dayState(rules, byDate.get(date), date, today, start));
+    }
+    return map;
+  }, [rules, byDate, index, month, today]);
 
-  const streaks = useMemo(
-    () => ({ current: streakUpTo(task.type, index.kept, today), best: index.best }),
-    [task.type, index, today],
-  );
   const figures = useMemo(() => {
-    const inMonth = recordsOfMonth(index, month);
+    const inMonth = recordsOfMonth(index, month).filter((r) => !r.skipped);
     const rate = checkinRate(inMonth.length, task.monthlyTarget);
     return {
       count: inMonth.length,
       rate,
       colour: rateColour(rate),
       checked: new Set(inMonth.map((r) => r.date)),
-      ...streaks,
     };
-  }, [index, month, task.monthlyTarget, streaks]);
-  const todayRecord = recordOn(index, today);
-  const unit = STREAK_UNIT[task.type];
+  }, [index, month, task.monthlyTarget]);
+  const todayRaw = byDate.get(today);
+  const todayRecord = todayRaw?.skipped ? undefined : todayRaw;
+  const unit = measurable ? PERIOD_UNIT[rules.period] : STREAK_UNIT[task.type];
+  // Schedules, skips and vacations count for yes/no habits too (the spec's own streak, which
+  // knows none of them, is the same for a habit that uses none).
+  const streak = summary.streaks;
 
-  const onToggle = () => toggle({ date: today, existing: todayRecord ?? null });
+  // A skipped day is checked in by taking the skip back (one record per habit per day).
+  const checkIn = (date: string) => {
+    const record = byDate.get(date);
+    if (record?.skipped) setDay({ date, existing: record, value: 1, skipped: false });
+    else toggle({ date, existing: recordOn(index, date) ?? null });
+  };
+  const onToggle = () => checkIn(today);
   // Any past day the same way as today: a forgotten check-in is made up, a wrong one undone.
-  const onToggleDay = (date: string) => toggle({ date, existing: recordOn(index, date) ?? null });
+  // A measurable habit's day is picked instead, and its value typed below.
+  const onToggleDay = (date: string) => (measurable ? setPicked(date) : checkIn(date));
+  const editDate = measurable && picked && picked <= today ? picked : today;
+  const editRecord = byDate.get(editDate);
+  const editUnit =
+    editDate === today
+      ? summary.current
+      : summary.units.find((u) => u.start <= editDate && editDate <= u.end);
+  const onSkip = () => {
+    const record = byDate.get(editDate);
+    if (record?.skipped) setDay({ date: editDate, existing: record, value: 0, skipped: false });
+    else
+      setDay({
+        date: editDate,
+        existing: record ?? null,
+        value: record?.value ?? 0,
+        skipped: true,
+      });
+  };
+  const onDragStart = (event: React.DragEvent) => {
+    event.dataTransfer.setData('text/habit-id', task.id);
+    event.dataTransfer.effectAllowed = 'move';
+  };
 
   return (
     <article
       aria-labelledby={nameId}
+      data-habit-id={task.id}
       className="card below-fold flex flex-col gap-4 [--below-fold-height:30rem]"
     >
       <header className="flex items-start gap-2">
@@ -99,8 +175,10 @@ export const HabitCard = memo(function HabitCard({
               {labelOf(checkinCategoryLabels, task.category)}
             </span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-600">
-              {labelOf(checkinTypeLabels, task.type)}
-              {task.type !== 'daily' && ` ${task.frequency} 次`}
+              {measurable
+                ? `${PERIOD_WORD[rules.period]}${TARGET_TYPE_LABELS[rules.targetType]} ${formatValue(rules.target)} ${task.unit ?? ''}`
+                : labelOf(checkinTypeLabels, task.type)}
+              {!measurable && task.type !== 'daily' && ` ${task.frequency} 次`}
             </span>
           </div>
           {task.description && (
@@ -110,46 +188,73 @@ export const HabitCard = memo(function HabitCard({
           )}
         </div>
         <div className="flex shrink-0 gap-0.5">
-          <EditButton onClick={() => onEdit(task)} />
-          <DeleteButton onClick={() => onDelete(task)} />
+          {onMove && (
+            <span
+              draggable
+              onDragStart={onDragStart}
+              className="btn-icon cursor-grab"
+              title="拖动排序（键盘可用上移、下移）"
+              aria-hidden="true"
+            >
+              <GripVertical size={16} />
+            </span>
+          )}
+          <EditButton item={task.name} onClick={() => onEdit(task)} />
+          <DeleteButton item={task.name} onClick={() => onDelete(task)} />
         </div>
       </header>
 
-      <div className="flex gap-4 text-sm text-slate-600">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <span className="inline-flex items-center gap-1">
           <Flame size={16} className="text-orange-500" aria-hidden="true" />
-          连续 <strong className="tabular-nums text-slate-900">{figures.current}</strong> {unit}
+          连续 <strong className="tabular-nums text-slate-900">{streak.current}</strong> {unit}
         </span>
         <span className="inline-flex items-center gap-1">
           <Trophy size={16} className="text-amber-500" aria-hidden="true" />
-          最佳 <strong className="tabular-nums text-slate-900">{figures.best}</strong> {unit}
+          最佳 <strong className="tabular-nums text-slate-900">{streak.best}</strong> {unit}
         </span>
+        <HabitScore score={summary.score} />
       </div>
 
-      <div>
-        <div className="mb-1 flex items-baseline justify-between text-sm">
-          <span className="text-slate-600">
-            本月 <span className="tabular-nums">{figures.count}</span> / {task.monthlyTarget} 次
-          </span>
-          <span className={`font-semibold tabular-nums ${RATE_TEXT[figures.colour]}`}>
-            {figures.rate}%
-          </span>
-        </div>
-        <div
-          role="progressbar"
-          aria-label="本月进度"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progressWidth(figures.rate)}
-          aria-valuetext={`${figures.rate}%`}
-          className="h-2 overflow-hidden rounded-full bg-slate-100"
-        >
+      {measurable ? (
+        <MeasureControls
+          task={task}
+          rules={rules}
+          date={editDate}
+          dayLabel={editDate === today ? '今日' : dayLabel(editDate)}
+          record={editRecord}
+          unit={editUnit}
+          saving={saving}
+          onSet={(value, skipped) =>
+            setDay({ date: editDate, existing: editRecord ?? null, value, skipped })
+          }
+        />
+      ) : (
+        <div>
+          <div className="mb-1 flex items-baseline justify-between text-sm">
+            <span className="text-slate-600">
+              本月 <span className="tabular-nums">{figures.count}</span> / {task.monthlyTarget} 次
+            </span>
+            <span className={`font-semibold tabular-nums ${RATE_TEXT[figures.colour]}`}>
+              {figures.rate}%
+            </span>
+          </div>
           <div
-            className={`h-full rounded-full transition-[width] ${BAR[figures.colour]}`}
-            style={{ width: `${progressWidth(figures.rate)}%` }}
-          />
+            role="progressbar"
+            aria-label="本月进度"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progressWidth(figures.rate)}
+            aria-valuetext={`${figures.rate}%`}
+            className="h-2 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div
+              className={`h-full rounded-full transition-[width] ${BAR[figures.colour]}`}
+              style={{ width: `${progressWidth(figures.rate)}%` }}
+            />
+          </div>
         </div>
-      </div>
+      )}
 
       <MonthCalendar
         month={month}
@@ -157,37 +262,64 @@ export const HabitCard = memo(function HabitCard({
         checked={figures.checked}
         name={task.name}
         onToggle={onToggleDay}
+        states={states}
+        selected={measurable ? editDate : undefined}
       />
 
-      <button
-        type="button"
-        className={`mt-auto w-full ${
-          todayRecord
-            ? 'btn border border-emerald-200 bg-emerald-50 text-emerald-700 hover:bg-emerald-100'
-            : 'btn-primary'
-        }`}
-        disabled={processing}
-        aria-label={processing ? '处理中...' : todayRecord ? '今日已打卡' : '今日打卡'}
-        title={todayRecord && !processing ? '再点一次取消今日打卡' : undefined}
-        onClick={onToggle}
-      >
-        {processing ? (
-          <>
-            <Loader2 size={16} className="animate-spin" aria-hidden="true" />
-            处理中...
-          </>
-        ) : todayRecord ? (
-          <>
-            <CheckCircle2 size={16} aria-hidden="true" />
-            <ShortLabel short="已打卡" long="今日已打卡" />
-          </>
-        ) : (
-          <>
-            <Circle size={16} aria-hidden="true" />
-            <ShortLabel short="打卡" long="今日打卡" />
-          </>
-        )}
-      </button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <SkipButton
+          name={editDate === today ? task.name : `${task.name} ${dayLabel(editDate)}`}
+          skipped={editRecord?.skipped === true}
+          disabled={saving}
+          onClick={onSkip}
+        />
+        <button
+          type="button"
+          className="btn-ghost text-sm"
+          aria-expanded={charts}
+          onClick={() => setCharts((v) => !v)}
+        >
+          {charts ? '收起统计' : '强度走势与年度热力图'}
+        </button>
+        <CareActions task={task} first={first} last={last} onMove={onMove} onArchive={onArchive} />
+      </div>
+      {charts && (
+        <Suspense fallback={<p className="text-sm text-slate-500">加载中…</p>}>
+          <HabitCharts task={task} records={index.records} today={today} />
+        </Suspense>
+      )}
+
+      {!measurable && (
+        <button
+          type="button"
+          className={`mt-auto w-full ${
+            todayRecord
+              ? 'btn border border-emerald-200 bg-emerald-50 text-emerald-700 hover:bg-emerald-100'
+              : 'btn-primary'
+          }`}
+          disabled={processing}
+          aria-label={processing ? '处理中...' : todayRecord ? '今日已打卡' : '今日打卡'}
+          title={todayRecord && !processing ? '再点一次取消今日打卡' : undefined}
+          onClick={onToggle}
+        >
+          {processing ? (
+            <>
+              <Loader2 size={16} className="animate-spin" aria-hidden="true" />
+              处理中...
+            </>
+          ) : todayRecord ? (
+            <>
+              <CheckCircle2 size={16} aria-hidden="true" />
+              <ShortLabel short="已打卡" long="今日已打卡" />
+            </>
+          ) : (
+            <>
+              <Circle size={16} aria-hidden="true" />
+              <ShortLabel short="打卡" long="今日打卡" />
+            </>
+          )}
+        </button>
+      )}
     </article>
   );
 });

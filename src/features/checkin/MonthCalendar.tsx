@@ -1,5 +1,6 @@
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import { monthCalendar } from '../../domain/dates';
+import { DAY_STATE_LABELS, type DayState } from '../../domain/habits';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
 
@@ -12,7 +13,37 @@ interface MonthCalendarProps {
   name: string;
   /** Checks a day in or out: any day up to today, never one to come. */
   onToggle: (date: string) => void;
+  /**
+   * Each day's state (issue 37: scheduled, done, skipped, vacation, missed). Each has its own
+   * mark and text besides its colour, so it reads in dark mode and without colour vision.
+   */
+  states?: ReadonlyMap<string, DayState>;
+  /** The day picked for editing its value (a measurable habit), outlined. */
+  selected?: string;
 }
+
+/** Marks that tell the states apart without colour (in the cell and its accessible name). */
+const MARK: Record<DayState, string> = {
+  done: '✓',
+  partial: '◐',
+  missed: '✕',
+  skipped: '⤼',
+  vacation: '休',
+  unscheduled: '·',
+  open: '',
+  future: '',
+};
+const STATE_TONE: Record<DayState, string> = {
+  done: 'bg-emerald-700 font-semibold text-white hover:bg-emerald-800',
+  partial: 'bg-emerald-50 text-emerald-800 ring-1 ring-inset ring-emerald-600',
+  missed: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-300',
+  skipped: 'border border-dashed border-slate-400 bg-transparent text-slate-600',
+  vacation:
+    'bg-[repeating-linear-gradient(135deg,transparent_0_4px,rgb(14_165_233/0.3)_4px_6px)] text-sky-800 dark:text-sky-200',
+  unscheduled: 'bg-transparent text-slate-400',
+  open: 'bg-slate-50 text-slate-600 hover:bg-slate-100',
+  future: 'text-slate-500',
+};
 
 const dayLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8))}日`;
 
@@ -31,6 +62,8 @@ export const MonthCalendar = memo(function MonthCalendar({
   checked,
   name,
   onToggle,
+  states,
+  selected,
 }: MonthCalendarProps) {
   const cells = monthCalendar(month);
   // The 1st starts in its weekday's column; the blanks around the month need no cells.
@@ -67,19 +100,42 @@ export const MonthCalendar = memo(function MonthCalendar({
         const isChecked = checked.has(date);
         const isToday = date === today;
         const future = date > today;
-        const tone = isChecked
-          ? 'bg-emerald-700 font-semibold text-white hover:bg-emerald-800'
-          : future
-            ? 'text-slate-500'
-            : 'bg-slate-50 text-slate-600 hover:bg-slate-100';
-        const className = `flex aspect-square items-center justify-center rounded-md tabular-nums sm:aspect-auto sm:h-9 ${tone} ${
-          isToday ? 'ring-2 ring-blue-500 ring-offset-1 ring-offset-white' : ''
+        const state = states?.get(date);
+        const tone = state
+          ? STATE_TONE[state]
+          : isChecked
+            ? 'bg-emerald-700 font-semibold text-white hover:bg-emerald-800'
+            : future
+              ? 'text-slate-500'
+              : 'bg-slate-50 text-slate-600 hover:bg-slate-100';
+        const className = `relative flex aspect-square flex-col items-center justify-center rounded-md leading-none tabular-nums sm:aspect-auto sm:h-9 ${tone} ${
+          isToday || date === selected ? 'ring-2 ring-blue-500 ring-offset-1 ring-offset-white' : ''
         }`;
+        const mark = state && MARK[state];
+        const said =
+          state && state !== 'open' && state !== 'future' ? ` ${DAY_STATE_LABELS[state]}` : '';
+        const content = (
+          <>
+            {Number(date.slice(8))}
+            {mark && (
+              <span aria-hidden="true" className="text-[0.6rem] leading-none">
+                {mark}
+              </span>
+            )}
+          </>
+        );
         const style = i === 0 ? { gridColumnStart: firstColumn } : undefined;
         if (future) {
           return (
-            <span key={date} data-date={date} style={style} className={className}>
-              {Number(date.slice(8))}
+            <span
+              key={date}
+              data-date={date}
+              data-state={state}
+              style={style}
+              className={className}
+              title={said ? `${dayLabel(date)}${said}` : undefined}
+            >
+              {content}
             </span>
           );
         }
@@ -94,8 +150,13 @@ export const MonthCalendar = memo(function MonthCalendar({
             data-date={date}
             data-checked={isChecked || undefined}
             aria-pressed={isChecked}
-            aria-label={`${dayLabel(date)}${isToday ? '（今天）' : ''}`}
-            title={`${dayLabel(date)}${isChecked ? ' 已打卡，点击取消' : ' 未打卡，点击补打卡'}`}
+            data-state={state}
+            aria-label={`${dayLabel(date)}${isToday ? '（今天）' : ''}${said}`}
+            title={
+              states
+                ? `${dayLabel(date)}${said}`
+                : `${dayLabel(date)}${isChecked ? ' 已打卡，点击取消' : ' 未打卡，点击补打卡'}`
+            }
             tabIndex={date === current ? 0 : -1}
             style={style}
             className={`${className} cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-500`}
@@ -103,7 +164,7 @@ export const MonthCalendar = memo(function MonthCalendar({
             onKeyDown={(event) => onKeyDown(event, date)}
             onClick={() => onToggle(date)}
           >
-            {Number(date.slice(8))}
+            {content}
           </button>
         );
       })}

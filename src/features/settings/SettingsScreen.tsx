@@ -24,6 +24,7 @@ import {
 } from '../../domain/schemas/settings';
 import { AccountSecurity } from './AccountSecurity';
 import { NotificationSettings } from './NotificationSettings';
+import { PomodoroSettings } from './PomodoroSettings';
 
 // What the form holds: amounts as typed (a blank box means "not set").
 interface Draft {
@@ -292,6 +293,7 @@ export function SettingsScreen() {
           )}
           <SettingsForm key={JSON.stringify(data.settings)} saved={data.settings} save={save} />
           <NotificationSettings />
+          <PomodoroSettings key={JSON.stringify(data.settings.pomodoro)} saved={data.settings} />
         </div>
       )}
       <AccountSecurity />

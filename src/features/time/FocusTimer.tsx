@@ -1,5 +1,5 @@
 import { BookOpen, Briefcase, Pause, Play, Square, Timer } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTimeRecords } from '../../api/time-records';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { useToast } from '../../components/toast';
@@ -7,6 +7,7 @@ import { useDeepLink } from '../../components/useDeepLink';
 import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
 import { endPrompt, formatElapsed, QUICK_START } from '../../domain/timer';
 import { EndSessionDialog } from './EndSessionDialog';
+import { PomodoroTimer } from './PomodoroTimer';
 import { useFocusTimer } from './useFocusTimer';
 
 // The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
@@ -22,7 +23,71 @@ const ONE_LINE = 'px-2 whitespace-nowrap sm:px-3.5';
  * The timer's face and controls. It owns the ticking state, so only this card re-renders
  * every second, not the screen's charts and lists.
  */
+type Mode = 'stopwatch' | 'pomodoro';
+const MODE_KEY = 'focusMode';
+const storedMode = (): Mode => {
+  try {
+    return localStorage.getItem(MODE_KEY) === 'pomodoro' ? 'pomodoro' : 'stopwatch';
+  } catch {
+    return 'stopwatch';
+  }
+};
+
+/** The spec's count-up timer, or 番茄钟 beside it (issue 37). */
 export function FocusTimer() {
+  const [mode, setModeState] = useState<Mode>(storedMode);
+  const [focusTask, setFocusTask] = useState<string | null>(null);
+  const setMode = (next: Mode) => {
+    setModeState(next);
+    try {
+      localStorage.setItem(MODE_KEY, next);
+    } catch {
+      // Not remembered: the screen opens on the count-up timer next time.
+    }
+  };
+  // 专注 on a task's row links here with ?focusTask=<id>: a pomodoro on that task.
+  useDeepLink('focusTask', (id) => {
+    setMode('pomodoro');
+    setFocusTask(id);
+  });
+  const handled = useCallback(() => setFocusTask(null), []);
+
+  return (
+    <section className="card flex flex-col items-center gap-4 py-6" aria-label="专注计时器">
+      <fieldset className="inline-flex rounded-md border border-slate-200 p-0.5">
+        <legend className="sr-only">计时方式</legend>
+        {(
+          [
+            ['stopwatch', '正计时'],
+            ['pomodoro', '番茄钟'],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={mode === value}
+            className={`rounded px-3 py-1 text-sm ${
+              mode === value
+                ? 'bg-blue-600 font-semibold text-white'
+                : 'text-slate-600 hover:bg-slate-100'
+            }`}
+            onClick={() => setMode(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </fieldset>
+      {mode === 'pomodoro' ? (
+        <PomodoroTimer focusTask={focusTask} onFocusTaskHandled={handled} />
+      ) : (
+        <Stopwatch />
+      )}
+    </section>
+  );
+}
+
+/** SPEC §4's count-up timer. */
+function Stopwatch() {
   const timer = useFocusTimer();
   const toast = useToast();
   const [customOpen, setCustomOpen] = useState(false);
@@ -57,7 +122,7 @@ export function FocusTimer() {
   const status = !session ? '准备开始' : running ? '专注中' : '已暂停';
 
   return (
-    <section className="card flex flex-col items-center gap-4 py-6" aria-label="专注计时器">
+    <>
       <div className="flex items-center gap-2 text-sm text-slate-500">
         <Timer size={16} aria-hidden="true" />
         <span>{status}</span>
@@ -159,6 +224,6 @@ export function FocusTimer() {
       {customOpen && (
         <CustomStartDialog onStart={timer.start} onClose={() => setCustomOpen(false)} />
       )}
-    </section>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { materialise } from '../../../src/domain/records';
+import { checkinTaskInputSchema } from '../../../src/domain/schemas/checkin';
 import type { Task } from '../../../src/domain/schemas/task';
 
 const NOW = '2026-11-22T08:00:00.000Z';
@@ -37,6 +38,7 @@ describe('materialise', () => {
     const edited = materialise(
       'checkinTasks',
       {
+        ...checkinTaskInputSchema.parse({ name: '早起' }),
         name: '早起',
         description: '',
         type: 'daily',
@@ -109,7 +111,7 @@ describe('materialise', () => {
 
   it.each([
     ['workouts', { type: 'running', duration: 30, calories: null, notes: '', date: '2026-11-22' }],
-    ['timeRecords', { task: 'x', category: 'work', duration: 60, date: '2026-11-22' }],
+    ['timeRecords', { task: 'x', category: 'work', duration: 60, date: '2026-11-22', taskId: '' }],
   ] as const)('%s keep a creation time: the client’s, else now', (kind, data) => {
     expect(materialise(kind, data, { id: 'r', now: NOW }).createdAt).toBe(NOW);
     expect(

@@ -41,6 +41,13 @@ describe('settings', () => {
         quietEnd: '',
         timeZone: '',
       },
+      pomodoro: {
+        workMinutes: 25,
+        shortBreakMinutes: 5,
+        longBreakMinutes: 15,
+        longBreakEvery: 4,
+        autoStart: false,
+      },
     };
     expect(DEFAULT_SETTINGS).toEqual(expected);
     expect(settingsSchema.parse({})).toEqual(expected);

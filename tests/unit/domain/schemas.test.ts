@@ -393,7 +393,39 @@ describe('check-in task', () => {
       frequency: 1,
       monthlyTarget: 30,
       category: 'health',
+      // A habit from before measurable habits: yes/no, due every day, listed.
+      kind: 'boolean',
+      unit: '',
+      target: 1,
+      targetType: 'atLeast',
+      targetPeriod: 'day',
+      schedule: [],
+      archived: false,
+      sortOrder: 0,
+      vacations: [],
+      reminderTime: '',
     });
+  });
+
+  it('reads a check-in without a value as a value of 1, not skipped', () => {
+    expect(checkinRecordInputSchema.parse({ taskId: 'c1', date: '2026-11-21' })).toEqual({
+      taskId: 'c1',
+      date: '2026-11-21',
+      value: 1,
+      skipped: false,
+    });
+  });
+
+  it.each([
+    [{ reminderTime: '7:00' }, 'reminderTime'],
+    [{ reminderTime: '24:00' }, 'reminderTime'],
+    [{ target: 0 }, 'target'],
+    [{ schedule: [{ from: '2026-11-01', weekdays: [] }] }, 'schedule.0.weekdays'],
+    [{ vacations: [{ start: '2026-11-05', end: '2026-11-01' }] }, 'vacations.0.end'],
+  ])('refuses a habit with %o', (extra, path) => {
+    const result = checkinTaskInputSchema.safeParse({ ...checkin, ...extra });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toContain(path);
   });
 
   it.each([

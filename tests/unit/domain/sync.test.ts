@@ -108,7 +108,7 @@ describe('prepareRecord: upload defaults (SPEC §7)', () => {
       isRunning: true,
     });
     expect(prepared.ok && Object.keys(prepared.record).sort()).toEqual(
-      ['category', 'date', 'duration', 'id', 'task'].sort(),
+      ['category', 'date', 'duration', 'id', 'task', 'taskId'].sort(),
     );
   });
 

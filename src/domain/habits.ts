@@ -1,0 +1,370 @@
+import { dayNumber } from './checkin';
+import type { CheckinTask, TargetPeriod, TargetType } from './schemas/checkin';
+
+// Measurable habits, schedules, skips, vacations and the strength score (issue 37), after Loop
+// Habit Tracker. Everything here is pure and takes `today`: a day later than it is not judged.
+//
+// A habit is judged in units: each scheduled day for a per-day target, each Monday-week or
+// month for a per-week or per-month one. A unit is
+// - frozen when the user took it off (跳过 on that day, or 休假): streak and score stand still;
+// - pending while it runs and is not yet decided (today, before the target is reached);
+// - else a success or a miss, with a credit 0–1 for the score (至少 earns part of its target).
+
+/** A habit's rules with every field of issue 37 filled in (a spec habit: yes/no, every day). */
+export interface HabitRules {
+  id: string;
+  measurable: boolean;
+  target: number;
+  targetType: TargetType;
+  period: TargetPeriod;
+  schedule: readonly { from: string; weekdays: readonly number[] }[];
+  vacations: readonly { start: string; end: string }[];
+}
+
+export type HabitLike = Pick<CheckinTask, 'id' | 'type' | 'frequency'> &
+  Partial<
+    Pick<CheckinTask, 'kind' | 'target' | 'targetType' | 'targetPeriod' | 'schedule' | 'vacations'>
+  >;
+
+export interface DayRecord {
+  date: string;
+  value?: number;
+  skipped?: boolean;
+}
+
+const SPEC_PERIOD: Record<CheckinTask['type'], TargetPeriod> = {
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+};
+
+/**
+ * The rules a habit is judged by. A yes/no habit keeps the spec's rhythm: once a day, or
+ * `frequency` days a week or a month, counted 至少. A measurable one has its own target.
+ */
+export function habitRules(habit: HabitLike): HabitRules {
+  const measurable = habit.kind === 'measurable';
+  return {
+    id: habit.id,
+    measurable,
+    target: measurable ? (habit.target ?? 1) : habit.type === 'daily' ? 1 : habit.frequency,
+    targetType: measurable ? (habit.targetType ?? 'atLeast') : 'atLeast',
+    period: measurable ? (habit.targetPeriod ?? 'day') : SPEC_PERIOD[habit.type],
+    schedule: habit.schedule ?? [],
+    vacations: habit.vacations ?? [],
+  };
+}
+
+// ---- Days as numbers (days since 1970-01-01), so ten years of days cost no Date objects.
+
+/** 'YYYY-MM-DD' of a day number (H. Hinnant's civil_from_days). */
+export function dateOfDay(n: number): string {
+  const z = n + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** 0 = Sunday … 6 = Saturday, as Date.getDay() (1970-01-01 was a Thursday). */
+export const weekdayOfDay = (n: number) => (((n + 4) % 7) + 7) % 7;
+
+/** The first day of the unit holding day `n`: itself, its Monday, or the 1st of its month. */
+function unitStart(period: TargetPeriod, n: number): number {
+  if (period === 'day') return n;
+  if (period === 'week') return n - ((weekdayOfDay(n) + 6) % 7);
+  return dayNumber(`${dateOfDay(n).slice(0, 8)}01`);
+}
+
+function unitEnd(period: TargetPeriod, start: number): number {
+  if (period === 'day') return start;
+  if (period === 'week') return start + 6;
+  const date = dateOfDay(start);
+  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return dayNumber(next) - 1;
+}
+
+/** The weekdays due on `date`: the schedule entry in force then; every day before the first. */
+export function weekdaysOn(
+  rules: Pick<HabitRules, 'schedule'>,
+  date: string,
+): readonly number[] | null {
+  let found: readonly number[] | null = null;
+  for (const entry of rules.schedule) {
+    if (entry.from <= date) found = entry.weekdays;
+    else break;
+  }
+  return found;
+}
+
+/**
+ * Whether a day is due. Only a per-day target has a weekday schedule: a weekly or monthly
+ * target can be met on any day of its period.
+ */
+function isScheduled(rules: HabitRules, date: string): boolean {
+  if (rules.period !== 'day') return true;
+  const days = weekdaysOn(rules, date);
+  return days === null || days.includes(weekdayOfDay(dayNumber(date)));
+}
+
+function onVacation(rules: Pick<HabitRules, 'vacations'>, date: string): boolean {
+  return rules.vacations.some((v) => v.start <= date && date <= v.end);
+}
+
+/** A record's value: a check-in from before values existed, or a yes/no one, counts 1. */
+const dayValue = (r: DayRecord) => (r.skipped ? 0 : (r.value ?? 1));
+
+/** A habit's records by date (the last one wins should a day hold two). */
+export function recordsByDate<T extends DayRecord>(records: readonly T[]): Map<string, T> {
+  return new Map(records.map((r) => [r.date, r]));
+}
+
+type UnitState = 'done' | 'missed' | 'frozen' | 'pending';
+
+export interface Unit {
+  /** First and last day of the unit ('YYYY-MM-DD'). */
+  start: string;
+  end: string;
+  state: UnitState;
+  /** The unit's sum of values (days off left out). */
+  sum: number;
+  /** The target it was held to (a 至少 target shrinks with the days taken off). */
+  target: number;
+  /** 0–1 for the score: the share of a 至少 target reached, 1 or 0 for 至多. */
+  credit: number;
+}
+
+/**
+ * Every unit of the habit from `from` up to `today`, in order (unscheduled days are no unit).
+ * A unit's days before `from` count as taken off, so a habit begun mid-week is not held to the
+ * whole week.
+ */
+function habitUnits(
+  rules: HabitRules,
+  byDate: ReadonlyMap<string, DayRecord>,
+  from: string,
+  today: string,
+): Unit[] {
+  const first = dayNumber(from);
+  const last = dayNumber(today);
+  const units: Unit[] = [];
+  for (let start = unitStart(rules.period, first); start <= last; ) {
+    const end = unitEnd(rules.period, start);
+    const unit = judge(rules, byDate, start, end, first, last);
+    if (unit) units.push(unit);
+    start = end + 1;
+  }
+  return units;
+}
+
+function judge(
+  rules: HabitRules,
+  byDate: ReadonlyMap<string, DayRecord>,
+  start: number,
+  end: number,
+  first: number,
+  today: number,
+): Unit | null {
+  const length = end - start + 1;
+  let off = 0;
+  let sum = 0;
+  for (let n = start; n <= end; n++) {
+    const date = dateOfDay(n);
+    if (rules.period === 'day' && !isScheduled(rules, date)) return null;
+    const record = byDate.get(date);
+    if (n < first || onVacation(rules, date) || record?.skipped) {
+      off += 1;
+      continue;
+    }
+    if (n <= today && record) sum += dayValue(record);
+  }
+  const base = { start: dateOfDay(start), end: dateOfDay(end), sum };
+  if (off === length) return { ...base, state: 'frozen', target: rules.target, credit: 0 };
+  const running = end >= today;
+  if (rules.targetType === 'atMost') {
+    const target = rules.target;
+    if (sum > target) return { ...base, state: 'missed', target, credit: 0 };
+    return { ...base, state: running ? 'pending' : 'done', target, credit: 1 };
+  }
+  // 至少: a week with days off asks only for the days left (a yes/no habit: whole check-ins).
+  const share = rules.target * ((length - off) / length);
+  const target = rules.measurable ? share : Math.ceil(share - 1e-9);
+  const credit = Math.min(1, sum / target);
+  if (sum >= target) return { ...base, state: 'done', target, credit };
+  return { ...base, state: running ? 'pending' : 'missed', target, credit };
+}
+
+/**
+ * How much one unit moves the score: Loop's exponential smoothing, half of the weight after 13
+ * days. A longer unit weighs more (√days, as Loop weighs frequency), so a month's miss costs
+ * more than a day's and a year of months still fills the score.
+ */
+export function unitMultiplier(period: TargetPeriod): number {
+  const days = period === 'day' ? 1 : period === 'week' ? 7 : 30;
+  return 0.5 ** (Math.sqrt(days) / 13);
+}
+
+/** The score 0–1 after each decided unit, in order (frozen and pending units leave it). */
+function scoreSteps(rules: HabitRules, units: readonly Unit[]): { end: string; score: number }[] {
+  const m = unitMultiplier(rules.period);
+  let score = 0;
+  const steps: { end: string; score: number }[] = [];
+  for (const unit of units) {
+    if (unit.state === 'frozen' || unit.state === 'pending') continue;
+    score = score * m + (1 - m) * unit.credit;
+    steps.push({ end: unit.end, score });
+  }
+  return steps;
+}
+
+/** The strength score in whole percent, 0–100. */
+const scorePercent = (score: number) => Math.round(Math.min(1, Math.max(0, score)) * 100);
+
+interface Streaks {
+  /** Successful units in a row up to today: a pending unit does not break it, nor days off. */
+  current: number;
+  best: number;
+}
+
+function streaksOf(units: readonly Unit[]): Streaks {
+  let best = 0;
+  let run = 0;
+  for (const unit of units) {
+    if (unit.state === 'done') best = Math.max(best, ++run);
+    else if (unit.state === 'missed') run = 0;
+  }
+  return { current: run, best };
+}
+
+/** The day judging starts: the habit's first record, schedule entry or vacation. */
+export function habitStart(
+  rules: HabitRules,
+  records: readonly DayRecord[],
+  today: string,
+): string {
+  let start = today;
+  for (const r of records) if (r.date < start) start = r.date;
+  for (const s of rules.schedule) if (s.from < start) start = s.from;
+  for (const v of rules.vacations) if (v.start < start) start = v.start;
+  return start;
+}
+
+export interface HabitSummary {
+  units: Unit[];
+  streaks: Streaks;
+  /** 0–100. */
+  score: number;
+  /** The unit holding today (its sum against its target), if today is in one. */
+  current: Unit | undefined;
+}
+
+/** Everything a habit's card shows beside the spec's figures, from its own records. */
+export function habitSummary(
+  habit: HabitLike,
+  records: readonly DayRecord[],
+  today: string,
+): HabitSummary {
+  const rules = habitRules(habit);
+  const units = habitUnits(rules, recordsByDate(records), habitStart(rules, records, today), today);
+  const steps = scoreSteps(rules, units);
+  const last = units.at(-1);
+  return {
+    units,
+    streaks: streaksOf(units),
+    score: scorePercent(steps.at(-1)?.score ?? 0),
+    current: last && last.end >= today ? last : undefined,
+  };
+}
+
+/**
+ * The score at the end of each of the last `months` months (today for the current one),
+ * oldest first, for the 12-month chart.
+ */
+export function monthlyScores(
+  habit: HabitLike,
+  records: readonly DayRecord[],
+  today: string,
+  months = 12,
+): { month: string; score: number }[] {
+  const rules = habitRules(habit);
+  const units = habitUnits(rules, recordsByDate(records), habitStart(rules, records, today), today);
+  const steps = scoreSteps(rules, units);
+  const out: { month: string; score: number }[] = [];
+  let [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const wanted: string[] = [];
+  for (let i = 0; i < months; i++) {
+    wanted.unshift(`${y}-${String(m).padStart(2, '0')}`);
+    m -= 1;
+    if (m === 0) [y, m] = [y - 1, 12];
+  }
+  let i = 0;
+  let score = 0;
+  for (const month of wanted) {
+    const end = `${month}-31`;
+    while (i < steps.length && steps[i]!.end <= end) score = steps[i++]!.score;
+    out.push({ month, score: scorePercent(score) });
+  }
+  return out;
+}
+
+export type DayState =
+  | 'done'
+  | 'partial'
+  | 'missed'
+  | 'skipped'
+  | 'vacation'
+  | 'unscheduled'
+  | 'open'
+  | 'future';
+
+/**
+ * What the calendar shows on a day. A per-day target is judged by the day; under a weekly or
+ * monthly one a day only adds to its period, so it shows done (something recorded) or open.
+ */
+export function dayState(
+  rules: HabitRules,
+  record: DayRecord | undefined,
+  date: string,
+  today: string,
+  /** The habit's first day (habitStart): nothing before it was due. */
+  start = '',
+): DayState {
+  // Before the habit began nothing was due, nor missed: an open day (it can still be made up).
+  if (date < start && !record) return date > today ? 'future' : 'open';
+  if (date > today) {
+    if (onVacation(rules, date)) return 'vacation';
+    return isScheduled(rules, date) ? 'future' : 'unscheduled';
+  }
+  if (!isScheduled(rules, date)) return record && dayValue(record) > 0 ? 'done' : 'unscheduled';
+  if (record?.skipped) return 'skipped';
+  if (onVacation(rules, date)) return 'vacation';
+  const value = record ? dayValue(record) : 0;
+  if (rules.period !== 'day') return value > 0 ? 'done' : 'open';
+  if (rules.targetType === 'atMost') {
+    if (value > rules.target) return 'missed';
+    return date === today ? 'open' : 'done';
+  }
+  if (value >= rules.target) return 'done';
+  if (date === today) return value > 0 ? 'partial' : 'open';
+  return value > 0 ? 'partial' : 'missed';
+}
+
+/** Short text for each state, shown in the calendar and read by screen readers. */
+export const DAY_STATE_LABELS: Record<DayState, string> = {
+  done: '完成',
+  partial: '未达标',
+  missed: '未完成',
+  skipped: '跳过',
+  vacation: '休假',
+  unscheduled: '无需打卡',
+  open: '待打卡',
+  future: '未到',
+};

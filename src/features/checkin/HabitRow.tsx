@@ -1,0 +1,192 @@
+import { CheckCircle2, ChevronDown, Circle, Flame, Loader2 } from 'lucide-react';
+import { memo, useId, useMemo } from 'react';
+import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
+import { dayNumber, type HabitIndex, recordOn } from '../../domain/checkin';
+import {
+  DAY_STATE_LABELS,
+  dateOfDay,
+  dayState,
+  habitRules,
+  habitStart,
+  habitSummary,
+  recordsByDate,
+  weekdayOfDay,
+} from '../../domain/habits';
+import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
+import { SkipButton } from './HabitExtras';
+
+const MARK = {
+  done: '✓',
+  partial: '◐',
+  missed: '✕',
+  skipped: '⤼',
+  vacation: '休',
+  unscheduled: '·',
+  open: '',
+  future: '',
+} as const;
+const TONE = {
+  done: 'bg-emerald-700 text-white',
+  partial: 'bg-emerald-50 text-emerald-800 ring-1 ring-inset ring-emerald-600',
+  missed: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-300',
+  skipped: 'border border-dashed border-slate-400 text-slate-600',
+  vacation:
+    'bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(14_165_233/0.3)_3px_5px)] text-sky-800 dark:text-sky-200',
+  unscheduled: 'text-slate-400',
+  open: 'bg-slate-100 text-slate-500',
+  future: 'text-slate-400',
+} as const;
+const WEEKDAY = ['日', '一', '二', '三', '四', '五', '六'];
+
+interface HabitRowProps {
+  task: CheckinTask;
+  index: HabitIndex<CheckinRecord>;
+  today: string;
+  expanded: boolean;
+  onExpand: (task: CheckinTask) => void;
+}
+
+/**
+ * A habit on a phone (issue 40): its name, the last 7 days, the streak, 习惯强度, 跳过 and one
+ * tap for today. The name opens the spec's card with its month calendar.
+ */
+export const HabitRow = memo(function HabitRow({
+  task,
+  index,
+  today,
+  expanded,
+  onExpand,
+}: HabitRowProps) {
+  const nameId = useId();
+  const { toggle, processing } = useToggleCheckin(task.id);
+  const { set: setDay, saving } = useSetCheckinDay(task.id);
+  const rules = useMemo(() => habitRules(task), [task]);
+  const byDate = useMemo(() => recordsByDate(index.records), [index]);
+  const summary = useMemo(() => habitSummary(task, index.records, today), [task, index, today]);
+  const week = useMemo(() => {
+    const end = dayNumber(today);
+    const start = habitStart(rules, index.records, today);
+    return Array.from({ length: 7 }, (_, i) => {
+      const n = end - 6 + i;
+      const date = dateOfDay(n);
+      return {
+        date,
+        weekday: WEEKDAY[weekdayOfDay(n)]!,
+        state: dayState(rules, byDate.get(date), date, today, start),
+      };
+    });
+  }, [rules, byDate, index, today]);
+  const todayRaw = byDate.get(today);
+  const doneToday = todayRaw !== undefined && !todayRaw.skipped;
+  const unitName = task.unit ?? '';
+
+  const onToday = () => {
+    if (rules.measurable) {
+      const value = todayRaw && !todayRaw.skipped ? (todayRaw.value ?? 1) : 0;
+      setDay({ date: today, existing: todayRaw ?? null, value: value + 1, skipped: false });
+    } else if (todayRaw?.skipped) {
+      setDay({ date: today, existing: todayRaw, value: 1, skipped: false });
+    } else {
+      toggle({ date: today, existing: recordOn(index, today) ?? null });
+    }
+  };
+  const onSkip = () =>
+    todayRaw?.skipped
+      ? setDay({ date: today, existing: todayRaw, value: 0, skipped: false })
+      : setDay({
+          date: today,
+          existing: todayRaw ?? null,
+          value: todayRaw?.value ?? 0,
+          skipped: true,
+        });
+  const streakUnit = rules.period === 'week' ? '周' : rules.period === 'month' ? '个月' : '天';
+  const todayValue = todayRaw && !todayRaw.skipped ? (todayRaw.value ?? 1) : 0;
+
+  return (
+    <li aria-labelledby={nameId} className="card flex flex-col gap-2 p-3">
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          id={nameId}
+          className="flex min-w-0 flex-1 items-center gap-1 text-left font-semibold text-slate-900"
+          aria-expanded={expanded}
+          onClick={() => onExpand(task)}
+        >
+          <span className="truncate">{task.name}</span>
+          <ChevronDown
+            size={16}
+            aria-hidden="true"
+            className={`shrink-0 text-slate-500 transition-transform ${expanded ? 'rotate-180' : ''}`}
+          />
+        </button>
+        <span className="inline-flex shrink-0 items-center gap-0.5 text-xs text-slate-600">
+          <Flame size={14} className="text-orange-500" aria-hidden="true" />
+          连续 {summary.streaks.current} {streakUnit}
+        </span>
+        <span
+          className="shrink-0 text-xs text-slate-600"
+          title="习惯强度综合最近的打卡，越近分量越重；跳过、休假不计入"
+        >
+          习惯强度 {summary.score}%
+        </span>
+      </div>
+      <div className="flex items-center gap-2">
+        <ol className="flex flex-1 gap-1" aria-label="最近 7 天">
+          {week.map((d) => (
+            <li
+              key={d.date}
+              aria-label={`${Number(d.date.slice(5, 7))}月${Number(d.date.slice(8))}日 ${DAY_STATE_LABELS[d.state]}`}
+              className={`flex h-8 min-w-0 flex-1 flex-col items-center justify-center rounded text-[0.6rem] leading-none ${TONE[d.state]} ${d.date === today ? 'ring-2 ring-blue-500' : ''}`}
+            >
+              <span aria-hidden="true">{d.weekday}</span>
+              <span aria-hidden="true">{MARK[d.state] || '\u00a0'}</span>
+            </li>
+          ))}
+        </ol>
+        <SkipButton
+          name={task.name}
+          skipped={todayRaw?.skipped === true}
+          disabled={saving}
+          onClick={onSkip}
+          compact
+        />
+        {rules.measurable ? (
+          <button
+            type="button"
+            className="btn-primary shrink-0 px-3 py-1"
+            disabled={saving}
+            aria-label="+1"
+            title={`今日 ${todayValue} ${unitName}，加 1`}
+            onClick={onToday}
+          >
+            +1
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={`shrink-0 px-2 py-1 ${doneToday ? 'btn border border-emerald-200 bg-emerald-50 text-emerald-700' : 'btn-primary'}`}
+            disabled={processing}
+            aria-label={
+              processing ? '处理中...' : `${doneToday ? '今日已打卡' : '今日打卡'} ${task.name}`
+            }
+            aria-pressed={doneToday}
+            onClick={onToday}
+          >
+            {processing ? (
+              <Loader2 size={16} className="animate-spin" aria-hidden="true" />
+            ) : doneToday ? (
+              <CheckCircle2 size={16} aria-hidden="true" />
+            ) : (
+              <Circle size={16} aria-hidden="true" />
+            )}
+          </button>
+        )}
+      </div>
+      {rules.measurable && (
+        <p className="text-xs text-slate-500">
+          今日 {todayValue} {unitName}
+        </p>
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSettings } from '../../api/settings';
+import { useSaveFocusSession } from '../../api/time-records';
+import { todayString } from '../../domain/dates';
+import {
+  catchUp,
+  formatCountdown,
+  PHASE_LABELS,
+  type PomodoroState,
+  parsePomodoro,
+  pausePomodoro,
+  remainingMs,
+  resumePomodoro,
+  skipPhase,
+  startPomodoro,
+} from '../../domain/pomodoro';
+import type { TimeCategory } from '../../domain/schemas/categories';
+
+const STORAGE_KEY = 'pomodoroState';
+
+function read(): PomodoroState | null {
+  try {
+    return parsePomodoro(localStorage.getItem(STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+function write(state: PomodoroState | null) {
+  try {
+    if (state) localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage full or disabled: the countdown still runs, it just will not survive a reload.
+  }
+}
+
+/** A short two-tone chime in the page (Web Audio): no file to load, nothing when muted. */
+function chime() {
+  try {
+    const Ctx =
+      window.AudioContext ??
+      (window as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctx) return;
+    const ctx = new Ctx();
+    [880, 660].forEach((freq, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.2, ctx.currentTime + i * 0.25);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + i * 0.25 + 0.22);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(ctx.currentTime + i * 0.25);
+      osc.stop(ctx.currentTime + i * 0.25 + 0.25);
+    });
+    setTimeout(() => void ctx.close(), 1000);
+  } catch {
+    // No audio (autoplay policy, no device): the phase change still shows.
+  }
+}
+
+/**
+ * 番茄钟: the state lives in localStorage and the countdown is worked out from its timestamps
+ * on every tick, on focus and on load, so a reload or a background tab (whose timers the
+ * browser slows) never loses time. Each finished work phase saves a time record.
+ */
+export function usePomodoro() {
+  const { pomodoro: settings } = useSettings();
+  const [state, setState] = useState<PomodoroState | null>(read);
+  const [now, setNow] = useState(() => Date.now());
+  const save = useSaveFocusSession();
+  const saveRef = useRef(save.mutate);
+  saveRef.current = save.mutate;
+
+  const update = useCallback((next: PomodoroState | null) => {
+    write(next);
+    setState(next);
+  }, []);
+
+  // Closes every phase that ended by now: records for work phases, a chime for any.
+  const settle = useCallback(() => {
+    const at = Date.now();
+    setNow(at);
+    const current = read() ?? null;
+    if (!current) {
+      setState(null);
+      return;
+    }
+    const { state: next, finished, ended } = catchUp(current, settings, at);
+    if (ended === 0) {
+      setState(current);
+      return;
+    }
+    // Stored before the records go, so a second tab catching up at once finds nothing left.
+    write(next);
+    setState(next);
+    for (const work of finished) {
+      // The id follows the phase, so two tabs (or a retry) store it once.
+      const id = `pomo-${work.endedAt.toString(36)}-${current.taskId || 'none'}`.slice(0, 64);
+      saveRef.current({
+        id,
+        task: current.task,
+        category: current.category as TimeCategory,
+        duration: work.seconds,
+        date: todayString(work.endedAt),
+        createdAt: new Date(work.endedAt).toISOString(),
+        taskId: current.taskId,
+      });
+    }
+    chime();
+  }, [settings]);
+
+  const running = state !== null && state.startedAt !== null && state.pausedElapsed === null;
+  useEffect(() => {
+    settle();
+    if (!running) return;
+    const id = setInterval(settle, 1000);
+    const onVisible = () => settle();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(id);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [running, settle]);
+
+  // Another tab started, paused or stopped it: follow.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEY) setState(parsePomodoro(event.newValue));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const remaining = state ? remainingMs(state, settings, now) : settings.workMinutes * 60_000;
+  useEffect(() => {
+    if (!state || !running) return;
+    const previous = document.title;
+    return () => {
+      document.title = previous;
+    };
+  }, [state, running]);
+  useEffect(() => {
+    if (state && running) {
+      document.title = `${formatCountdown(remaining)} ${PHASE_LABELS[state.phase]} · ${state.task}`;
+    }
+  }, [state, running, remaining]);
+
+  return {
+    state,
+    running,
+    remaining,
+    settings,
+    start: (session: { task: string; category: TimeCategory; taskId?: string }) =>
+      update(startPomodoro(session, Date.now())),
+    pause: () => state && update(pausePomodoro(state, Date.now())),
+    resume: () => state && update(resumePomodoro(state, Date.now())),
+    skip: () => state && update(skipPhase(state, settings, Date.now())),
+    stop: () => update(null),
+  };
+}

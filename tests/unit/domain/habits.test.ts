@@ -1,0 +1,341 @@
+import { describe, expect, it } from 'vitest';
+import { dayNumber } from '../../../src/domain/checkin';
+import {
+  type DayRecord,
+  dateOfDay,
+  dayState,
+  type HabitLike,
+  habitRules,
+  habitSummary,
+  monthlyScores,
+  unitMultiplier,
+  weekdayOfDay,
+} from '../../../src/domain/habits';
+
+// 2026-11-02 is a Monday; 2026-11-30 a Monday; 2026-12-01 a Tuesday.
+const daily: HabitLike = { id: 'h', type: 'daily', frequency: 1 };
+const water: HabitLike = {
+  ...daily,
+  kind: 'measurable',
+  target: 8,
+  targetType: 'atLeast',
+  targetPeriod: 'day',
+};
+const coffee: HabitLike = { ...water, target: 2, targetType: 'atMost' };
+const run: HabitLike = { ...water, target: 20, targetPeriod: 'week' };
+const pages: HabitLike = { ...water, target: 300, targetPeriod: 'month' };
+
+/** Days from..to (inclusive) as records, with `value` each (undefined: a plain check-in). */
+function days(from: string, to: string, value?: number): DayRecord[] {
+  const out: DayRecord[] = [];
+  for (let n = dayNumber(from); n <= dayNumber(to); n++) {
+    out.push(value === undefined ? { date: dateOfDay(n) } : { date: dateOfDay(n), value });
+  }
+  return out;
+}
+const without = (records: DayRecord[], ...dates: string[]) =>
+  records.filter((r) => !dates.includes(r.date));
+
+describe('day numbers', () => {
+  it.each(['1970-01-01', '2024-02-29', '2026-11-30', '2026-12-31', '2100-03-01'])(
+    '%s round-trips',
+    (date) => expect(dateOfDay(dayNumber(date))).toBe(date),
+  );
+  it('knows the weekday', () => {
+    expect(weekdayOfDay(dayNumber('2026-11-02'))).toBe(1);
+    expect(weekdayOfDay(dayNumber('2026-11-29'))).toBe(0);
+  });
+});
+
+describe('streak and score (table)', () => {
+  const rows: {
+    name: string;
+    habit: HabitLike;
+    records: DayRecord[];
+    today: string;
+    streak: number;
+    best?: number;
+  }[] = [
+    {
+      name: 'yes/no: 10 days in a row, today not yet done',
+      habit: daily,
+      records: days('2026-11-01', '2026-11-10'),
+      today: '2026-11-11',
+      streak: 10,
+    },
+    {
+      name: 'yes/no: a missed day breaks it',
+      habit: daily,
+      records: without(days('2026-11-01', '2026-11-10'), '2026-11-05'),
+      today: '2026-11-10',
+      streak: 5,
+      best: 5,
+    },
+    {
+      name: 'yes/no: a skipped day freezes it',
+      habit: daily,
+      records: [
+        ...without(days('2026-11-01', '2026-11-10'), '2026-11-05'),
+        { date: '2026-11-05', skipped: true },
+      ],
+      today: '2026-11-10',
+      streak: 9,
+    },
+    {
+      name: 'yes/no: a vacation freezes it',
+      habit: { ...daily, vacations: [{ start: '2026-11-04', end: '2026-11-06' }] },
+      records: without(days('2026-11-01', '2026-11-10'), '2026-11-04', '2026-11-05', '2026-11-06'),
+      today: '2026-11-10',
+      streak: 7,
+    },
+    {
+      name: 'weekdays Mon/Wed/Fri: the other days are not missed',
+      habit: { ...daily, schedule: [{ from: '2026-11-01', weekdays: [1, 3, 5] }] },
+      records: [
+        { date: '2026-11-02' },
+        { date: '2026-11-04' },
+        { date: '2026-11-06' },
+        { date: '2026-11-09' },
+      ],
+      today: '2026-11-10',
+      streak: 4,
+    },
+    {
+      name: 'a schedule change mid-month judges each day by the schedule it had',
+      habit: {
+        ...daily,
+        schedule: [
+          { from: '2026-11-01', weekdays: [0, 1, 2, 3, 4, 5, 6] },
+          { from: '2026-11-16', weekdays: [1] },
+        ],
+      },
+      // Every day to the 15th, then Mondays only: the 16th and the 23rd.
+      records: [
+        ...days('2026-11-01', '2026-11-15'),
+        { date: '2026-11-16' },
+        { date: '2026-11-23' },
+      ],
+      today: '2026-11-27',
+      streak: 17,
+    },
+    {
+      name: '至少 8 杯 a day: 7 is a miss',
+      habit: water,
+      records: [...days('2026-11-01', '2026-11-05', 8), { date: '2026-11-06', value: 7 }],
+      today: '2026-11-07',
+      streak: 0,
+      best: 5,
+    },
+    {
+      name: '至少: values past the target still count once',
+      habit: water,
+      records: days('2026-11-01', '2026-11-05', 12),
+      today: '2026-11-05',
+      streak: 5,
+    },
+    {
+      name: '至多 2 杯: at the target is kept, zero counts, 3 breaks',
+      habit: coffee,
+      records: [
+        { date: '2026-11-01', value: 2 },
+        { date: '2026-11-02', value: 3 },
+        { date: '2026-11-03', value: 2 },
+        { date: '2026-11-04', value: 0 },
+      ],
+      // 11-05 and 11-06 have no record: zero, under the target.
+      today: '2026-11-07',
+      streak: 4,
+      best: 4,
+    },
+    {
+      name: '至多: today over the target already breaks it',
+      habit: coffee,
+      records: [
+        { date: '2026-11-01', value: 1 },
+        { date: '2026-11-02', value: 5 },
+      ],
+      today: '2026-11-02',
+      streak: 0,
+      best: 1,
+    },
+    {
+      name: '20 km a week: weeks that reach it, this week still running',
+      habit: run,
+      records: [
+        { date: '2026-11-03', value: 10 },
+        { date: '2026-11-05', value: 10 },
+        { date: '2026-11-10', value: 25 },
+        { date: '2026-11-17', value: 5 },
+      ],
+      today: '2026-11-19',
+      streak: 2,
+    },
+    {
+      name: 'a week short of its target breaks the weekly streak',
+      habit: run,
+      records: [
+        { date: '2026-11-03', value: 10 },
+        { date: '2026-11-05', value: 10 },
+        { date: '2026-11-10', value: 19 },
+      ],
+      today: '2026-11-17',
+      streak: 0,
+      best: 1,
+    },
+    {
+      name: 'a vacation in a week lowers that week’s 至少 target',
+      habit: { ...run, vacations: [{ start: '2026-11-09', end: '2026-11-12' }] },
+      // 3 of 7 days left: 20 × 3/7 ≈ 8.6 km is enough.
+      records: [
+        { date: '2026-11-02', value: 20 },
+        { date: '2026-11-13', value: 9 },
+      ],
+      today: '2026-11-17',
+      streak: 2,
+    },
+    {
+      name: '300 pages a month: November done, December running',
+      habit: pages,
+      records: [{ date: '2026-10-15', value: 300 }, ...days('2026-11-01', '2026-11-30', 10)],
+      today: '2026-12-03',
+      streak: 2,
+    },
+    {
+      name: 'a vacation across a month end freezes the daily streak through both months',
+      habit: { ...daily, vacations: [{ start: '2026-10-29', end: '2026-11-03' }] },
+      records: [...days('2026-10-20', '2026-10-28'), ...days('2026-11-04', '2026-11-06')],
+      today: '2026-11-06',
+      streak: 12,
+    },
+    {
+      name: 'a vacation across a month end lowers both months’ 至少 targets',
+      habit: { ...pages, vacations: [{ start: '2026-10-17', end: '2026-11-15' }] },
+      // October: 16 of 31 days left → 155 pages; November: 15 of 30 → 150.
+      records: [
+        { date: '2026-10-02', value: 155 },
+        { date: '2026-11-20', value: 150 },
+      ],
+      today: '2026-12-01',
+      streak: 2,
+    },
+    {
+      name: 'a weekly yes/no habit: 3 days a week',
+      habit: { id: 'h', type: 'weekly', frequency: 3 },
+      records: [
+        { date: '2026-11-02' },
+        { date: '2026-11-03' },
+        { date: '2026-11-04' },
+        { date: '2026-11-09' },
+      ],
+      today: '2026-11-16',
+      streak: 0,
+      best: 1,
+    },
+  ];
+
+  it.each(rows)('$name', ({ habit, records, today, streak, best }) => {
+    const summary = habitSummary(habit, records, today);
+    expect(summary.streaks.current).toBe(streak);
+    if (best !== undefined) expect(summary.streaks.best).toBe(best);
+    expect(summary.score).toBeGreaterThanOrEqual(0);
+    expect(summary.score).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('the strength score', () => {
+  const m = unitMultiplier('day');
+
+  it('is Loop’s smoothing: n done days give 1 − mⁿ', () => {
+    const { score } = habitSummary(daily, days('2026-11-01', '2026-11-20'), '2026-11-20');
+    expect(score).toBe(Math.round((1 - m ** 20) * 100));
+  });
+
+  it('one missed day after a long run costs only a few points', () => {
+    const long = days('2026-01-01', '2026-11-19');
+    const before = habitSummary(daily, long, '2026-11-19').score;
+    const after = habitSummary(daily, long, '2026-11-20').score;
+    expect(before).toBe(100);
+    expect(before - after).toBeLessThanOrEqual(6);
+    expect(after).toBeGreaterThan(90);
+  });
+
+  it('stands still through skips and vacations, and ignores unscheduled days', () => {
+    const base = days('2026-11-01', '2026-11-10');
+    const plain = habitSummary(daily, base, '2026-11-10').score;
+    const skipped = habitSummary(
+      daily,
+      [...base, ...days('2026-11-11', '2026-11-20').map((r) => ({ ...r, skipped: true }))],
+      '2026-11-20',
+    ).score;
+    const away = habitSummary(
+      { ...daily, vacations: [{ start: '2026-11-11', end: '2026-11-20' }] },
+      base,
+      '2026-11-20',
+    ).score;
+    const mondays = habitSummary(
+      { ...daily, schedule: [{ from: '2026-11-11', weekdays: [1] }] },
+      base,
+      '2026-11-15',
+    ).score;
+    expect([skipped, away, mondays]).toEqual([plain, plain, plain]);
+  });
+
+  it('gives 至少 part credit and 至多 none when over', () => {
+    const half = habitSummary(water, [{ date: '2026-11-01', value: 4 }], '2026-11-02');
+    const full = habitSummary(water, [{ date: '2026-11-01', value: 8 }], '2026-11-02');
+    expect(half.score).toBe(Math.round((1 - m) * 0.5 * 100));
+    expect(full.score).toBe(Math.round((1 - m) * 100));
+    const over = habitSummary(coffee, [{ date: '2026-11-01', value: 3 }], '2026-11-02');
+    expect(over.units[0]!.state).toBe('missed');
+  });
+
+  it('follows a value corrected on a past day', () => {
+    const records = days('2026-11-01', '2026-11-10', 8);
+    const wrong = records.map((r) => (r.date === '2026-11-05' ? { ...r, value: 2 } : r));
+    const bad = habitSummary(water, wrong, '2026-11-10');
+    const fixed = habitSummary(water, records, '2026-11-10');
+    expect(bad.streaks.current).toBe(5);
+    expect(fixed.streaks.current).toBe(10);
+    expect(fixed.score).toBeGreaterThan(bad.score);
+  });
+
+  it('charts twelve months, oldest first, ending with today’s score', () => {
+    const records = days('2026-06-01', '2026-11-20');
+    const chart = monthlyScores(daily, records, '2026-11-20');
+    expect(chart).toHaveLength(12);
+    expect(chart[0]!.month).toBe('2025-12');
+    expect(chart.at(-1)).toEqual({
+      month: '2026-11',
+      score: habitSummary(daily, records, '2026-11-20').score,
+    });
+    expect(chart.slice(0, 6).every((p) => p.score === 0)).toBe(true);
+    expect(chart[6]!.score).toBeLessThan(chart[7]!.score);
+  });
+});
+
+describe('the calendar’s day states', () => {
+  const rules = habitRules({
+    ...water,
+    schedule: [{ from: '2026-11-01', weekdays: [1, 2, 3, 4, 5] }],
+    vacations: [{ start: '2026-11-18', end: '2026-11-19' }],
+  });
+  it.each([
+    ['2026-11-02', { date: '2026-11-02', value: 8 }, 'done'],
+    ['2026-11-03', { date: '2026-11-03', value: 3 }, 'partial'],
+    ['2026-11-04', undefined, 'missed'],
+    ['2026-11-05', { date: '2026-11-05', skipped: true }, 'skipped'],
+    ['2026-11-07', undefined, 'unscheduled'],
+    ['2026-11-18', undefined, 'vacation'],
+    ['2026-11-20', undefined, 'open'],
+    ['2026-11-23', undefined, 'future'],
+  ] as const)('%s is %s', (date, record, state) => {
+    expect(dayState(rules, record, date, '2026-11-20')).toBe(state);
+  });
+  it('至多: a past day at or under the target is done, over it missed', () => {
+    const r = habitRules(coffee);
+    expect(dayState(r, undefined, '2026-11-01', '2026-11-02')).toBe('done');
+    expect(dayState(r, { date: '2026-11-01', value: 3 }, '2026-11-01', '2026-11-02')).toBe(
+      'missed',
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  catchUp,
+  formatCountdown,
+  parsePomodoro,
+  pausePomodoro,
+  remainingMs,
+  resumePomodoro,
+  startPomodoro,
+} from '../../../src/domain/pomodoro';
+import { pomodoroSchema } from '../../../src/domain/schemas/settings';
+
+const MIN = 60_000;
+const settings = pomodoroSchema.parse(undefined);
+const auto = { ...settings, autoStart: true };
+const t0 = Date.UTC(2026, 10, 27, 8);
+const begun = startPomodoro({ task: '写周报', category: 'work', taskId: 't1' }, t0);
+
+describe('pomodoro', () => {
+  it('defaults to 25/5/15 with a long break after every 4, not auto-starting', () => {
+    expect(settings).toEqual({
+      workMinutes: 25,
+      shortBreakMinutes: 5,
+      longBreakMinutes: 15,
+      longBreakEvery: 4,
+      autoStart: false,
+    });
+  });
+
+  it('counts down from the start time, whatever ticked or not', () => {
+    expect(remainingMs(begun, settings, t0 + 10 * MIN)).toBe(15 * MIN);
+    expect(formatCountdown(remainingMs(begun, settings, t0 + 10 * MIN + 500))).toBe('15:00');
+  });
+
+  it('ends a work phase with one record and waits for the break without auto-start', () => {
+    const { state, finished, ended } = catchUp(begun, settings, t0 + 26 * MIN);
+    expect(finished).toEqual([{ endedAt: t0 + 25 * MIN, seconds: 1500 }]);
+    expect(ended).toBe(1);
+    expect(state).toMatchObject({ phase: 'short', startedAt: null, workDone: 1 });
+    expect(catchUp(state, settings, t0 + 60 * MIN).finished).toEqual([]);
+  });
+
+  it('with auto-start, a background hour runs work, break, work, break …, long after 4', () => {
+    const { state, finished } = catchUp(begun, auto, t0 + (4 * 25 + 3 * 5) * MIN + 1);
+    expect(finished.map((f) => (f.endedAt - t0) / MIN)).toEqual([25, 55, 85, 115]);
+    expect(state).toMatchObject({ phase: 'long', startedAt: t0 + 115 * MIN, workDone: 0 });
+    const after = catchUp(state, auto, t0 + 130 * MIN).state;
+    expect(after).toMatchObject({ phase: 'work', startedAt: t0 + 130 * MIN });
+  });
+
+  it('a pause holds the remaining time; a break saves nothing', () => {
+    const paused = pausePomodoro(begun, t0 + 5 * MIN);
+    expect(catchUp(paused, auto, t0 + 99 * MIN).finished).toEqual([]);
+    const resumed = resumePomodoro(paused, t0 + 60 * MIN);
+    expect(remainingMs(resumed, settings, t0 + 60 * MIN)).toBe(20 * MIN);
+    const onBreak = catchUp(resumed, settings, t0 + 81 * MIN).state;
+    const brk = resumePomodoro(onBreak, t0 + 81 * MIN);
+    expect(catchUp(brk, settings, t0 + 90 * MIN).finished).toEqual([]);
+  });
+
+  it('reads back what it stored, and nothing else', () => {
+    expect(parsePomodoro(JSON.stringify(begun))).toEqual(begun);
+    expect(parsePomodoro('{"phase":"nap"}')).toBeNull();
+    expect(parsePomodoro('nope')).toBeNull();
+  });
+});
