@@ -195,7 +195,7 @@ export function pushActionRoute(deps: PushRouteDeps) {
       if (!habit) return fail(c, 404, '打卡任务不存在');
       const record = materialise(
         'checkinRecords',
-        { taskId: claim.id, date: claim.d },
+        { taskId: claim.id, date: claim.d, value: 1, skipped: false },
         { id: randomUUID(), now: stamp },
       );
       // One record per habit and day: a second tap finds the first.

@@ -233,5 +233,14 @@ export const SETTINGS_SHAPE: Shape = {
         timeZone: 'string',
       },
     },
+    pomodoro: {
+      object: {
+        workMinutes: 'number',
+        shortBreakMinutes: 'number',
+        longBreakMinutes: 'number',
+        longBreakEvery: 'number',
+        autoStart: 'boolean',
+      },
+    },
   },
 };
