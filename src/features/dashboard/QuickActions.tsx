@@ -1,35 +1,50 @@
 import { Dumbbell, ListPlus, type LucideIcon, ReceiptText, Timer } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { useSettings } from '../../api/settings';
+import {
+  QUICK_EXPENSE_LINK,
+  QUICK_TASK_LINK,
+  QUICK_WORKOUT_LINK,
+  quickFocusLink,
+} from '../../components/quick-links';
 
 // Each opens the matching dialog (or starts the quick timer) on its own screen, which then
 // drops the parameter so a reload does not act twice.
-const ACTIONS: readonly { to: string; label: string; icon: LucideIcon; tint: string }[] = [
+const actions = (
+  focusCategories: readonly string[],
+): readonly { to: string; label: string; icon: LucideIcon; tint: string }[] => [
   {
-    to: '/accounting?add=expense',
+    to: QUICK_EXPENSE_LINK,
     label: '记一笔支出',
     icon: ReceiptText,
     tint: 'bg-red-50 text-red-600',
   },
   {
-    to: '/fitness?add=1',
+    to: QUICK_WORKOUT_LINK,
     label: '健身打卡',
     icon: Dumbbell,
     tint: 'bg-emerald-50 text-emerald-600',
   },
-  { to: '/tasks?add=1', label: '添加任务', icon: ListPlus, tint: 'bg-blue-50 text-blue-600' },
-  { to: '/time?start=quick', label: '开始专注', icon: Timer, tint: 'bg-violet-50 text-violet-600' },
+  { to: QUICK_TASK_LINK, label: '添加任务', icon: ListPlus, tint: 'bg-blue-50 text-blue-600' },
+  {
+    to: quickFocusLink(focusCategories),
+    label: '开始专注',
+    icon: Timer,
+    tint: 'bg-violet-50 text-violet-600',
+  },
 ];
 
 export function QuickActions() {
   const titleId = useId();
+  const { focusCategories } = useSettings();
   return (
     <section className="card" aria-labelledby={titleId}>
       <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">
         快捷操作
       </h2>
       <ul className="grid grid-cols-2 gap-3 tablet:grid-cols-4 wide:grid-cols-2">
-        {ACTIONS.map(({ to, label, icon: Icon, tint }) => (
+        {actions(focusCategories).map(({ to, label, icon: Icon, tint }) => (
           <li key={to}>
             <Link
               to={to}
