@@ -120,7 +120,7 @@ describe('with the server stopped after visiting only /', () => {
       let dialog = page.getByRole('dialog', { name: '添加记录' });
       await dialog.getByLabel('类型').selectOption({ label: '支出' });
       await dialog.getByLabel('金额').fill('12.34');
-      await dialog.getByLabel('分类').selectOption({ label: '餐饮' });
+      await dialog.getByRole('button', { name: '餐饮', exact: true }).click();
       await dialog.getByLabel('备注').fill('离线午餐');
       await dialog.getByRole('button', { name: '保存' }).click();
       await dialog.waitFor({ state: 'detached' });

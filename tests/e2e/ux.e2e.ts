@@ -523,7 +523,7 @@ describe('7. keyboard and phone', () => {
       // Saved with Enter: focus lands back on 添加记录.
       await add.click();
       await dialog.getByLabel('金额').fill('268.9');
-      await dialog.getByLabel('分类').selectOption({ label: '餐饮' });
+      await dialog.getByRole('button', { name: '餐饮', exact: true }).click();
       await dialog.getByLabel('金额').press('Enter');
       await dialog.waitFor({ state: 'detached' });
       await expect(focused(page)).resolves.toBe('添加记录');

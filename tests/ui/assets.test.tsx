@@ -113,7 +113,7 @@ describe('/assets', () => {
     const row = await screen.findByRole('listitem', { name: '活期' });
     await user.click(within(row).getByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑资产/负债' });
-    expect(within(dialog).getByLabelText('金额')).toHaveValue(1000);
+    expect(within(dialog).getByLabelText('金额')).toHaveValue('1000.00');
     expect(within(dialog).getByLabelText('分类')).toHaveValue('bank_deposit');
     await user.clear(within(dialog).getByLabelText('金额'));
     await user.type(within(dialog).getByLabelText('金额'), '1250');

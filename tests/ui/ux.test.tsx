@@ -63,7 +63,7 @@ describe('dialogs', () => {
         screen.queryByRole('dialog', { name: '放弃未保存的内容吗？' }),
       ).not.toBeInTheDocument(),
     );
-    expect(within(dialog).getByLabelText('金额')).toHaveValue(42);
+    expect(within(dialog).getByLabelText('金额')).toHaveValue('42');
     expect(within(dialog).getByLabelText('金额')).toHaveFocus();
 
     // The backdrop asks too; 放弃 closes both.
@@ -107,7 +107,7 @@ describe('dialogs', () => {
         screen.queryByRole('dialog', { name: '放弃未保存的内容吗？' }),
       ).not.toBeInTheDocument(),
     );
-    expect(screen.getByLabelText('金额')).toHaveValue(7);
+    expect(screen.getByLabelText('金额')).toHaveValue('7');
   });
 
   it('a confirmation names the record and Enter confirms it', async () => {
