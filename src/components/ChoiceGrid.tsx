@@ -101,3 +101,41 @@ export function Chips<T extends string | number>({ label, chips, current, onPick
     </fieldset>
   );
 }
+
+const MINUTE_CHIPS = [15, 30, 45, 60].map((value) => ({ value, text: `${value}分钟` }));
+
+/** 15 / 30 / 45 / 60 分钟 under a 时长（分钟） field. */
+export function MinuteChips({
+  current,
+  onPick,
+}: {
+  current: number | undefined;
+  onPick: (minutes: number) => void;
+}) {
+  return <Chips label="常用时长" chips={MINUTE_CHIPS} current={current} onPick={onPick} />;
+}
+
+/** 今天 / 昨天 under a date field. */
+export function DayChips({
+  today,
+  yesterday,
+  current,
+  onPick,
+}: {
+  today: string;
+  yesterday: string;
+  current: string | undefined;
+  onPick: (date: string) => void;
+}) {
+  return (
+    <Chips
+      label="快捷日期"
+      chips={[
+        { value: today, text: '今天' },
+        { value: yesterday, text: '昨天' },
+      ]}
+      current={current}
+      onPick={onPick}
+    />
+  );
+}

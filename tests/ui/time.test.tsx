@@ -55,7 +55,7 @@ describe('/time manual add', () => {
     await user.click(screen.getByRole('button', { name: '手动添加' }));
     const dialog = await screen.findByRole('dialog', { name: '手动添加' });
     await user.type(within(dialog).getByLabelText(/任务名称/), '写周报');
-    await user.selectOptions(within(dialog).getByLabelText(/分类/), '写作');
+    await user.click(within(dialog).getByRole('button', { name: '写作' }));
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '25');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
 
@@ -365,7 +365,7 @@ describe('/time record editing', () => {
 
     await user.click(within(list).getByRole('button', { name: '编辑' }));
     const again = await screen.findByRole('dialog', { name: '编辑记录' });
-    await user.selectOptions(within(again).getByLabelText(/分类/), '阅读');
+    await user.click(within(again).getByRole('button', { name: '阅读' }));
     await user.clear(within(again).getByLabelText(/日期/));
     await user.type(within(again).getByLabelText(/日期/), YESTERDAY);
     await user.clear(within(again).getByLabelText(/时长（分钟）/));

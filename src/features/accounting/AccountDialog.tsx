@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateAccount, useUpdateAccount } from '../../api/accounts';
-import { Chips } from '../../components/ChoiceGrid';
+import { DayChips } from '../../components/ChoiceGrid';
 import { amountRegisterOptions, InputField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { addDays } from '../../domain/dates';
@@ -110,12 +110,9 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
             type="date"
             {...register('date')}
           />
-          <Chips
-            label="快捷日期"
-            chips={[
-              { value: today, text: '今天' },
-              { value: yesterday, text: '昨天' },
-            ]}
+          <DayChips
+            today={today}
+            yesterday={yesterday}
             current={date}
             onPick={(value) => setValue('date', value, { shouldDirty: true })}
           />
