@@ -1,14 +1,8 @@
-import { Dumbbell, ListPlus, type LucideIcon, Plus, ReceiptText, Timer } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useSettings } from '../api/settings';
 import { Modal } from '../components/Modal';
-import {
-  QUICK_EXPENSE_LINK,
-  QUICK_TASK_LINK,
-  QUICK_WORKOUT_LINK,
-  quickFocusLink,
-} from '../components/quick-links';
+import { QuickTile, quickEntries } from '../components/quick-links';
 
 /**
  * The floating + (快速记录) on every signed-in screen: a sheet whose entries are links to the
@@ -18,22 +12,7 @@ import {
 export function QuickAdd() {
   const [open, setOpen] = useState(false);
   const { focusCategories } = useSettings();
-  const entries: readonly { to: string; label: string; icon: LucideIcon; tint: string }[] = [
-    { to: QUICK_EXPENSE_LINK, label: '记一笔', icon: ReceiptText, tint: 'bg-red-50 text-red-600' },
-    { to: QUICK_TASK_LINK, label: '添加任务', icon: ListPlus, tint: 'bg-blue-50 text-blue-600' },
-    {
-      to: QUICK_WORKOUT_LINK,
-      label: '健身打卡',
-      icon: Dumbbell,
-      tint: 'bg-emerald-50 text-emerald-600',
-    },
-    {
-      to: quickFocusLink(focusCategories),
-      label: '开始专注',
-      icon: Timer,
-      tint: 'bg-violet-50 text-violet-600',
-    },
-  ];
+  const { expense, workout, task, focus } = quickEntries(focusCategories, '记一笔');
   return (
     <>
       <button
@@ -50,21 +29,13 @@ export function QuickAdd() {
       {open && (
         <Modal title="快速记录" onClose={() => setOpen(false)}>
           <ul className="grid grid-cols-2 gap-3 pb-[env(safe-area-inset-bottom)]">
-            {entries.map(({ to, label, icon: Icon, tint }) => (
-              <li key={label}>
-                <Link
-                  to={to}
-                  data-autofocus={label === '记一笔' ? true : undefined}
-                  className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 p-4 text-sm font-medium text-slate-700 transition-colors hover:border-blue-300 hover:bg-blue-50/40 focus-visible:outline-2 focus-visible:outline-blue-500"
+            {[expense, task, workout, focus].map((link) => (
+              <li key={link.to}>
+                <QuickTile
+                  link={link}
+                  autoFocus={link === expense}
                   onClick={() => setOpen(false)}
-                >
-                  <span
-                    className={`flex h-10 w-10 items-center justify-center rounded-full ${tint}`}
-                  >
-                    <Icon size={20} aria-hidden="true" />
-                  </span>
-                  {label}
-                </Link>
+                />
               </li>
             ))}
           </ul>

@@ -1,5 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { addDays } from '../domain/dates';
+import { InputField } from './form-fields';
 
 interface ChoiceGridProps {
   label: string;
@@ -115,27 +118,32 @@ export function MinuteChips({
   return <Chips label="常用时长" chips={MINUTE_CHIPS} current={current} onPick={onPick} />;
 }
 
-/** 今天 / 昨天 under a date field. */
-export function DayChips({
+/** 日期 with 今天 / 昨天 under it: the chips fill the field, which takes any other day. */
+export function DateWithChips({
+  registration,
+  error,
   today,
-  yesterday,
   current,
   onPick,
 }: {
+  registration: UseFormRegisterReturn;
+  error?: string;
   today: string;
-  yesterday: string;
   current: string | undefined;
   onPick: (date: string) => void;
 }) {
   return (
-    <Chips
-      label="快捷日期"
-      chips={[
-        { value: today, text: '今天' },
-        { value: yesterday, text: '昨天' },
-      ]}
-      current={current}
-      onPick={onPick}
-    />
+    <div className="space-y-2">
+      <InputField label="日期" error={error} required type="date" {...registration} />
+      <Chips
+        label="快捷日期"
+        chips={[
+          { value: today, text: '今天' },
+          { value: addDays(today, -1), text: '昨天' },
+        ]}
+        current={current}
+        onPick={onPick}
+      />
+    </div>
   );
 }

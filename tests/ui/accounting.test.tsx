@@ -151,18 +151,18 @@ describe('/accounting cards and lists', () => {
     const totals = ledger.getByLabelText('筛选合计');
     await user.type(ledger.getByLabelText('搜索'), '午饭');
     expect(totals).toHaveTextContent('2 条');
-    await user.type(ledger.getByLabelText('最高金额'), '100');
+    await user.type(ledger.getByLabelText('上限（元）'), '100');
     expect(totals).toHaveTextContent('1 条');
     expect(totals).toHaveTextContent('-¥12.50');
     await user.clear(ledger.getByLabelText('搜索'));
-    await user.clear(ledger.getByLabelText('最高金额'));
-    await user.type(ledger.getByLabelText('最低金额'), '100');
+    await user.clear(ledger.getByLabelText('上限（元）'));
+    await user.type(ledger.getByLabelText('下限（元）'), '100');
     expect(totals).toHaveTextContent('2 条');
     await user.type(ledger.getByLabelText('开始日期'), addDays(TODAY, -1));
     expect(totals).toHaveTextContent('1 条');
     expect(totals).toHaveTextContent('-¥100.01');
     // The category's label is searched too.
-    await user.clear(ledger.getByLabelText('最低金额'));
+    await user.clear(ledger.getByLabelText('下限（元）'));
     await user.clear(ledger.getByLabelText('开始日期'));
     await user.type(ledger.getByLabelText('搜索'), '交通');
     expect(totals).toHaveTextContent('1 条');

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateAccount, useUpdateAccount } from '../../api/accounts';
-import { DayChips } from '../../components/ChoiceGrid';
-import { amountRegisterOptions, InputField } from '../../components/form-fields';
+import { DateWithChips } from '../../components/ChoiceGrid';
+import { InputField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import { addDays } from '../../domain/dates';
 import {
   type Account,
   type AccountData,
@@ -32,18 +31,11 @@ interface AccountDialogProps {
 export function AccountDialog({ record, type, today, onClose }: AccountDialogProps) {
   const create = useCreateAccount();
   const update = useUpdateAccount();
-  const form = useRef<HTMLFormElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
   // Set by 再记一笔 for the save it starts: stay open for the next record.
   const another = useRef(false);
   const [savedCount, setSavedCount] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    reset,
-    formState: { errors, isDirty, isSubmitted },
-  } = useForm<AccountInput, unknown, AccountData>({
+  const form = useForm<AccountInput, unknown, AccountData>({
     resolver: zodResolver(accountInputSchema),
     defaultValues: record
       ? {
@@ -55,7 +47,14 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
         }
       : { type, category: lastCategory(type), description: '', date: today },
   });
-  const yesterday = addDays(today, -1);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    reset,
+    formState: { errors, isDirty },
+  } = form;
 
   const onSubmit = handleSubmit(
     (values) => {
@@ -76,7 +75,7 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
           // The next record's starting point, so the dialog is clean again until typed in.
           reset({ ...values, amount: '' as unknown as number, description: '' });
           setSavedCount((n) => n + 1);
-          form.current?.querySelector<HTMLInputElement>('[data-autofocus]')?.focus();
+          formElement.current?.querySelector<HTMLInputElement>('[data-autofocus]')?.focus();
         },
       });
     },
@@ -86,37 +85,18 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
   );
 
   const saving = create.isPending || update.isPending;
-  const date = watch('date');
 
   return (
     <Modal title={record ? '编辑记录' : '添加记录'} onClose={onClose} dirty={isDirty}>
-      <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
-        <EntryFields
-          typeRegistration={register('type')}
-          amountRegistration={register('amount', amountRegisterOptions)}
-          type={watch('type')}
-          category={watch('category')}
-          onCategory={(key) =>
-            setValue('category', key, { shouldDirty: true, shouldValidate: isSubmitted })
-          }
-          errors={{ amount: errors.amount?.message, category: errors.category?.message }}
-          initialAmount={record?.amount}
+      <form ref={formElement} onSubmit={onSubmit} noValidate className="space-y-4">
+        <EntryFields form={form} initialAmount={record?.amount} />
+        <DateWithChips
+          registration={register('date')}
+          error={errors.date?.message}
+          today={today}
+          current={watch('date')}
+          onPick={(value) => setValue('date', value, { shouldDirty: true })}
         />
-        <div className="space-y-2">
-          <InputField
-            label="日期"
-            error={errors.date?.message}
-            required
-            type="date"
-            {...register('date')}
-          />
-          <DayChips
-            today={today}
-            yesterday={yesterday}
-            current={date}
-            onPick={(value) => setValue('date', value, { shouldDirty: true })}
-          />
-        </div>
         <InputField
           label="备注"
           error={errors.description?.message}

@@ -15,9 +15,9 @@ import {
   Utensils,
   Wallet,
 } from 'lucide-react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { ChoiceGrid } from '../../components/ChoiceGrid';
-import { AmountField, SelectField } from '../../components/form-fields';
+import { AmountField, amountRegisterOptions, SelectField } from '../../components/form-fields';
 import {
   type AccountType,
   accountCategoryLabels,
@@ -41,13 +41,16 @@ const CATEGORY_ICONS: Readonly<Record<string, LucideIcon>> = {
   gift: HandCoins,
 };
 
-interface EntryFieldsProps {
-  typeRegistration: UseFormRegisterReturn;
-  amountRegistration: UseFormRegisterReturn;
+/** The fields every bookkeeping form has, whatever else it holds. */
+interface EntryShape {
   type: AccountType;
+  amount: number;
   category: string;
-  onCategory: (key: string) => void;
-  errors: { amount?: string; category?: string };
+}
+
+interface EntryFieldsProps<T extends EntryShape> {
+  // biome-ignore lint/suspicious/noExplicitAny: the form's parsed output is the caller's own
+  form: UseFormReturn<T, unknown, any>;
   /** The stored amount of an edit. */
   initialAmount?: number;
 }
@@ -57,15 +60,18 @@ interface EntryFieldsProps {
  * template: 分类 is a grid of the type's categories, and a type change starts it over
  * (the two types' lists differ, SPEC §5).
  */
-export function EntryFields({
-  typeRegistration,
-  amountRegistration,
-  type,
-  category,
-  onCategory,
-  errors,
-  initialAmount,
-}: EntryFieldsProps) {
+export function EntryFields<T extends EntryShape>({ form, initialAmount }: EntryFieldsProps<T>) {
+  // The form is one of EntryShape's extensions; its three fields are read and set through it.
+  const entry = form as unknown as UseFormReturn<EntryShape>;
+  const {
+    register,
+    watch,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = entry;
+  const setCategory = (key: string) =>
+    setValue('category', key, { shouldDirty: true, shouldValidate: isSubmitted });
+  const typeRegistration = register('type');
   return (
     <>
       <SelectField
@@ -74,25 +80,25 @@ export function EntryFields({
         options={accountTypeLabels}
         {...typeRegistration}
         onChange={(event) => {
-          onCategory('');
+          setCategory('');
           return typeRegistration.onChange(event);
         }}
       />
       <AmountField
         label="金额"
-        error={errors.amount}
+        error={errors.amount?.message}
         required
         initial={initialAmount}
-        registration={amountRegistration}
+        registration={register('amount', amountRegisterOptions)}
       />
       <ChoiceGrid
         label="分类"
         required
-        options={accountCategoryLabels(type)}
+        options={accountCategoryLabels(watch('type'))}
         icons={CATEGORY_ICONS}
-        value={category}
-        onChange={onCategory}
-        error={errors.category}
+        value={watch('category')}
+        onChange={setCategory}
+        error={errors.category?.message}
       />
     </>
   );

@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, FileDown, Search } from 'lucide-react';
+import { FileDown, Search } from 'lucide-react';
 import { memo, useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { Pager } from '../../components/Pager';
 import { toneOf } from '../../components/StatCard';
 import { saveTextFile } from '../../components/save-file';
 import { useToday } from '../../components/useToday';
@@ -180,8 +181,8 @@ export const Ledger = memo(function Ledger({
           min="0"
           step="0.01"
           className="input py-1.5 tabular-nums"
-          aria-label="最低金额"
-          placeholder="最低金额"
+          aria-label="下限（元）"
+          placeholder="下限（元）"
           value={amounts.min}
           onChange={(e) => setAmount('min', e.target.value)}
         />
@@ -191,8 +192,8 @@ export const Ledger = memo(function Ledger({
           min="0"
           step="0.01"
           className="input py-1.5 tabular-nums"
-          aria-label="最高金额"
-          placeholder="最高金额"
+          aria-label="上限（元）"
+          placeholder="上限（元）"
           value={amounts.max}
           onChange={(e) => setAmount('max', e.target.value)}
         />
@@ -248,31 +249,7 @@ export const Ledger = memo(function Ledger({
         </WhenNear>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="分页" className="mt-3 flex items-center justify-between gap-2 text-sm">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={current === 0}
-            onClick={() => setPage(current - 1)}
-          >
-            <ChevronLeft size={16} aria-hidden="true" />
-            上一页
-          </button>
-          <span className="tabular-nums text-slate-600">
-            第 {current + 1} / {pageCount} 页
-          </span>
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={current === pageCount - 1}
-            onClick={() => setPage(current + 1)}
-          >
-            下一页
-            <ChevronRight size={16} aria-hidden="true" />
-          </button>
-        </nav>
-      )}
+      <Pager current={current} pageCount={pageCount} onPage={setPage} className="mt-3" />
     </section>
   );
 });

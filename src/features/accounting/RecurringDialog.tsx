@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
-import {
-  amountRegisterOptions,
-  FormActions,
-  InputField,
-  SelectField,
-} from '../../components/form-fields';
+import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { templateInput } from '../../domain/recurring';
 import {
@@ -28,13 +23,7 @@ interface RecurringDialogProps {
 export function RecurringDialog({ template, today, onClose }: RecurringDialogProps) {
   const create = useCreateRecurring();
   const update = useUpdateRecurring();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isDirty, isSubmitted },
-  } = useForm<RecurringInput, unknown, RecurringData>({
+  const form = useForm<RecurringInput, unknown, RecurringData>({
     resolver: zodResolver(recurringInputSchema),
     defaultValues: template
       ? templateInput(template)
@@ -48,6 +37,11 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
           endDate: '',
         },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = form;
 
   const onSubmit = handleSubmit(({ lastDate: _ignored, ...values }) => {
     // The entries already due reach the bookkeeping list once the server has the template.
@@ -58,17 +52,7 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
   return (
     <Modal title={template ? '编辑周期记账' : '添加周期记账'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EntryFields
-          typeRegistration={register('type')}
-          amountRegistration={register('amount', amountRegisterOptions)}
-          type={watch('type')}
-          category={watch('category')}
-          onCategory={(key) =>
-            setValue('category', key, { shouldDirty: true, shouldValidate: isSubmitted })
-          }
-          errors={{ amount: errors.amount?.message, category: errors.category?.message }}
-          initialAmount={template?.amount}
-        />
+        <EntryFields form={form} initialAmount={template?.amount} />
         <InputField
           label="备注"
           error={errors.description?.message}

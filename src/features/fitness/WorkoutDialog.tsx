@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts';
-import { ChoiceGrid, DayChips, MinuteChips } from '../../components/ChoiceGrid';
+import { ChoiceGrid, DateWithChips, MinuteChips } from '../../components/ChoiceGrid';
 import { FormActions, InputField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
-import { addDays } from '../../domain/dates';
 import { type WorkoutType, workoutTypeLabels } from '../../domain/schemas/categories';
 import { type Workout, workoutInputSchema } from '../../domain/schemas/workout';
 
@@ -98,21 +97,13 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
             setValue('duration', minutes, { shouldDirty: true, shouldValidate: true })
           }
         />
-        <div className="space-y-2">
-          <InputField
-            label="日期"
-            error={errors.date?.message}
-            required
-            type="date"
-            {...register('date')}
-          />
-          <DayChips
-            today={today}
-            yesterday={addDays(today, -1)}
-            current={watch('date')}
-            onPick={(date) => setValue('date', date, { shouldDirty: true })}
-          />
-        </div>
+        <DateWithChips
+          registration={register('date')}
+          error={errors.date?.message}
+          today={today}
+          current={watch('date')}
+          onPick={(date) => setValue('date', date, { shouldDirty: true })}
+        />
         <InputField
           label="备注"
           error={errors.notes?.message}
