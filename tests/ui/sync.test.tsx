@@ -395,10 +395,9 @@ describe('sync dialog', () => {
     const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.split('\r\n')[0]).toBe(
-      'id,type,amount,category,description,date,templateId,reimbursed,reimbursedBy',
-    );
-    expect(text).toContain("csv-1,expense,12.5,dining,'=1+1,");
+    // In the words of the screens, still Excel-safe (the formula is neutralised).
+    expect(text.split('\r\n')[0]).toBe('编号,类型,金额,分类,备注,日期,周期记账,已报销,报销收入');
+    expect(text).toContain("csv-1,支出,12.5,餐饮,'=1+1,");
   });
 
   function importFile(content: unknown, name = 'backup.json') {
