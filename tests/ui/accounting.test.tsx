@@ -409,7 +409,7 @@ describe('editing and deleting', () => {
     await openScreen();
     const user = userEvent.setup();
     const recent = screen.getByRole('region', { name: '最近记录' });
-    await user.click(within(recent).getByRole('button', { name: '编辑' }));
+    await user.click(within(recent).getByRole('button', { name: '编辑 地铁' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑记录' });
     expect(within(dialog).getByLabelText('金额')).toHaveValue('20.00');
     expect(within(dialog).getByLabelText('类型')).toHaveValue('expense');
@@ -439,7 +439,7 @@ describe('editing and deleting', () => {
     server.use(
       http.delete(/\/api\/accounts\/e2$/, () => HttpResponse.json({ error: 'x' }, { status: 422 })),
     );
-    await user.click(within(recent).getAllByRole('button', { name: '删除' })[0]!);
+    await user.click(within(recent).getByRole('button', { name: '删除 购物' }));
     const refused = await screen.findByRole('dialog', { name: '请确认' });
     // Named: category, amount and date, the same sentence on every list.
     expect(refused).toHaveTextContent(/^请确认.*确定要删除「购物 ¥5\.00 · \d+月\d+日」吗？/);
@@ -448,7 +448,7 @@ describe('editing and deleting', () => {
     await waitFor(async () => expect(await demo.store.accounts.list('demo')).toHaveLength(2));
 
     server.resetHandlers();
-    await user.click(within(recent).getAllByRole('button', { name: '删除' })[1]!);
+    await user.click(within(recent).getByRole('button', { name: '删除 餐饮' }));
     const confirmDialog = await screen.findByRole('dialog', { name: '请确认' });
     await user.click(within(confirmDialog).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(1));

@@ -181,7 +181,7 @@ describe('/fitness', () => {
       expect.stringContaining('徒步'),
     ]);
 
-    await user.click(within(rows[0]!).getByRole('button', { name: '编辑' }));
+    await user.click(within(rows[0]!).getByRole('button', { name: '编辑 瑜伽' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑运动' });
     expect(within(dialog).getByRole('button', { name: '瑜伽' })).toHaveAttribute(
       'aria-pressed',
@@ -201,7 +201,7 @@ describe('/fitness', () => {
     );
 
     await user.click(
-      within(within(list).getAllByRole('listitem')[1]!).getByRole('button', { name: '删除' }),
+      within(within(list).getAllByRole('listitem')[1]!).getByRole('button', { name: '删除 徒步' }),
     );
     // No more one-click deletes: the confirmation names the workout.
     const confirm = await screen.findByRole('dialog', { name: '请确认' });
@@ -224,7 +224,7 @@ describe('/fitness', () => {
     );
     await openScreen();
     const list = screen.getByRole('region', { name: '最近记录' });
-    await user.click(await within(list).findByRole('button', { name: '删除' }));
+    await user.click(await within(list).findByRole('button', { name: '删除 跑步' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
         name: '删除',
