@@ -317,6 +317,30 @@ describe('添加记录 dialog', () => {
   });
 });
 
+describe('全部记录 by day', () => {
+  it('groups the rows under each day with that day’s income and expense', async () => {
+    onTestFinished(everythingInView());
+    const yesterday = addDays(TODAY, -1);
+    await seed(
+      expense('e1', 20, 'dining', TODAY, '午饭'),
+      income('i1', 100),
+      expense('e2', 8.5, 'transport', yesterday, '地铁'),
+    );
+    await openScreen();
+    const ledger = within(await screen.findByRole('region', { name: '全部记录' }));
+    expect(await ledger.findAllByRole('listitem')).toHaveLength(3);
+    const days = ledger.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(days).toEqual([
+      `${TODAY}收入 ¥100.00 · 支出 ¥20.00`,
+      `${yesterday}收入 ¥0.00 · 支出 ¥8.50`,
+    ]);
+    // 最近记录 holds all three (≤ 10); a phone hides rows past the third by CSS and links here.
+    expect(
+      within(screen.getByRole('region', { name: '最近记录' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
+  });
+});
+
 describe('fast entry', () => {
   it('works out 12+8.5 as 20.50 and refuses a third decimal', async () => {
     await openScreen();

@@ -78,6 +78,10 @@ export const Ledger = memo(function Ledger({
   // A deletion can empty the last page; stay on the last one that exists.
   const current = Math.min(page, pageCount - 1);
   const rows = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  // Each day of the page under its own heading with that day's income and expense (over all
+  // the filtered records of the day, not only those on this page).
+  const days = useMemo(() => dayTotals(filtered), [filtered]);
+  const groups = groupByDay(rows);
 
   function narrow(change: Partial<LedgerFilter>) {
     setFilter((f) => ({ ...f, ...change }));
@@ -93,7 +97,11 @@ export const Ledger = memo(function Ledger({
     saveTextFile(csvFileName('记账记录', today), ledgerCsv(filtered), 'text/csv;charset=utf-8');
 
   return (
-    <section className="card below-fold [--below-fold-height:150rem]" aria-labelledby={titleId}>
+    <section
+      id="all-records"
+      className="card below-fold scroll-mt-16 [--below-fold-height:150rem]"
+      aria-labelledby={titleId}
+    >
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -245,7 +253,22 @@ export const Ledger = memo(function Ledger({
         <EmptyState message="没有符合筛选条件的记录" />
       ) : (
         <WhenNear height={`${rows.length * 4}rem`}>
-          <AccountList records={rows} {...actions} />
+          {groups.map(({ date, records: dayRows }) => {
+            const day = days.get(date)!;
+            return (
+              <div key={date}>
+                <h3 className="mt-2 flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg bg-slate-50 px-2 py-1 text-sm">
+                  <time dateTime={date} className="font-medium text-slate-700">
+                    {date}
+                  </time>
+                  <span className="tabular-nums text-slate-500">
+                    收入 {formatCents(day.incomeCents)} · 支出 {formatCents(day.expenseCents)}
+                  </span>
+                </h3>
+                <AccountList records={dayRows} {...actions} />
+              </div>
+            );
+          })}
         </WhenNear>
       )}
 
@@ -253,3 +276,24 @@ export const Ledger = memo(function Ledger({
     </section>
   );
 });
+
+function groupByDay(rows: readonly Account[]): { date: string; records: Account[] }[] {
+  const groups: { date: string; records: Account[] }[] = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last.date === row.date) last.records.push(row);
+    else groups.push({ date: row.date, records: [row] });
+  }
+  return groups;
+}
+
+function dayTotals(records: readonly Account[]) {
+  const days = new Map<string, { incomeCents: number; expenseCents: number }>();
+  for (const r of records) {
+    const day = days.get(r.date) ?? { incomeCents: 0, expenseCents: 0 };
+    if (r.type === 'income') day.incomeCents += toCents(r.amount);
+    else day.expenseCents += toCents(r.amount);
+    days.set(r.date, day);
+  }
+  return days;
+}
