@@ -25,6 +25,8 @@ export const E2E_USERS = {
   ux: '体验测试',
   ux2: '体验测试二',
   screens: '截图测试',
+  phone: '手机测试',
+  phoneLong: '手机长文本测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;
