@@ -14,7 +14,7 @@ import {
   timeCategoryLabels,
   workoutTypeLabels,
 } from './schemas/categories';
-import { recurringUnitLabels } from './schemas/recurring';
+import type { RecurringInput } from './schemas/recurring';
 
 // CSV that Excel opens with Chinese intact: UTF-8 with a byte-order mark (without it Excel
 // reads the bytes in the system's ANSI code page), CRLF line ends (RFC 4180), and every text
@@ -124,6 +124,15 @@ const HEADERS: Partial<Record<ResourceName, Readonly<Record<string, string>>>> =
   },
 };
 
+// schemas/recurring's labels, restated: importing them would pull zod into the 记账 screen,
+// which reads this module for its ledger export. The type keeps the two lists in step.
+const RECURRING_UNITS = {
+  day: '天',
+  week: '周',
+  month: '月',
+  year: '年',
+} as const satisfies Record<RecurringInput['unit'], string>;
+
 const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
   create: '新增',
   update: '修改',
@@ -147,7 +156,7 @@ function labelCell(kind: ResourceName, field: string, value: unknown, row: Row):
         ? labelOf(accountCategoryLabels(type as keyof typeof accountTypeLabels), value)
         : value;
     case 'recurring.unit':
-      return labelOf(recurringUnitLabels, value);
+      return labelOf(RECURRING_UNITS, value);
     case 'assets.type':
       return labelOf(assetTypeLabels, value);
     case 'assets.category':
