@@ -257,7 +257,7 @@ export const Ledger = memo(function Ledger({
             const day = days.get(date)!;
             return (
               <div key={date}>
-                <h3 className="mt-2 flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg bg-slate-50 px-2 py-1 text-sm">
+                <h3 className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 rounded-md bg-slate-50 px-2 py-0.5 text-xs">
                   <time dateTime={date} className="font-medium text-slate-700">
                     {date}
                   </time>
