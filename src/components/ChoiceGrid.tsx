@@ -83,7 +83,7 @@ interface ChipsProps<T extends string | number> {
 }
 
 /** Shortcuts beside a field (今天 / 昨天, 15/30/45/60 分钟): they fill it, the field stays. */
-export function Chips<T extends string | number>({ label, chips, current, onPick }: ChipsProps<T>) {
+function Chips<T extends string | number>({ label, chips, current, onPick }: ChipsProps<T>) {
   return (
     <fieldset aria-label={label} className="flex min-w-0 flex-wrap gap-2">
       {chips.map((chip) => (
