@@ -154,11 +154,13 @@ function legacyItems() {
   const items: PlannedItem[] = [];
   const invalid: { category: ResourceName; ok: false }[] = [];
   const legacy = {} as SyncData;
+  // A legacy task done without a time is given one: at the latest, this upload's (legacy.ts).
+  const now = new Date().toISOString();
   for (const category of RESOURCE_NAMES) {
     const byId = new Map<string, PlannedItem>();
     legacy[category] = readLegacy(category);
     for (const raw of legacy[category]) {
-      const prepared = prepareRecord(category, raw);
+      const prepared = prepareRecord(category, raw, now);
       // A record that cannot be made valid is counted as failed, and stays stored.
       if (!prepared.ok) {
         invalid.push({ category, ok: false });

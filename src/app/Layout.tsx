@@ -8,7 +8,9 @@ import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { useToast } from '../components/toast';
 import { useToday } from '../components/useToday';
+import { BottomTabs } from './BottomTabs';
 import { NavBar } from './NavBar';
+import { QuickAdd } from './QuickAdd';
 
 const SyncDialog = lazyDialog(() =>
   import('../features/sync/SyncDialog').then((m) => m.SyncDialog),
@@ -33,7 +35,9 @@ export function Layout() {
   return (
     <div className="min-h-screen">
       <NavBar onOpenSync={() => setSyncOpen(true)} />
-      <main className="mx-auto max-w-7xl px-4 py-5 sm:py-6">
+      {/* Room at the bottom for the tab bar (phones) and the floating +, so neither covers
+          the last rows. */}
+      <main className="mx-auto max-w-7xl px-4 pt-5 pb-[calc(9rem+env(safe-area-inset-bottom))] sm:pt-6 tablet:pb-24">
         {/* Inside the layout, so a screen that fails leaves the navigation bar working;
             moving to another screen tries again. */}
         <ErrorBoundary resetKey={pathname} fallback={(props) => <ErrorMessage {...props} />}>
@@ -42,6 +46,8 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      <QuickAdd />
+      <BottomTabs onOpenSync={() => setSyncOpen(true)} />
       {syncOpen && (
         <ErrorBoundary
           fallback={(props) => (

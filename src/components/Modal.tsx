@@ -16,6 +16,8 @@ interface ModalProps {
    * ask before throwing it away. 关闭 and 取消 are deliberate and do not ask.
    */
   dirty?: boolean;
+  /** `alertdialog` for a question about something that cannot be undone. */
+  role?: 'dialog' | 'alertdialog';
 }
 
 const FOCUSABLE =
@@ -50,6 +52,7 @@ export function Modal({
   footer,
   size = 'md',
   dirty = false,
+  role = 'dialog',
 }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -106,9 +109,10 @@ export function Modal({
         aria-hidden="true"
         onClick={() => requestClose.current()}
       />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog, both modal */}
       <div
         ref={panel}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}

@@ -1,5 +1,6 @@
-import { type ComponentPropsWithRef, useCallback, useRef } from 'react';
+import { type ComponentPropsWithRef, useCallback, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { evaluateAmount, isAmountExpression } from '../domain/amount-expression';
 import { Field } from './Field';
 
 // Labelled controls for the add/edit dialogs. Each takes react-hook-form's `register(...)`
@@ -36,26 +37,29 @@ export function InputField({
 }
 
 interface AmountFieldProps extends Labelled {
-  /** `register('amount', { valueAsNumber: true })`. */
+  /** `register('amount', amountRegisterOptions)`: the form's value is the number the text means. */
   registration: UseFormRegisterReturn;
   /** The stored amount an edit starts from, shown with its two decimals (268.90, not 268.9). */
   initial?: number;
-  min?: string;
+}
+
+/** What `register` needs for an AmountField: the typed text (a sum too) read as a number. */
+export const amountRegisterOptions = { setValueAs: (text: unknown) => toAmount(text) } as const;
+
+function toAmount(text: unknown): number {
+  if (typeof text === 'number') return text;
+  return evaluateAmount(String(text ?? ''));
 }
 
 /**
- * 金额: a decimal keypad, cents steps, and the field a money dialog opens on. An edit shows
- * the stored amount as money is written; the form's value stays the number, so an untouched
- * amount is saved exactly as it was.
+ * 金额: a text box with the decimal keypad (a number input would refuse 12+8.5), the field a
+ * money dialog opens on. It takes + and − to split a bill; the sum shows under the box, and
+ * more than two decimals is no amount. An edit shows the stored amount as money is written.
  */
-export function AmountField({
-  registration,
-  initial,
-  min = '0.01',
-  ...labelled
-}: AmountFieldProps) {
-  const { ref, ...rest } = registration;
+export function AmountField({ registration, initial, hint, ...labelled }: AmountFieldProps) {
+  const { ref, onChange, ...rest } = registration;
   const formatted = useRef(false);
+  const [sum, setSum] = useState<string | null>(null);
   const refWithFormat = useCallback(
     (node: HTMLInputElement | null) => {
       ref(node);
@@ -70,14 +74,20 @@ export function AmountField({
   return (
     <InputField
       {...labelled}
-      type="number"
+      hint={sum ?? hint}
+      type="text"
       inputMode="decimal"
-      step="0.01"
-      min={min}
+      autoComplete="off"
       placeholder="0.00"
       data-autofocus
       className="tabular-nums"
       {...rest}
+      onChange={(event) => {
+        const text = event.target.value;
+        const value = isAmountExpression(text) ? evaluateAmount(text) : Number.NaN;
+        setSum(Number.isFinite(value) ? `= ${value.toFixed(2)}` : null);
+        return onChange(event);
+      }}
       ref={refWithFormat}
     />
   );

@@ -1,6 +1,20 @@
 import { formatCents, toCents } from './money';
+import type { ResourceName } from './resources';
 import type { Account } from './schemas/account';
-import { accountCategoryLabels, accountTypeLabels, labelOf } from './schemas/categories';
+import {
+  accountCategoryLabels,
+  accountTypeLabels,
+  assetCategoryLabelsFor,
+  assetTypeLabels,
+  checkinCategoryLabels,
+  checkinTypeLabels,
+  labelOf,
+  taskCategoryLabels,
+  taskPriorityLabels,
+  timeCategoryLabels,
+  workoutTypeLabels,
+} from './schemas/categories';
+import type { RecurringInput } from './schemas/recurring';
 
 // CSV that Excel opens with Chinese intact: UTF-8 with a byte-order mark (without it Excel
 // reads the bytes in the system's ANSI code page), CRLF line ends (RFC 4180), and every text
@@ -51,15 +65,133 @@ export function ledgerCsv(records: readonly Account[]): string {
   return toCsv([header, ...rows]);
 }
 
+// Column headings of 导出 CSV, in the words the screens use (DESIGN §5); a field not named
+// here keeps its key. Fields whose meaning differs per list are named per list.
+const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  id: '编号',
+  date: '日期',
+  type: '类型',
+  category: '分类',
+  amount: '金额',
+  name: '名称',
+  createdAt: '创建时间',
+  updatedAt: '更新时间',
+  editedAt: '编辑时间',
+};
+
+const HEADERS: Partial<Record<ResourceName, Readonly<Record<string, string>>>> = {
+  accounts: {
+    description: '备注',
+    templateId: '周期记账',
+    reimbursed: '已报销',
+    reimbursedBy: '报销收入',
+  },
+  assets: {
+    description: '备注',
+    effectiveDate: '生效日期',
+    version: '版本',
+    originalId: '原始编号',
+    previousVersionId: '上一版本',
+  },
+  workouts: { type: '运动类型', duration: '时长（分钟）', calories: '卡路里', notes: '备注' },
+  timeRecords: { task: '任务名称', duration: '时长（秒）', taskId: '任务编号' },
+  tasks: {
+    title: '标题',
+    description: '描述',
+    priority: '优先级',
+    dueDate: '截止日期',
+    completed: '已完成',
+    completedAt: '完成时间',
+  },
+  assetHistory: {
+    assetId: '资产编号',
+    assetName: '名称',
+    action: '操作',
+    oldData: '修改前',
+    newData: '修改后',
+    timestamp: '时间',
+  },
+  checkinTasks: { description: '描述', frequency: '频率', monthlyTarget: '每月目标' },
+  checkinRecords: { taskId: '打卡任务编号', completed: '已完成' },
+  recurring: {
+    description: '备注',
+    every: '每隔',
+    unit: '周期',
+    startDate: '开始日期',
+    endDate: '结束日期',
+    lastDate: '上次记账',
+    paused: '已暂停',
+  },
+};
+
+// schemas/recurring's labels, restated: importing them would pull zod into the 记账 screen,
+// which reads this module for its ledger export. The type keeps the two lists in step.
+const RECURRING_UNITS = {
+  day: '天',
+  week: '周',
+  month: '月',
+  year: '年',
+} as const satisfies Record<RecurringInput['unit'], string>;
+
+const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
+  create: '新增',
+  update: '修改',
+  delete: '删除',
+};
+
+type Row = Record<string, unknown>;
+
+/** The label a stored key stands for in this list (支出, 餐饮, 高 …); other values as they are. */
+function labelCell(kind: ResourceName, field: string, value: unknown, row: Row): unknown {
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (typeof value !== 'string' || value === '') return value;
+  const type = String(row.type ?? '');
+  switch (`${kind}.${field}`) {
+    case 'accounts.type':
+    case 'recurring.type':
+      return labelOf(accountTypeLabels, value);
+    case 'accounts.category':
+    case 'recurring.category':
+      return type in accountTypeLabels
+        ? labelOf(accountCategoryLabels(type as keyof typeof accountTypeLabels), value)
+        : value;
+    case 'recurring.unit':
+      return labelOf(RECURRING_UNITS, value);
+    case 'assets.type':
+      return labelOf(assetTypeLabels, value);
+    case 'assets.category':
+      return type in assetTypeLabels
+        ? labelOf(assetCategoryLabelsFor(type as keyof typeof assetTypeLabels), value)
+        : value;
+    case 'workouts.type':
+      return labelOf(workoutTypeLabels, value);
+    case 'timeRecords.category':
+      return labelOf(timeCategoryLabels, value);
+    case 'tasks.priority':
+      return labelOf(taskPriorityLabels, value);
+    case 'tasks.category':
+      return labelOf(taskCategoryLabels, value);
+    case 'checkinTasks.type':
+      return labelOf(checkinTypeLabels, value);
+    case 'checkinTasks.category':
+      return labelOf(checkinCategoryLabels, value);
+    case 'assetHistory.action':
+      return HISTORY_ACTIONS[value] ?? value;
+    default:
+      return value;
+  }
+}
+
 /**
  * Any list of the export file: one column per field seen in any record, in first-seen order;
- * nested values (asset history snapshots) as JSON text.
+ * nested values (asset history snapshots) as JSON text. Given the list's kind, the headings
+ * and the stored keys (expense, dining) are the Chinese the screens show (支出, 餐饮).
  */
-export function recordsCsv(records: readonly unknown[]): string {
+export function recordsCsv(records: readonly unknown[], kind?: ResourceName): string {
   const columns: string[] = [];
   const seen = new Set<string>();
   const objects = records.filter(
-    (r): r is Record<string, unknown> => typeof r === 'object' && r !== null && !Array.isArray(r),
+    (r): r is Row => typeof r === 'object' && r !== null && !Array.isArray(r),
   );
   for (const record of objects) {
     for (const key of Object.keys(record)) {
@@ -73,7 +205,11 @@ export function recordsCsv(records: readonly unknown[]): string {
     value === null || value === undefined || typeof value !== 'object'
       ? (value as Cell)
       : JSON.stringify(value);
-  return toCsv([columns, ...objects.map((r) => columns.map((c) => cell(r[c])))]);
+  const header = kind ? columns.map((c) => HEADERS[kind]?.[c] ?? COMMON_HEADERS[c] ?? c) : columns;
+  const value = kind
+    ? (row: Row, c: string) => cell(labelCell(kind, c, row[c], row))
+    : (row: Row, c: string) => cell(row[c]);
+  return toCsv([header, ...objects.map((r) => columns.map((c) => value(r, c)))]);
 }
 
 export function csvFileName(name: string, today: string): string {

@@ -180,9 +180,22 @@ const normalisers: Record<ResourceName, (r: Fields) => Fields> = {
  * is uploaded or imported can go through here. Not a validation: the result may still be
  * invalid, and a non-object comes back as it was.
  */
-export function normaliseLegacy(category: ResourceName, raw: unknown): unknown {
+export function normaliseLegacy(category: ResourceName, raw: unknown, now?: string): unknown {
   if (!isRecord(raw)) return raw;
   const out = normalisers[category](raw);
   out.id = legacyId(raw.id) ?? contentId(raw);
-  return out;
+  return category === 'tasks' ? withCompletionTime(out, now) : out;
+}
+
+/**
+ * The original app could mark a task done without saying when; the server needs the time
+ * (已完成的任务需要完成时间). The last change is the best guess, then the creation, then the
+ * moment of the upload (`now`); without any of them the record stays as it is.
+ */
+function withCompletionTime(task: Fields, now: string | undefined): Fields {
+  if (task.completed !== true || !isBlank(task.completedAt)) return task;
+  const when = [task.updatedAt, task.createdAt, now].find(
+    (v): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
+  );
+  return when ? { ...task, completedAt: when } : task;
 }

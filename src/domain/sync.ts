@@ -50,8 +50,8 @@ export type Prepared =
  * body to post: normalised, given the upload defaults, and checked by the schema the server
  * applies, so a record the server would refuse is known before anything is sent.
  */
-export function prepareRecord(category: ResourceName, raw: unknown): Prepared {
-  const record = normaliseLegacy(category, raw);
+export function prepareRecord(category: ResourceName, raw: unknown, now?: string): Prepared {
+  const record = normaliseLegacy(category, raw, now);
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     return { ok: false, field: '', message: '不是一条记录' };
   }

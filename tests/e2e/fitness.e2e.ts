@@ -20,7 +20,7 @@ async function openFitness(page: Page) {
 async function addWorkout(page: Page, type: string, minutes: string, calories = '') {
   await page.getByRole('button', { name: '添加运动' }).click();
   const dialog = page.getByRole('dialog', { name: '添加运动' });
-  await dialog.getByLabel('运动类型').selectOption({ label: type });
+  await dialog.getByRole('button', { name: type, exact: true }).click();
   await dialog.getByLabel('时长（分钟）').fill(minutes);
   if (calories) await dialog.getByLabel('卡路里').fill(calories);
   await dialog.getByRole('button', { name: '保存' }).click();
@@ -58,7 +58,9 @@ describe('/fitness', () => {
     const recent = page.getByRole('region', { name: '最近记录' });
     await recent.getByRole('button', { name: '编辑' }).click();
     const dialog = page.getByRole('dialog', { name: '编辑运动' });
-    await expect(dialog.getByLabel('运动类型').inputValue()).resolves.toBe('swimming');
+    await expect(
+      dialog.getByRole('button', { name: '游泳', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
     await expect(dialog.getByLabel('时长（分钟）').inputValue()).resolves.toBe('95');
     await dialog.getByLabel('时长（分钟）').fill('100');
     await dialog.getByRole('button', { name: '保存' }).click();

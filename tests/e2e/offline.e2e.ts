@@ -120,7 +120,7 @@ describe('with the server stopped after visiting only /', () => {
       let dialog = page.getByRole('dialog', { name: '添加记录' });
       await dialog.getByLabel('类型').selectOption({ label: '支出' });
       await dialog.getByLabel('金额').fill('12.34');
-      await dialog.getByLabel('分类').selectOption({ label: '餐饮' });
+      await dialog.getByRole('button', { name: '餐饮', exact: true }).click();
       await dialog.getByLabel('备注').fill('离线午餐');
       await dialog.getByRole('button', { name: '保存' }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -129,7 +129,7 @@ describe('with the server stopped after visiting only /', () => {
       await open(page, '/fitness');
       await page.getByRole('button', { name: '添加运动' }).click();
       dialog = page.getByRole('dialog', { name: '添加运动' });
-      await dialog.getByLabel('运动类型').selectOption({ label: '游泳' });
+      await dialog.getByRole('button', { name: '游泳', exact: true }).click();
       await dialog.getByLabel('时长（分钟）').fill('45');
       await dialog.getByRole('button', { name: '保存' }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -139,7 +139,7 @@ describe('with the server stopped after visiting only /', () => {
       await page.getByRole('button', { name: '手动添加' }).click();
       dialog = page.getByRole('dialog', { name: '手动添加' });
       await dialog.getByLabel('任务名称').fill('离线阅读');
-      await dialog.getByLabel('分类').selectOption({ label: '阅读' });
+      await dialog.getByRole('button', { name: '阅读', exact: true }).click();
       await dialog.getByLabel('时长（分钟）').fill('25');
       await dialog.getByRole('button', { name: '保存' }).click();
       await dialog.waitFor({ state: 'detached' });

@@ -375,6 +375,11 @@ describe('sync dialog', () => {
     const server = await serverData(page);
     const dialog = await openSync(page);
     await dialog.getByRole('button', { name: '从云端下载数据' }).click();
+    // It asks first, saying how many changes wait (none here).
+    const ask = page.getByRole('alertdialog', { name: '从云端下载数据' });
+    await ask.getByText('将覆盖本机数据').waitFor();
+    await ask.getByText('没有等待发送的更改（0 条）。').waitFor();
+    await ask.getByRole('button', { name: '确定下载' }).click();
     await dialog.getByText('数据下载成功！页面即将刷新...').waitFor();
     const results = dialog.getByRole('region', { name: '下载结果' });
     await results.getByText(`${server.accounts.length} 条`).first().waitFor();

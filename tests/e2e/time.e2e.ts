@@ -119,7 +119,7 @@ describe('/time focus timer', () => {
       await page.getByRole('button', { name: '手动添加' }).click();
       const dialog = page.getByRole('dialog', { name: '手动添加' });
       await dialog.getByLabel('任务名称').fill(task);
-      await dialog.getByLabel('分类').selectOption({ label: category });
+      await dialog.getByRole('button', { name: category, exact: true }).click();
       await dialog.getByLabel('时长（分钟）').fill(minutes);
       await dialog.getByRole('button', { name: '保存' }).click();
       await dialog.waitFor({ state: 'detached' });

@@ -29,6 +29,8 @@ export const E2E_USERS = {
   screens: '截图测试',
   push: '通知测试',
   pomodoro: '番茄钟测试',
+  phone: '手机测试',
+  phoneLong: '手机长文本测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

@@ -172,7 +172,7 @@ describe('2. an asset edit leaves earlier months alone', () => {
       // Focus goes back to 编辑 of the same asset, whose row is now a new version.
       await page.waitForFunction(
         (asset) =>
-          document.activeElement?.getAttribute('aria-label') === '编辑' &&
+          document.activeElement?.getAttribute('aria-label') === `编辑 ${asset}` &&
           document.activeElement.closest('li')?.getAttribute('aria-label') === asset,
         name,
       );
@@ -534,7 +534,7 @@ describe('7. keyboard and phone', () => {
       // Saved with Enter: focus lands back on 添加记录.
       await add.click();
       await dialog.getByLabel('金额').fill('268.9');
-      await dialog.getByLabel('分类').selectOption({ label: '餐饮' });
+      await dialog.getByRole('button', { name: '餐饮', exact: true }).click();
       await dialog.getByLabel('金额').press('Enter');
       await dialog.waitFor({ state: 'detached' });
       await expect(focused(page)).resolves.toBe('添加记录');
@@ -550,7 +550,8 @@ describe('7. keyboard and phone', () => {
       await expect(edit.getByLabel('金额').inputValue()).resolves.toBe('268.90');
       await expect(focused(page)).resolves.toBe('金额');
       await edit.getByRole('button', { name: '取消' }).click();
-      await expect(focused(page)).resolves.toBe('编辑');
+      // The row's own 编辑, named by its item (备注 empty: the category).
+      await expect(focused(page)).resolves.toBe('编辑 餐饮');
 
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/');

@@ -111,9 +111,9 @@ describe('/assets', () => {
     await seed(asset('a1', { amount: 1000 }));
     const user = await openScreen();
     const row = await screen.findByRole('listitem', { name: '活期' });
-    await user.click(within(row).getByRole('button', { name: '编辑' }));
+    await user.click(within(row).getByRole('button', { name: '编辑 活期' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑资产/负债' });
-    expect(within(dialog).getByLabelText('金额')).toHaveValue(1000);
+    expect(within(dialog).getByLabelText('金额')).toHaveValue('1000.00');
     expect(within(dialog).getByLabelText('分类')).toHaveValue('bank_deposit');
     await user.clear(within(dialog).getByLabelText('金额'));
     await user.type(within(dialog).getByLabelText('金额'), '1250');
@@ -132,7 +132,7 @@ describe('/assets', () => {
 
     await user.click(
       within(screen.getByRole('listitem', { name: '活期' })).getByRole('button', {
-        name: '修改历史',
+        name: '修改历史 活期',
       }),
     );
     const history = await screen.findByRole('dialog', { name: '修改历史：活期' });
@@ -153,7 +153,7 @@ describe('/assets', () => {
     const user = await openScreen();
     await user.click(
       within(await screen.findByRole('listitem', { name: '活期' })).getByRole('button', {
-        name: '编辑',
+        name: '编辑 活期',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: '编辑资产/负债' });
@@ -190,7 +190,7 @@ describe('/assets', () => {
     );
     const user = await openScreen();
     const row = await screen.findByRole('listitem', { name: '活期' });
-    await user.click(within(row).getByRole('button', { name: '删除' }));
+    await user.click(within(row).getByRole('button', { name: '删除 活期' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
         name: '删除',
@@ -201,7 +201,7 @@ describe('/assets', () => {
     // The refused delete brought the row back.
     server.resetHandlers();
     const restored = await screen.findByRole('listitem', { name: '活期' });
-    await user.click(within(restored).getByRole('button', { name: '删除' }));
+    await user.click(within(restored).getByRole('button', { name: '删除 活期' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
         name: '删除',

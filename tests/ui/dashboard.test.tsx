@@ -6,6 +6,7 @@ import { engineFor } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { addDays, todayString } from '../../src/domain/dates';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
+import { TIMER_STORAGE_KEY } from '../../src/domain/storage-keys';
 import { Clock } from '../../src/features/dashboard/Clock';
 import { renderApp, seedDeviceCopy, signIn, testServer, watchListReads } from './harness';
 
@@ -194,6 +195,12 @@ describe('dashboard', () => {
         '完成一次运动已完成今日运动 1 次',
         '专注工作1小时已完成已专注 65 / 60 分钟',
       ]);
+      // A quick start counts toward that goal: it starts in the goal's first category.
+      expect(
+        within(screen.getByRole('region', { name: '快捷操作' })).getByRole('link', {
+          name: '开始专注',
+        }),
+      ).toHaveAttribute('href', '/time?start=writing');
     } finally {
       await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
     }
@@ -231,13 +238,32 @@ describe('dashboard', () => {
       ['记一笔支出', '/accounting?add=expense'],
       ['健身打卡', '/fitness?add=1'],
       ['添加任务', '/tasks?add=1'],
-      ['开始专注', '/time?start=quick'],
+      // The first category the focus goal counts (工作 by default), not 其他.
+      ['开始专注', '/time?start=work'],
     ]);
 
     await userEvent.setup().click(within(actions).getByRole('link', { name: '记一笔支出' }));
     await screen.findByRole('dialog', { name: '添加记录' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/accounting');
+  });
+
+  it('开始专注 starts the timer in 工作, which the default focus goal counts', async () => {
+    const { router } = await openDashboard();
+    await userEvent.setup().click(
+      within(screen.getByRole('region', { name: '快捷操作' })).getByRole('link', {
+        name: '开始专注',
+      }),
+    );
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(TIMER_STORAGE_KEY) ?? 'null')).toMatchObject({
+        isTimerRunning: true,
+        currentSession: { task: '专注时间', category: 'work' },
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/time');
+    localStorage.removeItem(TIMER_STORAGE_KEY);
   });
 
   it('a later visit shows the kept figures without reading the lists, and recounts after a change', async () => {

@@ -38,6 +38,32 @@ async function openScreen(path = '/fitness') {
 }
 
 describe('/fitness', () => {
+  it('duration chips and 昨天 fill the fields in a tap', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '添加运动' }));
+    const dialog = await screen.findByRole('dialog', { name: '添加运动' });
+    // 跑步 by default; pressing the chosen type again keeps it.
+    await user.click(within(dialog).getByRole('button', { name: '跑步' }));
+    expect(within(dialog).getByRole('button', { name: '跑步' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(dialog).getByRole('button', { name: '45分钟' }));
+    expect(within(dialog).getByLabelText(/时长（分钟）/)).toHaveValue(45);
+    expect(within(dialog).getByRole('button', { name: '45分钟' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(dialog).getByRole('button', { name: '昨天' }));
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(async () =>
+      expect(await demo.store.workouts.list('demo')).toMatchObject([
+        { type: 'running', duration: 45, date: addDays(TODAY, -1) },
+      ]),
+    );
+  });
+
   it('adds a workout: cards, punch card and list change, calories default to 0', async () => {
     const user = userEvent.setup();
     await openScreen();
@@ -47,7 +73,7 @@ describe('/fitness', () => {
     await user.click(screen.getByRole('button', { name: '添加运动' }));
     const dialog = await screen.findByRole('dialog', { name: '添加运动' });
     expect(within(dialog).getByLabelText(/^日期/)).toHaveValue(TODAY);
-    await user.selectOptions(within(dialog).getByLabelText(/运动类型/), '游泳');
+    await user.click(within(dialog).getByRole('button', { name: '游泳' }));
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '95');
     await user.type(within(dialog).getByLabelText('备注'), '自由泳');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -155,9 +181,12 @@ describe('/fitness', () => {
       expect.stringContaining('徒步'),
     ]);
 
-    await user.click(within(rows[0]!).getByRole('button', { name: '编辑' }));
+    await user.click(within(rows[0]!).getByRole('button', { name: '编辑 瑜伽' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑运动' });
-    expect(within(dialog).getByLabelText('运动类型')).toHaveValue('yoga');
+    expect(within(dialog).getByRole('button', { name: '瑜伽' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(within(dialog).getByLabelText('备注')).toHaveValue('晨练');
     const duration = within(dialog).getByLabelText(/时长（分钟）/);
     await user.clear(duration);
@@ -172,7 +201,7 @@ describe('/fitness', () => {
     );
 
     await user.click(
-      within(within(list).getAllByRole('listitem')[1]!).getByRole('button', { name: '删除' }),
+      within(within(list).getAllByRole('listitem')[1]!).getByRole('button', { name: '删除 徒步' }),
     );
     // No more one-click deletes: the confirmation names the workout.
     const confirm = await screen.findByRole('dialog', { name: '请确认' });
@@ -195,7 +224,7 @@ describe('/fitness', () => {
     );
     await openScreen();
     const list = screen.getByRole('region', { name: '最近记录' });
-    await user.click(await within(list).findByRole('button', { name: '删除' }));
+    await user.click(await within(list).findByRole('button', { name: '删除 跑步' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', {
         name: '删除',

@@ -70,3 +70,68 @@ describe('logout', () => {
     expect(localStorage.getItem('legacy:accounts')).not.toBeNull();
   });
 });
+
+describe('phone navigation and the + sheet', () => {
+  it('bottom tabs are links marking the active one; 更多 lists the other screens', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/tasks');
+    const tabs = await screen.findByRole('navigation', { name: '底部导航' });
+    expect(within(tabs).getByRole('link', { name: '任务' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(tabs).getByRole('link', { name: '首页' })).not.toHaveAttribute('aria-current');
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/', '/accounting', '/tasks', '/checkin']);
+    await user.click(within(tabs).getByRole('button', { name: '更多' }));
+    const more = await screen.findByRole('dialog', { name: '更多' });
+    expect(
+      within(more)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['资产管理', '/assets'],
+      ['健身记录', '/fitness'],
+      ['时间管理', '/time'],
+      ['设置', '/settings'],
+    ]);
+    expect(within(more).getByRole('button', { name: '同步' })).toBeInTheDocument();
+    expect(within(more).getByRole('button', { name: '退出登录' })).toBeInTheDocument();
+    await user.click(within(more).getByRole('link', { name: '健身记录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fitness'));
+    expect(screen.queryByRole('dialog', { name: '更多' })).not.toBeInTheDocument();
+  });
+
+  it('快速记录 opens a sheet of links; Escape closes it and focus returns to +', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/tasks');
+    const plus = await screen.findByRole('button', { name: '快速记录' });
+    await user.click(plus);
+    const sheet = await screen.findByRole('dialog', { name: '快速记录' });
+    expect(
+      within(sheet)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['记一笔', '/accounting?add=expense'],
+      ['添加任务', '/tasks?add=1'],
+      ['健身打卡', '/fitness?add=1'],
+      ['开始专注', '/time?start=work'],
+    ]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '快速记录' })).toBeNull());
+    expect(plus).toHaveFocus();
+
+    await user.click(plus);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '快速记录' })).getByRole('link', {
+        name: '记一笔',
+      }),
+    );
+    await screen.findByRole('dialog', { name: '添加记录' });
+    expect(router.state.location.pathname).toBe('/accounting');
+  });
+});

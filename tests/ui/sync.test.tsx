@@ -278,7 +278,21 @@ describe('sync dialog', () => {
     await seedDeviceCopy('accounts', [account('stale')], { cursor: 999_999 });
     const { user, dialog } = await openDialog();
 
+    // It asks first: the download replaces the device's copy.
     await user.click(dialog.getByRole('button', { name: '从云端下载数据' }));
+    const ask = within(await screen.findByRole('alertdialog', { name: '从云端下载数据' }));
+    expect(ask.getByText('将覆盖本机数据')).toBeInTheDocument();
+    expect(ask.getByText('没有等待发送的更改（0 条）。')).toBeInTheDocument();
+    await user.click(ask.getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const db0 = await openLocalDb('demo');
+    expect(JSON.parse((await db0.get('lists', 'accounts'))!.json)).toMatchObject([{ id: 'stale' }]);
+    db0.close();
+
+    await user.click(dialog.getByRole('button', { name: '从云端下载数据' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定下载' }),
+    );
     await dialog.findByText('数据下载成功！页面即将刷新...');
     const results = within(dialog.getByRole('region', { name: '下载结果' }));
     expect(results.getByText('记账记录').nextSibling).toHaveTextContent('2 条');
@@ -299,6 +313,9 @@ describe('sync dialog', () => {
     );
     const { user, dialog } = await openDialog();
     await user.click(dialog.getByRole('button', { name: '从云端下载数据' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定下载' }),
+    );
     await dialog.findByText('数据下载失败，请检查网络连接');
     expect(dialog.getByText('数据库不可用')).toBeInTheDocument();
   });
@@ -378,10 +395,9 @@ describe('sync dialog', () => {
     const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.split('\r\n')[0]).toBe(
-      'id,type,amount,category,description,date,templateId,reimbursed,reimbursedBy',
-    );
-    expect(text).toContain("csv-1,expense,12.5,dining,'=1+1,");
+    // In the words of the screens, still Excel-safe (the formula is neutralised).
+    expect(text.split('\r\n')[0]).toBe('编号,类型,金额,分类,备注,日期,周期记账,已报销,报销收入');
+    expect(text).toContain("csv-1,支出,12.5,餐饮,'=1+1,");
   });
 
   function importFile(content: unknown, name = 'backup.json') {

@@ -55,7 +55,7 @@ describe('/time manual add', () => {
     await user.click(screen.getByRole('button', { name: '手动添加' }));
     const dialog = await screen.findByRole('dialog', { name: '手动添加' });
     await user.type(within(dialog).getByLabelText(/任务名称/), '写周报');
-    await user.selectOptions(within(dialog).getByLabelText(/分类/), '写作');
+    await user.click(within(dialog).getByRole('button', { name: '写作' }));
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '25');
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
 
@@ -243,7 +243,7 @@ describe('/time focus timer', () => {
     await openScreen();
     const list = screen.getByRole('region', { name: '最近记录' });
     await within(list).findByText('冥想');
-    await user.click(within(list).getByRole('button', { name: '删除' }));
+    await user.click(within(list).getByRole('button', { name: '删除 冥想' }));
     // The same confirmation as every list, naming the record; Enter deletes.
     const confirm = await screen.findByRole('dialog', { name: '请确认' });
     expect(confirm).toHaveTextContent(`确定要删除「冥想 10分钟 · ${shortToday}」吗？`);
@@ -349,7 +349,7 @@ describe('/time record editing', () => {
     await openScreen();
     const list = screen.getByRole('region', { name: '最近记录' });
     await within(list).findByText('冥想');
-    await user.click(within(list).getByRole('button', { name: '编辑' }));
+    await user.click(within(list).getByRole('button', { name: '编辑 冥想' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑记录' });
     expect(within(dialog).getByLabelText(/任务名称/)).toHaveValue('冥想');
     expect(within(dialog).getByLabelText(/时长（分钟）/)).toHaveValue(1.58);
@@ -363,9 +363,9 @@ describe('/time record editing', () => {
       ]),
     );
 
-    await user.click(within(list).getByRole('button', { name: '编辑' }));
+    await user.click(within(list).getByRole('button', { name: '编辑 正念' }));
     const again = await screen.findByRole('dialog', { name: '编辑记录' });
-    await user.selectOptions(within(again).getByLabelText(/分类/), '阅读');
+    await user.click(within(again).getByRole('button', { name: '阅读' }));
     await user.clear(within(again).getByLabelText(/日期/));
     await user.type(within(again).getByLabelText(/日期/), YESTERDAY);
     await user.clear(within(again).getByLabelText(/时长（分钟）/));
@@ -392,7 +392,7 @@ describe('/time record editing', () => {
     const list = screen.getByRole('region', { name: '最近记录' });
     await within(list).findByText('背单词');
     server.use(http.put(/\/api\/time-records\/t3$/, () => HttpResponse.error()));
-    await user.click(within(list).getByRole('button', { name: '编辑' }));
+    await user.click(within(list).getByRole('button', { name: '编辑 背单词' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑记录' });
     await user.clear(within(dialog).getByLabelText(/时长（分钟）/));
     await user.type(within(dialog).getByLabelText(/时长（分钟）/), '20');

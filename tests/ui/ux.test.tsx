@@ -63,7 +63,7 @@ describe('dialogs', () => {
         screen.queryByRole('dialog', { name: '放弃未保存的内容吗？' }),
       ).not.toBeInTheDocument(),
     );
-    expect(within(dialog).getByLabelText('金额')).toHaveValue(42);
+    expect(within(dialog).getByLabelText('金额')).toHaveValue('42');
     expect(within(dialog).getByLabelText('金额')).toHaveFocus();
 
     // The backdrop asks too; 放弃 closes both.
@@ -107,7 +107,7 @@ describe('dialogs', () => {
         screen.queryByRole('dialog', { name: '放弃未保存的内容吗？' }),
       ).not.toBeInTheDocument(),
     );
-    expect(screen.getByLabelText('金额')).toHaveValue(7);
+    expect(screen.getByLabelText('金额')).toHaveValue('7');
   });
 
   it('a confirmation names the record and Enter confirms it', async () => {
@@ -125,7 +125,7 @@ describe('dialogs', () => {
     const { user } = await openAccounting();
     const recent = screen.getByRole('region', { name: '最近记录' });
     await within(recent).findByText('-¥35.00');
-    await user.click(within(recent).getByRole('button', { name: '删除' }));
+    await user.click(within(recent).getByRole('button', { name: '删除 餐饮' }));
     const confirm = await screen.findByRole('dialog', { name: '请确认' });
     const [, month, day] = TODAY.split('-');
     expect(confirm).toHaveTextContent(
@@ -151,7 +151,7 @@ describe('dialogs', () => {
     const { user } = await openAccounting();
     const recent = screen.getByRole('region', { name: '最近记录' });
     await within(recent).findByText('-¥268.90');
-    await user.click(within(recent).getByRole('button', { name: '编辑' }));
+    await user.click(within(recent).getByRole('button', { name: '编辑 餐饮' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑记录' });
     const amount = within(dialog).getByLabelText('金额') as HTMLInputElement;
     expect(amount.value).toBe('268.90');
@@ -184,7 +184,7 @@ describe('the 周期记账 dialog, like every form', () => {
     });
     const { user } = await openAccounting();
     const section = await screen.findByRole('region', { name: '周期记账' });
-    await user.click(await within(section).findByRole('button', { name: '编辑' }));
+    await user.click(await within(section).findByRole('button', { name: '编辑 房租' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑周期记账' });
     const amount = within(dialog).getByLabelText('金额') as HTMLInputElement;
     expect(amount.value).toBe('4200.50');

@@ -2,6 +2,7 @@ import type { AccountInput } from '../schemas/account';
 import type { AccountType } from '../schemas/categories';
 import { MAX_REMEMBERED } from '../schemas/defaults';
 import type { CategoryRules } from '../schemas/settings';
+import { guessCategory } from './keywords';
 import type { BillRow } from './parse';
 
 // From bill rows to the records an import would save: type, category, amount and a reason
@@ -85,11 +86,18 @@ export function ruleCategory(
   return importRules[type][sourceCategory] ?? DEFAULT_IMPORT_RULES[type][sourceCategory] ?? 'other';
 }
 
-/** A row's category: the counterparty's remembered one first, then the rule table. */
+/**
+ * A row's category: the user's own word first (the counterparty's remembered category, then
+ * their rule for the 交易分类), then the shipped 交易分类 table, then what the counterparty and
+ * the goods name (keywords.ts), and 其他 only when nothing says anything.
+ */
 export function categoryFor(type: AccountType, row: BillRow, rules: ImportRules): string {
   return (
     rules.counterparties[type][row.counterparty] ??
-    ruleCategory(type, row.sourceCategory, rules.importRules)
+    rules.importRules[type][row.sourceCategory] ??
+    DEFAULT_IMPORT_RULES[type][row.sourceCategory] ??
+    guessCategory(type, `${row.counterparty} ${row.item}`) ??
+    'other'
   );
 }
 

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateAccount, useUpdateAccount } from '../../api/accounts';
-import { AmountField, FormActions, InputField, SelectField } from '../../components/form-fields';
+import { DateWithChips } from '../../components/ChoiceGrid';
+import { InputField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import {
   type Account,
@@ -9,11 +11,8 @@ import {
   type AccountInput,
   accountInputSchema,
 } from '../../domain/schemas/account';
-import {
-  type AccountType,
-  accountCategoryLabels,
-  accountTypeLabels,
-} from '../../domain/schemas/categories';
+import type { AccountType } from '../../domain/schemas/categories';
+import { EntryFields, lastCategory, rememberCategory } from './EntryFields';
 
 interface AccountDialogProps {
   /** The record being edited, or null to add one. */
@@ -24,17 +23,19 @@ interface AccountDialogProps {
   onClose: () => void;
 }
 
-/** 添加记录 / 编辑记录. A failed save keeps the dialog, and what was typed, open. */
+/**
+ * 添加记录 / 编辑记录. 分类 is one tap in a grid (the last one used is chosen already), 金额
+ * takes a sum, 今天 / 昨天 set the date, and 再记一笔 saves and starts the next record with
+ * the same type, category and date. A failed save keeps the dialog, and what was typed, open.
+ */
 export function AccountDialog({ record, type, today, onClose }: AccountDialogProps) {
   const create = useCreateAccount();
   const update = useUpdateAccount();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isDirty },
-  } = useForm<AccountInput, unknown, AccountData>({
+  const formElement = useRef<HTMLFormElement>(null);
+  // Set by 再记一笔 for the save it starts: stay open for the next record.
+  const another = useRef(false);
+  const [savedCount, setSavedCount] = useState(0);
+  const form = useForm<AccountInput, unknown, AccountData>({
     resolver: zodResolver(accountInputSchema),
     defaultValues: record
       ? {
@@ -44,51 +45,57 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
           description: record.description,
           date: record.date,
         }
-      : { type, category: '', description: '', date: today },
+      : { type, category: lastCategory(type), description: '', date: today },
   });
-  const categories = accountCategoryLabels(watch('type'));
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    reset,
+    formState: { errors, isDirty },
+  } = form;
 
-  const onSubmit = handleSubmit((values) => {
-    if (record) {
-      // Fields the form does not show travel unchanged: the template that wrote the record and
-      // its 报销 status (which the schema drops if the record leaves 报销).
-      const { templateId, reimbursed, reimbursedBy } = record;
-      const input = { ...values, templateId, reimbursed, reimbursedBy };
-      update.mutate({ id: record.id, input }, { onSuccess: onClose });
-    } else create.mutate(values, { onSuccess: onClose });
-  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      if (record) {
+        // Fields the form does not show travel unchanged: the template that wrote the record and
+        // its 报销 status (which the schema drops if the record leaves 报销).
+        const { templateId, reimbursed, reimbursedBy } = record;
+        const input = { ...values, templateId, reimbursed, reimbursedBy };
+        update.mutate({ id: record.id, input }, { onSuccess: onClose });
+        return;
+      }
+      const next = another.current;
+      another.current = false;
+      create.mutate(values, {
+        onSuccess: () => {
+          rememberCategory(values.type, values.category);
+          if (!next) return onClose();
+          // The next record's starting point, so the dialog is clean again until typed in.
+          reset({ ...values, amount: '' as unknown as number, description: '' });
+          setSavedCount((n) => n + 1);
+          formElement.current?.querySelector<HTMLInputElement>('[data-autofocus]')?.focus();
+        },
+      });
+    },
+    () => {
+      another.current = false;
+    },
+  );
+
+  const saving = create.isPending || update.isPending;
 
   return (
     <Modal title={record ? '编辑记录' : '添加记录'} onClose={onClose} dirty={isDirty}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <SelectField
-          label="类型"
-          required
-          options={accountTypeLabels}
-          // The category lists of 支出 and 收入 differ, so a type change starts it over (SPEC §5).
-          {...register('type', { onChange: () => setValue('category', '') })}
-        />
-        <AmountField
-          label="金额"
-          error={errors.amount?.message}
-          required
-          initial={record?.amount}
-          registration={register('amount', { valueAsNumber: true })}
-        />
-        <SelectField
-          label="分类"
-          error={errors.category?.message}
-          required
-          options={categories}
-          placeholder="请选择分类"
-          {...register('category')}
-        />
-        <InputField
-          label="日期"
+      <form ref={formElement} onSubmit={onSubmit} noValidate className="space-y-4">
+        <EntryFields form={form} initialAmount={record?.amount} />
+        <DateWithChips
+          registration={register('date')}
           error={errors.date?.message}
-          required
-          type="date"
-          {...register('date')}
+          today={today}
+          current={watch('date')}
+          onPick={(value) => setValue('date', value, { shouldDirty: true })}
         />
         <InputField
           label="备注"
@@ -97,7 +104,30 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
           maxLength={500}
           {...register('description')}
         />
-        <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
+        <p role="status" className="text-sm text-emerald-700">
+          {savedCount > 0 ? `已保存 ${savedCount} 条` : ''}
+        </p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            取消
+          </button>
+          {!record && (
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={saving}
+              onClick={() => {
+                another.current = true;
+                void onSubmit();
+              }}
+            >
+              再记一笔
+            </button>
+          )}
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? '保存中...' : '保存'}
+          </button>
+        </div>
       </form>
     </Modal>
   );

@@ -9,6 +9,7 @@ import {
   isReimbursement,
   labelOf,
 } from '../../domain/schemas/categories';
+import { itemOf } from './item-name';
 
 export interface RowActions {
   onEdit: (record: Account) => void;
@@ -82,8 +83,12 @@ export const AccountList = memo(function AccountList({
               </p>
             </div>
             <div className="flex shrink-0">
-              <EditButton onClick={() => onEdit(record)} />
-              <DeleteButton onClick={() => onDelete(record)} disabled={deletingId === record.id} />
+              <EditButton item={itemOf(record)} onClick={() => onEdit(record)} />
+              <DeleteButton
+                item={itemOf(record)}
+                onClick={() => onDelete(record)}
+                disabled={deletingId === record.id}
+              />
             </div>
           </li>
         );

@@ -192,7 +192,18 @@ export function AccountingScreen() {
               {newest.length === 0 ? (
                 <EmptyState message="暂无记录，点击上方按钮添加第一条记录" />
               ) : (
-                <AccountList records={recent} {...actions} />
+                // A phone shows the first 3 and links to the full list (DESIGN §1).
+                <div className="max-tablet:[&_li:nth-child(n+4)]:hidden">
+                  <AccountList records={recent} {...actions} />
+                  {newest.length > 3 && (
+                    <a
+                      href="#all-records"
+                      className="mt-2 inline-block text-sm font-medium text-blue-700 tablet:hidden"
+                    >
+                      查看全部记录
+                    </a>
+                  )}
+                </div>
               )}
             </section>
             <RecurringSection today={today} />

@@ -3,6 +3,7 @@ import { useImportBill } from '../../api/bill-import';
 import { useSettingsQuery } from '../../api/settings';
 import type { PostedCounts } from '../../api/sync';
 import { Modal } from '../../components/Modal';
+import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
 import {
   categoryFor,
@@ -315,29 +316,7 @@ export default function ImportDialog({ file, onClose }: { file: File; onClose: (
               </li>
             ))}
           </ul>
-          {pageCount > 1 && (
-            <nav aria-label="分页" className="flex items-center justify-between text-sm">
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={current === 0}
-                onClick={() => setPage(current - 1)}
-              >
-                上一页
-              </button>
-              <span className="tabular-nums text-slate-600">
-                第 {current + 1} / {pageCount} 页
-              </span>
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={current === pageCount - 1}
-                onClick={() => setPage(current + 1)}
-              >
-                下一页
-              </button>
-            </nav>
-          )}
+          <Pager current={current} pageCount={pageCount} onPage={setPage} />
         </div>
       )}
     </Modal>

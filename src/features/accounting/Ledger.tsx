@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, FileDown, Search } from 'lucide-react';
+import { FileDown, Search } from 'lucide-react';
 import { memo, useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { Pager } from '../../components/Pager';
 import { toneOf } from '../../components/StatCard';
 import { saveTextFile } from '../../components/save-file';
 import { useToday } from '../../components/useToday';
@@ -77,6 +78,10 @@ export const Ledger = memo(function Ledger({
   // A deletion can empty the last page; stay on the last one that exists.
   const current = Math.min(page, pageCount - 1);
   const rows = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  // Each day of the page under its own heading with that day's income and expense (over all
+  // the filtered records of the day, not only those on this page).
+  const days = useMemo(() => dayTotals(filtered), [filtered]);
+  const groups = groupByDay(rows);
 
   function narrow(change: Partial<LedgerFilter>) {
     setFilter((f) => ({ ...f, ...change }));
@@ -92,7 +97,11 @@ export const Ledger = memo(function Ledger({
     saveTextFile(csvFileName('记账记录', today), ledgerCsv(filtered), 'text/csv;charset=utf-8');
 
   return (
-    <section className="card below-fold [--below-fold-height:150rem]" aria-labelledby={titleId}>
+    <section
+      id="all-records"
+      className="card below-fold scroll-mt-16 [--below-fold-height:150rem]"
+      aria-labelledby={titleId}
+    >
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div className="flex w-full items-center justify-between gap-2 sm:w-auto">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -180,8 +189,8 @@ export const Ledger = memo(function Ledger({
           min="0"
           step="0.01"
           className="input py-1.5 tabular-nums"
-          aria-label="最低金额"
-          placeholder="最低金额"
+          aria-label="下限（元）"
+          placeholder="下限（元）"
           value={amounts.min}
           onChange={(e) => setAmount('min', e.target.value)}
         />
@@ -191,8 +200,8 @@ export const Ledger = memo(function Ledger({
           min="0"
           step="0.01"
           className="input py-1.5 tabular-nums"
-          aria-label="最高金额"
-          placeholder="最高金额"
+          aria-label="上限（元）"
+          placeholder="上限（元）"
           value={amounts.max}
           onChange={(e) => setAmount('max', e.target.value)}
         />
@@ -244,35 +253,47 @@ export const Ledger = memo(function Ledger({
         <EmptyState message="没有符合筛选条件的记录" />
       ) : (
         <WhenNear height={`${rows.length * 4}rem`}>
-          <AccountList records={rows} {...actions} />
+          {groups.map(({ date, records: dayRows }) => {
+            const day = days.get(date)!;
+            return (
+              <div key={date}>
+                <h3 className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 rounded-md bg-slate-50 px-2 py-0.5 text-xs">
+                  <time dateTime={date} className="font-medium text-slate-700">
+                    {date}
+                  </time>
+                  <span className="tabular-nums text-slate-500">
+                    收入 {formatCents(day.incomeCents)} · 支出 {formatCents(day.expenseCents)}
+                  </span>
+                </h3>
+                <AccountList records={dayRows} {...actions} />
+              </div>
+            );
+          })}
         </WhenNear>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="分页" className="mt-3 flex items-center justify-between gap-2 text-sm">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={current === 0}
-            onClick={() => setPage(current - 1)}
-          >
-            <ChevronLeft size={16} aria-hidden="true" />
-            上一页
-          </button>
-          <span className="tabular-nums text-slate-600">
-            第 {current + 1} / {pageCount} 页
-          </span>
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={current === pageCount - 1}
-            onClick={() => setPage(current + 1)}
-          >
-            下一页
-            <ChevronRight size={16} aria-hidden="true" />
-          </button>
-        </nav>
-      )}
+      <Pager current={current} pageCount={pageCount} onPage={setPage} className="mt-3" />
     </section>
   );
 });
+
+function groupByDay(rows: readonly Account[]): { date: string; records: Account[] }[] {
+  const groups: { date: string; records: Account[] }[] = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last.date === row.date) last.records.push(row);
+    else groups.push({ date: row.date, records: [row] });
+  }
+  return groups;
+}
+
+function dayTotals(records: readonly Account[]) {
+  const days = new Map<string, { incomeCents: number; expenseCents: number }>();
+  for (const r of records) {
+    const day = days.get(r.date) ?? { incomeCents: 0, expenseCents: 0 };
+    if (r.type === 'income') day.incomeCents += toCents(r.amount);
+    else day.expenseCents += toCents(r.amount);
+    days.set(r.date, day);
+  }
+  return days;
+}

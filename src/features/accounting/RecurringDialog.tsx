@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
-import { AmountField, FormActions, InputField, SelectField } from '../../components/form-fields';
+import { FormActions, InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { templateInput } from '../../domain/recurring';
-import { accountCategoryLabels, accountTypeLabels } from '../../domain/schemas/categories';
 import {
   type RecurringData,
   type RecurringInput,
@@ -12,6 +11,7 @@ import {
   recurringInputSchema,
   recurringUnitLabels,
 } from '../../domain/schemas/recurring';
+import { EntryFields } from './EntryFields';
 
 interface RecurringDialogProps {
   template: RecurringTemplate | null;
@@ -23,13 +23,7 @@ interface RecurringDialogProps {
 export function RecurringDialog({ template, today, onClose }: RecurringDialogProps) {
   const create = useCreateRecurring();
   const update = useUpdateRecurring();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isDirty },
-  } = useForm<RecurringInput, unknown, RecurringData>({
+  const form = useForm<RecurringInput, unknown, RecurringData>({
     resolver: zodResolver(recurringInputSchema),
     defaultValues: template
       ? templateInput(template)
@@ -43,7 +37,11 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
           endDate: '',
         },
   });
-  const categories = accountCategoryLabels(watch('type'));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = form;
 
   const onSubmit = handleSubmit(({ lastDate: _ignored, ...values }) => {
     // The entries already due reach the bookkeeping list once the server has the template.
@@ -54,28 +52,7 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
   return (
     <Modal title={template ? '编辑周期记账' : '添加周期记账'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <SelectField
-          label="类型"
-          required
-          options={accountTypeLabels}
-          {...register('type', { onChange: () => setValue('category', '') })}
-        />
-        {/* The one amount field of every form: an edit opens 268.90, not 268.9 (issue 14). */}
-        <AmountField
-          label="金额"
-          error={errors.amount?.message}
-          required
-          initial={template?.amount}
-          registration={register('amount', { valueAsNumber: true })}
-        />
-        <SelectField
-          label="分类"
-          error={errors.category?.message}
-          required
-          options={categories}
-          placeholder="请选择分类"
-          {...register('category')}
-        />
+        <EntryFields form={form} initialAmount={template?.amount} />
         <InputField
           label="备注"
           error={errors.description?.message}

@@ -11,6 +11,7 @@ import { formatSignedCents, toCents } from '../../domain/money';
 import { formatSchedule, nextOccurrence, templateInput } from '../../domain/recurring';
 import { accountCategoryLabels, labelOf } from '../../domain/schemas/categories';
 import type { RecurringTemplate } from '../../domain/schemas/recurring';
+import { itemOf } from './item-name';
 
 // The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const RecurringDialog = lazyDialog(() =>
@@ -101,8 +102,12 @@ export const RecurringSection = memo(function RecurringSection({ today }: { toda
                       <Pause size={16} aria-hidden="true" />
                     )}
                   </button>
-                  <EditButton onClick={() => setDialog({ template: t })} />
-                  <DeleteButton onClick={() => remove(t)} disabled={deletingId === t.id} />
+                  <EditButton item={itemOf(t)} onClick={() => setDialog({ template: t })} />
+                  <DeleteButton
+                    item={itemOf(t)}
+                    onClick={() => remove(t)}
+                    disabled={deletingId === t.id}
+                  />
                 </div>
               </li>
             );

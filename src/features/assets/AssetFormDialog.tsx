@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useSaveAsset } from '../../api/assets';
 import {
   AmountField,
+  amountRegisterOptions,
   FormActions,
   InputField,
   SelectField,
@@ -95,9 +96,8 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
           label="金额"
           required
           error={errors.amount?.message}
-          min="0"
           initial={existing?.amount}
-          registration={register('amount', { valueAsNumber: true })}
+          registration={register('amount', amountRegisterOptions)}
         />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <InputField

@@ -92,9 +92,9 @@ export const AssetList = memo(function AssetList({
                   >
                     {formatYuan(asset.amount)}
                   </span>
-                  <HistoryButton onClick={() => onHistory(asset)} />
-                  <EditButton onClick={() => onEdit(asset)} />
-                  <DeleteButton onClick={() => onDelete(asset)} />
+                  <HistoryButton item={asset.name} onClick={() => onHistory(asset)} />
+                  <EditButton item={asset.name} onClick={() => onEdit(asset)} />
+                  <DeleteButton item={asset.name} onClick={() => onDelete(asset)} />
                 </div>
               </li>
             );

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts';
-import { FormActions, InputField, SelectField } from '../../components/form-fields';
+import { ChoiceGrid, DateWithChips, MinuteChips } from '../../components/ChoiceGrid';
+import { FormActions, InputField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { type WorkoutType, workoutTypeLabels } from '../../domain/schemas/categories';
 import { type Workout, workoutInputSchema } from '../../domain/schemas/workout';
@@ -33,6 +34,8 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
   const {
     register,
     handleSubmit,
+    setValue,
+    watch,
     formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(workoutFormSchema),
@@ -55,12 +58,13 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
   return (
     <Modal title={workout ? '编辑运动' : '添加运动'} onClose={onClose} dirty={isDirty}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <SelectField
+        <ChoiceGrid
           label="运动类型"
           error={errors.type?.message}
           required
           options={workoutTypeLabels}
-          {...register('type')}
+          value={watch('type')}
+          onChange={(key) => setValue('type', key as WorkoutType, { shouldDirty: true })}
         />
         <div className="grid grid-cols-2 gap-3">
           <InputField
@@ -87,12 +91,18 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
             {...register('calories', { setValueAs: numberOrUndefined })}
           />
         </div>
-        <InputField
-          label="日期"
+        <MinuteChips
+          current={watch('duration')}
+          onPick={(minutes) =>
+            setValue('duration', minutes, { shouldDirty: true, shouldValidate: true })
+          }
+        />
+        <DateWithChips
+          registration={register('date')}
           error={errors.date?.message}
-          required
-          type="date"
-          {...register('date')}
+          today={today}
+          current={watch('date')}
+          onPick={(date) => setValue('date', date, { shouldDirty: true })}
         />
         <InputField
           label="备注"

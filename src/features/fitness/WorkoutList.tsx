@@ -50,8 +50,15 @@ export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListPro
                   {workout.notes && ` · ${workout.notes}`}
                 </p>
               </div>
-              <EditButton onClick={() => onEdit(workout)} />
-              <DeleteButton onClick={() => remove(workout)} disabled={deletingId === workout.id} />
+              <EditButton
+                item={labelOf(workoutTypeLabels, workout.type)}
+                onClick={() => onEdit(workout)}
+              />
+              <DeleteButton
+                item={labelOf(workoutTypeLabels, workout.type)}
+                onClick={() => remove(workout)}
+                disabled={deletingId === workout.id}
+              />
             </li>
           ))}
         </ul>

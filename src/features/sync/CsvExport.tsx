@@ -25,7 +25,7 @@ export function CsvExport({ online, disabled }: { online: boolean; disabled: boo
         onSuccess: (file) => {
           const { exportKey, label } = RESOURCES[kind];
           const name = csvFileName(label.replace('/', '与'), today);
-          saveTextFile(name, recordsCsv(file[exportKey] ?? []), 'text/csv;charset=utf-8');
+          saveTextFile(name, recordsCsv(file[exportKey] ?? [], kind), 'text/csv;charset=utf-8');
           toast.success(`已导出 ${name}`);
         },
       },

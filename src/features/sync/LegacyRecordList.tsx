@@ -9,7 +9,7 @@ import { prepareRecord } from '../../domain/sync';
 
 /** Why a record cannot go up: what the schema says of it, or that the server refused it. */
 function reasonOf({ category, record }: LegacyRecord, uploaded: boolean): string {
-  const prepared = prepareRecord(category, record);
+  const prepared = prepareRecord(category, record, new Date().toISOString());
   if (!prepared.ok) {
     return prepared.field ? `${prepared.field}：${prepared.message}` : prepared.message;
   }

@@ -10,6 +10,7 @@ import { useToast } from '../../components/toast';
 import { useToday } from '../../components/useToday';
 import { exportFileName, parseImport, tallyResults } from '../../domain/sync';
 import { CsvExport } from './CsvExport';
+import { DownloadConfirm } from './DownloadConfirm';
 import { LegacyRecordList } from './LegacyRecordList';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { SyncResultList } from './SyncResultList';
@@ -69,6 +70,7 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
   const [legacy, setLegacy] = useState(listLegacyRecords);
   const [showLegacy, setShowLegacy] = useState(false);
   const [uploaded, setUploaded] = useState(false);
+  const [askingDownload, setAskingDownload] = useState(false);
   const refreshLegacy = () => setLegacy(listLegacyRecords());
   const legacyCount = legacy.length;
 
@@ -104,6 +106,7 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
   }
 
   function handleDownload() {
+    setAskingDownload(false);
     dispatch({ type: 'start', status: 'downloading' });
     download.mutate(undefined, {
       onSuccess: (counts) => {
@@ -319,7 +322,7 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
             className="btn-secondary"
             disabled={busy || !canDownload}
             title={canDownload ? undefined : needsServer}
-            onClick={handleDownload}
+            onClick={() => setAskingDownload(true)}
           >
             <CloudDownload size={16} aria-hidden="true" />
             从云端下载数据
@@ -360,6 +363,9 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
           </ul>
         </section>
       </div>
+      {askingDownload && (
+        <DownloadConfirm onConfirm={handleDownload} onCancel={() => setAskingDownload(false)} />
+      )}
     </Modal>
   );
 }

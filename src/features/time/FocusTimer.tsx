@@ -4,7 +4,12 @@ import { useTimeRecords } from '../../api/time-records';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
-import { labelOf, timeCategoryLabels } from '../../domain/schemas/categories';
+import {
+  labelOf,
+  type TimeCategory,
+  timeCategories,
+  timeCategoryLabels,
+} from '../../domain/schemas/categories';
 import { endPrompt, formatElapsed, QUICK_START } from '../../domain/timer';
 import { EndSessionDialog } from './EndSessionDialog';
 import { PomodoroTimer } from './PomodoroTimer';
@@ -95,11 +100,17 @@ function Stopwatch() {
   usePreloadDialogs(!useTimeRecords().isPending, CustomStartDialog);
   const { session, running, elapsed, saving } = timer;
 
-  // 开始专注 on the dashboard links here with ?start=quick (专注时间 / 其他).
+  // 开始专注 (dashboard, + sheet) links here with ?start=<category>: the first category the
+  // focus goal counts (src/components/quick-links.ts); ?start=quick keeps its 其他.
   useDeepLink('start', (value) => {
-    if (value !== 'quick') return;
+    const category = (timeCategories as readonly string[]).includes(value)
+      ? (value as TimeCategory)
+      : value === 'quick'
+        ? QUICK_START.category
+        : null;
+    if (!category) return;
     if (session) toast.error('已有进行中的专注，请先结束并保存');
-    else timer.start(QUICK_START);
+    else timer.start({ ...QUICK_START, category });
   });
 
   // Set while 结束并保存 asks first (a session over 4 hours, or under a minute).

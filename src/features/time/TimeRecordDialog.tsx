@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateTimeRecord, useUpdateTimeRecord } from '../../api/time-records';
-import { FormActions, InputField, SelectField } from '../../components/form-fields';
+import { ChoiceGrid, MinuteChips } from '../../components/ChoiceGrid';
+import { FormActions, InputField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { type TimeCategory, timeCategoryLabels } from '../../domain/schemas/categories';
 import { type TimeRecord, timeRecordInputSchema } from '../../domain/schemas/time-record';
@@ -42,6 +43,8 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
   const {
     register,
     handleSubmit,
+    setValue,
+    watch,
     formState: { errors, isDirty },
   } = useForm<ManualInput, unknown, ManualData>({
     resolver: zodResolver(manualSchema),
@@ -79,7 +82,13 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
           maxLength={100}
           {...register('task')}
         />
-        <SelectField label="分类" required options={timeCategoryLabels} {...register('category')} />
+        <ChoiceGrid
+          label="分类"
+          required
+          options={timeCategoryLabels}
+          value={watch('category')}
+          onChange={(key) => setValue('category', key as TimeCategory, { shouldDirty: true })}
+        />
         <div className="grid grid-cols-2 gap-3">
           <InputField
             label="日期"
@@ -102,6 +111,12 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
             {...register('minutes', { valueAsNumber: true })}
           />
         </div>
+        <MinuteChips
+          current={watch('minutes')}
+          onPick={(minutes) =>
+            setValue('minutes', minutes, { shouldDirty: true, shouldValidate: true })
+          }
+        />
         <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
       </form>
     </Modal>

@@ -49,8 +49,12 @@ export function TimeRecordList({ records, today, pending, onEdit }: TimeRecordLi
                 {formatSeconds(record.duration)}
               </span>
               <div className="flex shrink-0">
-                <EditButton onClick={() => onEdit(record)} />
-                <DeleteButton onClick={() => remove(record)} disabled={deletingId === record.id} />
+                <EditButton item={record.task} onClick={() => onEdit(record)} />
+                <DeleteButton
+                  item={record.task}
+                  onClick={() => remove(record)}
+                  disabled={deletingId === record.id}
+                />
               </div>
             </li>
           ))}

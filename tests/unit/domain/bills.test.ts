@@ -87,7 +87,8 @@ describe('支付宝 CSV', () => {
       ['老王面馆 · 牛肉面', 28_50, 'expense', 'dining', null],
       ['便利店 · 纸巾,两包', 9_00, 'expense', 'shopping', null],
       ['优衣库官方旗舰店 · 羊毛衫', 149_00, 'expense', 'shopping', null],
-      ['优衣库官方旗舰店 · 退款-羊毛衫', 50_00, 'expense', 'other', '退款（已从原交易扣除）'],
+      // 退款's 交易分类 names nothing; the shop's name does (the row is left out anyway).
+      ['优衣库官方旗舰店 · 退款-羊毛衫', 50_00, 'expense', 'shopping', '退款（已从原交易扣除）'],
       ['某数码专营店 · 耳机', 399_00, 'expense', 'shopping', '交易关闭'],
       ['滴滴出行 · 打车', 1000_00, 'expense', 'transport', null],
       ['滴滴出行 · 打车', 400_00, 'expense', 'transport', null],
@@ -108,15 +109,16 @@ describe('支付宝 CSV', () => {
 });
 
 describe('微信支付 CSV and XLSX', () => {
+  // 商户消费 and 扫二维码付款 name no category: the counterparty and the goods do (keywords.ts).
   const expected = [
-    ['便利蜂 · 早餐,咖啡', 23_50, 'expense', 'other', null],
-    ['美团 · 外卖', 60_00, 'expense', 'other', null],
+    ['便利蜂 · 早餐,咖啡', 23_50, 'expense', 'dining', null],
+    ['美团 · 外卖', 60_00, 'expense', 'dining', null],
     ['美团', 20_00, 'income', 'other', '退款'],
     ['某服装店 · 外套', 299_00, 'expense', 'other', '已全额退款'],
     ['朋友', 88_00, 'income', 'gift', null],
     ['招商银行(1234)', 100_00, 'expense', 'other', '中性交易'],
-    ['早餐摊', 5_00, 'expense', 'other', null],
-    ['早餐摊', 45_00, 'expense', 'other', null],
+    ['早餐摊', 5_00, 'expense', 'dining', null],
+    ['早餐摊', 45_00, 'expense', 'dining', null],
   ];
 
   it('reads the UTF-8 CSV with its BOM: ¥ amounts, / as empty, a partial refund netted', async () => {

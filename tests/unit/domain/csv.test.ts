@@ -92,3 +92,30 @@ describe('recordsCsv', () => {
     );
   });
 });
+
+describe('recordsCsv of a known list', () => {
+  it('speaks Chinese: headings and labels, and stays Excel-safe', () => {
+    const text = recordsCsv(
+      [
+        account({ description: '=HYPERLINK("x")' }),
+        account({ id: 'a2', type: 'income', category: 'salary', amount: 5000 }),
+      ],
+      'accounts',
+    );
+    const [header, first, second] = text.replace('\uFEFF', '').split('\r\n');
+    expect(header).toBe('编号,类型,金额,分类,备注,日期,周期记账,已报销,报销收入');
+    expect(first).toBe(`a1,支出,12.5,餐饮,"'=HYPERLINK(""x"")",2026-11-21,,否,`);
+    expect(second).toBe('a2,收入,5000,工资,,2026-11-21,,否,');
+  });
+
+  it('names the other lists’ fields and keys too', () => {
+    const [header, row] = recordsCsv(
+      [{ id: 't1', title: '写周报', priority: 'high', category: 'work', completed: true }],
+      'tasks',
+    )
+      .replace('\uFEFF', '')
+      .split('\r\n');
+    expect(header).toBe('编号,标题,优先级,分类,已完成');
+    expect(row).toBe('t1,写周报,高,工作,是');
+  });
+});

@@ -8,6 +8,7 @@ import {
   normaliseLegacy,
 } from '../../../src/domain/legacy';
 import { expenseCategoryLabels } from '../../../src/domain/schemas/categories';
+import { prepareRecord } from '../../../src/domain/sync';
 
 describe('legacyId', () => {
   it.each([
@@ -296,4 +297,36 @@ describe('normaliseLegacy', () => {
       expect(normaliseLegacy('accounts', raw)).toEqual(raw);
     },
   );
+});
+
+describe('a legacy task done without a completion time', () => {
+  const NOW = '2026-11-27T12:00:00.000Z';
+  const done = (more: Record<string, unknown>) => ({
+    id: 'k',
+    title: '旧任务',
+    completed: true,
+    ...more,
+  });
+
+  it.each([
+    [
+      'its updatedAt',
+      { updatedAt: '2024-03-02T08:00:00.000Z', createdAt: '2024-03-01T08:00:00.000Z' },
+      '2024-03-02T08:00:00.000Z',
+    ],
+    ['else its createdAt', { createdAt: '2024-03-01T08:00:00.000Z' }, '2024-03-01T08:00:00.000Z'],
+    ['else the upload’s time', { completedAt: '' }, NOW],
+  ])('gets %s, and the server’s schema accepts it', (_, more, completedAt) => {
+    const prepared = prepareRecord('tasks', done(more), NOW);
+    expect(prepared).toMatchObject({ ok: true, record: { completed: true, completedAt } });
+  });
+
+  it('keeps a completion time it has, and gives none to an open task', () => {
+    expect(
+      normaliseLegacy('tasks', done({ completedAt: '2024-05-05T00:00:00.000Z' }), NOW),
+    ).toMatchObject({ completedAt: '2024-05-05T00:00:00.000Z' });
+    expect(
+      normaliseLegacy('tasks', { id: 'k', title: 'x', completed: false, createdAt: NOW }, NOW),
+    ).not.toHaveProperty('completedAt');
+  });
 });

@@ -1,0 +1,126 @@
+import {
+  BriefcaseBusiness,
+  Bus,
+  Ellipsis,
+  Gamepad2,
+  Gift,
+  GraduationCap,
+  HandCoins,
+  House,
+  type LucideIcon,
+  ReceiptText,
+  ShoppingBag,
+  Stethoscope,
+  TrendingUp,
+  Utensils,
+  Wallet,
+} from 'lucide-react';
+import type { UseFormReturn } from 'react-hook-form';
+import { ChoiceGrid } from '../../components/ChoiceGrid';
+import { AmountField, amountRegisterOptions, SelectField } from '../../components/form-fields';
+import {
+  type AccountType,
+  accountCategoryLabels,
+  accountTypeLabels,
+} from '../../domain/schemas/categories';
+
+const CATEGORY_ICONS: Readonly<Record<string, LucideIcon>> = {
+  dining: Utensils,
+  transport: Bus,
+  shopping: ShoppingBag,
+  entertainment: Gamepad2,
+  medical: Stethoscope,
+  education: GraduationCap,
+  housing: House,
+  reimbursement: ReceiptText,
+  other: Ellipsis,
+  salary: Wallet,
+  bonus: Gift,
+  investment: TrendingUp,
+  part_time: BriefcaseBusiness,
+  gift: HandCoins,
+};
+
+/** The fields every bookkeeping form has, whatever else it holds. */
+interface EntryShape {
+  type: AccountType;
+  amount: number;
+  category: string;
+}
+
+interface EntryFieldsProps<T extends EntryShape> {
+  // biome-ignore lint/suspicious/noExplicitAny: the form's parsed output is the caller's own
+  form: UseFormReturn<T, unknown, any>;
+  /** The stored amount of an edit. */
+  initialAmount?: number;
+}
+
+/**
+ * 类型, 金额 and 分类 of a bookkeeping entry, one piece for the record and the 周期记账
+ * template: 分类 is a grid of the type's categories, and a type change starts it over
+ * (the two types' lists differ, SPEC §5).
+ */
+export function EntryFields<T extends EntryShape>({ form, initialAmount }: EntryFieldsProps<T>) {
+  // The form is one of EntryShape's extensions; its three fields are read and set through it.
+  const entry = form as unknown as UseFormReturn<EntryShape>;
+  const {
+    register,
+    watch,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = entry;
+  const setCategory = (key: string) =>
+    setValue('category', key, { shouldDirty: true, shouldValidate: isSubmitted });
+  const typeRegistration = register('type');
+  return (
+    <>
+      <SelectField
+        label="类型"
+        required
+        options={accountTypeLabels}
+        {...typeRegistration}
+        onChange={(event) => {
+          setCategory('');
+          return typeRegistration.onChange(event);
+        }}
+      />
+      <AmountField
+        label="金额"
+        error={errors.amount?.message}
+        required
+        initial={initialAmount}
+        registration={register('amount', amountRegisterOptions)}
+      />
+      <ChoiceGrid
+        label="分类"
+        required
+        options={accountCategoryLabels(watch('type'))}
+        icons={CATEGORY_ICONS}
+        value={watch('category')}
+        onChange={setCategory}
+        error={errors.category?.message}
+      />
+    </>
+  );
+}
+
+const LAST_CATEGORY_KEY = 'lastAccountCategory';
+
+/** The category last saved for a type on this device, if it still belongs to that type. */
+export function lastCategory(type: AccountType): string {
+  try {
+    const saved = JSON.parse(localStorage.getItem(LAST_CATEGORY_KEY) ?? '{}')?.[type];
+    return typeof saved === 'string' && saved in accountCategoryLabels(type) ? saved : '';
+  } catch {
+    return '';
+  }
+}
+
+export function rememberCategory(type: AccountType, category: string): void {
+  try {
+    const saved = JSON.parse(localStorage.getItem(LAST_CATEGORY_KEY) ?? '{}') ?? {};
+    localStorage.setItem(LAST_CATEGORY_KEY, JSON.stringify({ ...saved, [type]: category }));
+  } catch {
+    // A device that keeps nothing preselects nothing; the entry itself is saved.
+  }
+}
