@@ -1,8 +1,74 @@
+CREATE TABLE `push_deliveries` (
+	`user_id` text NOT NULL,
+	`key` text NOT NULL,
+	`occurrence` text NOT NULL,
+	`kind` text NOT NULL,
+	`title` text NOT NULL,
+	`body` text NOT NULL,
+	`url` text NOT NULL,
+	`status` text NOT NULL,
+	`due_at` text NOT NULL,
+	`created_at` text NOT NULL,
+	`sent_at` text,
+	`read` integer DEFAULT false NOT NULL,
+	PRIMARY KEY(`user_id`, `key`, `occurrence`)
+);
+--> statement-breakpoint
+CREATE INDEX `push_deliveries_user_created_idx` ON `push_deliveries` (`user_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `push_deliveries_status_idx` ON `push_deliveries` (`status`);--> statement-breakpoint
+CREATE TABLE `push_one_offs` (
+	`user_id` text NOT NULL,
+	`id` text NOT NULL,
+	`kind` text NOT NULL,
+	`at` text NOT NULL,
+	`title` text NOT NULL,
+	`body` text NOT NULL,
+	`url` text NOT NULL,
+	`data` text DEFAULT '{}' NOT NULL,
+	PRIMARY KEY(`user_id`, `id`)
+);
+--> statement-breakpoint
+CREATE TABLE `push_subscriptions` (
+	`user_id` text NOT NULL,
+	`endpoint` text NOT NULL,
+	`p256dh` text NOT NULL,
+	`auth` text NOT NULL,
+	`expiration_time` integer,
+	`device_name` text DEFAULT '' NOT NULL,
+	`created_at` text NOT NULL,
+	PRIMARY KEY(`user_id`, `endpoint`)
+);
+--> statement-breakpoint
 CREATE TABLE `user_revs` (
 	`user_id` text PRIMARY KEY NOT NULL,
 	`rev` integer NOT NULL
-);--> statement-breakpoint
--- hand-written
+);
+--> statement-breakpoint
+ALTER TABLE `checkin_records` ADD `value` real DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_records` ADD `skipped` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `kind` text DEFAULT 'boolean' NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `unit` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `target` real DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `target_type` text DEFAULT 'atLeast' NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `target_period` text DEFAULT 'day' NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `schedule` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `archived` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `sort_order` real DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `vacations` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `reminder_time` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `sessions` ADD `user_agent` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `sessions` ADD `last_used_at` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `settings` ADD `notifications` text DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE `settings` ADD `pomodoro` text DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE `tasks` ADD `repeat` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `tasks` ADD `repeat_from` text DEFAULT 'due' NOT NULL;--> statement-breakpoint
+ALTER TABLE `tasks` ADD `series_id` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `tasks` ADD `due_time` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `tasks` ADD `subtasks` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE `tasks` ADD `reminders` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE `time_records` ADD `task_id` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `two_factor` text;--> statement-breakpoint
+-- hand-written (from 0005_per_user_revs.sql)
 -- Deletions are stamped with their user's change number (taken first in the same transaction),
 -- no longer a global one. No backfill: a user without a row starts from sync_rev's row 1, the
 -- last global number, so every change from now on is above every cursor handed out before.

@@ -1,1 +1,0 @@
-ALTER TABLE `users` ADD `two_factor` text;
