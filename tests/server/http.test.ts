@@ -220,6 +220,8 @@ const cases: Case[] = [
   {
     path: 'checkin-records',
     sample: (user) => ({ taskId: `task-${user}`, date: nextDate() }),
+    // A measurable habit's value is corrected in place (issue 37).
+    change: { value: 3 },
     bad: [
       ['date', { taskId: 'task-alice', date: '2024-3-1' }],
       ['taskId', { date: '2024-03-01' }],
