@@ -1,3 +1,4 @@
+import { editOrder } from '../domain/hlc';
 import { recordLabel } from '../domain/labels';
 import type { Row } from './delta';
 import type { KindState } from './device-store';
@@ -18,14 +19,17 @@ export async function resolve(
   current: Row,
   state: KindState,
 ): Promise<boolean> {
-  const theirs = typeof current.editedAt === 'string' ? current.editedAt : '';
+  core.clock.seen([current]);
+  // Stamps order edits; a record or change from before stamps is ordered by its `editedAt`.
+  const theirs = editOrder(current);
+  const mine = editOrder(entry);
   // This device's own write came back (a replay after a lost answer): it is done.
-  if (theirs === entry.editedAt) {
+  if (theirs === mine) {
     applyConfirmed(state, entry, entry.op === 'delete' ? null : current);
     core.release(entry.seq!);
     return false;
   }
-  if (entry.editedAt > theirs) {
+  if (mine > theirs) {
     await keepConflict(core, entry, current, 'superseded');
     core.notify({
       tone: 'info',

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { chainId } from '../domain/asset-versioning';
 import { childOf, type RecordOf, type ResourceName, resourceDef } from '../domain/resources';
 import type { Asset } from '../domain/schemas/asset';
+import { DeviceClock } from './clock';
 import { merge, type Row } from './delta';
 import { DeviceStore, type KindState } from './device-store';
 import { StatusBoard } from './engine-status';
@@ -52,6 +53,9 @@ export function deletedWith(kind: ResourceName, deleted: Row): (record: Row) => 
 
 export abstract class EngineCore {
   readonly store: DeviceStore;
+  /** This device's clock, which stamps every change (clock.ts). */
+  readonly clock: DeviceClock;
+  private driftSaid = false;
   protected started: Promise<void> = Promise.resolve();
   readonly kinds = new Map<ResourceName, Promise<KindState>>();
   entries: OutboxEntry[] = [];
@@ -73,6 +77,7 @@ export abstract class EngineCore {
     protected readonly client: QueryClient,
   ) {
     this.store = new DeviceStore(user);
+    this.clock = new DeviceClock(this.store, (ahead) => this.driftSeen(ahead));
     this.channel =
       typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`pms:${user}`);
   }
@@ -85,6 +90,17 @@ export abstract class EngineCore {
   abstract wake(): void;
   /** Brings one kind's list up to the server's. */
   abstract pull(kind: ResourceName): Promise<void>;
+
+  /** Said once a visit: another device's stamps ran ahead of the server's clock. */
+  private driftSeen(aheadMs: number) {
+    if (this.driftSaid) return;
+    this.driftSaid = true;
+    const minutes = Math.round(aheadMs / 60_000);
+    this.notify({
+      tone: 'info',
+      message: `另一台设备的时钟快了约 ${minutes} 分钟，它的修改已按服务器时间排序`,
+    });
+  }
 
   changed() {
     this.board.changed();

@@ -1,18 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { recordLabel } from '../domain/labels';
 import { NOT_LOGGED_IN } from '../domain/messages';
-import { materialise } from '../domain/records';
-import { type InputOf, type RecordOf, type ResourceName, resourceDef } from '../domain/resources';
+import type { InputOf, RecordOf, ResourceName } from '../domain/resources';
+import { createChange, type RemoveOptions, removeChange, updateChange } from './changes';
 import type { Row } from './delta';
-import { ignoreStopped, type KindState } from './device-store';
+import { ignoreStopped } from './device-store';
 import { type Broadcast, EngineCore, type ListResult } from './engine-core';
-import { ApiError } from './http';
-import { newId } from './ids';
+import { ApiError, onServerTime } from './http';
 import { claimBrowserData } from './legacy-data';
 import { eraseLocalDb, type OutboxEntry } from './local-db';
 import { coalesce } from './outbox';
 import { holdEverything, pullNow } from './puller';
-import { validated } from './record-check';
 import { replay } from './replay';
 import { readSession } from './session';
 
@@ -38,6 +35,7 @@ export class SyncEngine extends EngineCore {
 
   constructor(user: string, client: QueryClient) {
     super(user, client);
+    this.cleanups.push(onServerTime((serverMs) => this.clock.heard(serverMs)));
     this.started = this.start().catch(ignoreStopped);
   }
 
@@ -145,71 +143,19 @@ export class SyncEngine extends EngineCore {
 
   /** A new record of `kind`, shown at once and sent when the server answers. */
   async create<K extends ResourceName>(kind: K, input: InputOf<K>, group?: string) {
-    const data = await validated(kind, input);
-    const id = (data.id as string | undefined) ?? newId();
-    const now = new Date().toISOString();
-    const record = materialise(kind, { ...data, editedAt: now } as never, { id, now }) as Row;
-    const seq = await this.enqueue({
-      kind,
-      op: 'create',
-      id,
-      record,
-      label: recordLabel(kind, record),
-      editedAt: now,
-      group,
-    });
-    return { record: record as RecordOf<K>, seq };
+    const { entry, record } = await createChange(this, kind, input, group);
+    return { record, seq: await this.enqueue(entry) };
   }
 
   /** A record of `kind` replaced by `input`, made from the version this device shows. */
   async update<K extends ResourceName>(kind: K, id: string, input: InputOf<K>) {
-    const data = await validated(kind, input);
-    const state = await this.state(kind);
-    const shown = this.view(kind, state).items.find((r) => r.id === id) as Row | undefined;
-    const now = new Date().toISOString();
-    const record = materialise(kind, { ...data, editedAt: now } as never, {
-      id,
-      now,
-      existing: shown as never,
-    }) as Row;
-    const seq = await this.enqueue({
-      kind,
-      op: 'update',
-      id,
-      record,
-      base: serverVersion(state, id),
-      label: recordLabel(kind, record),
-      editedAt: now,
-    });
-    return { record: record as RecordOf<K>, seq };
+    const { entry, record } = await updateChange(this, kind, id, input);
+    return { record, seq: await this.enqueue(entry) };
   }
 
-  /**
-   * `record` of `kind` deleted; held back by the kind's declared delay (the check-in toggle's
-   * 50 ms), or by `delayMs`.
-   */
-  async remove<K extends ResourceName>(
-    kind: K,
-    record: RecordOf<K>,
-    {
-      delayMs = resourceDef(kind).deleteDelayMs ?? 0,
-      group,
-    }: { delayMs?: number; group?: string } = {},
-  ) {
-    const state = await this.state(kind);
-    const now = new Date().toISOString();
-    const seq = await this.enqueue({
-      kind,
-      op: 'delete',
-      id: record.id,
-      record: record as unknown as Row,
-      base: serverVersion(state, record.id),
-      label: recordLabel(kind, record),
-      editedAt: now,
-      notBefore: delayMs ? Date.now() + delayMs : undefined,
-      group,
-    });
-    return { seq };
+  /** `record` of `kind` deleted (held back by the kind's declared delay, or `delayMs`). */
+  async remove<K extends ResourceName>(kind: K, record: RecordOf<K>, options?: RemoveOptions) {
+    return { seq: await this.enqueue(await removeChange(this, kind, record, options)) };
   }
 
   /** Stores the change in the outbox (merged with waiting ones), shows it, and sends it. */
@@ -346,11 +292,6 @@ export class SyncEngine extends EngineCore {
     this.channel?.close();
     this.outcomes.releaseAll();
   }
-}
-
-function serverVersion(state: KindState, id: string): string | undefined {
-  const updatedAt = state.list.find((r) => r.id === id)?.updatedAt;
-  return typeof updatedAt === 'string' && updatedAt ? updatedAt : undefined;
 }
 
 // -----------------------------------------------------------------------------------------

@@ -27,7 +27,13 @@ export function coalesce(
   if (next.op === 'update') {
     return {
       drop: [],
-      replace: { ...last, record: next.record, editedAt: next.editedAt, label: next.label },
+      replace: {
+        ...last,
+        record: next.record,
+        editedAt: next.editedAt,
+        stamp: next.stamp,
+        label: next.label,
+      },
     };
   }
   // A delete: of a record never sent, nothing is left to send; else it replaces the edit.

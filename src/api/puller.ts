@@ -62,6 +62,7 @@ export async function pullNow(core: EngineCore, kind: ResourceName, full = false
     Array.isArray(answer.records) ? answer.records : [],
   );
   if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
+  core.clock.seen(items as Row[]);
   // Only this device's own writes came back, as they were applied when the server took them
   // (after every write, the next pull): the copy stands as it is too.
   if (

@@ -68,6 +68,7 @@ export async function replay(core: EngineCore) {
       } else if (outcome.type === 'rejected') {
         refuse(core, entry, outcome.message, finish);
       } else {
+        if (outcome.record) core.clock.seen([outcome.record]);
         applyConfirmed(state, entry, outcome.record);
         core.release(entry.seq!);
       }

@@ -18,6 +18,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   assets: {
@@ -35,6 +36,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   workouts: {
@@ -67,6 +69,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   tasks: {
@@ -82,6 +85,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       updatedAt: 'string',
       id: 'string',
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   timeRecords: {
@@ -96,6 +100,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   assetHistory: {
@@ -120,6 +125,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
               id: 'string',
               updatedAt: { optional: 'string' },
               editedAt: { optional: 'string' },
+              stamp: { optional: 'string' },
             },
           },
         },
@@ -141,6 +147,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
               id: 'string',
               updatedAt: { optional: 'string' },
               editedAt: { optional: 'string' },
+              stamp: { optional: 'string' },
             },
           },
         },
@@ -149,6 +156,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   checkinTasks: {
@@ -162,6 +170,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   checkinRecords: {
@@ -171,6 +180,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   recurring: {
@@ -188,6 +198,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       lastDate: { optional: { union: [{ literal: [''] }, 'null', 'string'] } },
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
 };

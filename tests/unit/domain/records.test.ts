@@ -33,6 +33,7 @@ describe('materialise', () => {
       reimbursedBy: null,
       updatedAt: NOW,
       editedAt: NOW,
+      stamp: '',
     });
     const edited = materialise(
       'checkinTasks',
