@@ -60,6 +60,8 @@ export abstract class EngineCore {
   readonly kinds = new Map<ResourceName, Promise<KindState>>();
   entries: OutboxEntry[] = [];
   conflicts: ConflictEntry[] = [];
+  /** Changes of this tab being stored in the outbox just now. */
+  writing = 0;
   /** The change on its way to the server. */
   sending: number | undefined;
   readonly board = new StatusBoard(() => ({ waiting: this.entries, conflicts: this.conflicts }));
@@ -142,6 +144,17 @@ export abstract class EngineCore {
 
   broadcast(message: Broadcast) {
     if (!this.closed) this.channel?.postMessage(message);
+  }
+
+  /**
+   * The outbox as stored (another tab may have sent or added changes), unless this tab is
+   * storing a change or made one meanwhile: the one in memory is newer then.
+   */
+  async reloadOutbox() {
+    if (this.writing > 0) return;
+    const before = this.entries;
+    const stored = await this.store.outbox();
+    if (this.entries === before && this.writing === 0) this.entries = stored;
   }
 
   state(kind: ResourceName): Promise<KindState> {

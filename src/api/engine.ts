@@ -162,11 +162,20 @@ export class SyncEngine extends EngineCore {
   private async enqueue(entry: OutboxEntry): Promise<number | undefined> {
     await this.started;
     const { drop, replace, add } = coalesce(this.entries, entry, this.sending);
-    const added = await this.store.writeOutbox(drop, replace, add);
+    // Merged in memory before anything is awaited: a replay that picks its next change while
+    // this is being stored must send the merged change (or none), not the one it replaces and
+    // then forget the merge with it. Found by the convergence test (engine-convergence).
     const dropped = new Set(drop);
     this.entries = this.entries
       .filter((e) => !dropped.has(e.seq!))
       .map((e) => (replace && e.seq === replace.seq ? replace : e));
+    this.writing += 1;
+    let added: number | undefined;
+    try {
+      added = await this.store.writeOutbox(drop, replace, add);
+    } finally {
+      this.writing -= 1;
+    }
     if (add) {
       this.entries = [...this.entries, { ...add, seq: added }];
       this.outcomes.track(added!);
@@ -269,7 +278,7 @@ export class SyncEngine extends EngineCore {
   private async onBroadcast(message: Broadcast) {
     if (this.closed) return;
     if (message.type === 'outbox') {
-      this.entries = await this.store.outbox();
+      await this.reloadOutbox();
       this.conflicts = await this.store.conflicts();
       this.changed();
       await this.refresh(new Set(this.entries.map((e) => e.kind)));
@@ -280,7 +289,7 @@ export class SyncEngine extends EngineCore {
       const state = await this.state(kind);
       Object.assign(state, await this.readStored(kind));
     }
-    this.entries = await this.store.outbox();
+    await this.reloadOutbox();
     this.changed();
     await this.refresh(message.kinds);
   }

@@ -81,6 +81,11 @@ export interface OutboxEntry {
   notBefore?: number;
   /** Changes of one action (an asset version and its history entry): refused together. */
   group?: string;
+  /**
+   * A create that has been sent at least once: the server may hold it though no answer came,
+   * so a delete of the record is sent rather than the create dropped.
+   */
+  tried?: boolean;
 }
 
 /**
