@@ -41,7 +41,7 @@ const cursorKey = (kind: ResourceName) => `cursor:${kind}`;
 const syncedKey = (kind: ResourceName) => `synced:${kind}`;
 
 /** Work the engine was doing when its user signed out: dropped, not an error. */
-export class EngineStopped extends Error {
+class EngineStopped extends Error {
   constructor() {
     super('已退出登录');
   }

@@ -45,7 +45,7 @@ const RETRY_MS = [1000, 2000, 5000];
 const listKey = (kind: ResourceName) => resourceKeys(kind).list();
 
 /** Whether `record` goes when `deleted` of `kind` is deleted: itself, or its whole chain. */
-export function deletedWith(kind: ResourceName, deleted: Row): (record: Row) => boolean {
+function deletedWith(kind: ResourceName, deleted: Row): (record: Row) => boolean {
   if (!resourceDef(kind).deletesChain) return (record) => record.id === deleted.id;
   const chain = chainId(deleted as unknown as Asset);
   return (record) => chainId(record as unknown as Asset) === chain;
