@@ -146,6 +146,8 @@ export function createApp({
       if (writes && c.res.status < 400) health.writeSucceeded();
       // Personal data: never kept by a shared cache or the browser's back-forward cache.
       c.header('Cache-Control', 'no-store');
+      // The server's clock, which devices correct their change stamps by (src/api/clock.ts).
+      c.header('X-Server-Time', String(now().getTime()));
     })
     .use(
       bodyLimit({

@@ -24,6 +24,8 @@ const syncColumns = {
   rev: integer('rev').notNull().default(0),
   updatedAt: text('updated_at').notNull().default(''),
   editedAt: text('edited_at').notNull().default(''),
+  /** The hybrid logical clock stamp of the last edit (src/domain/hlc.ts); '' before stamps. */
+  stamp: text('stamp').notNull().default(''),
 };
 
 export const users = sqliteTable('users', {
@@ -242,6 +244,7 @@ export const tasks = sqliteTable(
     rev: syncColumns.rev,
     updatedAt: text('updated_at').notNull(),
     editedAt: syncColumns.editedAt,
+    stamp: syncColumns.stamp,
   },
   (t) => [
     index('tasks_user_rev_idx').on(t.userId, t.rev, t.id),

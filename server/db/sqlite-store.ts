@@ -464,6 +464,7 @@ function recordStore<R extends { id: string }>({
     // Written by the API on every record; a record put straight into the store may lack them.
     out.updatedAt ??= '';
     out.editedAt ??= '';
+    out.stamp ??= '';
     return out;
   };
   const find = (userId: string, id: string) => {

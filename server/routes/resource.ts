@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { clampStamp } from '../../src/domain/hlc';
 import { MAX_BATCH } from '../../src/domain/resources';
 import { storageProblemOf } from '../storage-health';
 import type { JsonBytes, Page, RecordStore, Shape, Store } from '../store';
@@ -126,6 +127,20 @@ function staleBase(c: Context<AppEnv>, existing: { id: string }) {
   return c.json({ error: CONFLICT, current: existing }, 409);
 }
 
+/**
+ * A record whose stamp runs more than MAX_DRIFT_MS ahead of the server's clock, stamped at
+ * that limit instead (a device whose clock ran fast before it ever heard the server's): left
+ * as it was, it would win every conflict until that time. Said in the server's log.
+ */
+function clamped<T extends { id: string }>(record: T, at: Date): T {
+  const stamp = (record as { stamp?: unknown }).stamp;
+  if (typeof stamp !== 'string' || !stamp) return record;
+  const result = clampStamp(stamp, at.getTime());
+  if (!result.clamped) return record;
+  console.warn(`stamp clamped: ${stamp} is ahead of the server's clock (${at.toISOString()})`);
+  return { ...record, stamp: result.stamp };
+}
+
 /** GET / · POST / · GET /:id · PUT /:id · DELETE /:id for one resource, scoped by the caller. */
 export function resourceRouter<D extends { id?: string }, T extends { id: string }>(
   store: Store,
@@ -170,10 +185,10 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
 
   app.post('/', async (c) => {
     const data = await readBody(c, resource.input);
-    const record = resource.toRecord(data, {
-      id: data.id ?? crypto.randomUUID(),
-      now: now().toISOString(),
-    });
+    const record = clamped(
+      resource.toRecord(data, { id: data.id ?? crypto.randomUUID(), now: now().toISOString() }),
+      now(),
+    );
     const refused = await resource.checkRecord?.(store, userId(c), record);
     if (refused) return fail(c, 400, refused);
     const result = await records.create(userId(c), record);
@@ -194,10 +209,10 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
         results[index] = { status: 'invalid', error: issueMessage(parsed.error) };
         continue;
       }
-      const record = resource.toRecord(parsed.data, {
-        id: parsed.data.id ?? crypto.randomUUID(),
-        now: time,
-      });
+      const record = clamped(
+        resource.toRecord(parsed.data, { id: parsed.data.id ?? crypto.randomUUID(), now: time }),
+        now(),
+      );
       const refused = await resource.checkRecord?.(store, userId(c), record);
       if (refused) results[index] = { id: record.id, status: 'invalid', error: refused };
       else accepted.push({ index, record });
@@ -249,7 +264,10 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       if (!existing) return fail(c, 404, NOT_FOUND);
       const stale = staleBase(c, existing);
       if (stale) return stale;
-      const record = resource.toRecord(data, { id, now: now().toISOString(), existing });
+      const record = clamped(
+        resource.toRecord(data, { id, now: now().toISOString(), existing }),
+        now(),
+      );
       const refused = await resource.checkRecord?.(store, userId(c), record);
       if (refused) return fail(c, 400, refused);
       const updated = await records.update(userId(c), record);

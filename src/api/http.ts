@@ -39,6 +39,7 @@ function loadKy() {
         timeout: REQUEST_TIMEOUT_MS,
         retry: 0,
         headers: { 'Content-Type': 'application/json' },
+        hooks: { afterResponse: [(_request, _options, response) => heardServer(response)] },
       }),
     (error: unknown) => {
       // The chunk could not be fetched (server down): try again with the next request.
@@ -48,6 +49,22 @@ function loadKy() {
     },
   );
   return client;
+}
+
+const serverTimeListeners = new Set<(serverMs: number) => void>();
+
+/** Calls `listener` with the server's clock at each of its answers (src/api/clock.ts). */
+export function onServerTime(listener: (serverMs: number) => void): () => void {
+  serverTimeListeners.add(listener);
+  return () => serverTimeListeners.delete(listener);
+}
+
+/** The server's clock from an answer: X-Server-Time in ms, else the Date header's second. */
+function heardServer(response: Response) {
+  const exact = Number(response.headers.get('x-server-time'));
+  const at = exact > 0 ? exact : Date.parse(response.headers.get('date') ?? '');
+  if (!Number.isFinite(at)) return;
+  for (const listener of serverTimeListeners) listener(at);
 }
 
 /** Starts fetching ky before the first request: a signed-in page is about to send one. */

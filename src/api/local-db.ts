@@ -70,12 +70,22 @@ export interface OutboxEntry {
   base?: string;
   /** What the record is called in a notice (src/domain/labels.ts). */
   label: string;
-  /** The device's clock when the change was made: of two devices' edits the later wins. */
+  /** The time the change was made, by the device's corrected clock. */
   editedAt: string;
+  /**
+   * Its hybrid logical clock stamp (src/domain/hlc.ts): of two devices' edits the later stamp
+   * wins. Absent in a change stored by a build before stamps: its `editedAt` stands for it.
+   */
+  stamp?: string;
   /** Not sent before this time (epoch ms): the check-in toggle waits 50 ms before a delete. */
   notBefore?: number;
   /** Changes of one action (an asset version and its history entry): refused together. */
   group?: string;
+  /**
+   * A create that has been sent at least once: the server may hold it though no answer came,
+   * so a delete of the record is sent rather than the create dropped.
+   */
+  tried?: boolean;
 }
 
 /**

@@ -27,11 +27,23 @@ export function coalesce(
   if (next.op === 'update') {
     return {
       drop: [],
-      replace: { ...last, record: next.record, editedAt: next.editedAt, label: next.label },
+      replace: {
+        ...last,
+        record: next.record,
+        editedAt: next.editedAt,
+        stamp: next.stamp,
+        label: next.label,
+      },
     };
   }
-  // A delete: of a record never sent, nothing is left to send; else it replaces the edit.
-  if (last.op === 'create') return { drop: [last.seq!] };
+  // A delete: of a record never sent, nothing is left to send; else it replaces the edit. A
+  // create sent before may be on the server with its answer lost: the delete goes all the same
+  // (found by engine-convergence.test.ts; a 404 for it means done).
+  if (last.op === 'create') {
+    return last.tried
+      ? { drop: [last.seq!], add: { ...next, base: undefined } }
+      : { drop: [last.seq!] };
+  }
   return { drop: [last.seq!], add: { ...next, base: last.base } };
 }
 

@@ -18,6 +18,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   assets: {
@@ -35,6 +36,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   workouts: {
@@ -67,6 +69,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   tasks: {
@@ -88,6 +91,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       reminders: { optional: { unchecked: 'array' } },
       id: 'string',
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   timeRecords: {
@@ -103,6 +107,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   assetHistory: {
@@ -127,6 +132,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
               id: 'string',
               updatedAt: { optional: 'string' },
               editedAt: { optional: 'string' },
+              stamp: { optional: 'string' },
             },
           },
         },
@@ -148,6 +154,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
               id: 'string',
               updatedAt: { optional: 'string' },
               editedAt: { optional: 'string' },
+              stamp: { optional: 'string' },
             },
           },
         },
@@ -156,6 +163,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   checkinTasks: {
@@ -179,6 +187,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   checkinRecords: {
@@ -190,6 +199,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       id: 'string',
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
   recurring: {
@@ -207,6 +217,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       lastDate: { optional: { union: [{ literal: [''] }, 'null', 'string'] } },
       updatedAt: { optional: 'string' },
       editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
     },
   },
 };

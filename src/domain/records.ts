@@ -14,7 +14,7 @@ export interface WriteContext<T> {
 type Rule<K extends ResourceName> = (
   data: DataOf<K>,
   ctx: WriteContext<RecordOf<K>>,
-) => Omit<RecordOf<K>, 'updatedAt' | 'editedAt'>;
+) => Omit<RecordOf<K>, 'updatedAt' | 'editedAt' | 'stamp'>;
 
 const withId = <D>(data: D, { id }: { id: string }) => ({ ...data, id });
 
@@ -63,5 +63,7 @@ export function materialise<K extends ResourceName>(
 ): RecordOf<K> {
   const updatedAt = writeTime(ctx.now, ctx.existing?.updatedAt);
   const editedAt = (data as { editedAt?: string }).editedAt ?? updatedAt;
-  return { ...RULES[kind](data, { ...ctx, now: updatedAt }), updatedAt, editedAt } as RecordOf<K>;
+  const stamp = (data as { stamp?: string }).stamp ?? '';
+  const record = RULES[kind](data, { ...ctx, now: updatedAt });
+  return { ...record, updatedAt, editedAt, stamp } as RecordOf<K>;
 }

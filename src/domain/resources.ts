@@ -32,6 +32,13 @@ interface ResourceDef {
    * template writes its due 记账 entries): a device pulls them once such a write is confirmed.
    */
   writes?: readonly string[];
+  /**
+   * Deleting one record deletes its whole chain of versions (an asset's, DESIGN §1): a device
+   * hides and drops every record of the chain (asset-versioning.ts `chainId`).
+   */
+  deletesChain?: true;
+  /** How long a delete waits on the device before it is sent (the check-in toggle's, SPEC §9). */
+  deleteDelayMs?: number;
 }
 
 export const RESOURCES = {
@@ -48,6 +55,7 @@ export const RESOURCES = {
     mirrorKey: 'assets',
     exportKey: 'assets',
     label: '资产/负债',
+    deletesChain: true,
   },
   workouts: {
     path: '/api/workouts',
@@ -92,6 +100,7 @@ export const RESOURCES = {
     exportKey: 'checkinRecords',
     label: '打卡记录',
     parent: { kind: 'checkinTasks', field: 'taskId' },
+    deleteDelayMs: 50,
   },
   recurring: {
     path: '/api/recurring',
@@ -130,6 +139,11 @@ export function childOf(name: ResourceName): { kind: ResourceName; field: string
 /** The kinds whose records the server writes when one of `name` is written. */
 export function writtenBy(name: ResourceName): ResourceName[] {
   return ((RESOURCES[name] as ResourceDef).writes ?? []) as ResourceName[];
+}
+
+/** The registry's entry for `name`, with every optional declaration typed. */
+export function resourceDef(name: ResourceName): ResourceDef {
+  return RESOURCES[name];
 }
 
 /** Kinds with PUT /{id}. */

@@ -24,7 +24,11 @@ const implementations: [string, () => Store][] = [
   ['sqlite', () => openSqliteStore(join(dir, `changes-${++fileNo}.sqlite`))],
 ];
 
-const stamp = { updatedAt: '2024-03-01T08:00:00.000Z', editedAt: '2024-03-01T08:00:00.000Z' };
+const stamp = {
+  updatedAt: '2024-03-01T08:00:00.000Z',
+  editedAt: '2024-03-01T08:00:00.000Z',
+  stamp: '',
+};
 const account = (id: string, amount = 10): Account => ({
   id,
   ...stamp,

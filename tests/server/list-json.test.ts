@@ -26,7 +26,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
 // What the API stamps on every stored record (src/domain/records.ts).
-const stamp = { updatedAt: '2024-03-01T08:00:00.000Z', editedAt: '2024-03-01T08:00:00.000Z' };
+const stamp = {
+  updatedAt: '2024-03-01T08:00:00.000Z',
+  editedAt: '2024-03-01T08:00:00.000Z',
+  stamp: '',
+};
 
 /** Text that JSON has to escape, and text it does not. */
 const awkward = '引号 " 反斜杠 \\ 换行\n制表\t控制\u0001 分隔\u2028 emoji 🏃 </script>';

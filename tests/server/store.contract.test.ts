@@ -21,7 +21,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
 // What the API stamps on every stored record (src/domain/records.ts).
-const stamp = { updatedAt: '2024-03-01T08:00:00.000Z', editedAt: '2024-03-01T08:00:00.000Z' };
+const stamp = {
+  updatedAt: '2024-03-01T08:00:00.000Z',
+  editedAt: '2024-03-01T08:00:00.000Z',
+  stamp: '',
+};
 
 const implementations: [string, () => Store][] = [
   ['memory', createMemoryStore],

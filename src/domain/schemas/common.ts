@@ -60,11 +60,22 @@ export const optionalDateSchema = z
 
 export const isoTimestampSchema = z.iso.datetime({ offset: true, message: '时间戳格式无效' });
 
+/** A hybrid logical clock stamp (src/domain/hlc.ts). */
+const stampSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9A-F]{4}-[0-9a-f]{16}$/, {
+    message: '时间戳格式无效',
+  });
+
 /**
- * Sent with a write: the editing device's clock, so that of two devices' edits to one record
- * the later one wins (DESIGN §1 "Conflicts"). The server keeps it as `editedAt`.
+ * Sent with a write: the editing device's time and its hybrid logical clock stamp, so that of
+ * two devices' edits to one record the later one wins (DESIGN §1 "Conflicts"). The server
+ * keeps them as `editedAt` and `stamp`; a write from before stamps has neither.
  */
-export const editedAtField = { editedAt: isoTimestampSchema.optional() };
+export const editedAtField = {
+  editedAt: isoTimestampSchema.optional(),
+  stamp: stampSchema.optional(),
+};
 
 /**
  * What the server stamps on every stored record: `updatedAt`, the time of its last write (the
@@ -74,6 +85,7 @@ export const editedAtField = { editedAt: isoTimestampSchema.optional() };
 export const storedSyncFields = {
   updatedAt: z.string().optional(),
   editedAt: z.string().optional(),
+  stamp: z.string().optional(),
 };
 
 // Client ids are accepted so that a re-upload is idempotent. Legacy ids from the original

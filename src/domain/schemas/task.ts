@@ -148,6 +148,7 @@ export const taskSchema = z
     createdAt: isoTimestampSchema,
     updatedAt: isoTimestampSchema,
     editedAt: storedSyncFields.editedAt,
+    stamp: storedSyncFields.stamp,
   })
   .superRefine(completionAgrees)
   .superRefine(timeHasDate);

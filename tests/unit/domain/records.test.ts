@@ -34,6 +34,7 @@ describe('materialise', () => {
       reimbursedBy: null,
       updatedAt: NOW,
       editedAt: NOW,
+      stamp: '',
     });
     const edited = materialise(
       'checkinTasks',

@@ -1,0 +1,105 @@
+import { recordLabel } from '../domain/labels';
+import { materialise } from '../domain/records';
+import { type InputOf, type RecordOf, type ResourceName, resourceDef } from '../domain/resources';
+import type { Row } from './delta';
+import type { KindState } from './device-store';
+import type { EngineCore } from './engine-core';
+import { newId } from './ids';
+import type { OutboxEntry } from './local-db';
+import { validated } from './record-check';
+
+// A user's change as the outbox keeps it: checked against its kind's schema, made into the
+// record the server will store, named for notices, and stamped by the device's clock.
+
+/** The time of the change by the device's corrected clock, and its stamp (clock.ts). */
+async function stamped(core: EngineCore) {
+  await core.clock.loaded;
+  return { editedAt: new Date(core.clock.now()).toISOString(), stamp: core.clock.stamp() };
+}
+
+export async function createChange<K extends ResourceName>(
+  core: EngineCore,
+  kind: K,
+  input: InputOf<K>,
+  group?: string,
+) {
+  const data = await validated(kind, input);
+  const id = (data.id as string | undefined) ?? newId();
+  const { editedAt, stamp } = await stamped(core);
+  const record = materialise(kind, { ...data, editedAt, stamp } as never, {
+    id,
+    now: editedAt,
+  }) as Row;
+  const entry: OutboxEntry = {
+    kind,
+    op: 'create',
+    id,
+    record,
+    label: recordLabel(kind, record),
+    editedAt,
+    stamp,
+    group,
+  };
+  return { entry, record: record as RecordOf<K> };
+}
+
+export async function updateChange<K extends ResourceName>(
+  core: EngineCore,
+  kind: K,
+  id: string,
+  input: InputOf<K>,
+) {
+  const data = await validated(kind, input);
+  const state = await core.state(kind);
+  const shown = core.view(kind, state).items.find((r) => r.id === id) as Row | undefined;
+  const { editedAt, stamp } = await stamped(core);
+  const record = materialise(kind, { ...data, editedAt, stamp } as never, {
+    id,
+    now: editedAt,
+    existing: shown as never,
+  }) as Row;
+  const entry: OutboxEntry = {
+    kind,
+    op: 'update',
+    id,
+    record,
+    base: serverVersion(state, id),
+    label: recordLabel(kind, record),
+    editedAt,
+    stamp,
+  };
+  return { entry, record: record as RecordOf<K> };
+}
+
+/** A delete, held back by the kind's declared delay (the check-in toggle's) or `delayMs`. */
+export async function removeChange<K extends ResourceName>(
+  core: EngineCore,
+  kind: K,
+  record: RecordOf<K>,
+  { delayMs = resourceDef(kind).deleteDelayMs ?? 0, group }: RemoveOptions = {},
+): Promise<OutboxEntry> {
+  const state = await core.state(kind);
+  const { editedAt, stamp } = await stamped(core);
+  return {
+    kind,
+    op: 'delete',
+    id: record.id,
+    record: record as unknown as Row,
+    base: serverVersion(state, record.id),
+    label: recordLabel(kind, record),
+    editedAt,
+    stamp,
+    notBefore: delayMs ? Date.now() + delayMs : undefined,
+    group,
+  };
+}
+
+export interface RemoveOptions {
+  delayMs?: number;
+  group?: string;
+}
+
+function serverVersion(state: KindState, id: string): string | undefined {
+  const updatedAt = state.list.find((r) => r.id === id)?.updatedAt;
+  return typeof updatedAt === 'string' && updatedAt ? updatedAt : undefined;
+}

@@ -1,0 +1,84 @@
+import { editOrder } from '../domain/hlc';
+import { recordLabel } from '../domain/labels';
+import type { Row } from './delta';
+import type { KindState } from './device-store';
+import { applyConfirmed, type EngineCore } from './engine-core';
+import type { ConflictEntry, OutboxEntry } from './local-db';
+
+// Two devices changed one record (DESIGN.md §1 "Conflicts"): which edit wins on both, and the
+// losing edit kept for the user to apply again or let go.
+
+/**
+ * Another device changed the record since this device's version (409). The later edit wins on
+ * both devices; the other is kept for the user. Returns whether this device's change is to be
+ * sent again (it won).
+ */
+export async function resolve(
+  core: EngineCore,
+  entry: OutboxEntry,
+  current: Row,
+  state: KindState,
+): Promise<boolean> {
+  core.clock.seen([current]);
+  // Stamps order edits; a record or change from before stamps is ordered by its `editedAt`.
+  const theirs = editOrder(current);
+  const mine = editOrder(entry);
+  // This device's own write came back (a replay after a lost answer): it is done.
+  if (theirs === mine) {
+    applyConfirmed(state, entry, entry.op === 'delete' ? null : current);
+    core.release(entry.seq!);
+    return false;
+  }
+  if (mine > theirs) {
+    await keepConflict(core, entry, current, 'superseded');
+    core.notify({
+      tone: 'info',
+      message: `「${entry.label}」在另一台设备上也被修改，已保留本机较晚的修改；另一份保存在“同步”中`,
+    });
+    const rebased = { ...entry, base: current.updatedAt as string };
+    await core.store.putEntry(rebased);
+    core.entries = core.entries.map((e) => (e.seq === entry.seq ? rebased : e));
+    return true;
+  }
+  applyConfirmed(state, { ...entry, op: 'update' }, current);
+  await keepConflict(core, entry, entry.record ?? {}, 'superseded');
+  core.notify({
+    tone: 'info',
+    message: `「${entry.label}」在另一台设备上有较晚的修改，已采用它；本机的修改保存在“同步”中`,
+  });
+  core.release(entry.seq!);
+  return false;
+}
+
+/** The record was deleted on another device: this device's edit is kept, not sent. */
+export async function keepDeleted(core: EngineCore, entry: OutboxEntry) {
+  await keepConflict(core, entry, entry.record ?? {}, 'deleted');
+  core.notify({
+    tone: 'info',
+    message: `「${entry.label}」已在另一台设备上删除，本机的修改已保留在“同步”中，可重新应用或放弃`,
+  });
+  core.release(entry.seq!);
+}
+
+async function keepConflict(
+  core: EngineCore,
+  entry: OutboxEntry,
+  lost: Record<string, unknown>,
+  reason: ConflictEntry['reason'],
+) {
+  // Named by what was kept: after a conflict this device won, that is the other device's
+  // version, which the user must recognise to decide whether to apply it again.
+  const named = reason === 'deleted' ? entry.label : recordLabel(entry.kind, lost);
+  const conflict: ConflictEntry = {
+    key: `${entry.kind}:${entry.id}:${entry.editedAt}`,
+    kind: entry.kind,
+    id: entry.id,
+    label: named === '一条记录' ? entry.label : named,
+    lost,
+    reason,
+    at: new Date().toISOString(),
+  };
+  await core.store.putConflict(conflict);
+  core.conflicts = [...core.conflicts.filter((c) => c.key !== conflict.key), conflict];
+  core.changed();
+}

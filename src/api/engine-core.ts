@@ -1,0 +1,236 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { chainId } from '../domain/asset-versioning';
+import { childOf, type RecordOf, type ResourceName, resourceDef } from '../domain/resources';
+import type { Asset } from '../domain/schemas/asset';
+import { DeviceClock } from './clock';
+import { merge, type Row } from './delta';
+import { DeviceStore, type KindState } from './device-store';
+import { StatusBoard } from './engine-status';
+import { resourceKeys } from './keys';
+import type { ConflictEntry, OutboxEntry } from './local-db';
+import { effectsOf, overlay } from './outbox';
+import type { StorageTrouble } from './storage-trouble';
+import { WriteOutcomes } from './write-outcomes';
+
+// What the engine's parts share: the lists as the server last sent them, the waiting changes,
+// the one-at-a-time queue to the server, and showing a kind's list to the screens. The replay
+// (replay.ts), the puller (puller.ts) and the conflict rule (conflicts.ts) work on it; the
+// public face is engine.ts.
+
+/** A list as a screen sees it. */
+export interface ListResult<T> {
+  // Read-only: with nothing waiting it is the engine's own list (see `overlay`).
+  items: readonly T[];
+  /** The device holds the whole list (it has been downloaded once). */
+  complete: boolean;
+  /** The server could not be reached for it just now: this is the device's copy. */
+  local: boolean;
+  /** Why, when `local`. */
+  error?: string;
+  /** Ids of records with changes that have not reached the server yet. */
+  pending: ReadonlySet<string>;
+  /** The server's change number the list is current to (figures kept from it name it). */
+  cursor: number;
+}
+
+export type Broadcast = { type: 'outbox' } | { type: 'lists'; kinds: ResourceName[] };
+
+/**
+ * Waits between tries while the server cannot be reached. Capped at 5 s: a server back from a
+ * restart must have every waiting change within 10 s, and one small request every 5 s is
+ * nothing for a self-hosted server. `online` and focus wake the engine sooner.
+ */
+const RETRY_MS = [1000, 2000, 5000];
+
+const listKey = (kind: ResourceName) => resourceKeys(kind).list();
+
+/** Whether `record` goes when `deleted` of `kind` is deleted: itself, or its whole chain. */
+function deletedWith(kind: ResourceName, deleted: Row): (record: Row) => boolean {
+  if (!resourceDef(kind).deletesChain) return (record) => record.id === deleted.id;
+  const chain = chainId(deleted as unknown as Asset);
+  return (record) => chainId(record as unknown as Asset) === chain;
+}
+
+export abstract class EngineCore {
+  readonly store: DeviceStore;
+  /** This device's clock, which stamps every change (clock.ts). */
+  readonly clock: DeviceClock;
+  private driftSaid = false;
+  protected started: Promise<void> = Promise.resolve();
+  readonly kinds = new Map<ResourceName, Promise<KindState>>();
+  entries: OutboxEntry[] = [];
+  conflicts: ConflictEntry[] = [];
+  /** Changes of this tab being stored in the outbox just now. */
+  writing = 0;
+  /** The change on its way to the server. */
+  sending: number | undefined;
+  readonly board = new StatusBoard(() => ({ waiting: this.entries, conflicts: this.conflicts }));
+  readonly outcomes = new WriteOutcomes();
+  /** Actions of which the server refused a part: their other parts are not sent. */
+  readonly refusedGroups = new Set<string>();
+  /** Pulls and replays run one at a time, in this tab and (through a Web Lock) across tabs. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retries = 0;
+  protected readonly channel: BroadcastChannel | null;
+
+  constructor(
+    readonly user: string,
+    protected readonly client: QueryClient,
+  ) {
+    this.store = new DeviceStore(user);
+    this.clock = new DeviceClock(this.store, (ahead) => this.driftSeen(ahead));
+    this.channel =
+      typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`pms:${user}`);
+  }
+
+  get closed() {
+    return this.store.closed;
+  }
+
+  /** Catches up with the server: the waiting changes first, then the lists this page holds. */
+  abstract wake(): void;
+  /** Brings one kind's list up to the server's. */
+  abstract pull(kind: ResourceName): Promise<void>;
+
+  /** Said once a visit: another device's stamps ran ahead of the server's clock. */
+  private driftSeen(aheadMs: number) {
+    if (this.driftSaid) return;
+    this.driftSaid = true;
+    const minutes = Math.round(aheadMs / 60_000);
+    this.notify({
+      tone: 'info',
+      message: `另一台设备的时钟快了约 ${minutes} 分钟，它的修改已按服务器时间排序`,
+    });
+  }
+
+  changed() {
+    this.board.changed();
+  }
+
+  notify(notice: { tone: 'error' | 'info'; message: string }) {
+    this.board.notify(notice);
+  }
+
+  release(seq: number, error?: Error): boolean {
+    return this.outcomes.release(seq, error);
+  }
+
+  setReachable(reachable: boolean, storage: StorageTrouble | null = null) {
+    if (reachable) this.retries = 0;
+    this.board.setReachable(reachable, storage);
+  }
+
+  scheduleRetry() {
+    clearTimeout(this.retryTimer);
+    const wait = RETRY_MS[Math.min(this.retries, RETRY_MS.length - 1)]!;
+    this.retries += 1;
+    this.retryTimer = setTimeout(() => this.wake(), wait);
+  }
+
+  protected stopRetrying() {
+    clearTimeout(this.retryTimer);
+  }
+
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const locked = () =>
+      typeof navigator !== 'undefined' && navigator.locks
+        ? (navigator.locks.request(`pms:${this.user}`, task) as Promise<T>)
+        : task();
+    const run = this.queue.then(locked, locked);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  broadcast(message: Broadcast) {
+    if (!this.closed) this.channel?.postMessage(message);
+  }
+
+  /**
+   * The outbox as stored (another tab may have sent or added changes), unless this tab is
+   * storing a change or made one meanwhile: the one in memory is newer then.
+   */
+  async reloadOutbox() {
+    if (this.writing > 0) return;
+    const before = this.entries;
+    const stored = await this.store.outbox();
+    if (this.entries === before && this.writing === 0) this.entries = stored;
+  }
+
+  state(kind: ResourceName): Promise<KindState> {
+    let state = this.kinds.get(kind);
+    if (!state) {
+      state = this.readStored(kind);
+      this.kinds.set(kind, state);
+    }
+    return state;
+  }
+
+  async readStored(kind: ResourceName): Promise<KindState> {
+    await this.started;
+    return this.store.readList(kind);
+  }
+
+  /** Stores `kinds`' lists and drops the changes `done` from the outbox, and tells other tabs. */
+  async persist(kinds: Iterable<ResourceName>, done: number[] = []) {
+    if (this.closed) return;
+    const states: [ResourceName, KindState][] = [];
+    for (const kind of kinds) states.push([kind, await this.state(kind)]);
+    const stored = await this.store.persist(states, done);
+    this.broadcast({ type: 'lists', kinds: stored });
+  }
+
+  private hiddenBy(kind: ResourceName): ((record: Row) => boolean) | undefined {
+    const deletes = (k: ResourceName) =>
+      this.entries.filter((e) => e.kind === k && e.op === 'delete');
+    if (resourceDef(kind).deletesChain) {
+      const gone = deletes(kind).map((e) => deletedWith(kind, (e.record ?? { id: e.id }) as Row));
+      return gone.length ? (r) => gone.some((goes) => goes(r)) : undefined;
+    }
+    const parent = resourceDef(kind).parent as { kind: ResourceName; field: string } | undefined;
+    if (parent) {
+      const gone = new Set(deletes(parent.kind).map((e) => e.id));
+      return gone.size ? (r) => gone.has(r[parent.field] as string) : undefined;
+    }
+    return undefined;
+  }
+
+  view<K extends ResourceName>(kind: K, state: KindState): ListResult<RecordOf<K>> {
+    const effects = effectsOf(this.entries.filter((e) => e.kind === kind));
+    return {
+      items: overlay(state.list, effects, this.hiddenBy(kind)) as unknown as RecordOf<K>[],
+      complete: state.complete,
+      local: state.error !== undefined,
+      error: state.error,
+      pending: effects.pending,
+      cursor: state.cursor,
+    };
+  }
+
+  /** Shows the current state of `kinds` on every screen that has them open. */
+  async refresh(kinds: Iterable<ResourceName>) {
+    const all = new Set<ResourceName>();
+    for (const kind of kinds) {
+      all.add(kind);
+      const child = childOf(kind);
+      if (child) all.add(child.kind);
+    }
+    for (const kind of all) {
+      // Only a list a screen already shows is replaced: one still loading gets its answer from
+      // its own query, and one nobody asked for stays unasked (its first query downloads it).
+      if (this.client.getQueryData(listKey(kind)) === undefined) continue;
+      const state = await this.state(kind);
+      this.client.setQueryData(listKey(kind), this.view(kind, state));
+    }
+  }
+}
+
+/** The server took `entry`: its answer becomes the device's copy of the server's record. */
+export function applyConfirmed(state: KindState, entry: OutboxEntry, record: Row | null) {
+  if (entry.op === 'delete') {
+    const goes = deletedWith(entry.kind, (entry.record ?? { id: entry.id }) as Row);
+    state.list = state.list.filter((r) => !goes(r));
+    return;
+  }
+  if (record) state.list = merge(state.list, [record], []);
+}

@@ -1,0 +1,82 @@
+import type { ConflictEntry, OutboxEntry } from './local-db';
+import type { StorageTrouble } from './storage-trouble';
+
+// What the engine tells the screens besides the lists: its state for the navigation bar and the
+// sync dialog (a snapshot that changes identity when anything in it does), and notices of what
+// happened after the fact (a refused change, a conflict) for the toasts.
+
+export interface SyncStatus {
+  /** Whether the last attempt reached the server; null before any. */
+  reachable: boolean | null;
+  /**
+   * Why the server, though it answered, could not serve the last change or list (its database
+   * damaged, its disk full): the changes wait as they would offline, until one goes through.
+   */
+  storage: StorageTrouble | null;
+  /** The changes waiting, oldest first. */
+  waiting: readonly OutboxEntry[];
+  /** Lost edits kept for the user to re-apply or let go. */
+  conflicts: readonly ConflictEntry[];
+  /** The server refused the session: the waiting changes go at the next sign-in. */
+  signInNeeded: boolean;
+}
+
+export type Notice = { tone: 'error' | 'info'; message: string };
+
+export class StatusBoard {
+  reachable: boolean | null = null;
+  storage: StorageTrouble | null = null;
+  signInNeeded = false;
+  private current: SyncStatus;
+  private readonly listeners = new Set<() => void>();
+  private readonly noticeListeners = new Set<(notice: Notice) => void>();
+
+  /** `lists`: the outbox and the conflicts as they are now. */
+  constructor(private readonly lists: () => Pick<SyncStatus, 'waiting' | 'conflicts'>) {
+    this.current = this.makeSnapshot();
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  status = () => this.current;
+
+  onNotice(listener: (notice: Notice) => void) {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  notify(notice: Notice) {
+    for (const listener of this.noticeListeners) listener(notice);
+  }
+
+  changed() {
+    this.current = this.makeSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** `storage`: why a server that answered could not serve; cleared by any other outcome. */
+  setReachable(reachable: boolean, storage: StorageTrouble | null = null) {
+    if (
+      this.reachable === reachable &&
+      this.storage?.reason === storage?.reason &&
+      this.storage?.message === storage?.message
+    ) {
+      return;
+    }
+    this.reachable = reachable;
+    this.storage = storage;
+    this.changed();
+  }
+
+  private makeSnapshot(): SyncStatus {
+    return {
+      reachable: this.reachable,
+      storage: this.storage,
+      ...this.lists(),
+      signInNeeded: this.signInNeeded,
+    };
+  }
+}

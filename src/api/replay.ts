@@ -1,0 +1,176 @@
+import { RESOURCES, type ResourceName, writtenBy } from '../domain/resources';
+import { keepDeleted, resolve } from './conflicts';
+import type { Row } from './delta';
+import { applyConfirmed, type EngineCore } from './engine-core';
+import { ApiError, apiRequest } from './http';
+import type { OutboxEntry } from './local-db';
+import { classify, type Outcome } from './outbox';
+
+// The outbox's replay: the waiting changes sent one at a time, in the order they were made,
+// each answer applied to the device's copy of the server's list (outbox.ts `classify`).
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Replays the waiting changes in order until none is left or the server stops answering. */
+export async function replay(core: EngineCore) {
+  // Another tab may have sent or added changes.
+  await core.reloadOutbox();
+  const touched = new Set<ResourceName>();
+  const done: number[] = [];
+  const finish = (seq: number) => {
+    done.push(seq);
+    core.entries = core.entries.filter((e) => e.seq !== seq);
+  };
+  try {
+    while (!core.closed) {
+      let entry = core.entries.find((e) => !done.includes(e.seq!));
+      if (!entry) break;
+      if (entry.notBefore && entry.notBefore > Date.now()) {
+        await sleep(entry.notBefore - Date.now());
+        continue;
+      }
+      // Part of an action the server refused: it goes with it, unsent.
+      if (entry.group && core.refusedGroups.has(entry.group)) {
+        core.release(entry.seq!, new ApiError('同一操作的另一部分被服务器拒绝', 400));
+        finish(entry.seq!);
+        core.changed();
+        await core.refresh([entry.kind]);
+        continue;
+      }
+      if (entry.op === 'create' && !entry.tried) {
+        // An edit may merge into it meanwhile: what goes is the entry as it is then.
+        entry = await markTried(core, entry);
+        if (!entry) continue;
+      }
+      core.sending = entry.seq;
+      let outcome: Outcome;
+      try {
+        outcome = { type: 'confirmed', record: await send(entry) };
+      } catch (error) {
+        outcome = classify(entry, error);
+      } finally {
+        core.sending = undefined;
+      }
+      if (outcome.type === 'unreachable') {
+        core.setReachable(false, outcome.storage);
+        core.scheduleRetry();
+        // The change is saved on the device: its caller need not wait any longer.
+        for (const e of core.entries) core.release(e.seq!);
+        break;
+      }
+      if (outcome.type === 'unauthorized') {
+        core.board.signInNeeded = true;
+        core.changed();
+        break;
+      }
+      core.setReachable(true);
+      const state = await core.state(entry.kind);
+      touched.add(entry.kind);
+      if (outcome.type === 'conflict') {
+        if (await resolve(core, entry, outcome.current, state)) continue;
+      } else if (outcome.type === 'missing') {
+        await keepDeleted(core, entry);
+      } else if (outcome.type === 'rejected') {
+        refuse(core, entry, outcome.message, finish);
+      } else if (heldEarlier(entry, outcome.record)) {
+        // The server held this record from an earlier send whose answer was lost, before later
+        // edits were merged into the create here: they go as an edit of what it holds (found
+        // by engine-convergence.test.ts).
+        core.clock.seen([outcome.record!]);
+        applyConfirmed(state, entry, outcome.record);
+        const edit: OutboxEntry = {
+          ...entry,
+          op: 'update',
+          base: outcome.record!.updatedAt as string,
+        };
+        await core.store.putEntry(edit);
+        core.entries = core.entries.map((e) => (e.seq === entry.seq ? edit : e));
+        continue;
+      } else {
+        if (outcome.record) core.clock.seen([outcome.record]);
+        applyConfirmed(state, entry, outcome.record);
+        core.release(entry.seq!);
+      }
+      finish(entry.seq!);
+      core.changed();
+      await core.refresh([entry.kind]);
+    }
+  } finally {
+    if (done.length || touched.size) await core.persist(touched, done);
+    core.changed();
+  }
+  followServerWrites(core, touched);
+}
+
+/** A create answered with a record stamped by another write than this one. */
+function heldEarlier(entry: OutboxEntry, record: Row | null): boolean {
+  return (
+    entry.op === 'create' &&
+    record !== null &&
+    RESOURCES[entry.kind].updatable &&
+    typeof entry.stamp === 'string' &&
+    typeof record.stamp === 'string' &&
+    record.stamp !== entry.stamp
+  );
+}
+
+/** `entry` (a create) is about to be sent: from now on the server may hold it. */
+async function markTried(core: EngineCore, entry: OutboxEntry) {
+  const current = core.entries.find((e) => e.seq === entry.seq);
+  if (!current) return undefined;
+  const tried = { ...current, tried: true };
+  // In memory first: a change made while this is stored sees it (outbox.ts `coalesce`).
+  core.entries = core.entries.map((e) => (e.seq === entry.seq ? tried : e));
+  await core.store.putEntry(tried);
+  return core.entries.find((e) => e.seq === entry.seq);
+}
+
+/** The server will never take `entry`: it is taken back, with the rest of its action. */
+function refuse(
+  core: EngineCore,
+  entry: OutboxEntry,
+  message: string,
+  finish: (seq: number) => void,
+) {
+  const error = new ApiError(message, 400);
+  if (!core.release(entry.seq!, error)) {
+    core.notify({ tone: 'error', message: `「${entry.label}」未能同步，已撤销：${message}` });
+  }
+  // The rest of the same action goes with it (an asset version's history entry), also a part
+  // still to be stored.
+  if (!entry.group) return;
+  core.refusedGroups.add(entry.group);
+  for (const other of [...core.entries]) {
+    if (other.group === entry.group && other.seq !== entry.seq) {
+      finish(other.seq!);
+      core.release(other.seq!, error);
+    }
+  }
+}
+
+/**
+ * The server writes records of its own in answer to some writes (a 周期记账 template's due
+ * 记账 entries): the lists of those kinds that this device holds catch up by delta, after
+ * the replay (the pull waits its turn behind it).
+ */
+function followServerWrites(core: EngineCore, kinds: Iterable<ResourceName>) {
+  const follow = new Set([...kinds].flatMap(writtenBy));
+  for (const kind of follow) {
+    const state = core.kinds.get(kind);
+    if (!state) continue;
+    void state.then((s) => (s.complete ? core.pull(kind) : undefined)).catch(() => undefined);
+  }
+}
+
+function send(entry: OutboxEntry): Promise<Row | null> {
+  const { path } = RESOURCES[entry.kind];
+  const item = `${path}/${encodeURIComponent(entry.id)}`;
+  const ifMatch: Record<string, string> = entry.base ? { 'If-Match': `"${entry.base}"` } : {};
+  if (entry.op === 'create') return apiRequest<Row>('POST', path, entry.record);
+  if (entry.op === 'update') {
+    // The path names the record; the body carries its fields.
+    const { id: _id, ...fields } = entry.record ?? {};
+    return apiRequest<Row>('PUT', item, fields, ifMatch);
+  }
+  return apiRequest<null>('DELETE', item, undefined, ifMatch);
+}

@@ -1,0 +1,252 @@
+import fc from 'fast-check';
+import { HttpResponse, http } from 'msw';
+import { expect, it } from 'vitest';
+import { firstVersion, historyEntry, nextVersion } from '../../src/domain/asset-versioning';
+import type { ResourceName } from '../../src/domain/resources';
+import type { Asset } from '../../src/domain/schemas/asset';
+import type { CheckinRecord } from '../../src/domain/schemas/checkin';
+import type { Task } from '../../src/domain/schemas/task';
+import { type Device, device, storedTask, task } from './engine-harness';
+import { seedHabit, signIn, testServer } from './harness';
+
+// Convergence of the client engine against the real app over the memory store, by property:
+// two or three devices of one user make random creates, edits, deletes, check-ins and asset
+// versions, with the network going and coming, reloads, and check-ins the server refuses. At
+// the end every device and the server hold the same records; every task's last change is
+// there, or kept as a conflict; no record is doubled; nobody sees another user's record.
+// CONVERGENCE_RUNS=200 runs it longer.
+
+const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 6);
+const KINDS = ['tasks', 'checkinRecords', 'assets', 'assetHistory'] as const;
+/** The server refuses every check-in on this day (a write it will never take). */
+const REFUSED_DAY = '2026-11-13';
+const { server, demo } = await testServer({ today: '2026-11-22', clear: [...KINDS] });
+
+type Op =
+  | { type: 'createTask'; dev: number }
+  | { type: 'editTask'; dev: number; pick: number }
+  | { type: 'deleteTask'; dev: number; pick: number }
+  | { type: 'toggle'; dev: number; day: number }
+  | { type: 'newAsset'; dev: number }
+  | { type: 'newVersion'; dev: number; pick: number }
+  | { type: 'deleteAsset'; dev: number; pick: number }
+  | { type: 'network'; up: boolean }
+  | { type: 'reload'; dev: number };
+
+const dev = fc.nat(2);
+const pick = fc.nat(20);
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('createTask' as const), dev }) },
+  { weight: 4, arbitrary: fc.record({ type: fc.constant('editTask' as const), dev, pick }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('deleteTask' as const), dev, pick }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('toggle' as const),
+      dev,
+      day: fc.integer({ min: 12, max: 14 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('newAsset' as const), dev }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('newVersion' as const), dev, pick }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('deleteAsset' as const), dev, pick }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('network' as const), up: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('reload' as const), dev }) },
+);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sorted = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sorted)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, v]) => [k, sorted(v)]),
+        )
+      : value;
+const canonical = (records: readonly unknown[]) =>
+  records.map((r) => JSON.stringify(sorted(r))).sort();
+const latestOf = (assets: readonly Asset[]) => {
+  const newest = new Map<string, Asset>();
+  for (const a of assets) {
+    const chain = a.originalId ?? a.id;
+    if ((newest.get(chain)?.version ?? 0) < a.version) newest.set(chain, a);
+  }
+  return [...newest.values()];
+};
+
+/** Every task change in the order made: what the last of each record's says must hold. */
+type TaskChange = { id: string; title: string | null };
+
+async function run(ops: Op[], deviceCount: number) {
+  let down = false;
+  server.use(
+    http.all(/\/api\//, async ({ request }) => {
+      if (down) return HttpResponse.error();
+      if (request.method === 'POST' && request.url.includes('/checkin-records')) {
+        const body = (await request.clone().json()) as { date?: string };
+        if (body.date === REFUSED_DAY) {
+          return HttpResponse.json({ error: '这一天不能打卡' }, { status: 400 });
+        }
+      }
+      // On the wire for a moment: the network may go before the server has the request, or
+      // after, with the answer lost.
+      await sleep(1);
+      if (down) return HttpResponse.error();
+      const response = await demo.app.fetch(request);
+      await sleep(1);
+      return down ? HttpResponse.error() : response;
+    }),
+  );
+  // Another user's record, which no device of this one may ever show.
+  await demo.store.tasks.create('guest', storedTask('guest-only', '访客的任务'));
+  const devices: Device[] = [];
+  const pin = (d: Device) => {
+    // One clock for every device: the order the changes are made in is the order of their
+    // stamps (clock correction has its own tests, api-engine-clock.test.ts).
+    d.engine.clock.heard = () => {};
+    return d;
+  };
+  for (let i = 0; i < deviceCount; i++) {
+    const d = pin(device());
+    await d.engine.list('tasks');
+    devices.push(d);
+  }
+  const changes: TaskChange[] = [];
+  /** Check-ins a user took back: a check-in is never edited, so nothing brings one back. */
+  const uncheckedIds = new Set<string>();
+  let n = 0;
+  for (const o of ops) {
+    await sleep(2);
+    n += 1;
+    if (o.type === 'network') {
+      down = !o.up;
+      if (o.up) for (const d of devices) d.engine.wake();
+      continue;
+    }
+    const i = o.dev % deviceCount;
+    const d = devices[i]!;
+    const e = d.engine;
+    if (o.type === 'reload') {
+      await d.stop();
+      devices[i] = pin(device(d.idb));
+    } else if (o.type === 'createTask') {
+      const { record } = await e.create('tasks', task(`t${n}`));
+      changes.push({ id: record.id, title: `t${n}` });
+    } else if (o.type === 'editTask' || o.type === 'deleteTask') {
+      const shown = (await e.list('tasks')).items as readonly Task[];
+      const target = shown[o.pick % Math.max(shown.length, 1)];
+      if (!target) continue;
+      if (o.type === 'editTask') {
+        await e.update('tasks', target.id, task(`e${n}`));
+        changes.push({ id: target.id, title: `e${n}` });
+      } else {
+        await e.remove('tasks', target);
+        changes.push({ id: target.id, title: null });
+      }
+    } else if (o.type === 'toggle') {
+      const date = `2026-11-${o.day}`;
+      const shown = (await e.list('checkinRecords')).items as readonly CheckinRecord[];
+      const existing = shown.find((r) => r.taskId === 'habit' && r.date === date);
+      if (existing) {
+        await e.remove('checkinRecords', existing, { delayMs: 0 });
+        uncheckedIds.add(existing.id);
+      } else await e.create('checkinRecords', { taskId: 'habit', date });
+    } else {
+      const latest = latestOf((await e.list('assets')).items as readonly Asset[]);
+      const target = latest[('pick' in o ? o.pick : 0) % Math.max(latest.length, 1)];
+      const group = `g${n}-${i}`;
+      const fields = {
+        type: 'asset' as const,
+        name: `资产${n}`,
+        category: 'bank_deposit',
+        amount: n,
+        description: '',
+        date: '2026-11-20',
+        effectiveDate: '',
+      };
+      if (o.type === 'newAsset') {
+        const { record } = await e.create('assets', firstVersion(fields, `a${n}-${i}`), group);
+        const entry = historyEntry('create', null, record as Asset, new Date());
+        await e.create('assetHistory', { ...entry, id: `h${n}-${i}` }, group);
+      } else if (target && o.type === 'newVersion') {
+        const version = nextVersion(target, fields, `a${n}-${i}`);
+        const { record } = await e.create('assets', version, group);
+        const entry = historyEntry('update', target, record as Asset, new Date());
+        await e.create('assetHistory', { ...entry, id: `h${n}-${i}` }, group);
+      } else if (target) {
+        await e.remove('assets', target, { group });
+        const entry = historyEntry('delete', target, null, new Date());
+        await e.create('assetHistory', { ...entry, id: `h${n}-${i}` }, group);
+      }
+    }
+  }
+
+  // The network comes back for good: every device sends what waits and catches up, twice
+  // over (what one device sent last, another pulls).
+  down = false;
+  for (let round = 0; round < 3; round++) {
+    for (const d of devices) {
+      for (let tries = 0; tries < 20 && d.waiting() > 0; tries++) await d.engine.flush();
+      expect(d.waiting()).toBe(0);
+      for (const kind of KINDS) await d.engine.pull(kind);
+    }
+  }
+
+  const conflicts = devices.flatMap((d) => d.engine.status().conflicts);
+  for (const kind of KINDS) {
+    const onServer = canonical(await demo.store[kind as ResourceName].list('demo'));
+    // Nothing doubled.
+    expect(new Set(onServer).size).toBe(onServer.length);
+    const ids = (await demo.store[kind as ResourceName].list('demo')).map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const d of devices) {
+      const shown = (await d.engine.list(kind)).items;
+      expect(canonical(shown), `${kind} on a device`).toEqual(onServer);
+      expect(shown.some((r) => r.id === 'guest-only')).toBe(false);
+    }
+  }
+  // A check-in the server refused is nowhere.
+  const checkins = await demo.store.checkinRecords.list('demo');
+  expect(checkins.filter((r) => r.date === REFUSED_DAY)).toEqual([]);
+  expect(checkins.filter((r) => uncheckedIds.has(r.id))).toEqual([]);
+  // Each task ends as its last change left it, or, when another device deleted it, that change
+  // is kept as a conflict.
+  const tasks = new Map((await demo.store.tasks.list('demo')).map((t) => [t.id, t]));
+  const last = new Map<string, TaskChange>();
+  for (const change of changes) last.set(change.id, change);
+  for (const { id, title } of last.values()) {
+    if (title === null) {
+      expect(tasks.has(id), `task ${id} deleted last`).toBe(false);
+    } else if (tasks.get(id)?.title !== title) {
+      const kept = conflicts.some(
+        (c) => c.id === id && (c.lost as { title?: string }).title === title,
+      );
+      expect(changes.some((c) => c.id === id && c.title === null)).toBe(true);
+      expect(kept, `task ${id} last set to ${title}`).toBe(true);
+    }
+  }
+
+  for (const d of devices) await d.stop();
+  await demo.store.tasks.remove('guest', 'guest-only');
+  server.resetHandlers();
+  for (const kind of KINDS) {
+    const store = demo.store[kind as ResourceName];
+    for (const record of await store.list('demo')) await store.remove('demo', record.id);
+  }
+}
+
+it('every device and the server end with the same records', { timeout: 120_000 }, async () => {
+  await signIn(demo);
+  await seedHabit(demo, 'habit');
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(op, { minLength: 4, maxLength: 16 }),
+      fc.integer({ min: 2, max: 3 }),
+      run,
+    ),
+    { numRuns: RUNS },
+  );
+});
