@@ -44,8 +44,12 @@ CREATE TABLE `user_revs` (
 	`rev` integer NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE `accounts` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `asset_history` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `assets` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_records` ADD `value` real DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_records` ADD `skipped` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_records` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_tasks` ADD `kind` text DEFAULT 'boolean' NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_tasks` ADD `unit` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_tasks` ADD `target` real DEFAULT 1 NOT NULL;--> statement-breakpoint
@@ -56,6 +60,8 @@ ALTER TABLE `checkin_tasks` ADD `archived` integer DEFAULT 0 NOT NULL;--> statem
 ALTER TABLE `checkin_tasks` ADD `sort_order` real DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_tasks` ADD `vacations` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
 ALTER TABLE `checkin_tasks` ADD `reminder_time` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `checkin_tasks` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `recurring` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `user_agent` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `last_used_at` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `settings` ADD `notifications` text DEFAULT '{}' NOT NULL;--> statement-breakpoint
@@ -66,9 +72,12 @@ ALTER TABLE `tasks` ADD `series_id` text DEFAULT '' NOT NULL;--> statement-break
 ALTER TABLE `tasks` ADD `due_time` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `tasks` ADD `subtasks` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
 ALTER TABLE `tasks` ADD `reminders` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE `tasks` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `time_records` ADD `task_id` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `time_records` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `two_factor` text;--> statement-breakpoint
--- hand-written (from 0005_per_user_revs.sql)
+ALTER TABLE `workouts` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
+-- hand-written
 -- Deletions are stamped with their user's change number (taken first in the same transaction),
 -- no longer a global one. No backfill: a user without a row starts from sync_rev's row 1, the
 -- last global number, so every change from now on is above every cursor handed out before.
