@@ -60,10 +60,14 @@ export const optionalDateSchema = z
 
 export const isoTimestampSchema = z.iso.datetime({ offset: true, message: '时间戳格式无效' });
 
-/** A hybrid logical clock stamp (src/domain/hlc.ts). */
+/**
+ * A hybrid logical clock stamp (src/domain/hlc.ts), or '' — what a record stored before stamps
+ * reads back with, so that reading a record and sending it back (an API client, an export of
+ * an older version) is not refused.
+ */
 const stampSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9A-F]{4}-[0-9a-f]{16}$/, {
+  .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9A-F]{4}-[0-9a-f]{16})?$/, {
     message: '时间戳格式无效',
   });
 
