@@ -25,6 +25,7 @@ export const E2E_USERS = {
   ux: '体验测试',
   ux2: '体验测试二',
   screens: '截图测试',
+  passkeys: '通行密钥测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;
