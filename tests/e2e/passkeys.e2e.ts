@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, login, VIEWPORTS } from './browser';
 
@@ -48,19 +48,37 @@ async function openAtLocalhost(): Promise<{
   return { page, cdp, authenticatorId };
 }
 
-async function shoot(page: Page, name: string) {
+/** Light and dark, 375 and 1280 px: from `part` (an element) down, or the whole page. */
+async function shoot(page: Page, name: string, part?: Locator) {
   mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    // As src/boot/boot.js does at load: the login screen does not follow a change after it.
+    await page.evaluate(
+      (dark) => document.documentElement.classList.toggle('dark', dark),
+      scheme === 'dark',
+    );
     for (const [label, viewport] of [
       ['375', VIEWPORTS.phone],
       ['1280', VIEWPORTS.desktop],
     ] as const) {
       await page.setViewportSize(viewport);
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${scheme}.png`, fullPage: true });
+      // The colours change with a short transition.
+      await page.waitForTimeout(400);
+      const path = `${SHOTS}/${name}-${label}-${scheme}.png`;
+      if (part) {
+        // The part just below the sticky header, and what follows it on the screen.
+        await part.evaluate((el) =>
+          window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72),
+        );
+        await page.screenshot({ path });
+      } else {
+        await page.screenshot({ path, fullPage: true });
+      }
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
@@ -89,8 +107,12 @@ describe('通行密钥', () => {
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
-    await section.scrollIntoViewIfNeeded();
-    await shoot(page, 'account-security-passkey');
+    // The toast goes first, so that neither picture has it over the form.
+    await page.getByText('已添加通行密钥「测试笔记本」').waitFor({ state: 'hidden' });
+    const card = page
+      .locator('section.card')
+      .filter({ has: page.getByRole('heading', { name: '账号安全' }) });
+    await shoot(page, 'account-security-passkey', card);
 
     await signOut(page);
     await page.getByRole('button', { name: '使用通行密钥登录' }).waitFor();
