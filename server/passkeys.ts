@@ -34,7 +34,7 @@ export function relyingParty(
 }
 
 /** How long a browser has to answer a challenge: the ceremony's own timeout and a little. */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
 /** Challenges held at once; past that, a flood of option requests is refused, not stored. */
 const MAX_CHALLENGES = 10_000;
 
