@@ -10,8 +10,8 @@ import {
 } from 'react';
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
 import { apiRequest, preloadHttpClient, publicRequest } from './http';
-import { loadWebAuthn } from './passkeys';
 import { clearSession, onSessionExpired, readSession, saveSession } from './session';
+import { loadWebAuthn } from './webauthn-loader';
 
 type AuthStatus = 'authenticated' | 'anonymous';
 
