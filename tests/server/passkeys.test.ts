@@ -239,6 +239,54 @@ describe.each(stores)('通行密钥 (%s store)', (_, makeStore) => {
   });
 });
 
+describe('通行密钥 sign-in with malformed bodies', () => {
+  it('answers 4xx, never 5xx', async () => {
+    const t = await setup(stores[0]![1]);
+    const { key } = await t.register();
+    const good = await key.authenticate(await t.loginOptions());
+    const json = (text: string) => Buffer.from(text).toString('base64url');
+    const bodies: unknown[] = [
+      null,
+      [],
+      'x',
+      {},
+      { response: {} },
+      { response: { ...good, id: '' } },
+      { response: { ...good, type: 'other' } },
+      { response: { ...good, response: { ...good.response, clientDataJSON: '!!' } } },
+      { response: { ...good, response: { ...good.response, clientDataJSON: json('not json') } } },
+      {
+        response: {
+          ...good,
+          response: { ...good.response, clientDataJSON: json('{"challenge":1}') },
+        },
+      },
+      { response: { ...good, response: { ...good.response, signature: '' } } },
+      { response: good, deviceTokens: ['a.b.c.d', 42] },
+      { response: { ...good, id: 'A'.repeat(20_000) } },
+    ];
+    for (const body of bodies) {
+      for (const path of ['/api/auth/passkeys/login/verify', '/api/auth/passkeys/login/options']) {
+        const res = await t.post(path, body as object);
+        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+      }
+    }
+    // A made-up answer to a live challenge: refused, and the challenge is spent.
+    const options = await t.loginOptions();
+    const answer = await key.authenticate(options);
+    const broken = {
+      ...answer,
+      response: { ...answer.response, authenticatorData: json('short') },
+    };
+    expect((await t.post('/api/auth/passkeys/login/verify', { response: broken })).status).toBe(
+      401,
+    );
+    expect((await t.post('/api/auth/passkeys/login/verify', { response: answer })).status).toBe(
+      400,
+    );
+  });
+});
+
 describe('relyingParty', () => {
   const headers =
     (h: Record<string, string>) =>
