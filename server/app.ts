@@ -9,8 +9,10 @@ import {
   webDeviceMac,
   hashToken as webTokenHasher,
 } from './auth';
+import type { WebAuthnConfig } from './passkeys';
 import { authRoutes, requireSession } from './routes/auth';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
+import { PASSKEY_PUBLIC_PATHS, passkeyRoutes } from './routes/passkeys';
 import { resourceRoutes } from './routes/resources';
 import { settingsRoutes } from './routes/settings';
 import { summaryRoutes } from './routes/summary';
@@ -43,6 +45,8 @@ export interface AppOptions {
   health?: StorageHealth;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** 通行密钥's relying party: by default the request's own host and scheme (server/passkeys.ts). */
+  webauthn?: WebAuthnConfig;
   /** Serves GET/HEAD outside /api and /health (the Node entry serves the SPA with it). */
   staticFiles?: MiddlewareHandler;
   /** /api/push (server/push/routes.ts): Node only, as it sends with web-push. */
@@ -70,6 +74,7 @@ export function createApp({
   loginRefusalDelayMs = 1000,
   health = new StorageHealth(),
   now = () => new Date(),
+  webauthn = {},
   staticFiles,
   push,
 }: AppOptions): Hono<AppEnv> {
@@ -137,6 +142,12 @@ export function createApp({
   );
 
   const session = requireSession(deps);
+  const publicPaths = new Set([
+    '/api/auth/login',
+    // A notification's button carries its own signed token (server/push/action.ts).
+    '/api/push/action',
+    ...PASSKEY_PUBLIC_PATHS.map((p) => `/api/auth/passkeys${p}`),
+  ]);
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
@@ -156,12 +167,8 @@ export function createApp({
         onError: (c) => c.json(errorBody('请求体过大（上限 1 MB）'), 413, { Connection: 'close' }),
       }),
     )
-    // A notification's button carries its own signed token (server/push/action.ts).
-    .use((c, next) =>
-      c.req.path === '/api/auth/login' || c.req.path === '/api/push/action'
-        ? next()
-        : session(c, next),
-    )
+    .use((c, next) => (publicPaths.has(c.req.path) ? next() : session(c, next)))
+    .route('/auth/passkeys', passkeyRoutes(deps, webauthn))
     .route('/auth', authRoutes(deps))
     .route('/settings', settingsRoutes(store, now))
     .route('/summary', summaryRoutes(store, now));

@@ -37,7 +37,8 @@ import { setUser, userSpecSchema } from './users';
 
 // Node entry. Environment: PORT (8080; 0 picks a free port), HOST (127.0.0.1), DATA_DIR
 // (./data), PM_STATIC_DIR (./dist), PM_USERS (JSON array of {username,password,displayName}),
-// TRUST_PROXY, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, BACKUP_COPY_DIR (config.ts).
+// TRUST_PROXY, BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, BACKUP_COPY_DIR (config.ts), WEBAUTHN_RP_ID
+// and WEBAUTHN_ORIGIN (passkeys.ts).
 
 function exitWith(message: string): never {
   console.error(message);
@@ -183,6 +184,11 @@ async function main() {
     // Half the cores at most and never all 4 threads of libuv's pool, which files and zlib share.
     hashConcurrency: Math.max(1, Math.min(3, Math.floor(availableParallelism() / 2))),
     health,
+    webauthn: {
+      rpId: env.WEBAUTHN_RP_ID?.trim() || undefined,
+      origin: env.WEBAUTHN_ORIGIN?.trim() || undefined,
+      trustedHops,
+    },
     staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
     push: push?.routes,
   });

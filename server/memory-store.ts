@@ -8,6 +8,8 @@ import type {
   AssetStore,
   Changes,
   Page,
+  PasskeyRecord,
+  PasskeyStore,
   RecordStore,
   RecurringStore,
   ResourceStores,
@@ -359,6 +361,36 @@ class MemorySessionStore implements SessionStore {
   }
 }
 
+class MemoryPasskeyStore implements PasskeyStore {
+  constructor(private readonly passkeys = new Map<string, PasskeyRecord>()) {}
+  dump(): PasskeyRecord[] {
+    return [...this.passkeys.values()];
+  }
+  async create(passkey: PasskeyRecord) {
+    // As the SQLite primary key: a credential id is registered once.
+    if (this.passkeys.has(passkey.id)) throw new Error('UNIQUE constraint failed: passkeys.id');
+    this.passkeys.set(passkey.id, clone(passkey));
+  }
+  async get(id: string) {
+    const passkey = this.passkeys.get(id);
+    return passkey && clone(passkey);
+  }
+  async listForUser(username: string) {
+    return [...this.passkeys.values()]
+      .filter((p) => p.username === username)
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map(clone);
+  }
+  async remove(username: string, id: string) {
+    if (this.passkeys.get(id)?.username !== username) return false;
+    return this.passkeys.delete(id);
+  }
+  async markUsed(id: string, counter: number, at: string) {
+    const passkey = this.passkeys.get(id);
+    if (passkey) Object.assign(passkey, { counter, lastUsedAt: at });
+  }
+}
+
 /** Everything a memory store holds, as plain data (structured-clone and JSON safe). */
 export interface MemorySnapshot {
   records: Partial<Record<ResourceName, KindData<{ id: string }>>>;
@@ -368,6 +400,8 @@ export interface MemorySnapshot {
   userRevs?: Record<string, number>;
   users: UserRecord[];
   sessions: SessionRecord[];
+  /** Absent in snapshots taken before passkeys existed. */
+  passkeys?: PasskeyRecord[];
   /** Absent in snapshots taken before settings existed. */
   settings?: Record<string, Settings>;
 }
@@ -408,11 +442,13 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
   const sessions = new MemorySessionStore(
     new Map(initial?.sessions.map((s) => [s.tokenHash, clone(s)])),
   );
+  const passkeys = new MemoryPasskeyStore(new Map(initial?.passkeys?.map((p) => [p.id, clone(p)])));
   return {
     ...records,
     settings,
     users,
     sessions,
+    passkeys,
     async dashboard(userId, today) {
       const [accounts, workouts, tasks, timeRecords, assets] = await Promise.all([
         records.accounts.list(userId),
@@ -430,6 +466,7 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
       userRevs: { ...counter.byUser },
       users: users.dump(),
       sessions: sessions.dump(),
+      passkeys: passkeys.dump(),
       settings: settings.dump(),
     }),
   };

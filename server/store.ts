@@ -183,6 +183,37 @@ export interface SessionStore {
   removeExpired(now: string): Promise<void>;
 }
 
+/** One 通行密钥 (WebAuthn credential) of a user. */
+export interface PasskeyRecord {
+  /** The credential id, base64url; unique across users. */
+  id: string;
+  username: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter as last seen (0 for those that keep none). */
+  counter: number;
+  /** How the browser said it can reach the authenticator ('internal', 'usb', 'hybrid'…). */
+  transports: string[];
+  name: string;
+  /** ISO-8601. */
+  createdAt: string;
+  /** ISO-8601; '' until first used to sign in. */
+  lastUsedAt: string;
+}
+
+/** Every call that names a user is scoped to them: nobody reaches another's passkeys by id. */
+export interface PasskeyStore {
+  create(passkey: PasskeyRecord): Promise<void>;
+  /** By credential id alone: a sign-in without a username learns the user from it. */
+  get(id: string): Promise<PasskeyRecord | undefined>;
+  /** A user's passkeys, oldest first. */
+  listForUser(username: string): Promise<PasskeyRecord[]>;
+  /** True when the user had it and it is gone. */
+  remove(username: string, id: string): Promise<boolean>;
+  /** After a sign-in: the new counter and when. */
+  markUsed(id: string, counter: number, at: string): Promise<void>;
+}
+
 /** One store per kind of the registry (src/domain/resources.ts), by its name. */
 export type ResourceStores = { [K in ResourceName]: RecordStore<RecordOf<K>> } & {
   assets: AssetStore;
@@ -195,6 +226,7 @@ export interface Store extends ResourceStores {
   settings: SettingsStore;
   users: UserStore;
   sessions: SessionStore;
+  passkeys: PasskeyStore;
   /** The dashboard's sums for `today`, without sending any list (GET /api/summary). */
   dashboard(userId: string, today: string): Promise<DashboardAggregates>;
   close(): void;

@@ -414,3 +414,24 @@ export const pushOneOffs = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.id] })],
 );
+
+/**
+ * 通行密钥 (WebAuthn credentials). `id` is the credential id (base64url), unique across users;
+ * `public_key` the COSE key (base64url); `transports` comma-separated, as the browser named them.
+ */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    username: text('username')
+      .notNull()
+      .references(() => users.username, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').notNull().default(''),
+    name: text('name').notNull(),
+    createdAt: text('created_at').notNull(),
+    lastUsedAt: text('last_used_at').notNull().default(''),
+  },
+  (t) => [index('passkeys_username_idx').on(t.username)],
+);

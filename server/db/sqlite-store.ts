@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { eq, getTableColumns, getTableName, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, lt, sql } from 'drizzle-orm';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { assetTotals, latestPerChain } from '../../src/domain/asset-versioning';
@@ -19,6 +19,8 @@ import type {
   AssetStore,
   JsonBytes,
   Page,
+  PasskeyRecord,
+  PasskeyStore,
   RecordStore,
   RecurringStore,
   SessionStore,
@@ -133,6 +135,7 @@ export function openSqliteStore(
     settings: settingsStore(sqlite),
     users: userStore(db),
     sessions: sessionStore(db),
+    passkeys: passkeyStore(db),
     async dashboard(userId, today) {
       // Assets are a few hundred versions: the domain's own latest-per-chain rule counts them.
       return dashboard(userId, today, await stores.assets.list(userId));
@@ -837,6 +840,46 @@ function sessionStore(db: Db): SessionStore {
     async removeExpired(now) {
       // ISO-8601 UTC strings of the same shape sort like the instants they name.
       db.delete(t).where(lt(t.expiresAt, now)).run();
+    },
+  };
+}
+
+function passkeyStore(db: Db): PasskeyStore {
+  const t = schema.passkeys;
+  type Row = typeof t.$inferSelect;
+  const fromRow = (row: Row): PasskeyRecord => ({
+    ...row,
+    transports: row.transports ? row.transports.split(',') : [],
+  });
+  return {
+    async create(passkey) {
+      db.insert(t)
+        .values({ ...passkey, transports: passkey.transports.join(',') })
+        .run();
+    },
+    async get(id) {
+      const row = db.select().from(t).where(eq(t.id, id)).get();
+      return row && fromRow(row);
+    },
+    async listForUser(username) {
+      return db
+        .select()
+        .from(t)
+        .where(eq(t.username, username))
+        .orderBy(t.createdAt)
+        .all()
+        .map(fromRow);
+    },
+    async remove(username, id) {
+      return (
+        db
+          .delete(t)
+          .where(and(eq(t.username, username), eq(t.id, id)))
+          .run().changes > 0
+      );
+    },
+    async markUsed(id, counter, at) {
+      db.update(t).set({ counter, lastUsedAt: at }).where(eq(t.id, id)).run();
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   type TotpEnrolment,
   type TwoFactorStatus,
 } from '../../src/domain/schemas/account-security';
-import { loginSchema } from '../../src/domain/schemas/auth';
+import { type LoginResponse, loginSchema } from '../../src/domain/schemas/auth';
 import { type DeviceTokens, newToken, SESSION_TTL_MS, type TokenHasher } from '../auth';
 import type { PasswordHasher, Store, UserRecord } from '../store';
 import { BackoffLimiter, FairGate, GateFull, WindowLimiter } from '../throttle';
@@ -67,17 +67,39 @@ export function requireSession({ store, now, hashToken }: AuthDeps): MiddlewareH
   };
 }
 
+/**
+ * A new session for a user who proved who they are (a password, a passkey): the answer of a
+ * sign-in, with the device token renewed at each one, so a device in use stays known.
+ */
+export async function startSession(
+  { store, hashToken, devices }: AuthDeps,
+  c: Context,
+  user: UserRecord,
+  time: number,
+  deviceId: string | undefined,
+): Promise<LoginResponse> {
+  const iso = new Date(time).toISOString();
+  await store.sessions.removeExpired(iso);
+  const token = newToken();
+  await store.sessions.create({
+    tokenHash: await hashToken(token),
+    username: user.username,
+    createdAt: iso,
+    expiresAt: new Date(time + SESSION_TTL_MS).toISOString(),
+    userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
+    lastUsedAt: iso,
+  });
+  return {
+    token,
+    user: { username: user.username, displayName: user.displayName },
+    deviceToken: await devices.issue(user.username, time, deviceId),
+  };
+}
+
 /** Login, logout and me; everything but login runs behind requireSession (see app.ts). */
-export function authRoutes({
-  store,
-  hasher,
-  now,
-  clientIp,
-  hashConcurrency,
-  hashToken,
-  refusalDelayMs,
-  devices,
-}: AuthDeps) {
+export function authRoutes(deps: AuthDeps) {
+  const { store, hasher, now, clientIp, hashConcurrency, hashToken, refusalDelayMs, devices } =
+    deps;
   // Per account, for attempts without a device token for it: five failures within 15 minutes,
   // then refused until the oldest leaves the window. Refusals do not count, so a stranger can
   // close the account to other strangers for 15 minutes at a time, never to its known devices.
@@ -234,23 +256,7 @@ export function authRoutes({
         }
       }
       if (deviceId) knownDevices.reset(deviceKey);
-      const iso = new Date(time).toISOString();
-      await store.sessions.removeExpired(iso);
-      const token = newToken();
-      await store.sessions.create({
-        tokenHash: await hashToken(token),
-        username: user.username,
-        createdAt: iso,
-        expiresAt: new Date(time + SESSION_TTL_MS).toISOString(),
-        userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
-        lastUsedAt: iso,
-      });
-      return c.json({
-        token,
-        user: { username: user.username, displayName: user.displayName },
-        // Renewed at every sign-in, so a device in use stays known.
-        deviceToken: await devices.issue(user.username, time, deviceId),
-      });
+      return c.json(await startSession(deps, c, user, time, deviceId));
     })
     .post('/logout', async (c) => {
       await store.sessions.remove(c.get('tokenHash'));

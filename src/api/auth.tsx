@@ -11,6 +11,7 @@ import {
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
 import { apiRequest, preloadHttpClient, publicRequest } from './http';
 import { clearSession, onSessionExpired, readSession, saveSession } from './session';
+import { loadWebAuthn } from './webauthn-loader';
 
 type AuthStatus = 'authenticated' | 'anonymous';
 
@@ -19,6 +20,11 @@ interface AuthState {
   user: User | null;
   /** Signs in against the server; rejects with the server's message (用户名或密码错误). */
   login: (input: LoginInput) => Promise<void>;
+  /**
+   * Signs in with a 通行密钥: of that account when a username is given, else any this device
+   * holds. Rejects with a message to show (the user cancelled, the passkey was removed…).
+   */
+  loginWithPasskey: (username: string) => Promise<void>;
   logout: () => Promise<void>;
   /** Why the user is back at the login screen when it was not their doing (登录已过期). */
   notice: string | null;
@@ -45,6 +51,19 @@ function saveDeviceToken(username: string, token: string | undefined) {
     localStorage.setItem(deviceKey(username), token);
   } catch {
     // Storage full or blocked: the next login is simply a stranger's.
+  }
+}
+
+/** Every device token this browser holds: a passkey sign-in names no account before it ends. */
+function allDeviceTokens(): string[] {
+  try {
+    return Object.keys(localStorage)
+      .filter((key) => key.startsWith('pm-device:'))
+      .map((key) => localStorage.getItem(key) ?? '')
+      .filter(Boolean)
+      .slice(0, 20);
+  } catch {
+    return [];
   }
 }
 
@@ -105,18 +124,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
   });
 
-  const value = useMemo<AuthState>(
-    () => ({
+  const value = useMemo<AuthState>(() => {
+    const signIn = ({ token, user: signedIn, deviceToken }: LoginResponse) => {
+      saveDeviceToken(signedIn.username, deviceToken);
+      // Whatever the previous user left cached must not show for this one.
+      queryClient.clear();
+      saveSession({ token, user: signedIn });
+      setNotice(null);
+      setUser(signedIn);
+    };
+    return {
       status,
       user,
-      login: async (input) => {
-        const { token, user: signedIn, deviceToken } = await requestLogin(input);
-        saveDeviceToken(signedIn.username, deviceToken);
-        // Whatever the previous user left cached must not show for this one.
-        queryClient.clear();
-        saveSession({ token, user: signedIn });
-        setNotice(null);
-        setUser(signedIn);
+      login: async (input) => signIn(await requestLogin(input)),
+      loginWithPasskey: async (username) => {
+        // Loaded at the click: the login route's budget has no room for WebAuthn's library.
+        const { signInWithPasskey } = await loadWebAuthn();
+        signIn(await signInWithPasskey(username, allDeviceTokens()));
       },
       logout: async () => {
         await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);
@@ -125,9 +149,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await forget(true);
       },
       notice,
-    }),
-    [status, user, requestLogin, queryClient, forget, notice],
-  );
+    };
+  }, [status, user, requestLogin, queryClient, forget, notice]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

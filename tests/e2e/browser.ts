@@ -57,7 +57,7 @@ export async function login(page: Page, username: E2EUser, password = E2E_PASSWO
   await page.goto('/login');
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 /**

@@ -62,7 +62,7 @@ describe('demo mode', () => {
     const accounts = page.getByRole('region', { name: '演示账号' });
     await accounts.getByText('demo1234').waitFor();
     await accounts.getByRole('button', { name: '填入' }).first().click();
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
     await page.getByText('演示用户').waitFor();
     // msw's worker owns the scope; the demo never even carries the code that registers the

@@ -144,7 +144,7 @@ describe('every route at 375, 800 and 1280 px, light and dark', () => {
     it(`${scheme}: nothing overflows, every figure fits its box`, async () => {
       const page = await openPage(browser, VIEWPORTS.phone, { colorScheme: scheme });
       await page.goto('/login');
-      await page.getByRole('button', { name: '登录' }).waitFor();
+      await page.getByRole('button', { name: '登录', exact: true }).waitFor();
       // The system's dark setting is followed from the first paint.
       await expect(
         page.evaluate(() => document.documentElement.classList.contains('dark')),

@@ -40,7 +40,7 @@ describe('app shell and login', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/auth/login')) loginCalls += 1;
     });
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByText('请输入用户名', { exact: true }).waitFor();
     await page.getByText('请输入密码', { exact: true }).waitFor();
     expect(loginCalls).toBe(0);
@@ -200,7 +200,7 @@ describe('app shell and login', () => {
     });
     await page.goto('/tasks');
     await page.waitForURL('**/login');
-    await page.getByRole('button', { name: '登录' }).waitFor();
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
     // 新版本可用 loads once the page has: its chunk must not bring 'shared' either.
     await page.waitForFunction(() => document.readyState === 'complete');
     await expect.poll(() => chunks.some((c) => c.includes('/UpdatePrompt-'))).toBe(true);

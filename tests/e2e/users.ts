@@ -31,6 +31,7 @@ export const E2E_USERS = {
   pomodoro: '番茄钟测试',
   phone: '手机测试',
   phoneLong: '手机长文本测试',
+  passkeys: '通行密钥测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

@@ -23,7 +23,7 @@ function validate(username: string, password: string): Errors {
 }
 
 export function LoginScreen() {
-  const { login, notice } = useAuth();
+  const { login, loginWithPasskey, notice } = useAuth();
   useDocumentTitle('登录');
   // A stored session that turned out expired lands here under the bar's title drawn for it.
   useLayoutEffect(dropBootBar, []);
@@ -57,6 +57,21 @@ export function LoginScreen() {
     } catch (error) {
       if (!secondStep && asksForCode(error)) setSecondStep(true);
       else setFailure(errorMessage(error, '用户名或密码错误'));
+      setBusy(false);
+    }
+  }
+
+  // No password: the passkey proves both who it is and, by its PIN or fingerprint, the second
+  // factor. A username typed first narrows the browser's choice to that account's passkeys.
+  async function withPasskey() {
+    if (busy) return;
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      await loginWithPasskey(username.trim());
+    } catch (error) {
+      setFailure(errorMessage(error, '通行密钥登录失败，请重试'));
       setBusy(false);
     }
   }
@@ -158,10 +173,25 @@ export function LoginScreen() {
           <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
             {busy ? '登录中...' : secondStep ? '验证' : '登录'}
           </button>
-          {secondStep && (
+          {secondStep ? (
             <button type="button" className="btn-secondary w-full" onClick={back}>
               返回
             </button>
+          ) : (
+            <>
+              <p className="flex items-center gap-3 text-xs text-slate-400" aria-hidden="true">
+                <span className="h-px flex-1 bg-slate-200" />或
+                <span className="h-px flex-1 bg-slate-200" />
+              </p>
+              <button
+                type="button"
+                className="btn-secondary w-full py-2.5"
+                disabled={busy}
+                onClick={() => void withPasskey()}
+              >
+                使用通行密钥登录
+              </button>
+            </>
           )}
         </form>
         {import.meta.env.MODE === 'demo' && (

@@ -25,6 +25,7 @@ import {
   type SessionInfo,
 } from '../../domain/schemas/account-security';
 import { describeUserAgent } from '../../domain/user-agent';
+import { Passkeys } from './Passkeys';
 
 const when = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -349,7 +350,7 @@ function TwoFactor() {
   );
 }
 
-/** 设置 → 账号安全: 两步验证, the signed-in devices and the password. Needs the server. */
+/** 设置 → 账号安全: 两步验证, 通行密钥, the signed-in devices and the password. Needs the server. */
 export function AccountSecurity() {
   const title = useId();
   return (
@@ -358,6 +359,8 @@ export function AccountSecurity() {
         账号安全
       </h2>
       <TwoFactor />
+      <hr className="border-slate-100" />
+      <Passkeys />
       <hr className="border-slate-100" />
       <Devices />
       <hr className="border-slate-100" />
