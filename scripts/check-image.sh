@@ -188,7 +188,8 @@ rootfs=$WORK/rootfs
 mkdir -p "$rootfs"
 CONTAINER=$(podman create "$TAG") || fail "podman create refused"
 podman export "$CONTAINER" | tar -C "$rootfs" -xf - || fail "podman export failed"
-podman rm "$CONTAINER" >/dev/null
+# (podman rm also tries systemd for the healthcheck timer it never made here; that is harmless.)
+podman rm "$CONTAINER" >/dev/null 2>&1 || echo "podman rm $CONTAINER failed; left for cleanup"
 CONTAINER=
 # The image's configuration, as a container runtime would apply it.
 inspect() { podman image inspect --format "$1" "$TAG"; }
@@ -231,9 +232,14 @@ in_image() {
 run_as_user() {
   in_image chroot --userspec="$uid:$gid" --groups="$gid" "$rootfs" /bin/sh -c 'cd "$0" && exec "$@"' "$WORKDIR" "$@"
 }
+# exec all the way down (subshell → env → chroot → sh → node), so that $! is the server itself.
+start_server() {
+  exec env -i "${IMAGE_ENV[@]}" HOME="/home/$USER_NAME" \
+    chroot --userspec="$uid:$gid" --groups="$gid" "$rootfs" /bin/sh -c 'cd "$0" && exec "$@"' "$WORKDIR" "$@"
+}
 LOG=$WORK/server.log
 started_ms=$(date +%s%3N)
-run_as_user env PORT="$PORT" HOST=127.0.0.1 PM_USERS="$USERS" "${CMD[@]}" >"$LOG" 2>&1 &
+start_server env PORT="$PORT" HOST=127.0.0.1 PM_USERS="$USERS" "${CMD[@]}" >"$LOG" 2>&1 &
 SERVER_PID=$!
 base="http://127.0.0.1:$PORT"
 for _ in $(seq 1 100); do
@@ -290,14 +296,16 @@ ok(wrong.status === 401, `POST /api/auth/login, wrong password → ${wrong.statu
 const right = await login('alice-pass-1');
 const session = await right.json();
 ok(right.status === 200 && typeof session.token === 'string', `POST /api/auth/login as alice (PM_USERS) → ${right.status}`);
-const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${session.token}` } });
+const me = await fetch(`${base}/api/auth/me`, {
+  headers: { authorization: `Bearer ${session.token}`, "x-user-id": "alice" },
+});
 const who = await me.json();
 ok(me.status === 200 && (who.username ?? who.user?.username) === 'alice', `GET /api/auth/me with the token → ${me.status} alice`);
 EOF
 run_as_user npm run --silent backup -- /data/check-backup.sqlite >"$WORK/backup.log" 2>&1 ||
   fail "npm run backup in the image failed: $(cat "$WORK/backup.log")"
 [[ -s $rootfs/data/check-backup.sqlite ]] || fail "npm run backup wrote no file"
-echo "✓ npm run backup -- /data/check-backup.sqlite ($(stat -c %s "$rootfs/data/check-backup.sqlite") bytes, as $(stat -c %U:%G "$rootfs/data/check-backup.sqlite"))"
+echo "✓ npm run backup -- /data/check-backup.sqlite ($(stat -c %s "$rootfs/data/check-backup.sqlite") bytes, owned by $(stat -c %u:%g "$rootfs/data/check-backup.sqlite"))"
 ls "$rootfs/data"
 
 # ---------------------------------------------------------------------------------------------
@@ -306,6 +314,7 @@ size=$(podman image inspect --format '{{.Size}}' "$TAG")
 base_size=$(podman image inspect --format '{{.Size}}' "$BASE_REF")
 echo "image $TAG: $((size / 1000000)) MB ($size bytes); its base: $((base_size / 1000000)) MB; the app's layers: $(((size - base_size) / 1000000)) MB"
 sleep 5
+[[ $(cat "/proc/$SERVER_PID/comm") == node ]] || fail "pid $SERVER_PID is not the server"
 rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$SERVER_PID/status")
 hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$SERVER_PID/status")
 echo "idle server (pid $SERVER_PID, $(tr '\0' ' ' <"/proc/$SERVER_PID/cmdline")): RSS $((rss / 1024)) MB, peak $((hwm / 1024)) MB"
