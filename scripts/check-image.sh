@@ -221,16 +221,14 @@ for dev in null zero random urandom; do
 done
 
 # ---------------------------------------------------------------------------------------------
-step start "the image's CMD under chroot as $USER_NAME"
+step start "the image's CMD under chroot as $USER_NAME, first without PM_USERS"
 PORT=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close() })')
-USERS='[{"username":"alice","password":"alice-pass-1","displayName":"Alice"}]'
+base="http://127.0.0.1:$PORT"
 # The image's environment, then what `docker run -e` would add. HOST stays on loopback here:
 # chroot shares this machine's network, which a container would not.
-in_image() {
-  env -i "${IMAGE_ENV[@]}" HOME="/home/$USER_NAME" "$@"
-}
 run_as_user() {
-  in_image chroot --userspec="$uid:$gid" --groups="$gid" "$rootfs" /bin/sh -c 'cd "$0" && exec "$@"' "$WORKDIR" "$@"
+  env -i "${IMAGE_ENV[@]}" HOME="/home/$USER_NAME" \
+    chroot --userspec="$uid:$gid" --groups="$gid" "$rootfs" /bin/sh -c 'cd "$0" && exec "$@"' "$WORKDIR" "$@"
 }
 # exec all the way down (subshell → env → chroot → sh → node), so that $! is the server itself.
 start_server() {
@@ -238,25 +236,77 @@ start_server() {
     chroot --userspec="$uid:$gid" --groups="$gid" "$rootfs" /bin/sh -c 'cd "$0" && exec "$@"' "$WORKDIR" "$@"
 }
 LOG=$WORK/server.log
-started_ms=$(date +%s%3N)
-start_server env PORT="$PORT" HOST=127.0.0.1 PM_USERS="$USERS" "${CMD[@]}" >"$LOG" 2>&1 &
-SERVER_PID=$!
-base="http://127.0.0.1:$PORT"
-for _ in $(seq 1 100); do
-  if node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$base/health" 2>/dev/null; then
-    break
-  fi
-  kill -0 "$SERVER_PID" 2>/dev/null || {
-    cat "$LOG" >&2
-    fail "the server exited"
-  }
-  sleep 0.2
-done
-echo "listening on $base after $(($(date +%s%3N) - started_ms)) ms"
-sed 's/^/   | /' "$LOG"
+# start_server in the background with extra environment ($@), then wait for /health.
+launch() {
+  local started_ms ready=0
+  started_ms=$(date +%s%3N)
+  start_server env PORT="$PORT" HOST=127.0.0.1 "$@" "${CMD[@]}" >"$LOG" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 1 150); do
+    if node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$base/health" 2>/dev/null; then
+      ready=1
+      break
+    fi
+    kill -0 "$SERVER_PID" 2>/dev/null || {
+      sed 's/^/   | /' "$LOG" >&2
+      fail "the server exited"
+    }
+    sleep 0.2
+  done
+  ((ready)) || fail "no answer on $base/health after 30 s: $(tail -n 5 "$LOG")"
+  echo "listening on $base after $(($(date +%s%3N) - started_ms)) ms"
+  sed 's/^/   | /' "$LOG"
+}
+# stop the server as `docker stop` would: the image's STOPSIGNAL, then a clean exit expected.
+stop_server() {
+  local status=0
+  kill "-${STOP:-TERM}" "$SERVER_PID"
+  wait "$SERVER_PID" || status=$?
+  SERVER_PID=
+  ((status == 0)) || fail "the server exited with $status on ${STOP:-SIGTERM}: $(tail -n 5 "$LOG")"
+  echo "✓ ${STOP:-SIGTERM}: $(tail -n 1 "$LOG"), exit status 0"
+}
+# sign_in <username> <password>: POST /api/auth/login, then /api/auth/me with the token.
+sign_in() {
+  node --input-type=module - "$base" "$1" "$2" <<'JS'
+const [base, username, password] = process.argv.slice(2);
+const res = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username, password }),
+});
+const session = await res.json().catch(() => ({}));
+if (res.status !== 200 || typeof session.token !== 'string') {
+  console.error(`✗ POST /api/auth/login as ${username} → ${res.status} ${JSON.stringify(session)}`);
+  process.exit(1);
+}
+const me = await fetch(`${base}/api/auth/me`, {
+  headers: { authorization: `Bearer ${session.token}`, 'x-user-id': username },
+});
+const who = await me.json().catch(() => ({}));
+if (me.status !== 200 || who.username !== username) {
+  console.error(`✗ GET /api/auth/me as ${username} → ${me.status} ${JSON.stringify(who)}`);
+  process.exit(1);
+}
+console.log(`✓ POST /api/auth/login as ${username} → 200; GET /api/auth/me → 200 ${who.username}`);
+JS
+}
+
+launch
+# What `docker compose logs app` shows on the first start of an empty volume.
+ADMIN_PASSWORD=$(sed -n 's/^ *密码 \/ password: *\([^ ]*\)$/\1/p' "$LOG")
+[[ -n $ADMIN_PASSWORD ]] || fail "no administrator password in the first start's log"
+echo "✓ the first start printed the administrator's password (${#ADMIN_PASSWORD} characters)"
+sign_in admin "$ADMIN_PASSWORD" || fail "the printed administrator password does not sign in"
+stop_server
+
+step restart "again on the same /data, now with PM_USERS (alice)"
+launch PM_USERS='[{"username":"alice","password":"alice-pass-1","displayName":"Alice"}]'
+grep -q '密码 / password' "$LOG" && fail "a restart printed a new administrator password"
+echo "✓ no new administrator on a restart"
 
 # ---------------------------------------------------------------------------------------------
-step check "HEALTHCHECK, /health, /login, sign-in, backup CLI"
+step check "HEALTHCHECK, /health, /login, sign-in, the user and backup CLIs"
 HEALTH_CMD=()
 mapfile -t HEALTH_CMD < <(node -e '
   const h = JSON.parse(process.argv[1]);
@@ -285,23 +335,21 @@ ok(
 const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
 const asset = script && (await fetch(base + script));
 ok(asset?.status === 200, `GET ${script} → ${asset?.status}`);
-const login = (password) =>
-  fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'alice', password }),
-  });
-const wrong = await login('not-her-password');
-ok(wrong.status === 401, `POST /api/auth/login, wrong password → ${wrong.status}`);
-const right = await login('alice-pass-1');
-const session = await right.json();
-ok(right.status === 200 && typeof session.token === 'string', `POST /api/auth/login as alice (PM_USERS) → ${right.status}`);
-const me = await fetch(`${base}/api/auth/me`, {
-  headers: { authorization: `Bearer ${session.token}`, "x-user-id": "alice" },
+const wrong = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'alice', password: 'not-her-password' }),
 });
-const who = await me.json();
-ok(me.status === 200 && (who.username ?? who.user?.username) === 'alice', `GET /api/auth/me with the token → ${me.status} alice`);
+ok(wrong.status === 401, `POST /api/auth/login, wrong password → ${wrong.status}`);
 EOF
+sign_in alice alice-pass-1 || fail "alice (PM_USERS) cannot sign in"
+admin_ok=0
+sign_in admin "$ADMIN_PASSWORD" >/dev/null && admin_ok=1
+((admin_ok)) || fail "the administrator made at the first start is gone after the restart"
+echo "✓ admin still signs in after the restart (the data survived in /data)"
+printf 'bob-pass-12345\n' | run_as_user npm run --silent user -- set bob --display-name Bob >"$WORK/user.log" 2>&1 ||
+  fail "npm run user in the image failed: $(cat "$WORK/user.log")"
+sign_in bob bob-pass-12345 || fail "bob, added by npm run user, cannot sign in"
 run_as_user npm run --silent backup -- /data/check-backup.sqlite >"$WORK/backup.log" 2>&1 ||
   fail "npm run backup in the image failed: $(cat "$WORK/backup.log")"
 [[ -s $rootfs/data/check-backup.sqlite ]] || fail "npm run backup wrote no file"
@@ -320,14 +368,8 @@ hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$SERVER_PID/status")
 echo "idle server (pid $SERVER_PID, $(tr '\0' ' ' <"/proc/$SERVER_PID/cmdline")): RSS $((rss / 1024)) MB, peak $((hwm / 1024)) MB"
 
 # ---------------------------------------------------------------------------------------------
-step stop "$STOP ends the server cleanly"
-kill "-${STOP:-TERM}" "$SERVER_PID"
-status=0
-wait "$SERVER_PID" || status=$?
-SERVER_PID=
-((status == 0)) || fail "the server exited with $status on $STOP: $(tail -n 5 "$LOG")"
-tail -n 1 "$LOG" | sed 's/^/   | /'
-echo "✓ exit status 0"
+step stop "the image's STOPSIGNAL ends the server cleanly"
+stop_server
 
 STEP=done
 echo
