@@ -371,6 +371,16 @@ echo "idle server (pid $SERVER_PID, $(tr '\0' ' ' <"/proc/$SERVER_PID/cmdline"))
 step stop "the image's STOPSIGNAL ends the server cleanly"
 stop_server
 
+# ---------------------------------------------------------------------------------------------
+step restore "npm run restore in the image, then a start on the restored database"
+run_as_user npm run --silent restore -- /data/check-backup.sqlite >"$WORK/restore.log" 2>&1 ||
+  fail "npm run restore in the image failed: $(cat "$WORK/restore.log")"
+sed 's/^/   | /' "$WORK/restore.log"
+compgen -G "$rootfs/data/replaced-*" >/dev/null || fail "restore kept no replaced-* copy of the database"
+launch
+sign_in bob bob-pass-12345 || fail "bob, in the backup, cannot sign in after the restore"
+stop_server
+
 STEP=done
 echo
 echo "check-image: OK"
