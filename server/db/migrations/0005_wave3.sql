@@ -1,3 +1,16 @@
+CREATE TABLE `passkeys` (
+	`id` text PRIMARY KEY NOT NULL,
+	`username` text NOT NULL,
+	`public_key` text NOT NULL,
+	`counter` integer DEFAULT 0 NOT NULL,
+	`transports` text DEFAULT '' NOT NULL,
+	`name` text NOT NULL,
+	`created_at` text NOT NULL,
+	`last_used_at` text DEFAULT '' NOT NULL,
+	FOREIGN KEY (`username`) REFERENCES `users`(`username`) ON UPDATE cascade ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `passkeys_username_idx` ON `passkeys` (`username`);--> statement-breakpoint
 CREATE TABLE `push_deliveries` (
 	`user_id` text NOT NULL,
 	`key` text NOT NULL,
@@ -77,7 +90,7 @@ ALTER TABLE `time_records` ADD `task_id` text DEFAULT '' NOT NULL;--> statement-
 ALTER TABLE `time_records` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `two_factor` text;--> statement-breakpoint
 ALTER TABLE `workouts` ADD `stamp` text DEFAULT '' NOT NULL;--> statement-breakpoint
--- hand-written
+-- hand-written (from 0005_wave3.sql)
 -- Deletions are stamped with their user's change number (taken first in the same transaction),
 -- no longer a global one. No backfill: a user without a row starts from sync_rev's row 1, the
 -- last global number, so every change from now on is above every cursor handed out before.
