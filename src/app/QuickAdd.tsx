@@ -1,8 +1,15 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSettings } from '../api/settings';
 import { Modal } from '../components/Modal';
 import { QuickTile, quickEntries } from '../components/quick-links';
+import { useToast } from '../components/toast';
+
+// The tasks screen's one-line 快速添加任务, fetched when the sheet first opens: the shell is on
+// every screen, the date parser it brings is for this field alone.
+const TaskQuickAdd = lazy(() =>
+  import('../features/tasks/QuickAdd').then((m) => ({ default: m.QuickAdd })),
+);
 
 /**
  * The floating + (快速记录) on every signed-in screen: a sheet whose entries are links to the
@@ -13,6 +20,7 @@ export function QuickAdd() {
   const [open, setOpen] = useState(false);
   const { focusCategories } = useSettings();
   const { expense, workout, task, focus } = quickEntries(focusCategories, '记一笔');
+  const toast = useToast();
   return (
     <>
       <button
@@ -28,6 +36,14 @@ export function QuickAdd() {
       </button>
       {open && (
         <Modal title="快速记录" onClose={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <TaskQuickAdd
+              onAdded={(title) => {
+                setOpen(false);
+                toast.success(`已添加任务：${title}`);
+              }}
+            />
+          </Suspense>
           <ul className="grid grid-cols-2 gap-3 pb-[env(safe-area-inset-bottom)]">
             {[expense, task, workout, focus].map((link) => (
               <li key={link.to}>

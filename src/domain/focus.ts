@@ -49,6 +49,24 @@ export function categorySeconds(
     .map((category) => ({ category, seconds: totals.get(category)! }));
 }
 
+/**
+ * The focus time spent on one task: its time records are those a session started from the
+ * task's 专注 saved (`taskId`); a record without one belongs to no task.
+ */
+export function taskFocus(
+  records: readonly Pick<TimeRecord, 'duration' | 'taskId'>[],
+  taskId: string,
+): { seconds: number; sessions: number } {
+  let seconds = 0;
+  let sessions = 0;
+  for (const r of records) {
+    if (r.taskId !== taskId) continue;
+    seconds += r.duration;
+    sessions++;
+  }
+  return { seconds, sessions };
+}
+
 /** A record's length: '45秒', '25分钟', '1分30秒', '1小时5分钟'. */
 export function formatSeconds(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));

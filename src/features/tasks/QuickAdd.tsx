@@ -63,8 +63,11 @@ export function quickAddTask(result: QuickAddResult) {
   };
 }
 
-/** 快速添加任务: one line, read as it is typed, saved on Enter (offline too, via the outbox). */
-export function QuickAdd() {
+/**
+ * 快速添加任务: one line, read as it is typed, saved on Enter (offline too, via the outbox).
+ * `onAdded` hears the title saved (the + sheet closes and says so).
+ */
+export function QuickAdd({ onAdded }: { onAdded?: (title: string) => void } = {}) {
   const [line, setLine] = useState('');
   const [ignored, setIgnored] = useState<ReadonlySet<ChipKind>>(() => new Set());
   const [error, setError] = useState<string | null>(null);
@@ -93,6 +96,7 @@ export function QuickAdd() {
       return;
     }
     create.mutate(quickAddTask(read));
+    onAdded?.(read.title);
     setLine('');
     setIgnored(new Set());
     setError(null);

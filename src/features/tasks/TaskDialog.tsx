@@ -28,6 +28,7 @@ import {
   taskInputSchema,
 } from '../../domain/schemas/task';
 import { withDefaults } from '../../domain/tasks';
+import { TaskFocusTime } from './TaskFocusTime';
 
 // The fields a person types; completion and timestamps are the list's business. The repeat,
 // sub-tasks and reminders are kept in component state and joined in on save.
@@ -180,6 +181,7 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
   return (
     <Modal title={task ? '编辑任务' : '添加任务'} onClose={onClose} dirty={isDirty || changed}>
       <form onSubmit={submit(false)} noValidate className="min-w-0 space-y-4">
+        {task && <TaskFocusTime taskId={task.id} />}
         <InputField
           label="标题"
           error={errors.title?.message}

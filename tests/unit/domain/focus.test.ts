@@ -4,6 +4,7 @@ import {
   dailyFocusMinutes,
   focusStats,
   formatSeconds,
+  taskFocus,
 } from '../../../src/domain/focus';
 import type { TimeCategory } from '../../../src/domain/schemas/categories';
 
@@ -76,5 +77,23 @@ describe('formatSeconds', () => {
     [86_400, '24小时0分钟'],
   ])('%s s → %s', (seconds, text) => {
     expect(formatSeconds(seconds)).toBe(text);
+  });
+});
+
+describe('taskFocus', () => {
+  const records = [
+    { duration: 1500, taskId: 'rent' },
+    { duration: 1500, taskId: 'rent' },
+    { duration: 600, taskId: 'report' },
+    { duration: 900, taskId: '' },
+    { duration: 300 },
+  ];
+  it.each([
+    ['rent', { seconds: 3000, sessions: 2 }],
+    ['report', { seconds: 600, sessions: 1 }],
+    // A record saved without a task (the count-up timer, 手动添加) belongs to none.
+    ['other', { seconds: 0, sessions: 0 }],
+  ])('sums the sessions started from %s', (taskId, expected) => {
+    expect(taskFocus(records, taskId)).toEqual(expected);
   });
 });
