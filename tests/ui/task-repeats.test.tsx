@@ -175,7 +175,7 @@ describe('quick add', () => {
     renderApp('/tasks');
     const field = await screen.findByRole('textbox', { name: '快速添加任务' });
     await user.type(field, '明天下午3点 交房租 !高 #生活');
-    const chips = screen.getByRole('list', { name: '识别结果' });
+    const chips = await screen.findByRole('list', { name: '识别结果' });
     expect(
       within(chips)
         .getAllByRole('listitem')
