@@ -188,6 +188,8 @@ export function CheckinScreen() {
     none: 'default',
   } as const;
 
+  // What every card on the screen shares; each adds its own task and place in the order.
+  const cardProps = { indexes, month: cardMonth, today, onEdit, onDelete, onArchive, onMove };
   return (
     <div className="space-y-5">
       <PageHeader
@@ -278,13 +280,7 @@ export function CheckinScreen() {
                     <li className="list-none">
                       <IndexedHabitCard
                         task={task}
-                        indexes={indexes}
-                        month={cardMonth}
-                        today={today}
-                        onEdit={onEdit}
-                        onDelete={onDelete}
-                        onArchive={onArchive}
-                        onMove={onMove}
+                        {...cardProps}
                         first={tasks[0]?.id === task.id}
                         last={tasks.at(-1)?.id === task.id}
                       />
@@ -305,13 +301,7 @@ export function CheckinScreen() {
                 >
                   <IndexedHabitCard
                     task={task}
-                    indexes={indexes}
-                    month={cardMonth}
-                    today={today}
-                    onEdit={onEdit}
-                    onDelete={onDelete}
-                    onArchive={onArchive}
-                    onMove={onMove}
+                    {...cardProps}
                     first={tasks[0]?.id === task.id}
                     last={tasks.at(-1)?.id === task.id}
                   />
@@ -327,16 +317,7 @@ export function CheckinScreen() {
               </summary>
               <div className="mt-3 grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
                 {archived.map((task) => (
-                  <IndexedHabitCard
-                    key={task.id}
-                    task={task}
-                    indexes={indexes}
-                    month={cardMonth}
-                    today={today}
-                    onEdit={onEdit}
-                    onDelete={onDelete}
-                    onArchive={onArchive}
-                  />
+                  <IndexedHabitCard key={task.id} task={task} {...cardProps} onMove={undefined} />
                 ))}
               </div>
             </details>
