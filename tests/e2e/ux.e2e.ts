@@ -359,6 +359,9 @@ describe('4. one delete behaviour on every list', () => {
       await open(page, '/checkin', '打卡管理');
       // A phone lists a compact row per habit; its name opens the spec's card.
       const row = page.getByRole('button', { name: tag, exact: true });
+      const card = page.getByRole('article', { name: tag });
+      // Whichever the screen draws, once it has drawn the list.
+      await row.or(card).first().waitFor();
       if (await row.count()) await row.click();
       // The spec's own sentence, with the habit named on the line below.
       await page.getByRole('article', { name: tag }).getByRole('button', { name: '删除' }).click();
