@@ -263,7 +263,10 @@ describe('with the server stopped after visiting only /', () => {
     await other.page.goto('/checkin');
     // At 375 px a compact row per habit, whose name opens the spec's card.
     const early = other.page.getByRole('button', { name: '早起', exact: true });
-    await early.or(other.page.getByRole('article', { name: '早起' })).first().waitFor();
+    await early
+      .or(other.page.getByRole('article', { name: '早起' }))
+      .first()
+      .waitFor();
     if (await early.count()) await early.click();
     await other.page
       .getByRole('article', { name: '早起' })
