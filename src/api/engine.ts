@@ -47,6 +47,7 @@ export class SyncEngine extends EngineCore {
     this.entries = await this.store.outbox();
     this.conflicts = await this.store.conflicts();
     this.changed();
+    this.sayDamage();
     if (this.channel) {
       this.channel.onmessage = (event) =>
         void this.onBroadcast(event.data as Broadcast).catch(ignoreStopped);
@@ -64,6 +65,21 @@ export class SyncEngine extends EngineCore {
       });
     }
     if (this.entries.length) void this.flush();
+  }
+
+  /** A damaged copy was rebuilt, or waiting changes cannot be read: the user is told. */
+  private sayDamage() {
+    const { healed, unreadable } = this.store;
+    if (healed)
+      this.notify({ tone: 'info', message: '本设备的本地数据已损坏，已从服务器重新下载' });
+    const lost = healed ? healed.unreadable : unreadable;
+    if (lost < 0) this.notify({ tone: 'error', message: '本设备上未同步的修改无法读取，未能上传' });
+    else if (lost > 0) {
+      this.notify({
+        tone: 'error',
+        message: `本设备上有 ${lost} 项未同步的修改无法读取，未能上传`,
+      });
+    }
   }
 
   // Status, for the navigation bar and the sync dialog.
