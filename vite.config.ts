@@ -157,6 +157,9 @@ export default defineConfig(({ mode }) => {
       // Last: it compresses what the others wrote, the service worker and manifest included.
       precompress(),
     ],
+    // The worker that completes the device's copy (src/api/worker) loads a kind's schemas only
+    // when a record fails its shape's check, as the page does: a module worker can split.
+    worker: { format: 'es' as const },
     server: {
       host: '127.0.0.1',
       proxy: { '/api': api, '/health': api },

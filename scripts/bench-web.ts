@@ -629,8 +629,8 @@ async function measureWire(browser: Browser, base: string, session: Session, rou
       await quiet();
     };
     // A first visit, all of it: the screen, the service worker's precache, and the background
-    // download of every list the device does not hold yet (src/api/sync-status.ts
-    // useCompleteDeviceCopy, 8 s after the screen), which a device pays once.
+    // download of every list the device does not hold yet (src/api/device-fill.ts, a Web Worker
+    // started with the first screen), which a device pays once.
     await load();
     await untilDeviceHoldsAll(page, session);
     const first = await wire.idle();

@@ -2,6 +2,8 @@ import type { ResourceName } from '../domain/resources';
 import type { Row } from './delta';
 import {
   type ConflictEntry,
+  type Healed,
+  isEntry,
   type LocalDb,
   listJson,
   type OutboxEntry,
@@ -54,9 +56,15 @@ export function ignoreStopped(error: unknown): void {
 export class DeviceStore {
   private readonly db: Promise<LocalDb>;
   closed = false;
+  /** The damaged copy this one was rebuilt from, when it had to be (local-db.ts). */
+  healed: Healed | null = null;
+  /** Stored changes that cannot be read (not sent, not dropped: reported). */
+  unreadable = 0;
 
   constructor(user: string) {
-    this.db = openLocalDb(user);
+    this.db = openLocalDb(user, (healed) => {
+      this.healed = healed;
+    });
   }
 
   /**
@@ -162,8 +170,12 @@ export class DeviceStore {
     return lists.map((l) => l.kind);
   }
 
+  /** The waiting changes that can be sent; how many cannot is kept in `unreadable`. */
   async outbox(): Promise<OutboxEntry[]> {
-    return (await this.open()).getAll('outbox');
+    const rows: unknown[] = await (await this.open()).getAll('outbox');
+    const entries = rows.filter(isEntry);
+    this.unreadable = rows.length - entries.length;
+    return entries;
   }
 
   /** One change merged into the outbox (outbox.ts `coalesce`); the seq of the one added. */

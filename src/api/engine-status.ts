@@ -30,6 +30,7 @@ export class StatusBoard {
   private current: SyncStatus;
   private readonly listeners = new Set<() => void>();
   private readonly noticeListeners = new Set<(notice: Notice) => void>();
+  private readonly unheard: Notice[] = [];
 
   /** `lists`: the outbox and the conflicts as they are now. */
   constructor(private readonly lists: () => Pick<SyncStatus, 'waiting' | 'conflicts'>) {
@@ -45,10 +46,13 @@ export class StatusBoard {
 
   onNotice(listener: (notice: Notice) => void) {
     this.noticeListeners.add(listener);
+    // Said before anyone listened (a damaged copy found as the app starts): said now.
+    for (const notice of this.unheard.splice(0)) listener(notice);
     return () => this.noticeListeners.delete(listener);
   }
 
   notify(notice: Notice) {
+    if (this.noticeListeners.size === 0) this.unheard.push(notice);
     for (const listener of this.noticeListeners) listener(notice);
   }
 

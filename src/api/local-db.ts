@@ -1,5 +1,5 @@
-import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
-import type { ResourceName } from '../domain/resources';
+import { type DBSchema, deleteDB, type IDBPDatabase, wrap } from 'idb';
+import { RESOURCE_NAMES, type ResourceName } from '../domain/resources';
 
 // The browser's own copy of one user's data (DESIGN.md §1 "Local-first"), in IndexedDB: it
 // outlives a reload and a browser restart, and it is not held to localStorage's 5 MB (ten years
@@ -115,16 +115,119 @@ export type LocalDb = IDBPDatabase<LocalSchema>;
 
 const dbName = (username: string) => `pms:${username}`;
 
-export function openLocalDb(username: string): Promise<LocalDb> {
-  return openDB<LocalSchema>(dbName(username), 1, {
-    upgrade(db) {
-      // Kinds share one store keyed by name, so a new kind needs no upgrade.
-      db.createObjectStore('lists', { keyPath: 'kind' });
-      db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
-      db.createObjectStore('conflicts', { keyPath: 'key' });
-      db.createObjectStore('kv');
-    },
+/** The schema version this code makes and reads; a database at any other is rebuilt. */
+const VERSION = 1;
+const STORES = ['lists', 'outbox', 'conflicts', 'kv'] as const;
+
+/** What rebuilding a damaged copy kept of the changes waiting in it. */
+export interface Healed {
+  /** Changes carried over into the rebuilt copy. */
+  kept: number;
+  /** Changes that could not be read (-1: the outbox itself could not be). */
+  unreadable: number;
+}
+
+/** The user's database; `onHealed` hears it when a damaged one had to be rebuilt. */
+export function openLocalDb(
+  username: string,
+  onHealed?: (healed: Healed) => void,
+): Promise<LocalDb> {
+  // Taken now: every later step must reach the same browser's databases.
+  const factory = globalThis.indexedDB;
+  return openHealthy(factory, dbName(username), onHealed);
+}
+
+const promised = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
   });
+
+function openRaw(factory: IDBFactory, name: string, version?: number): Promise<IDBDatabase> {
+  const request = factory.open(name, version);
+  request.onupgradeneeded = () => {
+    const db = request.result;
+    // Kinds share one store keyed by name, so a new kind needs no upgrade.
+    const has = (store: string) => db.objectStoreNames.contains(store);
+    if (!has('lists')) db.createObjectStore('lists', { keyPath: 'kind' });
+    if (!has('outbox')) db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+    if (!has('conflicts')) db.createObjectStore('conflicts', { keyPath: 'key' });
+    if (!has('kv')) db.createObjectStore('kv');
+  };
+  return promised(request).then((db) => {
+    // Another tab erasing or rebuilding it (logout, a newer build) must not wait on this one.
+    db.onversionchange = () => db.close();
+    return db;
+  });
+}
+
+/**
+ * The user's database as this code knows it. One made without its stores (by an older build or
+ * a tool), or at a version this code does not know, would throw NotFoundError or VersionError
+ * at every read: it is rebuilt empty, with the outbox's readable changes carried over, and the
+ * lists come down from the server again as the screens and the filler ask for them.
+ */
+async function openHealthy(
+  factory: IDBFactory,
+  name: string,
+  onHealed?: (healed: Healed) => void,
+): Promise<LocalDb> {
+  let damaged: IDBDatabase;
+  try {
+    const db = await openRaw(factory, name, VERSION);
+    if (STORES.every((store) => db.objectStoreNames.contains(store))) {
+      return wrap(db) as unknown as LocalDb;
+    }
+    damaged = db;
+  } catch (error) {
+    if ((error as DOMException | null)?.name !== 'VersionError') throw error;
+    damaged = await openRaw(factory, name);
+  }
+  const { entries, unreadable } = await rescueOutbox(damaged);
+  damaged.close();
+  await promised(factory.deleteDatabase(name));
+  const db = await openRaw(factory, name, VERSION);
+  if (entries.length) {
+    const tx = db.transaction('outbox', 'readwrite');
+    for (const entry of entries) tx.objectStore('outbox').put(entry);
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+  }
+  console.warn(`[本地数据] ${name}: 本地副本已损坏，已重建`);
+  onHealed?.({ kept: entries.length, unreadable });
+  return wrap(db) as unknown as LocalDb;
+}
+
+/** The waiting changes of a damaged database that can still be read, and how many cannot. */
+async function rescueOutbox(
+  db: IDBDatabase,
+): Promise<{ entries: OutboxEntry[]; unreadable: number }> {
+  if (!db.objectStoreNames.contains('outbox')) return { entries: [], unreadable: 0 };
+  try {
+    const rows = await promised(db.transaction('outbox').objectStore('outbox').getAll());
+    const entries = rows.filter(isEntry);
+    return { entries, unreadable: rows.length - entries.length };
+  } catch {
+    return { entries: [], unreadable: -1 };
+  }
+}
+
+const OPS: readonly unknown[] = ['create', 'update', 'delete'];
+
+/** Whether a stored outbox row is a change this code can send. */
+export function isEntry(row: unknown): row is OutboxEntry {
+  const e = row as Partial<OutboxEntry> | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.seq === 'number' &&
+    (RESOURCE_NAMES as readonly unknown[]).includes(e.kind) &&
+    OPS.includes(e.op) &&
+    typeof e.id === 'string' &&
+    (e.op === 'delete' || (typeof e.record === 'object' && e.record !== null))
+  );
 }
 
 /** Forgets everything this browser keeps for `username` (logout). */

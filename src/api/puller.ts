@@ -1,12 +1,13 @@
-import { RESOURCE_NAMES, type ResourceName } from '../domain/resources';
+import type { ResourceName } from '../domain/resources';
 import { type ChangesAnswer, fetchChanges, holdsAlready, merge, type Row } from './delta';
-import { ignoreStopped, type KindState, syncedOf } from './device-store';
+import { type KindState, syncedOf } from './device-store';
 import type { EngineCore } from './engine-core';
 import { classify } from './outbox';
 import { readers } from './record-check';
 
 // Following the server: each kind's list brought up to the server's by delta (or downloaded
-// whole the first time, or afresh when asked), and the device's copy completed after sign-in.
+// whole the first time, or afresh when asked). Completing the device's copy after sign-in is
+// worker/fill.ts's.
 
 export async function pullNow(core: EngineCore, kind: ResourceName, full = false): Promise<void> {
   if (core.closed) return;
@@ -111,24 +112,4 @@ async function standsAsStored(
   if (state) state.error = undefined;
   core.setReachable(true, core.board.storage);
   if (hadError) await core.refresh([kind]);
-}
-
-/**
- * Downloads, one kind after another, every list this device does not hold yet, so that a
- * screen never opened still shows its records when the server goes away later. A device pays
- * for it once, later visits pull only what changed. Stops at the first sign that the server
- * cannot be reached.
- */
-export async function holdEverything(core: EngineCore) {
-  try {
-    // Which kinds are stored is a key lookup: reading a stored list would parse all of it.
-    const stored = await core.store.storedKinds();
-    for (const kind of RESOURCE_NAMES) {
-      if (core.closed || core.board.reachable === false) return;
-      if (stored.has(kind) && !core.kinds.has(kind)) continue;
-      if (!(await core.state(kind)).complete) await core.pull(kind).catch(() => undefined);
-    }
-  } catch (error) {
-    ignoreStopped(error);
-  }
 }

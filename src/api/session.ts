@@ -20,7 +20,15 @@ function storage(): Storage | null {
   }
 }
 
+/** The session a Web Worker was handed (it has no localStorage): see worker/fill-worker.ts. */
+let adopted: StoredSession | null = null;
+
+export function adoptSession(session: StoredSession): void {
+  adopted = session;
+}
+
 export function readSession(): StoredSession | null {
+  if (adopted) return adopted;
   const s = storage();
   if (s?.getItem(FLAG_KEY) !== 'true') return null;
   const token = s.getItem(TOKEN_KEY);

@@ -111,7 +111,16 @@ describe('useCompleteDeviceCopy', () => {
   };
   afterEach(() => vi.unstubAllGlobals());
 
-  it('starts 8 s after the screen, when the browser is idle', async () => {
+  it('starts at once where a Web Worker does the work', async () => {
+    await signIn(demo);
+    const { client, wrapper } = hookClient();
+    const hold = vi.spyOn(engineFor(client), 'holdEverything').mockResolvedValue(undefined);
+    vi.stubGlobal('Worker', class {});
+    renderHook(() => useCompleteDeviceCopy(), { wrapper });
+    expect(hold).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a worker, starts 8 s after the screen, when the browser is idle', async () => {
     await signIn(demo);
     const { client, wrapper } = hookClient();
     const hold = vi.spyOn(engineFor(client), 'holdEverything').mockResolvedValue(undefined);

@@ -622,8 +622,8 @@ describe('completing the device’s copy (holdEverything)', () => {
     }
     expect(await storedKinds(d)).toEqual([]);
     expect(d.engine.status().reachable).toBe(false);
-    // One list asked for, not all nine.
-    expect(asked).toHaveLength(1);
+    // One list asked for by each of the filler's two lanes, not all nine.
+    expect(asked.length).toBeLessThanOrEqual(2);
   });
 
   it('leaves a kind the device holds unread, and downloads only the missing ones', async () => {

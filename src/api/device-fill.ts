@@ -1,0 +1,146 @@
+import type { ResourceName } from '../domain/resources';
+import type { EngineCore } from './engine-core';
+import { notifySessionExpired, readSession } from './session';
+import { type FillEvent, Filler } from './worker/fill';
+import type { FillCommand } from './worker/fill-worker';
+
+// The page's side of completing the device's copy (worker/fill.ts): a Web Worker where the
+// browser has one, else the same filler on this thread between idle slices. One owner per kind
+// at a time: the page pulls a kind only after claiming it, and a claim is answered once the
+// filler has stored the kind or never touched it (the page then owns it, cursor and all).
+
+/** Between kinds on the page's thread: the browser's idle time, or a turn of the event loop. */
+function idleSlice(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve());
+    else setTimeout(resolve, 0);
+  });
+}
+
+export class DeviceFill {
+  /** Kinds the page owns now: answered claims, and what the filler stored. */
+  private readonly owned = new Set<ResourceName>();
+  /** Claims not answered yet: each one's answer, and how to give it. */
+  private readonly waiting = new Map<
+    ResourceName,
+    { answered: Promise<void>; answer: () => void }
+  >();
+  private worker: Worker | null = null;
+  private filler: Filler | null = null;
+  private ended = false;
+  /** Whether every kind is held, once the fill has ended. */
+  complete: boolean | undefined;
+  /** Resolves when the fill ends; with whether every kind is held. */
+  readonly done: Promise<boolean>;
+  private finish: (complete: boolean) => void = () => {};
+
+  constructor(
+    private readonly core: EngineCore,
+    useWorker: boolean = typeof Worker === 'function',
+  ) {
+    this.done = new Promise((resolve) => {
+      this.finish = resolve;
+    });
+    const session = readSession();
+    if (!session) {
+      this.end(false);
+      return;
+    }
+    if (useWorker && this.startWorker(session)) return;
+    this.filler = new Filler({
+      store: core.store,
+      emit: (event) => this.heard(event),
+      pause: idleSlice,
+      exclusive: (task) => core.exclusive(task),
+    });
+    void this.filler.run();
+  }
+
+  private startWorker(session: NonNullable<ReturnType<typeof readSession>>): boolean {
+    try {
+      this.worker = new Worker(new URL('./worker/fill-worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'pms-fill',
+      });
+    } catch {
+      return false;
+    }
+    this.worker.onmessage = ({ data }: MessageEvent<FillEvent>) => this.heard(data);
+    // A worker that fails (its script could not be fetched, or it threw) ends the fill: the
+    // screens download their own lists as they open, and nothing of the outbox is its to lose.
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      console.warn('[同步] 后台下载未能完成', event.message);
+      this.end(false);
+    };
+    this.worker.onmessageerror = () => this.end(false);
+    this.send({ type: 'start', session });
+    return true;
+  }
+
+  private send(command: FillCommand) {
+    this.worker?.postMessage(command);
+  }
+
+  /**
+   * Makes `kind` the page's: resolves at once when it is already, or when the fill has ended;
+   * otherwise when the filler answers (after storing it, when it is storing it just now).
+   */
+  claim(kind: ResourceName): Promise<void> {
+    if (this.ended || this.owned.has(kind)) return Promise.resolve();
+    const known = this.waiting.get(kind);
+    if (known) return known.answered;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    this.waiting.set(kind, { answered, answer });
+    if (this.filler) this.filler.claim(kind);
+    else this.send({ type: 'claim', kind });
+    return answered;
+  }
+
+  private heard(event: FillEvent) {
+    if (this.ended) return;
+    if (event.type === 'done') {
+      this.end(event.complete);
+      return;
+    }
+    if (event.type === 'stored') {
+      // Its stamps advance this device's clock, as a pull's do (clock.ts `seen`).
+      if (event.stamp) this.core.clock.seen([{ stamp: event.stamp }]);
+      this.core.broadcast({ type: 'lists', kinds: [event.kind] });
+    } else if (event.type === 'failed') {
+      if (event.why === 'unauthorized') {
+        this.core.board.signInNeeded = true;
+        notifySessionExpired();
+      }
+      if (event.why === 'unreachable') this.core.setReachable(false, event.storage ?? null);
+      this.core.changed();
+    }
+    this.own(event.kind);
+  }
+
+  private own(kind: ResourceName) {
+    this.owned.add(kind);
+    this.waiting.get(kind)?.answer();
+    this.waiting.delete(kind);
+  }
+
+  private end(complete: boolean) {
+    if (this.ended) return;
+    this.ended = true;
+    this.complete = complete;
+    for (const { answer } of this.waiting.values()) answer();
+    this.waiting.clear();
+    this.finish(complete);
+  }
+
+  /** Signed out: the worker goes at once (its database connection with it). */
+  stop() {
+    this.filler?.stop();
+    this.worker?.terminate();
+    this.worker = null;
+    this.end(false);
+  }
+}

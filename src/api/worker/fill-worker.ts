@@ -1,0 +1,49 @@
+import type { ResourceName } from '../../domain/resources';
+import { DeviceStore } from '../device-store';
+import { adoptSession, type StoredSession } from '../session';
+import { type FillEvent, Filler } from './fill';
+
+// The Web Worker that completes the device's copy (fill.ts). The page starts it at sign-in with
+// the session (a worker has no localStorage) and may claim a kind at any time; it ends itself
+// when done, and the page terminates it at sign-out.
+
+/** What the page sends. */
+export type FillCommand =
+  | { type: 'start'; session: StoredSession }
+  | { type: 'claim'; kind: ResourceName };
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<FillCommand>) => void) | null;
+  postMessage(event: FillEvent): void;
+  close(): void;
+  navigator: Navigator;
+}
+const scope = globalThis as unknown as WorkerScope;
+
+let filler: Filler | null = null;
+
+scope.onmessage = ({ data }) => {
+  if (data.type === 'claim') {
+    // Claimed before the start was read: nothing is filled yet, the kind is the page's.
+    if (filler) filler.claim(data.kind);
+    else scope.postMessage({ type: 'released', kind: data.kind });
+    return;
+  }
+  if (filler) return;
+  adoptSession(data.session);
+  const user = data.session.user.username;
+  const store = new DeviceStore(user);
+  const locks = scope.navigator.locks;
+  filler = new Filler({
+    store,
+    emit: (event) => scope.postMessage(event),
+    pause: async () => {},
+    // The lock the page's pulls and replays take (engine-core.ts `exclusive`).
+    exclusive: (task) =>
+      locks ? (locks.request(`pms:${user}`, task) as ReturnType<typeof task>) : task(),
+  });
+  void filler.run().finally(() => {
+    store.close();
+    scope.close();
+  });
+};
