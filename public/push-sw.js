@@ -72,6 +72,30 @@ async function tellPages(message) {
   for (const page of pages) page.postMessage(message);
 }
 
+/**
+ * A focus phase's end is rung by the page's own chime while the page is seen: a notification
+ * on top would ring twice. Browsers require a notification for a push only while no window
+ * of the site is visible, which is exactly when this shows one.
+ */
+async function ringsInPage(data) {
+  if (data.kind !== 'focus') return false;
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return pages.some((p) => p.visibilityState === 'visible');
+}
+
+async function showPush(data) {
+  const actions = Array.isArray(data.actions) ? data.actions : [];
+  if (await ringsInPage(data)) return;
+  await self.registration.showNotification(data.title || '个人管理系统', {
+    body: data.body || '',
+    tag: data.tag,
+    lang: 'zh-CN',
+    icon: '/pwa-192x192.png',
+    data: { url: data.url || '/', actions, kind: data.kind },
+    actions: actions.map((a) => ({ action: a.action, title: a.title })),
+  });
+}
+
 self.addEventListener('push', (event) => {
   let data;
   try {
@@ -79,18 +103,10 @@ self.addEventListener('push', (event) => {
   } catch {
     data = { title: '个人管理系统', body: event.data ? event.data.text() : '' };
   }
-  const actions = Array.isArray(data.actions) ? data.actions : [];
   keepAlive(
     event,
     Promise.all([
-      self.registration.showNotification(data.title || '个人管理系统', {
-        body: data.body || '',
-        tag: data.tag,
-        lang: 'zh-CN',
-        icon: '/pwa-192x192.png',
-        data: { url: data.url || '/', actions, kind: data.kind },
-        actions: actions.map((a) => ({ action: a.action, title: a.title })),
-      }),
+      showPush(data),
       // The 通知中心 of an open page shows it at once.
       tellPages({ type: 'pms-push', title: data.title, body: data.body }),
       flushActions(),

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './http';
+import { ApiError, apiRequest } from './http';
 
 // Web Push and the 通知中心 inbox (server/push/routes.ts). The permission prompt is only ever
 // asked from a click (enableDevice); nothing here runs on page load but the inbox read.
@@ -155,4 +155,75 @@ export function useSendTest() {
     mutationFn: () => apiRequest<{ devices: number }>('POST', '/api/push/test'),
     onSettled: () => client.invalidateQueries({ queryKey: pushKeys.inbox() }),
   });
+}
+
+/** A one-off reminder (the end of a 番茄钟 phase) this browser keeps on the server. */
+export interface OneOffReminder {
+  id: string;
+  /** epoch ms */
+  at: number;
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** What this browser has put on the server: id → time (ms), so that a repeat costs nothing. */
+const ONE_OFFS_KEY = 'pushOneOffs';
+
+function readPut(): Record<string, number> {
+  try {
+    const v = JSON.parse(localStorage.getItem(ONE_OFFS_KEY) ?? '{}') as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+function writePut(put: Record<string, number>) {
+  try {
+    localStorage.setItem(ONE_OFFS_KEY, JSON.stringify(put));
+  } catch {
+    // Storage full: the next change puts them again, which the server takes as a move.
+  }
+}
+
+let oneOffQueue: Promise<void> = Promise.resolve();
+
+/**
+ * Makes this browser's one-offs whose id starts with `prefix` on the server exactly `wanted`:
+ * puts the new and moved ones, deletes the others. Best effort, one call after another: offline,
+ * signed out or on a server without push (the demo) nothing throws and nothing else changes — the
+ * page's own chime never depended on it — and what failed is tried at the next change.
+ */
+export function syncOneOffs(prefix: string, wanted: readonly OneOffReminder[]): Promise<void> {
+  const run = async () => {
+    const put = readPut();
+    const keep = new Set(wanted.map((w) => w.id));
+    for (const id of Object.keys(put)) {
+      if (!id.startsWith(prefix) || keep.has(id)) continue;
+      try {
+        await apiRequest('DELETE', `/api/push/one-offs/${encodeURIComponent(id)}`);
+        delete put[id];
+      } catch (error) {
+        // Gone already (delivered and pruned): nothing left to cancel.
+        if (error instanceof ApiError && error.status === 404) delete put[id];
+      }
+    }
+    for (const w of wanted) {
+      if (put[w.id] === w.at) continue;
+      try {
+        await apiRequest('PUT', `/api/push/one-offs/${encodeURIComponent(w.id)}`, {
+          at: new Date(w.at).toISOString(),
+          title: w.title,
+          body: w.body,
+          url: w.url,
+        });
+        put[w.id] = w.at;
+      } catch {
+        // Not scheduled: the in-page chime still rings while the page is open.
+      }
+    }
+    writePut(put);
+  };
+  oneOffQueue = oneOffQueue.then(run, run);
+  return oneOffQueue;
 }

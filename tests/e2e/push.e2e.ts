@@ -162,3 +162,29 @@ it('a 打卡 tapped offline waits and reaches the server once when back online',
   await page.waitForTimeout(1000);
   expect(await recordsOf('run')).toHaveLength(1);
 });
+
+it('a focus phase end shows no notification while the app is seen, and does once it is not', async () => {
+  const focus = {
+    title: '专注结束',
+    body: '番茄钟 · 休息一下吧',
+    url: '/time',
+    tag: 'oneoff:pomo-end-x-0|2026-11-27T08:25:00.000Z',
+    kind: 'focus',
+    actions: [],
+  };
+  const [worker] = context.serviceWorkers();
+  const shown = () =>
+    worker!.evaluate(async () => {
+      const sw = self as unknown as { registration: ServiceWorkerRegistration };
+      return (await sw.registration.getNotifications()).map((n) => n.title);
+    });
+  expect(await page.evaluate(() => document.visibilityState)).toBe('visible');
+  // The page's own chime rings it: a notification on top would ring twice.
+  await deliverPush(focus);
+  await page.waitForTimeout(1500);
+  expect(await shown()).not.toContain('专注结束');
+  // The app closed (no window of it left): the worker shows it.
+  await page.goto('about:blank');
+  await deliverPush(focus);
+  await expect.poll(shown, { timeout: 10_000 }).toContain('专注结束');
+});

@@ -417,6 +417,39 @@ describe('the scheduler', () => {
     expect(sent.map((s) => s.payload.title)).toEqual(['任务 call · 稍后提醒']);
   });
 
+  it('a focus phase end rings once at its time; a cancelled one never; a moved one when moved', async () => {
+    const put = (id: string, at: number, title: string) =>
+      call('alice', `/api/push/one-offs/${id}`, 'PUT', {
+        at: new Date(at).toISOString(),
+        title,
+        body: '番茄钟 · 休息一下吧',
+      });
+    const start = clock;
+    expect((await put('pomo-end-a-0', start + 25 * 60_000, '专注结束')).status).toBe(200);
+    expect((await put('pomo-end-b-0', start + 25 * 60_000, '专注结束 b')).status).toBe(200);
+    expect((await put('pomo-end-c-0', start + 25 * 60_000, '休息结束')).status).toBe(200);
+    // b stopped, c paused five minutes (moved), before they were due.
+    expect((await call('alice', '/api/push/one-offs/pomo-end-b-0', 'DELETE')).status).toBe(204);
+    expect((await put('pomo-end-c-0', start + 30 * 60_000, '休息结束')).status).toBe(200);
+    clock = start + 25 * 60_000 - 1_000;
+    await scheduler.tick();
+    expect(sent).toEqual([]);
+    clock = start + 25 * 60_000;
+    await scheduler.tick();
+    await scheduler.tick();
+    clock += 60_000;
+    await scheduler.tick();
+    expect(titles()).toEqual(['专注结束']);
+    expect(sent[0]!.payload).toMatchObject({ kind: 'focus', body: '番茄钟 · 休息一下吧' });
+    clock = start + 30 * 60_000;
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(titles()).toEqual(['专注结束', '休息结束']);
+    clock += 3_600_000;
+    await scheduler.tick();
+    expect(sent).toHaveLength(2);
+  });
+
   it('holds a reminder in quiet hours and sends it when they end', async () => {
     await call('alice', '/api/settings', 'PUT', {
       notifications: { timeZone: ZONE, quietStart: '22:30', quietEnd: '07:30' },
