@@ -30,11 +30,14 @@ afterAll(async () => {
  * A call as the signed-in user, made from the test rather than the page: the page may be
  * offline while the test looks at what reached the server.
  */
+let credentials: { user: string; token: string | null } | undefined;
 async function api(path: string, method = 'GET', body?: unknown) {
-  const { user, token } = await page.evaluate(() => ({
+  // Read once: a later test leaves the app (about:blank has no storage of its).
+  credentials ??= await page.evaluate(() => ({
     user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
     token: localStorage.getItem('authToken'),
   }));
+  const { user, token } = credentials;
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: {
@@ -187,4 +190,27 @@ it('a focus phase end shows no notification while the app is seen, and does once
   await page.goto('about:blank');
   await deliverPush(focus);
   await expect.poll(shown, { timeout: 10_000 }).toContain('专注结束');
+});
+
+it('打卡 with no page of the app open goes to the server with its signed token, once', async () => {
+  // The page left the app in the test before: the worker has no page to hand the check-in to.
+  expect(page.url()).toBe('about:blank');
+  const date = new Date().toISOString().slice(0, 10);
+  expect((await api('/api/checkin-tasks', 'POST', { id: 'walk', name: '散步' })).status).toBe(201);
+  const payload = habitPush('walk', '散步', date);
+  await deliverPush(payload);
+  const [worker] = context.serviceWorkers();
+  await expect
+    .poll(() =>
+      worker!.evaluate(async () => {
+        const sw = self as unknown as { registration: ServiceWorkerRegistration };
+        return (await sw.registration.getNotifications()).map((n) => n.title);
+      }),
+    )
+    .toContain('今天还没打卡：散步');
+  await tapCheckin(payload.tag);
+  await tapCheckin(payload.tag).catch(() => undefined);
+  await expect.poll(() => recordsOf('walk'), { timeout: 10_000 }).toHaveLength(1);
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(await recordsOf('walk')).toHaveLength(1);
 });
