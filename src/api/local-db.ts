@@ -1,5 +1,5 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
-import type { ResourceName } from '../domain/resources';
+import type { ChangeKind, ResourceName } from '../domain/resources';
 
 // The browser's own copy of one user's data (DESIGN.md §1 "Local-first"), in IndexedDB: it
 // outlives a reload and a browser restart, and it is not held to localStorage's 5 MB (ten years
@@ -61,7 +61,7 @@ export async function listJson(
 export interface OutboxEntry {
   /** Order of the changes, across kinds: they are replayed in it. */
   seq?: number;
-  kind: ResourceName;
+  kind: ChangeKind;
   op: 'create' | 'update' | 'delete';
   id: string;
   /** create / update: the record as this device wrote it. */
@@ -94,7 +94,7 @@ export interface OutboxEntry {
  */
 export interface ConflictEntry {
   key: string;
-  kind: ResourceName;
+  kind: ChangeKind;
   id: string;
   label: string;
   /** The edit that lost, as it was written. */
