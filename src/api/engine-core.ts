@@ -16,6 +16,7 @@ import { StatusBoard } from './engine-status';
 import { resourceKeys } from './keys';
 import type { ConflictEntry, OutboxEntry } from './local-db';
 import { effectsOf, overlay } from './outbox';
+import { type Offered, offeredCount } from './restore-offer';
 import type { StorageTrouble } from './storage-trouble';
 import { type Taken, WriteOutcomes } from './write-outcomes';
 
@@ -71,7 +72,13 @@ export abstract class EngineCore {
   writing = 0;
   /** The change on its way to the server (several: creates sent together). */
   sending: number | ReadonlySet<number> | undefined;
-  readonly board = new StatusBoard(() => ({ waiting: this.entries, conflicts: this.conflicts }));
+  /** Records the server lacks after a restore, offered for upload (restore-offer.ts). */
+  offered: Offered = {};
+  readonly board = new StatusBoard(() => ({
+    waiting: this.entries,
+    conflicts: this.conflicts,
+    offered: offeredCount(this.offered),
+  }));
   readonly outcomes = new WriteOutcomes();
   /** Actions of which the server refused a part: their other parts are not sent. */
   readonly refusedGroups = new Set<string>();

@@ -25,6 +25,7 @@ import { eraseLocalDb, type OutboxEntry } from './local-db';
 import { coalesce } from './outbox';
 import { holdEverything, pullNow } from './puller';
 import { replay } from './replay';
+import { answerOffer, readOffer } from './restore-offer';
 import { readSession } from './session';
 import { keepSingle, keptSingle, waitingSingle } from './single-records';
 
@@ -58,6 +59,7 @@ export class SyncEngine extends EngineCore {
     claimBrowserData(this.user);
     this.entries = await this.store.outbox();
     this.conflicts = await this.store.conflicts();
+    this.offered = await readOffer(this);
     this.changed();
     if (this.channel) {
       this.channel.onmessage = (event) =>
@@ -199,6 +201,12 @@ export class SyncEngine extends EngineCore {
   async keepSingle(kind: SingleName, record: object) {
     await this.started;
     await keepSingle(this, kind, record as Row);
+  }
+
+  /** The records a restored server lacks uploaded through the outbox, or let go. */
+  async answerOffer(upload: boolean) {
+    await this.started;
+    await answerOffer(this, (kind, inputs) => this.createMany(kind, inputs as never), upload);
   }
 
   /** What became of changes made together (see WriteOutcomes.settledMany). */
