@@ -74,14 +74,17 @@ async function tellPages(message) {
 }
 
 /**
- * A focus phase's end is rung by the page's own chime while the page is seen: a notification
- * on top would ring twice. Browsers require a notification for a push only while no window
- * of the site is visible, which is exactly when this shows one.
+ * A focus phase's end is rung by the page's own chime where the timer runs in a page that is
+ * seen: a notification on top would ring twice. So the seen pages are asked (the timer answers,
+ * src/features/time/usePomodoro.ts) and the notification is shown unless one will chime.
+ * Browsers require a notification for a push only while no window of the site is seen.
  */
 async function ringsInPage(data) {
   if (data.kind !== 'focus') return false;
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  return pages.some((p) => p.visibilityState === 'visible');
+  const seen = pages.filter((p) => p.visibilityState === 'visible');
+  const answers = await Promise.all(seen.map((p) => askPage(p, { type: 'pms-focus-end' }, 1000)));
+  return answers.some(Boolean);
 }
 
 async function showPush(data) {
@@ -139,10 +142,10 @@ function claimOf(token) {
 }
 
 /** Asks one page and waits a little for its answer: a frozen or busy tab says nothing. */
-function askPage(page, message) {
+function askPage(page, message, waitMs = 3000) {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    const timer = setTimeout(() => resolve(false), 3000);
+    const timer = setTimeout(() => resolve(false), waitMs);
     channel.port1.onmessage = (e) => {
       clearTimeout(timer);
       resolve(Boolean(e.data && e.data.ok === true));

@@ -6,6 +6,9 @@ import { todayString } from '../../src/domain/dates';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { renderApp, signIn, testServer } from './harness';
 
+// The calls follow a click by a render and an effect: slow on a loaded machine.
+const SLOW = { timeout: 5000 };
+
 // 番茄钟 phase ends ring through push (issue 37 item 5, issue 38 "Focus"): the page keeps the
 // server's one-offs equal to the phase ends to come. The push routes are the Node server's only
 // (server/push), so they are answered here as that server would.
@@ -43,7 +46,7 @@ afterEach(() => vi.restoreAllMocks());
 async function openPomodoro() {
   renderApp('/time');
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: '番茄钟' }));
+  await user.click(await screen.findByRole('button', { name: '番茄钟' }, SLOW));
   return user;
 }
 
@@ -55,7 +58,7 @@ describe('番茄钟 phase ends through push', () => {
     const user = await openPomodoro();
     const start = clock;
     await user.click(screen.getByRole('button', { name: '开始番茄钟' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(calls).toHaveLength(1), SLOW);
     expect(calls[0]).toMatchObject({
       method: 'PUT',
       at: iso(start + 25 * 60_000),
@@ -67,21 +70,21 @@ describe('番茄钟 phase ends through push', () => {
 
     clock += 10 * 60_000;
     await user.click(screen.getByRole('button', { name: '暂停' }));
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls).toHaveLength(2), SLOW);
     expect(calls[1]).toEqual({ method: 'DELETE', id });
 
     // Five minutes paused: the end moves five minutes on.
     clock += 5 * 60_000;
     await user.click(screen.getByRole('button', { name: '继续' }));
-    await waitFor(() => expect(calls).toHaveLength(3));
+    await waitFor(() => expect(calls).toHaveLength(3), SLOW);
     expect(calls[2]).toMatchObject({ method: 'PUT', id, at: iso(start + 30 * 60_000) });
 
     // 下一阶段 without auto-start: the break waits to be started, nothing is due.
     await user.click(screen.getByRole('button', { name: '下一阶段' }));
-    await waitFor(() => expect(calls).toHaveLength(4));
+    await waitFor(() => expect(calls).toHaveLength(4), SLOW);
     expect(calls[3]).toEqual({ method: 'DELETE', id });
     await user.click(screen.getByRole('button', { name: '开始短休息' }));
-    await waitFor(() => expect(calls).toHaveLength(5));
+    await waitFor(() => expect(calls).toHaveLength(5), SLOW);
     expect(calls[4]).toMatchObject({
       method: 'PUT',
       id,
@@ -90,7 +93,7 @@ describe('番茄钟 phase ends through push', () => {
     });
 
     await user.click(screen.getByRole('button', { name: '停止' }));
-    await waitFor(() => expect(calls).toHaveLength(6));
+    await waitFor(() => expect(calls).toHaveLength(6), SLOW);
     expect(calls[5]).toEqual({ method: 'DELETE', id });
     await new Promise((r) => setTimeout(r, 100));
     expect(calls).toHaveLength(6);
@@ -106,7 +109,7 @@ describe('番茄钟 phase ends through push', () => {
     const start = clock;
     await user.click(screen.getByRole('button', { name: '开始番茄钟' }));
     // Auto-start: every phase end of the round ahead rings, the page closed or not.
-    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(9));
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(9), SLOW);
     expect(calls.slice(0, 3).map((c) => [c.title, c.at])).toEqual([
       ['专注结束', iso(start + 25 * 60_000)],
       ['休息结束', iso(start + 30 * 60_000)],
@@ -116,7 +119,7 @@ describe('番茄钟 phase ends through push', () => {
     clock += 60_000;
     await user.click(screen.getByRole('button', { name: '下一阶段' }));
     // The break starts now: the first end is the break's, and every later one moves with it.
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').length).toBe(9));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').length).toBe(9), SLOW);
     expect(calls[0]).toMatchObject({ title: '休息结束', at: iso(clock + 5 * 60_000) });
   });
 
@@ -125,7 +128,7 @@ describe('番茄钟 phase ends through push', () => {
     const user = await openPomodoro();
     const start = clock;
     await user.click(screen.getByRole('button', { name: '开始番茄钟' }));
-    expect(await screen.findByText('暂停')).toBeInTheDocument();
+    expect(await screen.findByText('暂停', {}, SLOW)).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 200));
     expect(calls).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -133,6 +136,6 @@ describe('番茄钟 phase ends through push', () => {
     clock += 60_000;
     await user.click(screen.getByRole('button', { name: '暂停' }));
     await user.click(screen.getByRole('button', { name: '继续' }));
-    await waitFor(() => expect(summary()).toEqual([`PUT ${iso(start + 25 * 60_000)}`]));
+    await waitFor(() => expect(summary()).toEqual([`PUT ${iso(start + 25 * 60_000)}`]), SLOW);
   });
 });

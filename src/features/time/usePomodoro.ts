@@ -57,9 +57,8 @@ function deviceTag(): string {
 
 /**
  * The phase ends that ring through push (issue 38 "Focus"), so that they ring with the page
- * closed. The page's own chime rings too while it is open; the service worker shows no
- * notification for them while a window of the app is visible (public/push-sw.js), so an open
- * page rings once.
+ * closed. While this timer is on a page that is seen, the service worker asks it and shows no
+ * notification (public/push-sw.js ringsInPage): the page's chime rings, once.
  */
 function phaseEndReminders(
   state: PomodoroState | null,
@@ -175,6 +174,17 @@ export function usePomodoro() {
   useEffect(() => {
     void syncOneOffs(ONE_OFF_PREFIX, JSON.parse(plan) as OneOffReminder[]);
   }, [plan]);
+
+  // The service worker asks before showing a phase end's push: this page chimes it itself.
+  const live = state !== null;
+  useEffect(() => {
+    if (!live || !('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.data?.type === 'pms-focus-end') event.ports[0]?.postMessage({ ok: true });
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [live]);
 
   // Another tab started, paused or stopped it: follow.
   useEffect(() => {
