@@ -108,7 +108,7 @@ export abstract class EngineCore {
   protected sayDamage() {
     const { healed, unreadable } = this.store;
     if (healed)
-      this.notify({ tone: 'info', message: '本设备的本地数据已损坏，已从服务器重新下载' });
+      this.notify({ tone: 'info', message: '本设备的本地数据已损坏，正在从服务器重新下载' });
     const lost = healed ? healed.unreadable : unreadable;
     if (lost < 0) this.notify({ tone: 'error', message: '本设备上未同步的修改无法读取，未能上传' });
     else if (lost > 0) {
