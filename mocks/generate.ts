@@ -45,7 +45,16 @@ type Spend = [number, ExpenseCategory, number, number, readonly string[]];
 /** Type, minutes min–max, calories min–max. */
 type Routine = readonly [Workout['type'], number, number, number, number];
 
-/** Name, type, times per period, category, chance of a check-in a day, monthly target, note. */
+/** A measurable habit: unit, target, 至少/至多, the target's period, and a day's value min–max. */
+interface Measure {
+  unit: string;
+  target: number;
+  targetType: 'atLeast' | 'atMost';
+  targetPeriod: 'day' | 'week' | 'month';
+  values: [number, number];
+}
+
+/** Name, type, times per period, category, chance of a check-in a day, monthly target, note, measure. */
 type Habit = [
   string,
   CheckinTask['type'],
@@ -54,6 +63,7 @@ type Habit = [
   number,
   number,
   string?,
+  Measure?,
 ];
 
 export interface Profile {
@@ -203,12 +213,57 @@ export const HEAVY_PROFILE: Profile = {
     ['健身', 'weekly', 3, 'health', 0.45, 12],
     ['冥想', 'daily', 1, 'habit', 0.6, 25],
     ['背单词', 'daily', 1, 'study', 0.75, 25],
-    ['喝八杯水', 'daily', 1, 'health', 0.85, 25],
+    [
+      '喝水',
+      'daily',
+      1,
+      'health',
+      0.85,
+      25,
+      '',
+      {
+        unit: '杯',
+        target: 8,
+        targetType: 'atLeast',
+        targetPeriod: 'day',
+        values: [3, 10],
+      },
+    ],
     ['写日记', 'daily', 1, 'habit', 0.55, 25],
     ['不吃夜宵', 'daily', 1, 'health', 0.6, 25],
     ['整理桌面', 'weekly', 2, 'habit', 0.3, 8],
-    ['练字', 'daily', 1, 'habit', 0.4, 25],
-    ['跑步', 'weekly', 3, 'health', 0.45, 12],
+    [
+      '跑步',
+      'weekly',
+      3,
+      'health',
+      0.45,
+      12,
+      '',
+      {
+        unit: '公里',
+        target: 15,
+        targetType: 'atLeast',
+        targetPeriod: 'week',
+        values: [3, 8],
+      },
+    ],
+    [
+      '刷短视频',
+      'daily',
+      1,
+      'habit',
+      0.9,
+      25,
+      '',
+      {
+        unit: '分钟',
+        target: 30,
+        targetType: 'atMost',
+        targetPeriod: 'day',
+        values: [5, 60],
+      },
+    ],
     ['学习新技术', 'weekly', 5, 'work', 0.65, 20],
     ['写周报', 'weekly', 1, 'work', 0.14, 4],
     ['复盘', 'monthly', 1, 'habit', 0.04, 1],
@@ -429,7 +484,7 @@ export function generateData(
 
   // At most one check-in per habit a day, none yet today: today's button is the user's to press.
   const checkinTasks: CheckinTask[] = profile.habits.map(
-    ([name, type, frequency, category, , monthlyTarget, description = '']) => ({
+    ([name, type, frequency, category, , monthlyTarget, description = '', measure]) => ({
       id: id('chk'),
       name,
       description,
@@ -437,14 +492,23 @@ export function generateData(
       frequency,
       monthlyTarget,
       category,
+      ...(measure && {
+        kind: 'measurable' as const,
+        unit: measure.unit,
+        target: measure.target,
+        targetType: measure.targetType,
+        targetPeriod: measure.targetPeriod,
+      }),
     }),
   );
   const checkinRecords: CheckinRecord[] = [];
   for (const d of days.slice(0, -1)) {
     const date = d.format('YYYY-MM-DD');
     for (const [i, habit] of checkinTasks.entries()) {
-      if (rnd.chance(profile.habits[i]![4])) {
-        checkinRecords.push({ id: id('rec'), taskId: habit.id, date });
+      const [, , , , chance, , , measure] = profile.habits[i]!;
+      if (rnd.chance(chance)) {
+        const value = measure && rnd.int(measure.values[0], measure.values[1]);
+        checkinRecords.push({ id: id('rec'), taskId: habit.id, date, ...(value && { value }) });
       }
     }
   }

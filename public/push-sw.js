@@ -3,7 +3,8 @@
 // (server/push/scheduler.ts PushPayload): title, body, the screen to open, and a signed token
 // per button, so 打卡 / 完成 / 推迟1小时 act without a window or a session. A tap that cannot
 // reach the server waits in IndexedDB and is sent when the network is back; the server makes a
-// repeat harmless (one check-in per habit and day), so a retried tap counts once.
+// repeat harmless (one check-in per habit and day), so a retried tap counts once. 打卡 with a
+// page of the app open goes through that page's outbox instead (checkInThroughPage).
 
 const QUEUE_DB = 'pms-push';
 const QUEUE = 'actions';
@@ -72,6 +73,30 @@ async function tellPages(message) {
   for (const page of pages) page.postMessage(message);
 }
 
+/**
+ * A focus phase's end is rung by the page's own chime while the page is seen: a notification
+ * on top would ring twice. Browsers require a notification for a push only while no window
+ * of the site is visible, which is exactly when this shows one.
+ */
+async function ringsInPage(data) {
+  if (data.kind !== 'focus') return false;
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return pages.some((p) => p.visibilityState === 'visible');
+}
+
+async function showPush(data) {
+  const actions = Array.isArray(data.actions) ? data.actions : [];
+  if (await ringsInPage(data)) return;
+  await self.registration.showNotification(data.title || '个人管理系统', {
+    body: data.body || '',
+    tag: data.tag,
+    lang: 'zh-CN',
+    icon: '/pwa-192x192.png',
+    data: { url: data.url || '/', actions, kind: data.kind },
+    actions: actions.map((a) => ({ action: a.action, title: a.title })),
+  });
+}
+
 self.addEventListener('push', (event) => {
   let data;
   try {
@@ -79,18 +104,10 @@ self.addEventListener('push', (event) => {
   } catch {
     data = { title: '个人管理系统', body: event.data ? event.data.text() : '' };
   }
-  const actions = Array.isArray(data.actions) ? data.actions : [];
   keepAlive(
     event,
     Promise.all([
-      self.registration.showNotification(data.title || '个人管理系统', {
-        body: data.body || '',
-        tag: data.tag,
-        lang: 'zh-CN',
-        icon: '/pwa-192x192.png',
-        data: { url: data.url || '/', actions, kind: data.kind },
-        actions: actions.map((a) => ({ action: a.action, title: a.title })),
-      }),
+      showPush(data),
       // The 通知中心 of an open page shows it at once.
       tellPages({ type: 'pms-push', title: data.title, body: data.body }),
       flushActions(),
@@ -110,12 +127,56 @@ async function openScreen(url) {
   await self.clients.openWindow(target);
 }
 
+/** The claim a button's token carries (server/push/action.ts); the server checks its signature. */
+function claimOf(token) {
+  try {
+    const body = token.split('.')[0].replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** Asks one page and waits a little for its answer: a frozen or busy tab says nothing. */
+function askPage(page, message) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), 3000);
+    channel.port1.onmessage = (e) => {
+      clearTimeout(timer);
+      resolve(Boolean(e.data && e.data.ok === true));
+    };
+    page.postMessage(message, [channel.port2]);
+  });
+}
+
+/**
+ * 打卡 while a page of the app is open for the same user: the page puts the check-in in its
+ * outbox, the one path every change of the app takes (shown at once, sent once, kept offline).
+ * With no such page the token goes to the server (runAction), which keeps one check-in per
+ * habit and day, so a tap that reaches both ways still counts once.
+ */
+async function checkInThroughPage(token) {
+  const claim = claimOf(token);
+  if (claim?.a !== 'checkin') return false;
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const message = { type: 'pms-checkin', user: claim.u, taskId: claim.id, date: claim.d };
+  for (const page of pages) if (await askPage(page, message)) return true;
+  return false;
+}
+
+async function runButton(button) {
+  if (button.action === 'checkin' && (await checkInThroughPage(button.token))) return;
+  await runAction(button.token);
+}
+
 self.addEventListener('notificationclick', (event) => {
   const notification = event.notification;
   const data = notification.data || {};
   notification.close();
   const button = event.action && (data.actions || []).find((a) => a.action === event.action);
-  keepAlive(event, button ? runAction(button.token) : openScreen(data.url || '/'));
+  keepAlive(event, button ? runButton(button) : openScreen(data.url || '/'));
 });
 
 self.addEventListener('sync', (event) => {

@@ -128,6 +128,8 @@ export const settings = sqliteTable('settings', {
   notifications: text('notifications').notNull().default('{}'),
   /** 番茄钟 durations and auto-start as JSON; '{}' reads as the defaults. */
   pomodoro: text('pomodoro').notNull().default('{}'),
+  /** The stamp of the change that wrote them (hlc.ts); '' for settings saved before stamps. */
+  stamp: text('stamp').notNull().default(''),
   updatedAt: text('updated_at').notNull(),
 });
 

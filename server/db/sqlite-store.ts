@@ -688,10 +688,10 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
   const upsert = sqlite.prepare(
     `INSERT INTO settings (user_id, monthly_budget_cents, category_budgets_cents, daily_budget_mode,
        daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties,
-       notifications, pomodoro, updated_at)
+       notifications, pomodoro, stamp, updated_at)
      VALUES (@userId, @monthlyBudgetCents, @categoryBudgetsCents, @dailyBudgetMode,
        @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties,
-       @notifications, @pomodoro, @updatedAt)
+       @notifications, @pomodoro, @stamp, @updatedAt)
      ON CONFLICT (user_id) DO UPDATE SET
        monthly_budget_cents = excluded.monthly_budget_cents,
        category_budgets_cents = excluded.category_budgets_cents,
@@ -703,6 +703,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
        counterparties = excluded.counterparties,
        notifications = excluded.notifications,
        pomodoro = excluded.pomodoro,
+       stamp = excluded.stamp,
        updated_at = excluded.updated_at`,
   );
   const mapValues = (map: Record<string, number | undefined>, f: (n: number) => number) =>
@@ -722,6 +723,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
       counterparties: JSON.parse(row.counterparties as string),
       notifications: JSON.parse(row.notifications as string),
       pomodoro: JSON.parse((row.pomodoro as string | undefined) || '{}'),
+      ...(row.stamp ? { stamp: row.stamp } : {}),
     });
   };
   return {
@@ -741,6 +743,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
         counterparties: JSON.stringify(value.counterparties),
         notifications: JSON.stringify(value.notifications),
         pomodoro: JSON.stringify(value.pomodoro),
+        stamp: value.stamp ?? '',
         updatedAt: now,
       });
       return read(userId)!;

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { formatCents, formatYuan } from '../../src/domain/money';
 import type { NotificationSettings } from '../../src/domain/notification-kinds';
@@ -10,6 +10,7 @@ import type { Store } from '../store';
 import { ACTION_TTL_MS, type ActionName, signAction } from './action';
 import { addDays, inQuietHours, instantOf, type QuietHours, quietEnd, wallAt } from './clock';
 import type { Delivery, PushDb } from './db';
+import { habitDue } from './habit-due';
 import type { PushSender } from './sender';
 
 // What rings, when, and the record that makes each ring happen once (issue 38).
@@ -245,7 +246,7 @@ export class PushScheduler {
     const today = wallAt(now, zone).date;
     const out: Reminder[] = [];
     if (prefs.task) out.push(...this.taskReminders(userId, now, zone));
-    if (prefs.habit) out.push(...this.habitReminders(userId, today, zone));
+    if (prefs.habit) out.push(...(await this.habitReminders(userId, today, zone)));
     if (prefs.recurring) out.push(...(await this.recurringReminders(userId, today, zone)));
     if (prefs.budget) out.push(...(await this.budgetReminders(userId, today, now)));
     for (const o of this.o.db.oneOffs(userId)) {
@@ -327,50 +328,58 @@ export class PushScheduler {
     return out;
   }
 
-  private habitReminders(userId: string, today: string, zone: string): Reminder[] {
-    const h = schema.checkinTasks;
-    const habits = this.orm
-      .select({
-        id: h.id,
-        name: h.name,
-        description: h.description,
-        type: h.type,
-        frequency: h.frequency,
-        reminderTime: h.reminderTime,
-        updatedAt: h.updatedAt,
-      })
-      .from(h)
-      .where(and(eq(h.userId, userId), ne(h.reminderTime, '')))
-      .all();
+  private async habitReminders(userId: string, today: string, zone: string): Promise<Reminder[]> {
+    const habits = (await this.o.store.checkinTasks.list(userId)).filter((h) => h.reminderTime);
     if (habits.length === 0) return [];
+    const yesterday = addDays(today, -1);
+    // Yesterday's and today's periods (a Monday-week may start in the previous month).
+    const monday = addDays(yesterday, -((new Date(`${yesterday}T00:00:00Z`).getUTCDay() + 6) % 7));
+    const monthStart = `${yesterday.slice(0, 7)}-01`;
+    const from = monday < monthStart ? monday : monthStart;
     const r = schema.checkinRecords;
-    const monthStart = `${addDays(today, -1).slice(0, 7)}-01`;
-    const done = this.orm
-      .select({ taskId: r.taskId, date: r.date })
-      .from(r)
-      .where(and(eq(r.userId, userId), gte(r.date, monthStart)))
-      .all();
+    const columns = { taskId: r.taskId, date: r.date, value: r.value, skipped: r.skipped };
+    const rows = [
+      ...this.orm
+        .select(columns)
+        .from(r)
+        .where(and(eq(r.userId, userId), gte(r.date, from)))
+        .all(),
+      // Each habit's first record: where the check-in screen starts judging it.
+      ...this.orm
+        .select({ ...columns, date: sql<string>`min(${r.date})` })
+        .from(r)
+        .where(and(eq(r.userId, userId), lt(r.date, from)))
+        .groupBy(r.taskId)
+        .all(),
+    ];
     const out: Reminder[] = [];
     for (const habit of habits) {
-      const dates = new Set(done.filter((d) => d.taskId === habit.id).map((d) => d.date));
-      const edited = Date.parse(habit.updatedAt) || 0;
-      for (const date of [addDays(today, -1), today]) {
-        if (dates.has(date)) continue;
-        // Weekly and monthly habits stop asking once the period's count is reached.
-        if (habit.type !== 'daily' && countInPeriod(dates, date, habit.type) >= habit.frequency) {
-          continue;
-        }
-        const at = instantOf(date, habit.reminderTime, zone);
+      const records = rows
+        .filter((row) => row.taskId === habit.id)
+        .map((row) => ({ date: row.date, value: row.value, skipped: row.skipped === 1 }));
+      const edited = Date.parse(habit.updatedAt ?? '') || 0;
+      for (const date of [yesterday, today]) {
+        const due = habitDue(habit, records, date);
+        if (!due) continue;
+        const at = instantOf(date, habit.reminderTime ?? '', zone);
         if (at < edited - MINUTE) continue;
+        const unit = habit.unit ?? '';
         out.push({
           key: `habit:${habit.id}`,
           occurrence: date,
           kind: 'habit',
-          title: `今天还没打卡：${habit.name}`,
+          title:
+            due.state === 'short'
+              ? `今天还没达标：${habit.name}（${due.value}/${due.target}${unit}）`
+              : `今天还没打卡：${habit.name}`,
           body: habit.description.slice(0, 120) || `${habit.reminderTime} 打卡提醒`,
           url: '/checkin',
           at,
-          actions: [{ action: 'checkin', title: '打卡', id: habit.id, d: date }],
+          // A measurable day needs its value typed: the tap opens the screen instead.
+          actions:
+            habit.kind === 'measurable'
+              ? undefined
+              : [{ action: 'checkin', title: '打卡', id: habit.id, d: date }],
         });
       }
     }
@@ -488,18 +497,4 @@ function dueLabel(dueDate: string, dueTime: string, ringDate: string): string {
           : `${Number(dueDate.slice(5, 7))}月${Number(dueDate.slice(8, 10))}日`;
   if (!dueTime) return `${day || '今天'}到期`;
   return `${day ? `${day} ` : ''}${dueTime} 到期`;
-}
-
-/** Check-ins in the week (Monday first) or month holding `date`, up to and including it. */
-function countInPeriod(dates: Set<string>, date: string, type: string): number {
-  let first: string;
-  if (type === 'weekly') {
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    first = addDays(date, -((weekday + 6) % 7));
-  } else {
-    first = `${date.slice(0, 7)}-01`;
-  }
-  let n = 0;
-  for (const d of dates) if (d >= first && d <= date) n++;
-  return n;
 }

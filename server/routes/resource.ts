@@ -113,6 +113,8 @@ interface BatchResult {
   id?: string;
   status: 'created' | 'existing' | 'invalid';
   error?: string;
+  /** With ?answer=records: the record as stored, as a single POST answers it (the outbox). */
+  record?: unknown;
 }
 
 /**
@@ -238,10 +240,15 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
         }
       }
     }
+    const withRecords = c.req.query('answer') === 'records';
     for (const [i, { index, record }] of accepted.entries()) {
       const result = stored[i];
       results[index] = result
-        ? { id: result.record.id, status: result.created ? 'created' : 'existing' }
+        ? {
+            id: result.record.id,
+            status: result.created ? 'created' : 'existing',
+            ...(withRecords ? { record: result.record } : {}),
+          }
         : { id: record.id, status: 'invalid', error: '无法保存这条记录' };
     }
     if (accepted.length > 0) await resource.afterWrite?.(store, userId(c), now());

@@ -2,9 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { AccountInput } from '../domain/schemas/account';
 import type { Settings } from '../domain/schemas/settings';
 import { engineFor } from './engine';
-import { ApiError } from './http';
 import { putSettings } from './settings';
-import { type PostedCounts, type ProgressListener, postRecords } from './sync';
+import type { ManyOutcome } from './write-outcomes';
 
 export interface BillImport {
   records: (AccountInput & { id: string })[];
@@ -13,38 +12,24 @@ export interface BillImport {
    * when the user's settings could not be loaded, so defaults never overwrite them.
    */
   settings: Settings | null;
-  onProgress?: ProgressListener;
 }
 
-const NEEDS_SERVER = '账单导入需要连接服务器，请联网后重试（预览已保留）';
-
 /**
- * Saves a previewed bill through the sync dialog's batch upload, not the outbox: every record
- * carries an id derived from the bill, so a second import of the same file (or a retry after
- * a lost connection) adds nothing, and the server answers per record whether it was new —
- * the dialog reports what really happened instead of a guess made on the device. Thousands
- * of rows go in a few requests. It therefore needs the server; offline the import is refused
- * with a message that says so and the preview stays open. The bookkeeping list then catches
- * up by delta like any other change, and the rules the user adjusted are saved.
+ * Saves a previewed bill through the outbox, as creates of 记账 records: shown at once, kept
+ * across a reload, and sent when the server answers, offline too. The kind declares batched
+ * creates (resources.ts `batchCreates`), so thousands of rows go in a few requests. Every
+ * record carries an id derived from the bill, so a second import of the same file (or a retry
+ * after a lost connection) adds nothing, and the server answers per record whether it was new:
+ * the dialog reports what happened, or how many rows wait on the device for the server. The
+ * rules the user adjusted are saved after the rows, in the same order.
  */
 export function useImportBill() {
   return useMutation({
-    mutationFn: async (
-      { records, settings, onProgress }: BillImport,
-      { client },
-    ): Promise<PostedCounts> => {
-      let counts: PostedCounts;
-      try {
-        counts = await postRecords('accounts', records, onProgress);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 0) throw new ApiError(NEEDS_SERVER, 0);
-        throw error;
-      }
-      await engineFor(client)
-        .pull('accounts')
-        .catch(() => undefined);
+    mutationFn: async ({ records, settings }: BillImport, { client }): Promise<ManyOutcome> => {
+      const engine = engineFor(client);
+      const seqs = await engine.createMany('accounts', records);
       if (settings) await putSettings(client, settings);
-      return counts;
+      return engine.settledMany(seqs);
     },
     networkMode: 'always',
     meta: { errorMessage: '导入账单失败：{message}' },

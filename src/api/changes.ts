@@ -1,6 +1,13 @@
 import { recordLabel } from '../domain/labels';
 import { materialise } from '../domain/records';
-import { type InputOf, type RecordOf, type ResourceName, resourceDef } from '../domain/resources';
+import {
+  type InputOf,
+  type RecordOf,
+  type ResourceName,
+  resourceDef,
+  SINGLE_RECORDS,
+  type SingleName,
+} from '../domain/resources';
 import type { Row } from './delta';
 import type { KindState } from './device-store';
 import type { EngineCore } from './engine-core';
@@ -17,15 +24,18 @@ async function stamped(core: EngineCore) {
   return { editedAt: new Date(core.clock.now()).toISOString(), stamp: core.clock.stamp() };
 }
 
+type Stamped = Awaited<ReturnType<typeof stamped>>;
+
 export async function createChange<K extends ResourceName>(
   core: EngineCore,
   kind: K,
   input: InputOf<K>,
   group?: string,
+  time?: Stamped,
 ) {
   const data = await validated(kind, input);
   const id = (data.id as string | undefined) ?? newId();
-  const { editedAt, stamp } = await stamped(core);
+  const { editedAt, stamp } = time ?? (await stamped(core));
   const record = materialise(kind, { ...data, editedAt, stamp } as never, {
     id,
     now: editedAt,
@@ -41,6 +51,63 @@ export async function createChange<K extends ResourceName>(
     group,
   };
   return { entry, record: record as RecordOf<K> };
+}
+
+/**
+ * Records of `kind` created together (a bill import): one stamp each, from one clock reading
+ * (the clock is read once; each stamp still follows the one before).
+ */
+export async function createChanges<K extends ResourceName>(
+  core: EngineCore,
+  kind: K,
+  inputs: readonly InputOf<K>[],
+): Promise<OutboxEntry[]> {
+  await core.clock.loaded;
+  const editedAt = new Date(core.clock.now()).toISOString();
+  const stamps = core.clock.stamps(inputs.length);
+  const entries: OutboxEntry[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const time = { editedAt, stamp: stamps[i]! };
+    entries.push((await createChange(core, kind, input, undefined, time)).entry);
+  }
+  return entries;
+}
+
+/**
+ * `entries` added to the outbox in one transaction (thousands of a bill import: one each took
+ * a transaction and a refresh of the list apiece) and to the engine's; their seqs.
+ */
+export async function addEntries(core: EngineCore, entries: readonly OutboxEntry[]) {
+  const tx = (await core.store.open()).transaction('outbox', 'readwrite');
+  const seqs = await Promise.all(entries.map((entry) => tx.store.add(entry)));
+  await tx.done;
+  core.entries = [...core.entries, ...entries.map((entry, i) => ({ ...entry, seq: seqs[i] }))];
+  for (const seq of seqs) core.outcomes.track(seq);
+  return seqs;
+}
+
+/**
+ * The user's single record of `kind` (the settings) replaced by `record`, already checked by
+ * its caller, made from the copy this device last received (its stamp names that version).
+ */
+export async function singleChange(
+  core: EngineCore,
+  kind: SingleName,
+  record: Record<string, unknown>,
+): Promise<OutboxEntry> {
+  const kept = (await core.store.readKept(SINGLE_RECORDS[kind].kept)) as Row | undefined;
+  const { editedAt, stamp } = await stamped(core);
+  return {
+    kind,
+    op: 'update',
+    id: kind,
+    record: { ...record, stamp },
+    // '' names the server's defaults or a copy saved before stamps: still a version to match.
+    base: kept === undefined ? undefined : typeof kept.stamp === 'string' ? kept.stamp : '',
+    label: SINGLE_RECORDS[kind].label,
+    editedAt,
+    stamp,
+  };
 }
 
 export async function updateChange<K extends ResourceName>(

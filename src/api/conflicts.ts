@@ -1,12 +1,15 @@
 import { editOrder } from '../domain/hlc';
 import { recordLabel } from '../domain/labels';
+import { changeLabel, isSingle } from '../domain/resources';
 import type { Row } from './delta';
-import type { KindState } from './device-store';
-import { applyConfirmed, type EngineCore } from './engine-core';
+import type { EngineCore } from './engine-core';
 import type { ConflictEntry, OutboxEntry } from './local-db';
 
 // Two devices changed one record (DESIGN.md §1 "Conflicts"): which edit wins on both, and the
 // losing edit kept for the user to apply again or let go.
+
+/** The server holds `record` for `entry`'s record (null: it is gone): the device's copy follows. */
+export type Apply = (entry: OutboxEntry, record: Row | null) => void | Promise<void>;
 
 /**
  * Another device changed the record since this device's version (409). The later edit wins on
@@ -17,7 +20,7 @@ export async function resolve(
   core: EngineCore,
   entry: OutboxEntry,
   current: Row,
-  state: KindState,
+  apply: Apply,
 ): Promise<boolean> {
   core.clock.seen([current]);
   // Stamps order edits; a record or change from before stamps is ordered by its `editedAt`.
@@ -25,7 +28,7 @@ export async function resolve(
   const mine = editOrder(entry);
   // This device's own write came back (a replay after a lost answer): it is done.
   if (theirs === mine) {
-    applyConfirmed(state, entry, entry.op === 'delete' ? null : current);
+    await apply(entry, entry.op === 'delete' ? null : current);
     core.release(entry.seq!);
     return false;
   }
@@ -35,12 +38,12 @@ export async function resolve(
       tone: 'info',
       message: `「${entry.label}」在另一台设备上也被修改，已保留本机较晚的修改；另一份保存在“同步”中`,
     });
-    const rebased = { ...entry, base: current.updatedAt as string };
+    const rebased = { ...entry, base: versionOf(entry, current) };
     await core.store.putEntry(rebased);
     core.entries = core.entries.map((e) => (e.seq === entry.seq ? rebased : e));
     return true;
   }
-  applyConfirmed(state, { ...entry, op: 'update' }, current);
+  await apply({ ...entry, op: 'update' }, current);
   await keepConflict(core, entry, entry.record ?? {}, 'superseded');
   core.notify({
     tone: 'info',
@@ -48,6 +51,12 @@ export async function resolve(
   });
   core.release(entry.seq!);
   return false;
+}
+
+/** The version of `current` a change made from it names: a single record's stamp. */
+function versionOf(entry: OutboxEntry, current: Row): string {
+  const version = isSingle(entry.kind) ? current.stamp : current.updatedAt;
+  return typeof version === 'string' ? version : '';
 }
 
 /** The record was deleted on another device: this device's edit is kept, not sent. */
@@ -68,7 +77,12 @@ async function keepConflict(
 ) {
   // Named by what was kept: after a conflict this device won, that is the other device's
   // version, which the user must recognise to decide whether to apply it again.
-  const named = reason === 'deleted' ? entry.label : recordLabel(entry.kind, lost);
+  const named =
+    reason === 'deleted'
+      ? entry.label
+      : isSingle(entry.kind)
+        ? changeLabel(entry.kind)
+        : recordLabel(entry.kind, lost);
   const conflict: ConflictEntry = {
     key: `${entry.kind}:${entry.id}:${entry.editedAt}`,
     kind: entry.kind,

@@ -1,6 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { chainId } from '../domain/asset-versioning';
-import { childOf, type RecordOf, type ResourceName, resourceDef } from '../domain/resources';
+import {
+  type ChangeKind,
+  childOf,
+  isSingle,
+  type RecordOf,
+  type ResourceName,
+  resourceDef,
+} from '../domain/resources';
 import type { Asset } from '../domain/schemas/asset';
 import { DeviceClock } from './clock';
 import { merge, type Row } from './delta';
@@ -9,8 +16,9 @@ import { StatusBoard } from './engine-status';
 import { resourceKeys } from './keys';
 import type { ConflictEntry, OutboxEntry } from './local-db';
 import { effectsOf, overlay } from './outbox';
+import { type Offered, offeredCount } from './restore-offer';
 import type { StorageTrouble } from './storage-trouble';
-import { WriteOutcomes } from './write-outcomes';
+import { type Taken, WriteOutcomes } from './write-outcomes';
 
 // What the engine's parts share: the lists as the server last sent them, the waiting changes,
 // the one-at-a-time queue to the server, and showing a kind's list to the screens. The replay
@@ -62,9 +70,15 @@ export abstract class EngineCore {
   conflicts: ConflictEntry[] = [];
   /** Changes of this tab being stored in the outbox just now. */
   writing = 0;
-  /** The change on its way to the server. */
-  sending: number | undefined;
-  readonly board = new StatusBoard(() => ({ waiting: this.entries, conflicts: this.conflicts }));
+  /** The change on its way to the server (several: creates sent together). */
+  sending: number | ReadonlySet<number> | undefined;
+  /** Records the server lacks after a restore, offered for upload (restore-offer.ts). */
+  offered: Offered = {};
+  readonly board = new StatusBoard(() => ({
+    waiting: this.entries,
+    conflicts: this.conflicts,
+    offered: offeredCount(this.offered),
+  }));
   readonly outcomes = new WriteOutcomes();
   /** Actions of which the server refused a part: their other parts are not sent. */
   readonly refusedGroups = new Set<string>();
@@ -127,8 +141,8 @@ export abstract class EngineCore {
     this.board.notify(notice);
   }
 
-  release(seq: number, error?: Error): boolean {
-    return this.outcomes.release(seq, error);
+  release(seq: number, error?: Error, taken?: Taken): boolean {
+    return this.outcomes.release(seq, error, taken);
   }
 
   setReachable(reachable: boolean, storage: StorageTrouble | null = null) {
@@ -223,9 +237,14 @@ export abstract class EngineCore {
   }
 
   /** Shows the current state of `kinds` on every screen that has them open. */
-  async refresh(kinds: Iterable<ResourceName>) {
+  async refresh(kinds: Iterable<ChangeKind>) {
     const all = new Set<ResourceName>();
     for (const kind of kinds) {
+      // A single record's query reads the device's copy with the waiting change on top.
+      if (isSingle(kind)) {
+        void this.client.invalidateQueries({ queryKey: [kind] });
+        continue;
+      }
       all.add(kind);
       const child = childOf(kind);
       if (child) all.add(child.kind);
@@ -243,7 +262,7 @@ export abstract class EngineCore {
 /** The server took `entry`: its answer becomes the device's copy of the server's record. */
 export function applyConfirmed(state: KindState, entry: OutboxEntry, record: Row | null) {
   if (entry.op === 'delete') {
-    const goes = deletedWith(entry.kind, (entry.record ?? { id: entry.id }) as Row);
+    const goes = deletedWith(entry.kind as ResourceName, (entry.record ?? { id: entry.id }) as Row);
     state.list = state.list.filter((r) => !goes(r));
     return;
   }

@@ -19,6 +19,11 @@ export interface SyncStatus {
   conflicts: readonly ConflictEntry[];
   /** The server refused the session: the waiting changes go at the next sign-in. */
   signInNeeded: boolean;
+  /**
+   * Records this device held that the server, restored from a backup, lacks: offered for
+   * upload (restore-offer.ts).
+   */
+  offered: number;
 }
 
 export type Notice = { tone: 'error' | 'info'; message: string };
@@ -32,8 +37,8 @@ export class StatusBoard {
   private readonly noticeListeners = new Set<(notice: Notice) => void>();
   private readonly unheard: Notice[] = [];
 
-  /** `lists`: the outbox and the conflicts as they are now. */
-  constructor(private readonly lists: () => Pick<SyncStatus, 'waiting' | 'conflicts'>) {
+  /** `lists`: the outbox, the conflicts and the records on offer as they are now. */
+  constructor(private readonly lists: () => Pick<SyncStatus, 'waiting' | 'conflicts' | 'offered'>) {
     this.current = this.makeSnapshot();
   }
 

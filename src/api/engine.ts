@@ -1,7 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { NOT_LOGGED_IN } from '../domain/messages';
-import type { InputOf, RecordOf, ResourceName } from '../domain/resources';
-import { createChange, type RemoveOptions, removeChange, updateChange } from './changes';
+import {
+  type InputOf,
+  isSingle,
+  type RecordOf,
+  type ResourceName,
+  type SingleName,
+} from '../domain/resources';
+import {
+  addEntries,
+  createChange,
+  createChanges,
+  type RemoveOptions,
+  removeChange,
+  singleChange,
+  updateChange,
+} from './changes';
 import type { Row } from './delta';
 import { DeviceFill } from './device-fill';
 import { ignoreStopped } from './device-store';
@@ -12,7 +26,9 @@ import { eraseLocalDb, type OutboxEntry } from './local-db';
 import { coalesce } from './outbox';
 import { pullNow } from './puller';
 import { replay } from './replay';
+import { answerOffer, readOffer } from './restore-offer';
 import { readSession } from './session';
+import { keepSingle, keptSingle, waitingSingle } from './single-records';
 
 export type { Notice, SyncStatus } from './engine-status';
 export type { ListResult };
@@ -46,6 +62,7 @@ export class SyncEngine extends EngineCore {
     claimBrowserData(this.user);
     this.entries = await this.store.outbox();
     this.conflicts = await this.store.conflicts();
+    this.offered = await readOffer(this);
     this.changed();
     this.sayDamage();
     if (this.channel) {
@@ -162,6 +179,45 @@ export class SyncEngine extends EngineCore {
     return { seq: await this.enqueue(await removeChange(this, kind, record, options)) };
   }
 
+  /** Records of `kind` created together (a bill import): stored at once, sent in batches. */
+  async createMany<K extends ResourceName>(kind: K, inputs: readonly InputOf<K>[]) {
+    await this.started;
+    const seqs = await addEntries(this, await createChanges(this, kind, inputs));
+    this.changed();
+    await this.refresh([kind]);
+    this.broadcast({ type: 'outbox' });
+    void this.flush();
+    return seqs;
+  }
+
+  /** The user's single record of `kind` (the settings) replaced by `record`, already checked. */
+  async put(kind: SingleName, record: Record<string, unknown>) {
+    return { seq: await this.enqueue(await singleChange(this, kind, record)) };
+  }
+
+  /** The device's copy of the single record `kind` with a waiting change on top, if any. */
+  async single(kind: SingleName): Promise<Row | undefined> {
+    await this.started;
+    return waitingSingle(this, kind) ?? (await keptSingle(this, kind));
+  }
+
+  /** `record` from the server becomes the device's copy of `kind`, unless it holds a later one. */
+  async keepSingle(kind: SingleName, record: object) {
+    await this.started;
+    await keepSingle(this, kind, record as Row);
+  }
+
+  /** The records a restored server lacks uploaded through the outbox, or let go. */
+  async answerOffer(upload: boolean) {
+    await this.started;
+    await answerOffer(this, (kind, inputs) => this.createMany(kind, inputs as never), upload);
+  }
+
+  /** What became of changes made together (see WriteOutcomes.settledMany). */
+  settledMany(seqs: readonly number[]) {
+    return this.outcomes.settledMany(seqs);
+  }
+
   /** Stores the change in the outbox (merged with waiting ones), shows it, and sends it. */
   private async enqueue(entry: OutboxEntry): Promise<number | undefined> {
     await this.started;
@@ -204,11 +260,13 @@ export class SyncEngine extends EngineCore {
   async settleConflict(key: string, reapply: boolean) {
     const conflict = this.conflicts.find((c) => c.key === key);
     if (!conflict) return;
-    if (reapply) {
+    const { kind } = conflict;
+    if (reapply && isSingle(kind)) await this.put(kind, conflict.lost);
+    else if (reapply && !isSingle(kind)) {
       const { id, updatedAt: _u, editedAt: _e, ...fields } = conflict.lost as Row;
-      const shown = (await this.list(conflict.kind)).items.some((r) => r.id === conflict.id);
-      if (shown) await this.update(conflict.kind, id ?? conflict.id, fields as never);
-      else await this.create(conflict.kind, { ...fields, id: conflict.id } as never);
+      const shown = (await this.list(kind)).items.some((r) => r.id === conflict.id);
+      if (shown) await this.update(kind, id ?? conflict.id, fields as never);
+      else await this.create(kind, { ...fields, id: conflict.id } as never);
     }
     await this.store.deleteConflict(key);
     this.conflicts = this.conflicts.filter((c) => c.key !== key);

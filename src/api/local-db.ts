@@ -1,5 +1,10 @@
 import { type DBSchema, deleteDB, type IDBPDatabase, wrap } from 'idb';
-import { RESOURCE_NAMES, type ResourceName } from '../domain/resources';
+import {
+  type ChangeKind,
+  RESOURCE_NAMES,
+  type ResourceName,
+  SINGLE_RECORDS,
+} from '../domain/resources';
 
 // The browser's own copy of one user's data (DESIGN.md §1 "Local-first"), in IndexedDB: it
 // outlives a reload and a browser restart, and it is not held to localStorage's 5 MB (ten years
@@ -61,7 +66,7 @@ export async function listJson(
 export interface OutboxEntry {
   /** Order of the changes, across kinds: they are replayed in it. */
   seq?: number;
-  kind: ResourceName;
+  kind: ChangeKind;
   op: 'create' | 'update' | 'delete';
   id: string;
   /** create / update: the record as this device wrote it. */
@@ -94,7 +99,7 @@ export interface OutboxEntry {
  */
 export interface ConflictEntry {
   key: string;
-  kind: ResourceName;
+  kind: ChangeKind;
   id: string;
   label: string;
   /** The edit that lost, as it was written. */
@@ -215,6 +220,8 @@ async function rescueOutbox(
 }
 
 const OPS: readonly unknown[] = ['create', 'update', 'delete'];
+/** Every kind a waiting change can be of: a listed kind, or a single record (settings). */
+const CHANGE_KINDS: readonly unknown[] = [...RESOURCE_NAMES, ...Object.keys(SINGLE_RECORDS)];
 
 /** Whether a stored outbox row is a change this code can send. */
 export function isEntry(row: unknown): row is OutboxEntry {
@@ -223,7 +230,7 @@ export function isEntry(row: unknown): row is OutboxEntry {
     typeof e === 'object' &&
     e !== null &&
     typeof e.seq === 'number' &&
-    (RESOURCE_NAMES as readonly unknown[]).includes(e.kind) &&
+    CHANGE_KINDS.includes(e.kind) &&
     OPS.includes(e.op) &&
     typeof e.id === 'string' &&
     (e.op === 'delete' || (typeof e.record === 'object' && e.record !== null))

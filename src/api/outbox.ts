@@ -12,16 +12,19 @@ type Row = { id: string } & Record<string, unknown>;
  * What becomes of the waiting changes when `next` is made. Changes to one record that have not
  * left yet are merged, so that an offline afternoon of edits is sent as one write: an edit
  * after a create or an edit replaces its content (keeping the version it started from), and a
- * delete of a record never sent cancels it altogether. A change on its way (`sending`) is
- * left alone: the next one follows it.
+ * delete of a record never sent cancels it altogether. A change on its way (`sending`, or
+ * several sent together) is left alone: the next one follows it.
  */
 export function coalesce(
   pending: readonly OutboxEntry[],
   next: OutboxEntry,
-  sending?: number,
+  sending?: number | ReadonlySet<number>,
 ): { drop: number[]; replace?: OutboxEntry; add?: OutboxEntry } {
   const last = pending.filter((e) => e.kind === next.kind && e.id === next.id).at(-1);
-  if (!last || last.seq === sending || next.op === 'create' || last.op === 'delete') {
+  const onTheWire =
+    last !== undefined &&
+    (typeof sending === 'number' ? last.seq === sending : !!sending?.has(last.seq!));
+  if (!last || onTheWire || next.op === 'create' || last.op === 'delete') {
     return { drop: [], add: next };
   }
   if (next.op === 'update') {

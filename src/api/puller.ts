@@ -4,6 +4,7 @@ import { type KindState, syncedOf } from './device-store';
 import type { EngineCore } from './engine-core';
 import { classify } from './outbox';
 import { readers } from './record-check';
+import { offerMissing } from './restore-offer';
 
 // Following the server: each kind's list brought up to the server's by delta (or downloaded
 // whole the first time, or afresh when asked). Completing the device's copy after sign-in is
@@ -76,6 +77,10 @@ export async function pullNow(core: EngineCore, kind: ResourceName, full = false
   }
   // `reset`: the server's database was restored from a backup since this device's cursor was
   // handed out, and this is its whole list: what the device holds is no base to apply it on.
+  // What the device held that the restored server lacks is offered for upload, not dropped.
+  if (since > 0 && answer.reset === true) {
+    await offerMissing(core, kind, state.list, items as Row[], answer.deleted ?? []);
+  }
   state.list =
     since === 0 || answer.reset === true
       ? (items as Row[])

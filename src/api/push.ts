@@ -1,5 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './http';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { engineFor } from './engine';
+import { ApiError, apiRequest } from './http';
+import { newId } from './ids';
+import { readSession } from './session';
 
 // Web Push and the 通知中心 inbox (server/push/routes.ts). The permission prompt is only ever
 // asked from a click (enableDevice); nothing here runs on page load but the inbox read.
@@ -27,6 +36,12 @@ export const pushKeys = {
   device: () => [...pushKeys.all, 'device'] as const,
 };
 
+/**
+ * The demo (`npm run demo`) answers /api with the app's routes inside the browser (msw), where
+ * nothing can send a push: the push routes are the Node server's only.
+ */
+export const pushOnServer = import.meta.env.MODE !== 'demo';
+
 /** While the app is open the inbox is read every minute: it is where push cannot reach. */
 const INBOX_POLL_MS = 60_000;
 
@@ -36,6 +51,7 @@ const inboxQuery = () =>
     queryFn: () => apiRequest<Inbox>('GET', '/api/push/inbox'),
     refetchInterval: INBOX_POLL_MS,
     retry: false,
+    enabled: pushOnServer,
   });
 
 export const useInbox = () => useQuery(inboxQuery());
@@ -85,6 +101,7 @@ const deviceQuery = () =>
       return mine.some((s) => s.endpoint === sub.endpoint);
     },
     networkMode: 'always',
+    enabled: pushOnServer,
   });
 
 export const useDeviceSubscribed = () => useQuery(deviceQuery());
@@ -155,4 +172,121 @@ export function useSendTest() {
     mutationFn: () => apiRequest<{ devices: number }>('POST', '/api/push/test'),
     onSettled: () => client.invalidateQueries({ queryKey: pushKeys.inbox() }),
   });
+}
+
+/** A one-off reminder (the end of a 番茄钟 phase) this browser keeps on the server. */
+export interface OneOffReminder {
+  id: string;
+  /** epoch ms */
+  at: number;
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** What this browser has put on the server: id → time (ms), so that a repeat costs nothing. */
+const ONE_OFFS_KEY = 'pushOneOffs';
+
+function readPut(): Record<string, number> {
+  try {
+    const v = JSON.parse(localStorage.getItem(ONE_OFFS_KEY) ?? '{}') as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+function writePut(put: Record<string, number>) {
+  try {
+    localStorage.setItem(ONE_OFFS_KEY, JSON.stringify(put));
+  } catch {
+    // Storage full: the next change puts them again, which the server takes as a move.
+  }
+}
+
+let oneOffQueue: Promise<void> = Promise.resolve();
+
+/**
+ * Makes this browser's one-offs whose id starts with `prefix` on the server exactly `wanted`:
+ * puts the new and moved ones, deletes the others. Best effort, one call after another: offline,
+ * signed out or on a server without push (the demo) nothing throws and nothing else changes — the
+ * page's own chime never depended on it — and what failed is tried at the next change.
+ */
+export function syncOneOffs(prefix: string, wanted: readonly OneOffReminder[]): Promise<void> {
+  if (!pushOnServer) return Promise.resolve();
+  const run = async () => {
+    const put = readPut();
+    const keep = new Set(wanted.map((w) => w.id));
+    for (const id of Object.keys(put)) {
+      if (!id.startsWith(prefix) || keep.has(id)) continue;
+      try {
+        await apiRequest('DELETE', `/api/push/one-offs/${encodeURIComponent(id)}`);
+        delete put[id];
+      } catch (error) {
+        // Gone already (delivered and pruned): nothing left to cancel.
+        if (error instanceof ApiError && error.status === 404) delete put[id];
+      }
+    }
+    for (const w of wanted) {
+      if (put[w.id] === w.at) continue;
+      try {
+        await apiRequest('PUT', `/api/push/one-offs/${encodeURIComponent(w.id)}`, {
+          at: new Date(w.at).toISOString(),
+          title: w.title,
+          body: w.body,
+          url: w.url,
+        });
+        put[w.id] = w.at;
+      } catch {
+        // Not scheduled: the in-page chime still rings while the page is open.
+      }
+    }
+    writePut(put);
+  };
+  oneOffQueue = oneOffQueue.then(run, run);
+  return oneOffQueue;
+}
+
+/** What the service worker asks an open page when 打卡 is tapped on a habit's notification. */
+export interface NotificationCheckin {
+  user: string;
+  taskId: string;
+  date: string;
+}
+
+/**
+ * 打卡 from a notification while a page of the app is open: the check-in goes through this
+ * device's outbox like a tap on the card (shown at once, sent once, kept while offline). True
+ * once it is in the outbox, or when the day is already checked in here; false when this page
+ * cannot take it (another user signed in, a habit it does not know), and the worker then sends
+ * the notification's signed token to the server itself.
+ */
+export function checkInFromNotification(
+  client: QueryClient,
+  checkin: NotificationCheckin,
+): Promise<boolean> {
+  // One after another, so that two quick taps see each other's record.
+  const run = () => checkIn(client, checkin);
+  const next = checkinQueue.then(run, run);
+  checkinQueue = next.catch(() => false);
+  return next;
+}
+
+let checkinQueue: Promise<boolean> = Promise.resolve(false);
+
+async function checkIn(
+  client: QueryClient,
+  { user, taskId, date }: NotificationCheckin,
+): Promise<boolean> {
+  if (readSession()?.user.username !== user || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const engine = engineFor(client);
+  const habits = await engine.list('checkinTasks');
+  if (!habits.items.some((h) => h.id === taskId)) return false;
+  const records = await engine.list('checkinRecords');
+  const day = records.items.find((r) => r.taskId === taskId && r.date === date);
+  // One record per habit and day: a repeated tap, or a day already checked in, adds nothing.
+  if (day && !day.skipped) return true;
+  const input = { taskId, date, value: 1, skipped: false };
+  if (day) await engine.update('checkinRecords', day.id, input);
+  else await engine.create('checkinRecords', { id: newId(), ...input });
+  return true;
 }

@@ -48,6 +48,15 @@ export async function validated(
   }
 }
 
+/** `input` through `schema`, or an ApiError naming the first field it refuses. */
+export function validatedWith<T>(schema: { parse(input: unknown): T }, input: unknown): T {
+  try {
+    return schema.parse(input);
+  } catch (error) {
+    throw validationError(error);
+  }
+}
+
 function validationError(error: unknown): ApiError {
   const issue = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
   if (!issue) return new ApiError(error instanceof Error ? error.message : '数据无效', 400);

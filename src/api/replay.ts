@@ -1,10 +1,18 @@
-import { RESOURCES, type ResourceName, writtenBy } from '../domain/resources';
-import { keepDeleted, resolve } from './conflicts';
+import {
+  isSingle,
+  RESOURCES,
+  type ResourceName,
+  type SingleName,
+  writtenBy,
+} from '../domain/resources';
+import { applyTaken, batchFrom, markBatchTried, opensBatch, sendBatch } from './batch-creates';
+import { type Apply, keepDeleted, resolve } from './conflicts';
 import type { Row } from './delta';
 import { applyConfirmed, type EngineCore } from './engine-core';
 import { ApiError, apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
 import { classify, type Outcome } from './outbox';
+import { keepSingle, sendSingle } from './single-records';
 
 // The outbox's replay: the waiting changes sent one at a time, in the order they were made,
 // each answer applied to the device's copy of the server's list (outbox.ts `classify`).
@@ -37,6 +45,14 @@ export async function replay(core: EngineCore) {
         await core.refresh([entry.kind]);
         continue;
       }
+      if (opensBatch(entry)) {
+        const planned = batchFrom(core.entries, entry);
+        const sentBefore = new Set(planned.filter((e) => e.tried).map((e) => e.seq!));
+        const batch = await markBatchTried(core, planned);
+        if (!batch.length) continue;
+        if (!(await replayBatch(core, batch, sentBefore, finish, touched))) break;
+        continue;
+      }
       if (entry.op === 'create' && !entry.tried) {
         // An edit may merge into it meanwhile: what goes is the entry as it is then.
         entry = await markTried(core, entry);
@@ -51,23 +67,19 @@ export async function replay(core: EngineCore) {
       } finally {
         core.sending = undefined;
       }
-      if (outcome.type === 'unreachable') {
-        core.setReachable(false, outcome.storage);
-        core.scheduleRetry();
-        // The change is saved on the device: its caller need not wait any longer.
-        for (const e of core.entries) core.release(e.seq!);
-        break;
-      }
-      if (outcome.type === 'unauthorized') {
-        core.board.signInNeeded = true;
-        core.changed();
-        break;
-      }
-      core.setReachable(true);
-      const state = await core.state(entry.kind);
-      touched.add(entry.kind);
+      if (!reached(core, outcome)) break;
+      const single = isSingle(entry.kind) ? entry.kind : undefined;
+      const state = single ? undefined : await core.state(entry.kind as ResourceName);
+      if (state) touched.add(entry.kind as ResourceName);
+      // What the server now holds for the record becomes the device's copy of it.
+      const apply: Apply = (e, record) =>
+        single
+          ? record
+            ? keepSingle(core, single, record)
+            : undefined
+          : applyConfirmed(state!, e, record);
       if (outcome.type === 'conflict') {
-        if (await resolve(core, entry, outcome.current, state)) continue;
+        if (await resolve(core, entry, outcome.current, apply)) continue;
       } else if (outcome.type === 'missing') {
         await keepDeleted(core, entry);
       } else if (outcome.type === 'rejected') {
@@ -76,20 +88,11 @@ export async function replay(core: EngineCore) {
         // The server held this record from an earlier send whose answer was lost, before later
         // edits were merged into the create here: they go as an edit of what it holds (found
         // by engine-convergence.test.ts).
-        core.clock.seen([outcome.record!]);
-        applyConfirmed(state, entry, outcome.record);
-        const edit: OutboxEntry = {
-          ...entry,
-          op: 'update',
-          base: outcome.record!.updatedAt as string,
-        };
-        await core.store.putEntry(edit);
-        core.entries = core.entries.map((e) => (e.seq === entry.seq ? edit : e));
+        await asEdit(core, entry, outcome.record!, apply);
         continue;
       } else {
-        if (outcome.record) core.clock.seen([outcome.record]);
-        applyConfirmed(state, entry, outcome.record);
-        core.release(entry.seq!);
+        await apply(entry, outcome.record);
+        core.release(entry.seq!, undefined, entry.op === 'create' ? 'created' : undefined);
       }
       finish(entry.seq!);
       core.changed();
@@ -102,11 +105,94 @@ export async function replay(core: EngineCore) {
   followServerWrites(core, touched);
 }
 
+/**
+ * Whether the server answered at all: without an answer (or a session) the replay stops, and
+ * the changes wait on the device.
+ */
+function reached(
+  core: EngineCore,
+  outcome: Outcome,
+): outcome is Exclude<Outcome, { type: 'unreachable' } | { type: 'unauthorized' }> {
+  if (outcome.type === 'unreachable') {
+    core.setReachable(false, outcome.storage);
+    core.scheduleRetry();
+    // The changes are saved on the device: their callers need not wait any longer.
+    for (const e of core.entries) core.release(e.seq!);
+    return false;
+  }
+  if (outcome.type === 'unauthorized') {
+    core.board.signInNeeded = true;
+    core.changed();
+    return false;
+  }
+  core.setReachable(true);
+  return true;
+}
+
+/** `entry`, a create the server held already, waits on as an edit of what it holds. */
+async function asEdit(core: EngineCore, entry: OutboxEntry, held: Row, apply: Apply) {
+  core.clock.seen([held]);
+  await apply(entry, held);
+  const edit: OutboxEntry = { ...entry, op: 'update', base: held.updatedAt as string };
+  await core.store.putEntry(edit);
+  core.entries = core.entries.map((e) => (e.seq === entry.seq ? edit : e));
+}
+
+/**
+ * Creates sent together (batch-creates.ts); whether the server answered. Each record's answer
+ * settles its change as a single create's would.
+ */
+async function replayBatch(
+  core: EngineCore,
+  batch: OutboxEntry[],
+  sentBefore: ReadonlySet<number>,
+  finish: (seq: number) => void,
+  touched: Set<ResourceName>,
+): Promise<boolean> {
+  const kind = batch[0]!.kind as ResourceName;
+  let outcome: Outcome | undefined;
+  let results: Awaited<ReturnType<typeof sendBatch>> = [];
+  core.sending = new Set(batch.map((e) => e.seq!));
+  try {
+    results = await sendBatch(batch);
+  } catch (error) {
+    outcome = classify(batch[0]!, error);
+  } finally {
+    core.sending = undefined;
+  }
+  if (outcome && !reached(core, outcome)) return false;
+  if (!outcome) core.setReachable(true);
+  const state = await core.state(kind);
+  touched.add(kind);
+  const taken: Row[] = [];
+  for (const [i, entry] of batch.entries()) {
+    const result = results[i];
+    if (!result || outcome || result.status === 'invalid' || !result.record) {
+      const message =
+        outcome?.type === 'rejected' ? outcome.message : (result?.error ?? '无法保存这条记录');
+      refuse(core, entry, message, finish);
+    } else if (sentBefore.has(entry.seq!) && heldEarlier(entry, result.record)) {
+      await asEdit(core, entry, result.record, (_, r) => void (r && taken.push(r)));
+      continue;
+    } else {
+      taken.push(result.record);
+      core.release(entry.seq!, undefined, result.status);
+    }
+    finish(entry.seq!);
+  }
+  core.clock.seen(taken);
+  applyTaken(state, taken);
+  core.changed();
+  await core.refresh([kind]);
+  return true;
+}
+
 /** A create answered with a record stamped by another write than this one. */
 function heldEarlier(entry: OutboxEntry, record: Row | null): boolean {
   return (
     entry.op === 'create' &&
     record !== null &&
+    !isSingle(entry.kind) &&
     RESOURCES[entry.kind].updatable &&
     typeof entry.stamp === 'string' &&
     typeof record.stamp === 'string' &&
@@ -163,6 +249,7 @@ function followServerWrites(core: EngineCore, kinds: Iterable<ResourceName>) {
 }
 
 function send(entry: OutboxEntry): Promise<Row | null> {
+  if (isSingle(entry.kind)) return sendSingle(entry as OutboxEntry & { kind: SingleName });
   const { path } = RESOURCES[entry.kind];
   const item = `${path}/${encodeURIComponent(entry.id)}`;
   const ifMatch: Record<string, string> = entry.base ? { 'If-Match': `"${entry.base}"` } : {};

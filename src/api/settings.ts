@@ -5,18 +5,17 @@ import { DEFAULT_SETTINGS } from '../domain/schemas/default-settings';
 import type { Settings, SettingsInput } from '../domain/schemas/settings';
 import { engineFor } from './engine';
 import { errorMessage } from './errors';
-import { ApiError, apiRequest } from './http';
+import { apiRequest } from './http';
+import { validatedWith } from './record-check';
 
 // The user's one settings record (GET/PUT /api/settings): budgets, the focus goal, and the
 // bill import's rule table and counterparty memory. The server holds it; this device keeps
 // the copy last received (the engine's per-user store), so / and /accounting show the user's
-// budget offline and after a reload. Saving needs the server: settings are one record that
-// two devices would otherwise overwrite blindly, and they are changed rarely — a save made
-// offline is refused with a message that says so, and the form keeps what was typed.
+// budget offline and after a reload. A save is a change in the outbox like any other
+// (resources.ts `SINGLE_RECORDS`): shown at once, kept across a reload, sent in order when the
+// server answers, and of two devices' saves the later one wins on both.
 
 const settingsKeys = { all: ['settings'] as const };
-
-const KEPT = 'settings';
 
 /**
  * Kept settings are checked as records are (guard.ts): by their fields' types, and parsed in
@@ -26,10 +25,10 @@ const readSettings = readerFor<Settings>(SETTINGS_SHAPE, () =>
   import('../domain/schemas/settings').then((m) => m.settingsSchema),
 );
 
-/** Settings stored on this device, when there are readable ones. */
-async function keptSettings(client: QueryClient): Promise<Settings | undefined> {
-  const kept = await engineFor(client).readKept(KEPT);
-  return kept === undefined ? undefined : (await readSettings([kept])).items[0];
+/** The settings this device shows: its copy with a save still waiting on top, when readable. */
+async function shownSettings(client: QueryClient): Promise<Settings | undefined> {
+  const shown = await engineFor(client).single('settings');
+  return shown === undefined ? undefined : (await readSettings([shown])).items[0];
 }
 
 /** The settings as a screen sees them. */
@@ -39,19 +38,11 @@ export interface SettingsState {
   local?: string;
 }
 
-/** Saves made through each query client: a read begun before one is older than what it stored. */
-const saves = new WeakMap<QueryClient, number>();
-
-/** The server's settings, kept on this device and shown wherever they are used. */
-async function fetchSettings(client: QueryClient): Promise<SettingsState> {
-  const asOf = saves.get(client) ?? 0;
+/** The server's settings, kept on this device (unless it holds a later change's). */
+async function fetchSettings(client: QueryClient): Promise<Settings> {
   const settings = await apiRequest<Settings>('GET', '/api/settings');
-  // A save landed while this answer was on its way (the kept copy shows at once, so the 设置
-  // form can be saved before it arrives): what the save stored stands, this answer does not.
-  const current = client.getQueryData<SettingsState>(settingsKeys.all);
-  if ((saves.get(client) ?? 0) !== asOf && current) return current;
-  await engineFor(client).keep(KEPT, settings);
-  return { settings };
+  await engineFor(client).keepSingle('settings', settings);
+  return (await shownSettings(client)) ?? settings;
 }
 
 /**
@@ -63,13 +54,19 @@ const settingsQuery = () =>
   queryOptions({
     queryKey: settingsKeys.all,
     queryFn: async ({ client }): Promise<SettingsState> => {
-      const kept = await keptSettings(client);
-      if (!kept) return fetchSettings(client);
-      void fetchSettings(client).then(
-        (fresh) => client.setQueryData(settingsKeys.all, fresh),
-        (error: unknown) =>
-          client.setQueryData(settingsKeys.all, { settings: kept, local: errorMessage(error) }),
-      );
+      const kept = await shownSettings(client);
+      if (!kept) return { settings: await fetchSettings(client) };
+      void fetchSettings(client)
+        .then(
+          (settings) => client.setQueryData(settingsKeys.all, { settings }),
+          async (error: unknown) =>
+            client.setQueryData(settingsKeys.all, {
+              settings: (await shownSettings(client)) ?? kept,
+              local: errorMessage(error),
+            }),
+        )
+        // Signed out meanwhile: there is nobody to show them to.
+        .catch(() => undefined);
       return { settings: kept };
     },
     networkMode: 'always',
@@ -86,28 +83,25 @@ export function useSettings(): Settings {
   return useQuery(settingsQuery()).data?.settings ?? DEFAULT_SETTINGS;
 }
 
-const NEEDS_SERVER = '设置需要连接服务器才能保存，请联网后重试';
-
-/** PUT /api/settings; what the server stored is kept on this device and shown. */
+/**
+ * A save: checked, shown at once, and sent through the outbox. Resolves once the server has
+ * taken it or cannot be reached (it is saved on the device then, and goes later); rejects
+ * with the reason when the input is invalid or the server refuses it.
+ */
 export async function putSettings(client: QueryClient, input: SettingsInput): Promise<Settings> {
-  let saved: Settings;
-  try {
-    saved = await apiRequest<Settings>('PUT', '/api/settings', input);
-  } catch (error) {
-    // Unreachable (offline, timed out): said plainly, nothing is queued.
-    if (error instanceof ApiError && error.status === 0) throw new ApiError(NEEDS_SERVER, 0);
-    throw error;
-  }
-  saves.set(client, (saves.get(client) ?? 0) + 1);
-  await engineFor(client).keep(KEPT, saved);
-  client.setQueryData(settingsKeys.all, { settings: saved } satisfies SettingsState);
-  return saved;
+  const { settingsSchema } = await import('../domain/schemas/settings');
+  const { stamp: _previous, ...settings } = validatedWith(settingsSchema, input);
+  const engine = engineFor(client);
+  const { seq } = await engine.put('settings', settings);
+  client.setQueryData(settingsKeys.all, { settings } satisfies SettingsState);
+  await engine.settled(seq);
+  return settings;
 }
 
 export function useSaveSettings(message = '保存设置失败：{message}') {
   return useMutation({
     mutationFn: (input: SettingsInput, { client }) => putSettings(client, input),
-    // Tried at once even when the browser thinks it is offline, so the answer is immediate.
+    // Saved on the device at once even when the browser thinks it is offline.
     networkMode: 'always',
     meta: { errorMessage: message },
   });

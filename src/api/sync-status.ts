@@ -8,6 +8,7 @@ const NOTHING: SyncStatus = {
   waiting: [],
   conflicts: [],
   signInNeeded: false,
+  offered: 0,
 };
 const noop = () => () => {};
 
@@ -36,6 +37,12 @@ export function useSyncNow() {
 export function useSettleConflict() {
   const client = useQueryClient();
   return (key: string, reapply: boolean) => engineFor(client).settleConflict(key, reapply);
+}
+
+/** Uploads the records a restored server lacks (through the outbox), or lets them go. */
+export function useAnswerRestoreOffer() {
+  const client = useQueryClient();
+  return (upload: boolean) => engineFor(client).answerOffer(upload);
 }
 
 /** Hands the data layer's notices (a refused change, a conflict) to `show` — the toasts. */

@@ -1,5 +1,11 @@
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import { MAX_BATCH, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../domain/resources';
+import {
+  isSingle,
+  MAX_BATCH,
+  RESOURCE_NAMES,
+  RESOURCES,
+  type ResourceName,
+} from '../domain/resources';
 import {
   buildExport,
   type CategoryCount,
@@ -105,50 +111,6 @@ async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
   return { ok, succeeded };
 }
 
-export interface PostedCounts {
-  /** Records the server did not hold before. */
-  created: number;
-  /** Records it already held (a file imported twice). */
-  existing: number;
-  /** Records it refused, with the first reason. */
-  invalid: number;
-  firstError?: string;
-}
-
-/**
- * Records of one kind through the same batch upload as the sync dialog (a bill import),
- * answering how many were new. A request that fails throws: what was sent before it is
- * stored, and sending the same records again adds nothing.
- */
-export async function postRecords(
-  category: ResourceName,
-  records: UploadItem['record'][],
-  onProgress: ProgressListener = () => {},
-): Promise<PostedCounts> {
-  const counts: PostedCounts = { created: 0, existing: 0, invalid: 0 };
-  const chunks = requestChunks(
-    records.map((record) => ({ category, record })),
-    MAX_BATCH,
-    UPLOAD_BATCH_BYTES,
-  );
-  let done = 0;
-  onProgress({ done, total: records.length });
-  for (const chunk of chunks) {
-    const { results } = await apiRequest<BatchAnswer>('POST', `${RESOURCES[category].path}/batch`, {
-      records: chunk.map((item) => item.record),
-    });
-    for (const result of results) {
-      if (result.status === 'invalid') {
-        counts.invalid += 1;
-        counts.firstError ??= result.error;
-      } else counts[result.status] += 1;
-    }
-    done += chunk.length;
-    onProgress({ done, total: records.length });
-  }
-  return counts;
-}
-
 /** The original app's records, keyed by id so that each is posted once. */
 function legacyItems() {
   const items: PlannedItem[] = [];
@@ -182,7 +144,9 @@ async function uploadLocalData(
 ): Promise<UploadOutcome> {
   const engine = engineFor(client);
   // This device's own changes first: they go through the outbox, in order.
-  const waiting = engine.status().waiting.map((e) => ({ category: e.kind, seq: e.seq }));
+  const waiting = engine
+    .status()
+    .waiting.flatMap((e) => (isSingle(e.kind) ? [] : [{ category: e.kind, seq: e.seq }]));
   await engine.flush();
   const left = new Set(engine.status().waiting.map((e) => e.seq));
   const { items, invalid, legacy } = legacyItems();

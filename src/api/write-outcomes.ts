@@ -5,8 +5,24 @@
 /** How long a write waits for the server's answer before it counts as saved on the device. */
 const SETTLE_MS = 1500;
 
+/** How the server took a create: a record it did not hold, or one it held already. */
+export type Taken = 'created' | 'existing';
+
+/** What became of many changes made together (a bill import), as far as is known. */
+export interface ManyOutcome {
+  created: number;
+  existing: number;
+  /** Refused by the server, with the first reason. */
+  invalid: number;
+  firstError?: string;
+  /** Saved on the device, not yet taken by the server (offline): they go later. */
+  waiting: number;
+}
+
 interface Outcome {
   promise: Promise<void>;
+  taken?: Taken;
+  error?: Error;
   done: () => void;
   fail: (error: Error) => void;
   /** The caller stopped waiting (the change is saved on the device and goes later). */
@@ -68,14 +84,53 @@ export class WriteOutcomes {
    * The change's fate is known. Returns whether a write in this tab waits, or will ask, for
    * it — then it is told, and nobody else need be.
    */
-  release(seq: number, error?: Error): boolean {
+  release(seq: number, error?: Error, taken?: Taken): boolean {
     const outcome = this.outcomes.get(seq);
     if (!outcome || outcome.settled) return false;
     outcome.settled = true;
+    outcome.taken = taken;
+    outcome.error = error;
     if (error) outcome.fail(error);
     else outcome.done();
     if (outcome.asked || outcome.abandoned) this.outcomes.delete(seq);
     return !outcome.abandoned;
+  }
+
+  /**
+   * Waits for the changes `seqs` made together until each is settled, or until none has been
+   * for SETTLE_MS (the rest then count as waiting on the device), and says what became of them.
+   */
+  async settledMany(seqs: readonly number[]): Promise<ManyOutcome> {
+    const counts: ManyOutcome = { created: 0, existing: 0, invalid: 0, waiting: 0 };
+    const left = seqs.map((seq) => ({ seq, outcome: this.outcomes.get(seq) }));
+    for (const { outcome } of left) if (outcome) outcome.asked = true;
+    let before = -1;
+    for (;;) {
+      const open = left.filter(({ outcome }) => outcome && !outcome.settled);
+      if (open.length === 0 || open.length === before) break;
+      before = open.length;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const idle = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SETTLE_MS);
+      });
+      // Until one more settles, or SETTLE_MS pass without any: a long import keeps waiting.
+      const all = Promise.allSettled(open.map(({ outcome }) => outcome!.promise));
+      const some = Promise.race(open.map(({ outcome }) => outcome!.promise.catch(() => {})));
+      await Promise.race([all, some, idle]);
+      clearTimeout(timer);
+    }
+    for (const { seq, outcome } of left) {
+      if (outcome?.settled && outcome.error) {
+        counts.invalid += 1;
+        counts.firstError ??= outcome.error.message;
+      } else if (outcome?.settled && outcome.taken) counts[outcome.taken] += 1;
+      else {
+        counts.waiting += 1;
+        if (outcome) outcome.abandoned = true;
+      }
+      if (outcome?.settled) this.outcomes.delete(seq);
+    }
+    return counts;
   }
 
   releaseAll() {

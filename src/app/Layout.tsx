@@ -8,6 +8,7 @@ import { Modal } from '../components/Modal';
 import { Spinner } from '../components/Spinner';
 import { useToast } from '../components/toast';
 import { useToday } from '../components/useToday';
+import { RestoreOffer } from '../features/sync/RestoreOffer';
 import { BottomTabs } from './BottomTabs';
 import { NavBar } from './NavBar';
 import { QuickAdd } from './QuickAdd';
@@ -48,6 +49,7 @@ export function Layout() {
       </main>
       <QuickAdd />
       <BottomTabs onOpenSync={() => setSyncOpen(true)} />
+      <RestoreOffer />
       {syncOpen && (
         <ErrorBoundary
           fallback={(props) => (

@@ -103,6 +103,27 @@ export function catchUp(
   return { state: current, finished, ended };
 }
 
+/**
+ * The ends of the running phase and, with auto-start, of the `count - 1` phases that follow it
+ * unattended: what rings through push when the page is closed. None while paused or waiting.
+ */
+export function upcomingEnds(
+  state: PomodoroState,
+  settings: PomodoroSettings,
+  count: number,
+): { phase: PomodoroPhase; end: number }[] {
+  if (state.startedAt === null || state.pausedElapsed !== null) return [];
+  const out: { phase: PomodoroPhase; end: number }[] = [];
+  let current: PomodoroState = state;
+  let end = state.startedAt + phaseMs(settings, state.phase);
+  for (;;) {
+    out.push({ phase: current.phase, end });
+    if (!settings.autoStart || out.length >= count) return out;
+    current = { ...current, ...nextPhase(current, settings) };
+    end += phaseMs(settings, current.phase);
+  }
+}
+
 export function pausePomodoro(state: PomodoroState, now: number): PomodoroState {
   if (state.startedAt === null || state.pausedElapsed !== null) return state;
   return { ...state, pausedElapsed: now - state.startedAt };

@@ -253,5 +253,6 @@ export const SETTINGS_SHAPE: Shape = {
         autoStart: 'boolean',
       },
     },
+    stamp: { optional: 'string' },
   },
 };

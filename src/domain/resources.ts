@@ -39,6 +39,11 @@ interface ResourceDef {
   deletesChain?: true;
   /** How long a delete waits on the device before it is sent (the check-in toggle's, SPEC §9). */
   deleteDelayMs?: number;
+  /**
+   * Consecutive waiting creates of this kind are sent together (POST <path>/batch, up to
+   * MAX_BATCH): a bill import of thousands of rows goes through the outbox in a few requests.
+   */
+  batchCreates?: true;
 }
 
 export const RESOURCES = {
@@ -48,6 +53,7 @@ export const RESOURCES = {
     mirrorKey: 'accounts',
     exportKey: 'accounts',
     label: '记账记录',
+    batchCreates: true,
   },
   assets: {
     path: '/api/assets',
@@ -113,6 +119,38 @@ export const RESOURCES = {
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof RESOURCES;
+
+/**
+ * Records of which a user has exactly one, written whole (PUT <path>) through the outbox like
+ * every other change: no list and no delta. The device keeps the server's copy as last
+ * received under `kept` (the engine's per-user store) and shows it with a waiting change on
+ * top; of two devices' changes the later stamp wins, as for any record (DESIGN §1 "Conflicts").
+ */
+export const SINGLE_RECORDS = {
+  settings: { path: '/api/settings', label: '设置', kept: 'settings' },
+} as const satisfies Record<string, { path: `/api/${string}`; label: string; kept: string }>;
+
+export type SingleName = keyof typeof SINGLE_RECORDS;
+/** What a change in the outbox can be of: a record of a listed kind, or a single record. */
+export type ChangeKind = ResourceName | SingleName;
+
+export function isSingle(kind: ChangeKind): kind is SingleName {
+  return Object.hasOwn(SINGLE_RECORDS, kind);
+}
+
+/** The name of a kind of change, as the sync dialog shows it. */
+export function changeLabel(kind: ChangeKind): string {
+  return isSingle(kind) ? SINGLE_RECORDS[kind].label : RESOURCES[kind].label;
+}
+
+/**
+ * What needs the server there and then, and why, in the words the screens show: everything
+ * else a user changes goes through the outbox and works offline. Account security is checked
+ * by the server as it is done (the current password, a code, a passkey's signature).
+ */
+export const ONLINE_ONLY = {
+  accountSecurity: '账号安全的更改需要服务器当场验证（密码、验证码或通行密钥），请联网后操作',
+} as const;
 
 /**
  * Every kind, in the export file's order: the spec's five first (SPEC §3 "Export file"),

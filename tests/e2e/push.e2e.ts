@@ -30,11 +30,14 @@ afterAll(async () => {
  * A call as the signed-in user, made from the test rather than the page: the page may be
  * offline while the test looks at what reached the server.
  */
+let credentials: { user: string; token: string | null } | undefined;
 async function api(path: string, method = 'GET', body?: unknown) {
-  const { user, token } = await page.evaluate(() => ({
+  // Read once: a later test leaves the app (about:blank has no storage of its).
+  credentials ??= await page.evaluate(() => ({
     user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
     token: localStorage.getItem('authToken'),
   }));
+  const { user, token } = credentials;
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: {
@@ -161,4 +164,53 @@ it('a 打卡 tapped offline waits and reaches the server once when back online',
   );
   await page.waitForTimeout(1000);
   expect(await recordsOf('run')).toHaveLength(1);
+});
+
+it('a focus phase end shows no notification while the app is seen, and does once it is not', async () => {
+  const focus = {
+    title: '专注结束',
+    body: '番茄钟 · 休息一下吧',
+    url: '/time',
+    tag: 'oneoff:pomo-end-x-0|2026-11-27T08:25:00.000Z',
+    kind: 'focus',
+    actions: [],
+  };
+  const [worker] = context.serviceWorkers();
+  const shown = () =>
+    worker!.evaluate(async () => {
+      const sw = self as unknown as { registration: ServiceWorkerRegistration };
+      return (await sw.registration.getNotifications()).map((n) => n.title);
+    });
+  expect(await page.evaluate(() => document.visibilityState)).toBe('visible');
+  // The page's own chime rings it: a notification on top would ring twice.
+  await deliverPush(focus);
+  await page.waitForTimeout(1500);
+  expect(await shown()).not.toContain('专注结束');
+  // The app closed (no window of it left): the worker shows it.
+  await page.goto('about:blank');
+  await deliverPush(focus);
+  await expect.poll(shown, { timeout: 10_000 }).toContain('专注结束');
+});
+
+it('打卡 with no page of the app open goes to the server with its signed token, once', async () => {
+  // The page left the app in the test before: the worker has no page to hand the check-in to.
+  expect(page.url()).toBe('about:blank');
+  const date = new Date().toISOString().slice(0, 10);
+  expect((await api('/api/checkin-tasks', 'POST', { id: 'walk', name: '散步' })).status).toBe(201);
+  const payload = habitPush('walk', '散步', date);
+  await deliverPush(payload);
+  const [worker] = context.serviceWorkers();
+  await expect
+    .poll(() =>
+      worker!.evaluate(async () => {
+        const sw = self as unknown as { registration: ServiceWorkerRegistration };
+        return (await sw.registration.getNotifications()).map((n) => n.title);
+      }),
+    )
+    .toContain('今天还没打卡：散步');
+  await tapCheckin(payload.tag);
+  await tapCheckin(payload.tag).catch(() => undefined);
+  await expect.poll(() => recordsOf('walk'), { timeout: 10_000 }).toHaveLength(1);
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(await recordsOf('walk')).toHaveLength(1);
 });

@@ -417,6 +417,39 @@ describe('the scheduler', () => {
     expect(sent.map((s) => s.payload.title)).toEqual(['任务 call · 稍后提醒']);
   });
 
+  it('a focus phase end rings once at its time; a cancelled one never; a moved one when moved', async () => {
+    const put = (id: string, at: number, title: string) =>
+      call('alice', `/api/push/one-offs/${id}`, 'PUT', {
+        at: new Date(at).toISOString(),
+        title,
+        body: '番茄钟 · 休息一下吧',
+      });
+    const start = clock;
+    expect((await put('pomo-end-a-0', start + 25 * 60_000, '专注结束')).status).toBe(200);
+    expect((await put('pomo-end-b-0', start + 25 * 60_000, '专注结束 b')).status).toBe(200);
+    expect((await put('pomo-end-c-0', start + 25 * 60_000, '休息结束')).status).toBe(200);
+    // b stopped, c paused five minutes (moved), before they were due.
+    expect((await call('alice', '/api/push/one-offs/pomo-end-b-0', 'DELETE')).status).toBe(204);
+    expect((await put('pomo-end-c-0', start + 30 * 60_000, '休息结束')).status).toBe(200);
+    clock = start + 25 * 60_000 - 1_000;
+    await scheduler.tick();
+    expect(sent).toEqual([]);
+    clock = start + 25 * 60_000;
+    await scheduler.tick();
+    await scheduler.tick();
+    clock += 60_000;
+    await scheduler.tick();
+    expect(titles()).toEqual(['专注结束']);
+    expect(sent[0]!.payload).toMatchObject({ kind: 'focus', body: '番茄钟 · 休息一下吧' });
+    clock = start + 30 * 60_000;
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(titles()).toEqual(['专注结束', '休息结束']);
+    clock += 3_600_000;
+    await scheduler.tick();
+    expect(sent).toHaveLength(2);
+  });
+
   it('holds a reminder in quiet hours and sends it when they end', async () => {
     await call('alice', '/api/settings', 'PUT', {
       notifications: { timeZone: ZONE, quietStart: '22:30', quietEnd: '07:30' },
@@ -535,5 +568,101 @@ describe('the scheduler', () => {
     clock = shanghai('2026-11-30', '09:00');
     await scheduler.tick();
     expect(titles()).toEqual(['明天记账：交房租 ¥3,000.00']);
+  });
+});
+
+describe('habit reminders follow the habit as the check-in screen judges it', () => {
+  const endpoint = 'https://fcm.googleapis.com/fcm/send/alice-phone';
+  // 2026-11-27 is a Friday (weekday 5); the reminders ring at 21:00.
+  const TODAY = '2026-11-27';
+  beforeEach(async () => {
+    await call('alice', '/api/push/subscriptions', 'POST', fakeSubscription(endpoint));
+    clock = shanghai('2026-11-20', '08:00');
+  });
+
+  async function habit(id: string, fields: Record<string, unknown> = {}) {
+    const res = await call('alice', '/api/checkin-tasks', 'POST', {
+      id,
+      name: id,
+      reminderTime: '21:00',
+      ...fields,
+    });
+    expect(res.status).toBe(201);
+  }
+  async function record(taskId: string, date: string, fields: Record<string, unknown> = {}) {
+    const res = await call('alice', '/api/checkin-records', 'POST', { taskId, date, ...fields });
+    expect(res.status).toBe(201);
+  }
+  async function rung() {
+    clock = shanghai(TODAY, '21:00');
+    await scheduler.tick();
+    return sent.map((s) => s.payload.title).sort();
+  }
+
+  it('rings on scheduled weekdays only, by the schedule in force that day', async () => {
+    await habit('fri', { schedule: [{ from: '2026-11-01', weekdays: [1, 3, 5] }] });
+    await habit('notfri', { schedule: [{ from: '2026-11-01', weekdays: [1, 3] }] });
+    // Friday dropped from today on, and Friday added only from tomorrow on.
+    await habit('dropped', {
+      schedule: [
+        { from: '2026-11-01', weekdays: [5] },
+        { from: TODAY, weekdays: [1] },
+      ],
+    });
+    await habit('later', {
+      schedule: [
+        { from: '2026-11-01', weekdays: [1] },
+        { from: '2026-11-28', weekdays: [5] },
+      ],
+    });
+    expect(await rung()).toEqual(['今天还没打卡：fri']);
+  });
+
+  it('never rings for an archived habit', async () => {
+    await habit('kept');
+    await habit('archived', { archived: true });
+    expect(await rung()).toEqual(['今天还没打卡：kept']);
+  });
+
+  it('never rings on a skipped day or during a vacation', async () => {
+    await habit('skipped');
+    await habit('away', { vacations: [{ start: '2026-11-25', end: '2026-11-29' }] });
+    await habit('back', { vacations: [{ start: '2026-11-20', end: '2026-11-26' }] });
+    await record('skipped', TODAY, { value: 0, skipped: true });
+    expect(await rung()).toEqual(['今天还没打卡：back']);
+  });
+
+  it('a measurable per-day 至少 target rings until it is met; a 至多 day once logged', async () => {
+    const water = { kind: 'measurable', unit: '杯', target: 8, targetType: 'atLeast' };
+    await habit('water', water);
+    await habit('water-met', water);
+    await habit('coffee', { kind: 'measurable', unit: '杯', target: 2, targetType: 'atMost' });
+    await habit('coffee-unlogged', { kind: 'measurable', target: 2, targetType: 'atMost' });
+    await record('water', TODAY, { value: 3 });
+    await record('water-met', TODAY, { value: 8 });
+    await record('coffee', TODAY, { value: 1 });
+    expect(await rung()).toEqual(['今天还没打卡：coffee-unlogged', '今天还没达标：water（3/8杯）']);
+    // A measurable day is typed in the app: no 打卡 button that would record a 1.
+    expect(sent.every((s) => s.payload.actions.length === 0)).toBe(true);
+  });
+
+  it('a weekly target met earlier in the week asks nothing more; one not met does', async () => {
+    const run = { kind: 'measurable', unit: '公里', target: 20, targetPeriod: 'week' };
+    await habit('run-done', run);
+    await habit('run-short', run);
+    await habit('gym', { type: 'weekly', frequency: 2 });
+    // The week of Monday 2026-11-23.
+    await record('run-done', '2026-11-23', { value: 12 });
+    await record('run-done', '2026-11-25', { value: 8 });
+    await record('run-short', '2026-11-25', { value: 10 });
+    await record('gym', '2026-11-24');
+    await record('gym', '2026-11-26');
+    expect(await rung()).toEqual(['今天还没打卡：run-short']);
+  });
+
+  it('a value recorded that day counts as checked in toward a weekly total', async () => {
+    await habit('read', { kind: 'measurable', target: 100, targetPeriod: 'week' });
+    await record('read', TODAY, { value: 5 });
+    expect(await rung()).toEqual([]);
   });
 });

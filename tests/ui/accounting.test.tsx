@@ -518,20 +518,23 @@ describe('导入账单', () => {
     );
   });
 
-  it('offline says that the import needs the server and keeps the preview', async () => {
+  it('offline keeps the rows on the device, says so, and sends them once the server answers', async () => {
     await openScreen();
     const user = userEvent.setup();
     const dialog = await pickBill(user);
     server.use(http.post(/\/api\//, () => HttpResponse.error()));
     await user.click(within(dialog).getByRole('button', { name: '导入 6 条' }));
-    expect(
-      await screen.findByText('导入账单失败：账单导入需要连接服务器，请联网后重试（预览已保留）'),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: '导入 6 条' })).toBeEnabled();
+    await within(dialog).findByText('6 条已保存在本机，连接服务器后自动同步');
     expect(await demo.store.accounts.list('demo')).toEqual([]);
-
+    await user.click(within(dialog).getByRole('button', { name: '完成' }));
+    // The rows show at once, and reach the server when it answers.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: '全部记录' })).getByLabelText('筛选合计'),
+      ).toHaveTextContent('6 条'),
+    );
     server.resetHandlers();
-    await user.click(within(dialog).getByRole('button', { name: '导入 6 条' }));
-    await within(dialog).findByText('导入完成：新增 6 条，已存在 0 条');
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () => expect(await demo.store.accounts.list('demo')).toHaveLength(6));
   });
 });

@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useImportBill } from '../../src/api/bill-import';
 import { engineFor } from '../../src/api/engine';
 import { useHealth } from '../../src/api/health';
@@ -40,24 +40,23 @@ describe('useImportBill', () => {
     const { client, wrapper } = hookClient();
     const { result } = renderHook(() => useImportBill(), { wrapper });
     const records = [bill('bill-1', 12.5), bill('bill-2', 30)];
-    const progress = vi.fn();
     let counts: unknown;
-    await act(async () => {
-      counts = await result.current.mutateAsync({ records, settings: null, onProgress: progress });
-    });
-    expect(counts).toEqual({ created: 2, existing: 0, invalid: 0 });
-    expect(progress).toHaveBeenLastCalledWith({ done: 2, total: 2 });
     await act(async () => {
       counts = await result.current.mutateAsync({ records, settings: null });
     });
-    expect(counts).toEqual({ created: 0, existing: 2, invalid: 0 });
+    expect(counts).toEqual({ created: 2, existing: 0, invalid: 0, waiting: 0 });
+    await act(async () => {
+      counts = await result.current.mutateAsync({ records, settings: null });
+    });
+    expect(counts).toEqual({ created: 0, existing: 2, invalid: 0, waiting: 0 });
     expect((await demo.store.accounts.list('demo')).map((r) => r.id).sort()).toEqual([
       'bill-1',
       'bill-2',
     ]);
-    // The bookkeeping list caught up with what the import stored; no settings were sent.
+    // The bookkeeping list holds what the import stored; no settings were sent.
     const { items } = await engineFor(client).list('accounts');
     expect(items.map((r) => r.id).sort()).toEqual(['bill-1', 'bill-2']);
+    expect(sent('POST', '/api/accounts/batch')).toBe(2);
     expect(sent('PUT', '/api/settings')).toBe(0);
   });
 
@@ -69,31 +68,41 @@ describe('useImportBill', () => {
       await result.current.mutateAsync({ records: [bill('bill-3', 8)], settings });
     });
     expect(sent('PUT', '/api/settings')).toBe(1);
+    expect(await demo.store.settings.get('demo')).toMatchObject({ monthlyBudget: 4321 });
   });
 
-  it('offline, says that it needs the server, and goes ahead although the browser says offline', async () => {
-    const { report, wrapper } = hookClient();
+  it('offline, keeps the rows on the device and says so, although the browser says offline', async () => {
+    const { client, wrapper } = hookClient();
     onlineManager.setOnline(false);
     server.use(http.post(/\/api\/accounts\/batch$/, () => HttpResponse.error()));
     const { result } = renderHook(() => useImportBill(), { wrapper });
-    act(() => result.current.mutate({ records: [bill('bill-4', 8)], settings: null }));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(report).toHaveBeenCalledWith(
-      '导入账单失败：账单导入需要连接服务器，请联网后重试（预览已保留）',
-    );
+    let counts: unknown;
+    await act(async () => {
+      counts = await result.current.mutateAsync({ records: [bill('bill-4', 8)], settings: null });
+    });
+    expect(counts).toEqual({ created: 0, existing: 0, invalid: 0, waiting: 1 });
+    expect((await engineFor(client).list('accounts')).pending.has('bill-4')).toBe(true);
   });
 
-  it('a refusal reads as the server’s reason', async () => {
-    const { report, wrapper } = hookClient();
+  it('a refusal of the whole batch reads as the server’s reason', async () => {
+    const { wrapper } = hookClient();
     server.use(
       http.post(/\/api\/accounts\/batch$/, () =>
-        HttpResponse.json({ error: '数据库不可用' }, { status: 500 }),
+        HttpResponse.json({ error: '一次最多上传 500 条记录' }, { status: 400 }),
       ),
     );
     const { result } = renderHook(() => useImportBill(), { wrapper });
-    act(() => result.current.mutate({ records: [bill('bill-5', 8)], settings: null }));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(report).toHaveBeenCalledWith('导入账单失败：数据库不可用');
+    let counts: unknown;
+    await act(async () => {
+      counts = await result.current.mutateAsync({ records: [bill('bill-5', 8)], settings: null });
+    });
+    expect(counts).toEqual({
+      created: 0,
+      existing: 0,
+      invalid: 1,
+      firstError: '一次最多上传 500 条记录',
+      waiting: 0,
+    });
   });
 });
 

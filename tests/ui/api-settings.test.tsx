@@ -116,13 +116,30 @@ describe('saving', () => {
     expect(await engineFor(client).readKept('settings')).toMatchObject({ monthlyBudget: 4321 });
   });
 
-  it('is tried at once although the browser says offline, and says it needs the server', async () => {
-    const { report, wrapper } = hookClient();
+  it('offline, is saved on the device at once and reaches the server once it answers', async () => {
+    const { client, wrapper } = hookClient();
     onlineManager.setOnline(false);
     server.use(http.put(/\/api\/settings$/, () => HttpResponse.error()));
+    const { result } = renderHook(() => ({ save: useSaveSettings(), settings: useSettings() }), {
+      wrapper,
+    });
+    await act(() => result.current.save.mutateAsync({ ...DEFAULT_SETTINGS, monthlyBudget: 5 }));
+    expect(result.current.settings.monthlyBudget).toBe(5);
+    expect(engineFor(client).status().waiting).toEqual([
+      expect.objectContaining({ kind: 'settings', label: '设置' }),
+    ]);
+    server.resetHandlers();
+    engineFor(client).wake();
+    await waitFor(() => expect(engineFor(client).status().waiting).toEqual([]));
+    expect(await demo.store.settings.get('demo')).toMatchObject({ monthlyBudget: 5 });
+  });
+
+  it('an invalid save is refused with the field’s reason and nothing waits', async () => {
+    const { client, report, wrapper } = hookClient();
     const { result } = renderHook(() => useSaveSettings(), { wrapper });
-    act(() => result.current.mutate({ ...DEFAULT_SETTINGS, monthlyBudget: 5 }));
+    act(() => result.current.mutate({ ...DEFAULT_SETTINGS, focusGoalMinutes: 0 }));
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(report).toHaveBeenCalledWith('保存设置失败：设置需要连接服务器才能保存，请联网后重试');
+    expect(report).toHaveBeenCalledWith('保存设置失败：focusGoalMinutes: 专注目标至少 1 分钟');
+    expect(engineFor(client).status().waiting).toEqual([]);
   });
 });

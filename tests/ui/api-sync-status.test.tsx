@@ -29,6 +29,7 @@ describe('signed out', () => {
       waiting: [],
       conflicts: [],
       signInNeeded: false,
+      offered: 0,
     });
   });
 

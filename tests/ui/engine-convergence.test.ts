@@ -16,8 +16,8 @@ import { seedHabit, signIn, testServer } from './harness';
 // there, or kept as a conflict; no record is doubled; nobody sees another user's record.
 // CONVERGENCE_RUNS=200 runs it longer.
 
-const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 6);
-const KINDS = ['tasks', 'checkinRecords', 'assets', 'assetHistory'] as const;
+const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 10);
+const KINDS = ['tasks', 'checkinTasks', 'checkinRecords', 'assets', 'assetHistory'] as const;
 /** The server refuses every check-in on this day (a write it will never take). */
 const REFUSED_DAY = '2026-11-13';
 const { server, demo } = await testServer({ today: '2026-11-22', clear: [...KINDS] });
@@ -31,6 +31,16 @@ type Op =
   | { type: 'newVersion'; dev: number; pick: number }
   | { type: 'deleteAsset'; dev: number; pick: number }
   | { type: 'network'; up: boolean }
+  /**
+   * Offline on one device, changes whose order matters: a habit then its check-in, an asset
+   * then a version of it (the server refuses either second one first), and a task created,
+   * edited and deleted. Replayed in any other order, the check-in or the version is refused.
+   */
+  | { type: 'offlineBurst'; dev: number }
+  /** A task edited twice, the second time while the first edit is on the wire. */
+  | { type: 'editWhileSending'; dev: number; pick: number }
+  /** A task another device holds, deleted: that device learns of it by a tombstone. */
+  | { type: 'deleteHeldElsewhere'; dev: number; pick: number }
   | { type: 'reload'; dev: number };
 
 const dev = fc.nat(2);
@@ -51,6 +61,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ type: fc.constant('newVersion' as const), dev, pick }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('deleteAsset' as const), dev, pick }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('network' as const), up: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('offlineBurst' as const), dev }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ type: fc.constant('editWhileSending' as const), dev, pick }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constant('deleteHeldElsewhere' as const), dev, pick }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('reload' as const), dev }) },
 );
 
@@ -81,7 +100,10 @@ const latestOf = (assets: readonly Asset[]) => {
 type TaskChange = { id: string; title: string | null };
 
 async function run(ops: Op[], deviceCount: number) {
+  await clearServer();
   let down = false;
+  /** Requests take a while on the wire (so that a change can be made while one is). */
+  let slow = false;
   server.use(
     http.all(/\/api\//, async ({ request }) => {
       if (down) return HttpResponse.error();
@@ -93,7 +115,7 @@ async function run(ops: Op[], deviceCount: number) {
       }
       // On the wire for a moment: the network may go before the server has the request, or
       // after, with the answer lost.
-      await sleep(1);
+      await sleep(slow ? 20 : 1);
       if (down) return HttpResponse.error();
       const response = await demo.app.fetch(request);
       await sleep(1);
@@ -117,6 +139,10 @@ async function run(ops: Op[], deviceCount: number) {
   const changes: TaskChange[] = [];
   /** Check-ins a user took back: a check-in is never edited, so nothing brings one back. */
   const uncheckedIds = new Set<string>();
+  /** Made in an offline burst after what they depend on: each must reach the server. */
+  const dependents: { kind: 'checkinRecords' | 'assets'; id: string; chain?: string }[] = [];
+  /** Asset chains someone deleted: their versions are gone with them. */
+  const deletedChains = new Set<string>();
   let n = 0;
   for (const o of ops) {
     await sleep(2);
@@ -129,6 +155,97 @@ async function run(ops: Op[], deviceCount: number) {
     const i = o.dev % deviceCount;
     const d = devices[i]!;
     const e = d.engine;
+    if (o.type === 'offlineBurst') {
+      const wasDown = down;
+      down = true;
+      const habit = `hb${n}-${i}`;
+      await e.create('checkinTasks', {
+        id: habit,
+        name: `习惯${n}`,
+        description: '',
+        type: 'daily',
+        category: 'habit',
+        monthlyTarget: 20,
+      });
+      const { record: checkin } = await e.create('checkinRecords', {
+        taskId: habit,
+        date: '2026-11-20',
+      });
+      dependents.push({ kind: 'checkinRecords', id: checkin.id });
+      const fields = {
+        type: 'asset' as const,
+        name: `资产${n}`,
+        category: 'bank_deposit',
+        amount: n,
+        description: '',
+        date: '2026-11-20',
+        effectiveDate: '',
+      };
+      const { record: first } = await e.create(
+        'assets',
+        firstVersion(fields, `ba${n}-${i}`),
+        `bg${n}a`,
+      );
+      await e.create(
+        'assetHistory',
+        { ...historyEntry('create', null, first as Asset, new Date()), id: `bh${n}a-${i}` },
+        `bg${n}a`,
+      );
+      const version = nextVersion(first as Asset, { ...fields, amount: n + 1 }, `bv${n}-${i}`);
+      const { record: second } = await e.create('assets', version, `bg${n}b`);
+      await e.create(
+        'assetHistory',
+        {
+          ...historyEntry('update', first as Asset, second as Asset, new Date()),
+          id: `bh${n}b-${i}`,
+        },
+        `bg${n}b`,
+      );
+      dependents.push({ kind: 'assets', id: second.id, chain: first.id });
+      const { record: made } = await e.create('tasks', task(`b${n}`));
+      await e.update('tasks', made.id, task(`be${n}`));
+      await e.remove('tasks', { ...made, title: `be${n}` } as Task);
+      changes.push({ id: made.id, title: null });
+      down = wasDown;
+      if (!down) for (const other of devices) other.engine.wake();
+      continue;
+    }
+    if (o.type === 'deleteHeldElsewhere') {
+      const wasDown = down;
+      down = false;
+      const { record, seq } = await e.create('tasks', task(`d${n}`));
+      await e.settled(seq);
+      const other = devices[(i + 1) % deviceCount]!.engine;
+      await other.pull('tasks');
+      const { seq: gone } = await e.remove('tasks', record as Task);
+      changes.push({ id: record.id, title: null });
+      await e.settled(gone);
+      down = wasDown;
+      continue;
+    }
+    if (o.type === 'editWhileSending') {
+      // A moment with the network up, whatever it was before.
+      const wasDown = down;
+      down = false;
+      let shown = (await e.list('tasks')).items as readonly Task[];
+      if (!shown.length) {
+        const { record, seq } = await e.create('tasks', task(`c${n}`));
+        changes.push({ id: record.id, title: `c${n}` });
+        await e.settled(seq);
+        shown = [record as Task];
+      }
+      const target = shown[o.pick % shown.length]!;
+      slow = true;
+      await e.update('tasks', target.id, task(`w${n}`));
+      changes.push({ id: target.id, title: `w${n}` });
+      // The first edit leaves; the second is made while it is on the wire.
+      for (let t = 0; t < 50 && e.sending === undefined; t++) await sleep(1);
+      await e.update('tasks', target.id, task(`x${n}`));
+      changes.push({ id: target.id, title: `x${n}` });
+      slow = false;
+      down = wasDown;
+      continue;
+    }
     if (o.type === 'reload') {
       await d.stop();
       devices[i] = pin(device(d.idb));
@@ -177,6 +294,7 @@ async function run(ops: Op[], deviceCount: number) {
         const entry = historyEntry('update', target, record as Asset, new Date());
         await e.create('assetHistory', { ...entry, id: `h${n}-${i}` }, group);
       } else if (target) {
+        deletedChains.add(target.originalId ?? target.id);
         await e.remove('assets', target, { group });
         const entry = historyEntry('delete', target, null, new Date());
         await e.create('assetHistory', { ...entry, id: `h${n}-${i}` }, group);
@@ -212,6 +330,12 @@ async function run(ops: Op[], deviceCount: number) {
   const checkins = await demo.store.checkinRecords.list('demo');
   expect(checkins.filter((r) => r.date === REFUSED_DAY)).toEqual([]);
   expect(checkins.filter((r) => uncheckedIds.has(r.id))).toEqual([]);
+  // What was made after what it depends on reached the server, whatever the network did.
+  for (const { kind, id, chain } of dependents) {
+    if (chain && deletedChains.has(chain)) continue;
+    const held = await demo.store[kind].get('demo', id);
+    expect(held, `${kind} ${id} made after what it depends on`).toBeDefined();
+  }
   // Each task ends as its last change left it, or, when another device deleted it, that change
   // is kept as a conflict.
   const tasks = new Map((await demo.store.tasks.list('demo')).map((t) => [t.id, t]));
@@ -232,9 +356,17 @@ async function run(ops: Op[], deviceCount: number) {
   for (const d of devices) await d.stop();
   await demo.store.tasks.remove('guest', 'guest-only');
   server.resetHandlers();
+  await clearServer();
+}
+
+/** The records a run made, gone (also those of a run that failed half-way, while shrinking). */
+async function clearServer() {
   for (const kind of KINDS) {
     const store = demo.store[kind as ResourceName];
-    for (const record of await store.list('demo')) await store.remove('demo', record.id);
+    for (const record of await store.list('demo')) {
+      // The habit the toggles check in on stays for the next run.
+      if (record.id !== 'habit') await store.remove('demo', record.id);
+    }
   }
 }
 

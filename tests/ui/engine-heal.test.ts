@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { isEntry } from '../../src/api/local-db';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import { device, onDeviceDb, seedTask, storedTask } from './engine-harness';
 import { signIn, testServer } from './harness';
@@ -122,5 +123,13 @@ describe('a damaged copy on the device', () => {
     ]);
     // Not sent and not dropped: still on the device, for whoever can read it.
     expect(await onDeviceDb(d, (db) => db.getAllKeys('outbox'))).toEqual([40]);
+  });
+
+  it('reads a waiting settings save as a change, and a change of an unknown kind as unreadable', () => {
+    const settings = { seq: 3, kind: 'settings', op: 'update', id: 'settings', record: {} };
+    expect(isEntry({ ...settings, label: '设置', editedAt: '2026-11-21T08:00:00.000Z' })).toBe(
+      true,
+    );
+    expect(isEntry({ ...settings, kind: 'diary', label: '', editedAt: '' })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -93,5 +93,68 @@ describe('通知中心', () => {
     expect(within(dialog).getByText('，未读')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '全部已读' }));
     await waitFor(() => expect(read).toEqual([{ all: true }]));
+  });
+});
+
+describe('打卡 on a notification with the app open', () => {
+  // The worker's side is public/push-sw.js (tests/e2e/push.e2e.ts); here the page's answer.
+  let worker: EventTarget;
+  beforeEach(() => {
+    worker = Object.assign(new EventTarget(), { controller: null });
+    Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+  });
+  afterEach(() => {
+    // Unmounted first: the bell's effect lets go of the worker on the way out.
+    cleanup();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  async function ask(data: Record<string, unknown>) {
+    const answers: unknown[] = [];
+    const port = { postMessage: (m: unknown) => answers.push(m) };
+    worker.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'pms-checkin', ...data },
+        ports: [port as never],
+      }),
+    );
+    await waitFor(() => expect(answers).toHaveLength(1));
+    return answers[0];
+  }
+
+  it('checks in through the outbox once, however often it is tapped, for its own user only', async () => {
+    const today = todayString(new Date());
+    await demo.store.checkinTasks.create('demo', {
+      id: 'notif-read',
+      name: '阅读 30 分钟',
+      description: '',
+      type: 'daily',
+      frequency: 1,
+      monthlyTarget: 30,
+      category: 'study',
+    });
+    let posts = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/api/checkin-records')) posts += 1;
+    });
+    renderApp('/');
+    await screen.findByRole('button', { name: /通知中心/ });
+    const tap = { user: 'demo', taskId: 'notif-read', date: today };
+    expect(await ask({ ...tap, user: 'someone-else' })).toEqual({ ok: false });
+    expect(await ask({ ...tap, taskId: 'no-such-habit' })).toEqual({ ok: false });
+    const [first, second] = await Promise.all([ask(tap), ask(tap)]);
+    expect([first, second]).toEqual([{ ok: true }, { ok: true }]);
+    await waitFor(async () =>
+      expect(
+        (await demo.store.checkinRecords.list('demo')).filter((r) => r.taskId === 'notif-read'),
+      ).toMatchObject([{ date: today, value: 1 }]),
+    );
+    expect(await ask(tap)).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(posts).toBe(1);
+    expect(
+      (await demo.store.checkinRecords.list('demo')).filter((r) => r.taskId === 'notif-read'),
+    ).toHaveLength(1);
+    server.events.removeAllListeners('request:start');
   });
 });

@@ -58,7 +58,7 @@ describe('/settings', () => {
     });
   });
 
-  it('offline shows this device’s copy and says that saving needs the server', async () => {
+  it('offline shows this device’s copy, saves on the device and sends it when the server answers', async () => {
     await demo.store.settings.put(
       'demo',
       { ...DEFAULT_SETTINGS, monthlyBudget: 3000 },
@@ -74,22 +74,22 @@ describe('/settings', () => {
     );
     await openSettings();
     expect(screen.getByLabelText('月预算')).toHaveValue(3000);
-    await screen.findByText(/修改设置需要连接服务器/);
+    await screen.findByText(/设置的修改先保存在本机，连接服务器后自动同步/);
+    expect(screen.getByText(/账号安全的更改需要服务器当场验证/)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('月预算'));
     await user.type(screen.getByLabelText('月预算'), '2500');
     await user.click(screen.getByRole('button', { name: '保存' }));
-    expect(
-      await screen.findByText('保存设置失败：设置需要连接服务器才能保存，请联网后重试'),
-    ).toBeInTheDocument();
-    // What was typed stays, to be saved once the server answers.
+    await screen.findByText('设置已保存');
+    // Shown at once, waiting on the device for the server.
     expect(screen.getByLabelText('月预算')).toHaveValue(2500);
     expect(await demo.store.settings.get('demo')).toMatchObject({ monthlyBudget: 3000 });
 
     server.resetHandlers();
-    await user.click(screen.getByRole('button', { name: '保存' }));
-    await screen.findByText('设置已保存');
-    expect(await demo.store.settings.get('demo')).toMatchObject({ monthlyBudget: 2500 });
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () =>
+      expect(await demo.store.settings.get('demo')).toMatchObject({ monthlyBudget: 2500 }),
+    );
   });
 
   it('names what is wrong and saves nothing', async () => {

@@ -64,5 +64,16 @@ describe('generated data', () => {
     near('checkinRecords', 3900);
     expect(data.checkinTasks).toHaveLength(20);
     expect(data.assets).toHaveLength(8 * 12);
+    // Three measurable habits (至少 a day, 至少 a week, 至多 a day), each check-in with a value.
+    const measurable = data.checkinTasks.filter((h) => h.kind === 'measurable');
+    expect(measurable.map((h) => [h.name, h.targetType, h.targetPeriod])).toEqual([
+      ['喝水', 'atLeast', 'day'],
+      ['跑步', 'atLeast', 'week'],
+      ['刷短视频', 'atMost', 'day'],
+    ]);
+    const ids = new Set(measurable.map((h) => h.id));
+    const values = data.checkinRecords.filter((r) => ids.has(r.taskId)).map((r) => r.value);
+    expect(values.length).toBeGreaterThan(500);
+    expect(values.every((v) => typeof v === 'number' && v >= 3)).toBe(true);
   });
 });

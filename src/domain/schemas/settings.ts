@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_NOTIFICATIONS } from '../notification-kinds';
 import { expenseCategories, incomeCategories, timeCategories } from './categories';
-import { positiveAmountSchema } from './common';
+import { editedAtField, positiveAmountSchema } from './common';
 import { DEFAULT_FOCUS_CATEGORIES, MAX_REMEMBERED } from './defaults';
 
 // One settings record per user (DESIGN §1 "Settings"). Every field has a default, and the
@@ -135,6 +135,11 @@ export const settingsSchema = z
     /** 设置 → 通知 (reminders by Web Push and the 通知中心 inbox). */
     notifications: notificationSettingsSchema.default(DEFAULT_NOTIFICATIONS),
     pomodoro: pomodoroSchema,
+    /**
+     * The hybrid logical clock stamp of the change that wrote them (src/domain/hlc.ts): of two
+     * devices' changes the later stamp wins. Absent in settings saved before stamps.
+     */
+    stamp: editedAtField.stamp,
   })
   .superRefine((v, ctx) => {
     if (v.dailyBudgetMode === 'monthly' && v.monthlyBudget === null) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useImportBill } from '../../api/bill-import';
 import { useSettingsQuery } from '../../api/settings';
-import type { PostedCounts } from '../../api/sync';
+import type { ManyOutcome } from '../../api/write-outcomes';
 import { Modal } from '../../components/Modal';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';
@@ -90,7 +90,7 @@ export default function ImportDialog({ file, onClose }: { file: File; onClose: (
   const [included, setIncluded] = useState<Record<string, boolean>>({});
   const [showSkipped, setShowSkipped] = useState(false);
   const [page, setPage] = useState(0);
-  const [result, setResult] = useState<PostedCounts | null>(null);
+  const [result, setResult] = useState<ManyOutcome | null>(null);
   const rulesTitle = useId();
 
   // Rows are read once; the rules in force when they are shown come from the settings.
@@ -198,10 +198,15 @@ export default function ImportDialog({ file, onClose }: { file: File; onClose: (
           role="status"
           className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-emerald-800"
         >
-          <p className="font-medium">
-            导入完成：新增 {result.created} 条，已存在 {result.existing} 条
-            {result.invalid > 0 && `，${result.invalid} 条未能导入`}
-          </p>
+          {result.waiting < result.created + result.existing + result.invalid + result.waiting && (
+            <p className="font-medium">
+              导入完成：新增 {result.created} 条，已存在 {result.existing} 条
+              {result.invalid > 0 && `，${result.invalid} 条未能导入`}
+            </p>
+          )}
+          {result.waiting > 0 && (
+            <p className="font-medium">{result.waiting} 条已保存在本机，连接服务器后自动同步</p>
+          )}
           {result.firstError && <p className="text-sm">{result.firstError}</p>}
         </div>
       )}

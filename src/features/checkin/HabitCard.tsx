@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, Flame, GripVertical, Loader2, Trophy } from 'lucide-react';
+import { Bell, CheckCircle2, Circle, Flame, GripVertical, Loader2, Trophy } from 'lucide-react';
 import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
 import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
 import { DeleteButton, EditButton } from '../../components/RowActions';
@@ -180,6 +180,12 @@ export const HabitCard = memo(function HabitCard({
                 : labelOf(checkinTypeLabels, task.type)}
               {!measurable && task.type !== 'daily' && ` ${task.frequency} 次`}
             </span>
+            {task.reminderTime && !task.archived && (
+              <span className="inline-flex items-center gap-1 text-slate-500" title="提醒时间">
+                <Bell size={12} aria-label="提醒" />
+                {task.reminderTime}
+              </span>
+            )}
           </div>
           {task.description && (
             <p className="mt-1.5 line-clamp-2 break-words text-sm text-slate-500">

@@ -2,7 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type InboxItem, pushKeys, pushSupport, useInbox, useMarkRead } from '../../api/push';
+import {
+  checkInFromNotification,
+  type InboxItem,
+  pushKeys,
+  pushSupport,
+  useInbox,
+  useMarkRead,
+} from '../../api/push';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
 
@@ -41,6 +48,17 @@ export function InboxButton() {
     const onMessage = (event: MessageEvent) => {
       if (event.data?.type === 'pms-push') {
         void client.invalidateQueries({ queryKey: pushKeys.inbox() });
+      }
+      // 打卡 tapped on a notification: through this page's outbox; the worker waits for the answer.
+      if (event.data?.type === 'pms-checkin') {
+        const port = event.ports[0];
+        const { user, taskId, date } = event.data as Record<string, unknown>;
+        const answer = (ok: boolean) => port?.postMessage({ ok });
+        if (typeof user !== 'string' || typeof taskId !== 'string' || typeof date !== 'string') {
+          answer(false);
+          return;
+        }
+        checkInFromNotification(client, { user, taskId, date }).then(answer, () => answer(false));
       }
     };
     const flush = () =>

@@ -1,6 +1,12 @@
 import { useId, useState } from 'react';
 import { formatError } from '../../api/errors';
-import { pushSupport, useDevicePush, useDeviceSubscribed, useSendTest } from '../../api/push';
+import {
+  pushOnServer,
+  pushSupport,
+  useDevicePush,
+  useDeviceSubscribed,
+  useSendTest,
+} from '../../api/push';
 import { useSaveSettings, useSettingsQuery } from '../../api/settings';
 import { useToast } from '../../components/toast';
 import {
@@ -15,6 +21,9 @@ const SUPPORT_NOTE = {
   unsupported: '此浏览器不支持推送通知；提醒会出现在通知中心，并在应用打开时提示。',
   denied: '通知权限已被拒绝，请在浏览器设置中允许；在此之前提醒会出现在通知中心。',
 } as const;
+
+const DEMO_NOTE =
+  '演示模式没有推送服务：通知需要真实的服务器（npm start）。提醒类型和免打扰仍可设置。';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -37,7 +46,11 @@ export function NotificationSettings() {
   const put = (change: Partial<Prefs>) =>
     save.mutate({ ...settings, notifications: { ...prefs, timeZone: browserZone(), ...change } });
 
-  const note = support === 'granted' || support === 'default' ? null : SUPPORT_NOTE[support];
+  const note = !pushOnServer
+    ? DEMO_NOTE
+    : support === 'granted' || support === 'default'
+      ? null
+      : SUPPORT_NOTE[support];
 
   return (
     <section className="card space-y-4" aria-labelledby={title}>
@@ -60,7 +73,12 @@ export function NotificationSettings() {
             <button
               type="button"
               className="btn-primary"
-              disabled={enable.isPending || support === 'insecure' || support === 'unsupported'}
+              disabled={
+                !pushOnServer ||
+                enable.isPending ||
+                support === 'insecure' ||
+                support === 'unsupported'
+              }
               onClick={() =>
                 enable.mutate(undefined, {
                   onSuccess: () => {
@@ -78,7 +96,7 @@ export function NotificationSettings() {
           <button
             type="button"
             className="btn-secondary"
-            disabled={test.isPending}
+            disabled={!pushOnServer || test.isPending}
             onClick={() =>
               test.mutate(undefined, {
                 onSuccess: ({ devices }) =>

@@ -10,6 +10,7 @@ import { useToast } from '../../components/toast';
 import { useToday } from '../../components/useToday';
 import { dailyBudgetCents } from '../../domain/budget';
 import { formatCents } from '../../domain/money';
+import { ONLINE_ONLY } from '../../domain/resources';
 import {
   expenseCategories,
   expenseCategoryLabels,
@@ -289,7 +290,9 @@ export function SettingsScreen() {
       ) : (
         <div className="space-y-4">
           {data.local !== undefined && (
-            <OfflineNotice error={`${data.local}；修改设置需要连接服务器`} />
+            <OfflineNotice
+              error={`${data.local}；设置的修改先保存在本机，连接服务器后自动同步。${ONLINE_ONLY.accountSecurity}`}
+            />
           )}
           <SettingsForm key={JSON.stringify(data.settings)} saved={data.settings} save={save} />
           <NotificationSettings />

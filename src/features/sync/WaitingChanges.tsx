@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSettleConflict, useSyncNow, useSyncStatus } from '../../api/sync-status';
-import { RESOURCES } from '../../domain/resources';
+import { changeLabel } from '../../domain/resources';
 
 const OP_LABELS = { create: '新增', update: '修改', delete: '删除' } as const;
 /** A long offline session lists its first changes; the count says how many there are. */
@@ -55,7 +55,7 @@ export function WaitingChanges({ online }: { online: boolean }) {
               <li key={entry.seq} className="flex items-baseline gap-2 py-1.5">
                 <span className="shrink-0 text-xs text-amber-800">
                   {OP_LABELS[entry.op]}
-                  {RESOURCES[entry.kind].label}
+                  {changeLabel(entry.kind)}
                 </span>
                 <span className="min-w-0 truncate text-slate-700">{entry.label}</span>
               </li>

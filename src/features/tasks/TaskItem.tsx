@@ -1,4 +1,4 @@
-import { CalendarDays, ListChecks, Repeat, Timer } from 'lucide-react';
+import { Bell, CalendarDays, ListChecks, Repeat, Timer } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PendingMark } from '../../components/PendingMark';
@@ -118,6 +118,11 @@ export const TaskItem = memo(function TaskItem({
                 {formatShortDate(task.dueDate, today)}
                 {task.dueTime && ` ${task.dueTime}`}
               </time>
+            </span>
+          )}
+          {task.dueDate && !task.completed && (task.reminders?.length ?? 0) > 0 && (
+            <span className="inline-flex items-center text-slate-500" title="已设提醒">
+              <Bell size={13} aria-label="提醒" />
             </span>
           )}
           {task.repeat && (

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { type OneOffReminder, syncOneOffs } from '../../api/push';
 import { useSettings } from '../../api/settings';
 import { useSaveFocusSession } from '../../api/time-records';
 import { todayString } from '../../domain/dates';
@@ -13,10 +14,16 @@ import {
   resumePomodoro,
   skipPhase,
   startPomodoro,
+  upcomingEnds,
 } from '../../domain/pomodoro';
 import type { TimeCategory } from '../../domain/schemas/categories';
+import type { PomodoroSettings } from '../../domain/schemas/settings';
 
 const STORAGE_KEY = 'pomodoroState';
+const DEVICE_KEY = 'pomodoroDevice';
+const ONE_OFF_PREFIX = 'pomo-end-';
+/** With auto-start, the phase ends rung unattended: a whole round and its long break. */
+const ENDS_AHEAD = 9;
 
 function read(): PomodoroState | null {
   try {
@@ -32,6 +39,45 @@ function write(state: PomodoroState | null) {
   } catch {
     // Storage full or disabled: the countdown still runs, it just will not survive a reload.
   }
+}
+
+/** This browser's tag in its one-offs' ids, so two devices' timers never move each other's. */
+function deviceTag(): string {
+  try {
+    let tag = localStorage.getItem(DEVICE_KEY);
+    if (!tag || !/^[a-z0-9]{1,16}$/.test(tag)) {
+      tag = Math.random().toString(36).slice(2, 12) || 'device';
+      localStorage.setItem(DEVICE_KEY, tag);
+    }
+    return tag;
+  } catch {
+    return 'device';
+  }
+}
+
+/**
+ * The phase ends that ring through push (issue 38 "Focus"), so that they ring with the page
+ * closed. The page's own chime rings too while it is open; the service worker shows no
+ * notification for them while a window of the app is visible (public/push-sw.js), so an open
+ * page rings once.
+ */
+function phaseEndReminders(
+  state: PomodoroState | null,
+  settings: PomodoroSettings,
+): OneOffReminder[] {
+  if (!state) return [];
+  const tag = deviceTag();
+  const task = state.task.trim();
+  return upcomingEnds(state, settings, ENDS_AHEAD).map(({ phase, end }, i) => ({
+    id: `${ONE_OFF_PREFIX}${tag}-${i}`,
+    at: end,
+    title: phase === 'work' ? '专注结束' : '休息结束',
+    body:
+      phase === 'work'
+        ? `${task ? `${task} · ` : ''}休息一下吧`
+        : `${task ? `${task} · ` : ''}开始下一个专注`,
+    url: '/time',
+  }));
 }
 
 /** A short two-tone chime in the page (Web Audio): no file to load, nothing when muted. */
@@ -121,6 +167,14 @@ export function usePomodoro() {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [running, settle]);
+
+  // Started, paused, resumed, skipped, stopped or ended: the server rings the new phase ends
+  // and none of the old ones.
+  // (Keyed by what they say: the state is re-read every second.)
+  const plan = JSON.stringify(phaseEndReminders(state, settings));
+  useEffect(() => {
+    void syncOneOffs(ONE_OFF_PREFIX, JSON.parse(plan) as OneOffReminder[]);
+  }, [plan]);
 
   // Another tab started, paused or stopped it: follow.
   useEffect(() => {

@@ -7,6 +7,7 @@ import {
   remainingMs,
   resumePomodoro,
   startPomodoro,
+  upcomingEnds,
 } from '../../../src/domain/pomodoro';
 import { pomodoroSchema } from '../../../src/domain/schemas/settings';
 
@@ -62,5 +63,24 @@ describe('pomodoro', () => {
     expect(parsePomodoro(JSON.stringify(begun))).toEqual(begun);
     expect(parsePomodoro('{"phase":"nap"}')).toBeNull();
     expect(parsePomodoro('nope')).toBeNull();
+  });
+
+  it('rings the running phase end, and with auto-start the round that follows it', () => {
+    expect(upcomingEnds(begun, settings, 9)).toEqual([{ phase: 'work', end: t0 + 25 * MIN }]);
+    const ends = upcomingEnds(begun, auto, 9);
+    expect(ends.map((e) => e.phase)).toEqual([
+      'work',
+      'short',
+      'work',
+      'short',
+      'work',
+      'short',
+      'work',
+      'long',
+      'work',
+    ]);
+    expect(ends.map((e) => (e.end - t0) / MIN)).toEqual([25, 30, 55, 60, 85, 90, 115, 130, 155]);
+    expect(upcomingEnds(pausePomodoro(begun, t0 + MIN), auto, 9)).toEqual([]);
+    expect(upcomingEnds({ ...begun, startedAt: null }, auto, 9)).toEqual([]);
   });
 });

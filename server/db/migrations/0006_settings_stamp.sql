@@ -1,0 +1,1 @@
+ALTER TABLE `settings` ADD `stamp` text DEFAULT '' NOT NULL;

@@ -1,0 +1,89 @@
+import {
+  isSingle,
+  MAX_BATCH,
+  RESOURCES,
+  type ResourceName,
+  resourceDef,
+} from '../domain/resources';
+import { merge, type Row } from './delta';
+import type { KindState } from './device-store';
+import type { EngineCore } from './engine-core';
+import { apiRequest } from './http';
+import type { OutboxEntry } from './local-db';
+
+// Waiting creates of a kind that declares `batchCreates` (resources.ts) sent together: a bill
+// import of thousands of rows goes through the outbox in a few requests, in the outbox's order.
+
+/** Bytes of records per request, under the server's 1 MB body limit with room to spare. */
+const BATCH_BYTES = 800_000;
+
+interface BatchResult {
+  id?: string;
+  status: 'created' | 'existing' | 'invalid';
+  error?: string;
+  record?: Row;
+}
+
+/** Whether `entry` may open a batch: a plain create of a kind that declares batching. */
+export function opensBatch(entry: OutboxEntry): boolean {
+  return (
+    entry.op === 'create' &&
+    !entry.group &&
+    !entry.notBefore &&
+    !isSingle(entry.kind) &&
+    !!resourceDef(entry.kind).batchCreates
+  );
+}
+
+/** `first` and the plain creates of its kind right after it, as many as one request takes. */
+export function batchFrom(entries: readonly OutboxEntry[], first: OutboxEntry): OutboxEntry[] {
+  const batch = [first];
+  let bytes = JSON.stringify(first.record).length;
+  const start = entries.findIndex((e) => e.seq === first.seq);
+  for (const next of entries.slice(start + 1)) {
+    if (batch.length >= MAX_BATCH || next.kind !== first.kind || !opensBatch(next)) break;
+    bytes += JSON.stringify(next.record).length;
+    if (bytes > BATCH_BYTES) break;
+    batch.push(next);
+  }
+  return batch;
+}
+
+/**
+ * `batch` marked as sent at least once (the server may hold them from now on), in memory first
+ * and then in one transaction; the entries as they are then (an edit may have merged into one).
+ */
+export async function markBatchTried(
+  core: EngineCore,
+  batch: readonly OutboxEntry[],
+): Promise<OutboxEntry[]> {
+  const seqs = new Set(batch.map((e) => e.seq!));
+  core.entries = core.entries.map((e) =>
+    seqs.has(e.seq!) && !e.tried ? { ...e, tried: true } : e,
+  );
+  const marked = core.entries.filter((e) => seqs.has(e.seq!));
+  const tx = (await core.store.open()).transaction('outbox', 'readwrite');
+  for (const entry of marked) void tx.store.put(entry);
+  await tx.done;
+  const now = new Map(core.entries.map((e) => [e.seq!, e]));
+  return batch.map((e) => now.get(e.seq!)).filter((e): e is OutboxEntry => e !== undefined);
+}
+
+/** POST <path>/batch with the records as they are now; the server's answer per record. */
+export async function sendBatch(batch: readonly OutboxEntry[]): Promise<BatchResult[]> {
+  const { path } = RESOURCES[batch[0]!.kind as ResourceName];
+  const { results } = await apiRequest<{ results: BatchResult[] }>(
+    'POST',
+    `${path}/batch?answer=records`,
+    { records: batch.map((e) => e.record) },
+  );
+  if (!Array.isArray(results) || results.length !== batch.length) {
+    throw new Error('服务器的批量回答与请求不符');
+  }
+  return results;
+}
+
+/** The records the server took, laid on the device's copy of their kind in one pass. */
+export function applyTaken(state: KindState, records: readonly Row[]) {
+  if (records.length) state.list = merge(state.list, records, []);
+}
