@@ -236,6 +236,26 @@ export abstract class EngineCore {
     };
   }
 
+  /** Another tab stored lists or changed the outbox: this one shows what it did. */
+  protected async onBroadcast(message: Broadcast) {
+    if (this.closed) return;
+    if (message.type === 'outbox') {
+      await this.reloadOutbox();
+      this.conflicts = await this.store.conflicts();
+      this.changed();
+      await this.refresh(new Set(this.entries.map((e) => e.kind)));
+      return;
+    }
+    for (const kind of message.kinds) {
+      if (!this.kinds.has(kind)) continue;
+      const state = await this.state(kind);
+      Object.assign(state, await this.readStored(kind));
+    }
+    await this.reloadOutbox();
+    this.changed();
+    await this.refresh(message.kinds);
+  }
+
   /** Shows the current state of `kinds` on every screen that has them open. */
   async refresh(kinds: Iterable<ChangeKind>) {
     const all = new Set<ResourceName>();
