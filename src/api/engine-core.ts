@@ -122,7 +122,7 @@ export abstract class EngineCore {
   protected sayDamage() {
     const { healed, unreadable } = this.store;
     if (healed)
-      this.notify({ tone: 'info', message: '本设备的本地数据已损坏，已从服务器重新下载' });
+      this.notify({ tone: 'info', message: '本设备的本地数据已损坏，正在从服务器重新下载' });
     const lost = healed ? healed.unreadable : unreadable;
     if (lost < 0) this.notify({ tone: 'error', message: '本设备上未同步的修改无法读取，未能上传' });
     else if (lost > 0) {
@@ -234,6 +234,26 @@ export abstract class EngineCore {
       pending: effects.pending,
       cursor: state.cursor,
     };
+  }
+
+  /** Another tab stored lists or changed the outbox: this one shows what it did. */
+  protected async onBroadcast(message: Broadcast) {
+    if (this.closed) return;
+    if (message.type === 'outbox') {
+      await this.reloadOutbox();
+      this.conflicts = await this.store.conflicts();
+      this.changed();
+      await this.refresh(new Set(this.entries.map((e) => e.kind)));
+      return;
+    }
+    for (const kind of message.kinds) {
+      if (!this.kinds.has(kind)) continue;
+      const state = await this.state(kind);
+      Object.assign(state, await this.readStored(kind));
+    }
+    await this.reloadOutbox();
+    this.changed();
+    await this.refresh(message.kinds);
   }
 
   /** Shows the current state of `kinds` on every screen that has them open. */

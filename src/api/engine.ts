@@ -353,28 +353,6 @@ export class SyncEngine extends EngineCore {
     await this.fill.done;
   }
 
-  // ---------------------------------------------------------------------------------------
-  // Tabs.
-
-  private async onBroadcast(message: Broadcast) {
-    if (this.closed) return;
-    if (message.type === 'outbox') {
-      await this.reloadOutbox();
-      this.conflicts = await this.store.conflicts();
-      this.changed();
-      await this.refresh(new Set(this.entries.map((e) => e.kind)));
-      return;
-    }
-    for (const kind of message.kinds) {
-      if (!this.kinds.has(kind)) continue;
-      const state = await this.state(kind);
-      Object.assign(state, await this.readStored(kind));
-    }
-    await this.reloadOutbox();
-    this.changed();
-    await this.refresh(message.kinds);
-  }
-
   close() {
     this.fill?.stop();
     this.store.close();

@@ -73,7 +73,7 @@ describe('a damaged copy on the device', () => {
     expect(tasks.complete).toBe(true);
     await d.engine.holdEverything();
     expect(await storedKinds(d)).toEqual([...RESOURCE_NAMES].sort());
-    expect(d.notices.map((n) => n.message)).toEqual(['本设备的本地数据已损坏，已从服务器重新下载']);
+    expect(d.notices.map((n) => n.message)).toEqual(['本设备的本地数据已损坏，正在从服务器重新下载']);
   });
 
   it('at a version this code does not know: rebuilt, its readable changes kept and sent', async () => {
@@ -92,7 +92,7 @@ describe('a damaged copy on the device', () => {
     const tasks = await d.engine.list('tasks');
     expect(tasks.items.map((t) => t.title).sort()).toEqual(['服务器上的', '离线时写的']);
     expect(d.notices.map((n) => n.message)).toEqual([
-      '本设备的本地数据已损坏，已从服务器重新下载',
+      '本设备的本地数据已损坏，正在从服务器重新下载',
       '本设备上有 1 项未同步的修改无法读取，未能上传',
     ]);
     expect(d.waiting()).toBe(0);
