@@ -45,8 +45,9 @@ export async function replay(core: EngineCore) {
         await core.refresh([entry.kind]);
         continue;
       }
-      if (opensBatch(entry)) {
-        const planned = batchFrom(core.entries, entry);
+      // Creates side by side go together; a lone one goes as the plain POST it is.
+      const planned = opensBatch(entry) ? batchFrom(core.entries, entry) : [];
+      if (planned.length > 1) {
         const sentBefore = new Set(planned.filter((e) => e.tried).map((e) => e.seq!));
         const batch = await markBatchTried(core, planned);
         if (!batch.length) continue;
