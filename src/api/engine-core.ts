@@ -16,7 +16,6 @@ import { StatusBoard } from './engine-status';
 import { resourceKeys } from './keys';
 import type { ConflictEntry, OutboxEntry } from './local-db';
 import { effectsOf, overlay } from './outbox';
-import { type Offered, offeredCount } from './restore-offer';
 import type { StorageTrouble } from './storage-trouble';
 import { type Taken, WriteOutcomes } from './write-outcomes';
 
@@ -73,11 +72,11 @@ export abstract class EngineCore {
   /** The change on its way to the server (several: creates sent together). */
   sending: number | ReadonlySet<number> | undefined;
   /** Records the server lacks after a restore, offered for upload (restore-offer.ts). */
-  offered: Offered = {};
+  offered: Partial<Record<ResourceName, Row[]>> = {};
   readonly board = new StatusBoard(() => ({
     waiting: this.entries,
     conflicts: this.conflicts,
-    offered: offeredCount(this.offered),
+    offered: Object.values(this.offered).reduce((n, rows) => n + (rows?.length ?? 0), 0),
   }));
   readonly outcomes = new WriteOutcomes();
   /** Actions of which the server refused a part: their other parts are not sent. */

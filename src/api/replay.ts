@@ -45,8 +45,9 @@ export async function replay(core: EngineCore) {
         await core.refresh([entry.kind]);
         continue;
       }
-      if (opensBatch(entry)) {
-        const planned = batchFrom(core.entries, entry);
+      // Creates side by side go together; a lone one goes as the plain POST it is.
+      const planned = opensBatch(entry) ? batchFrom(core.entries, entry) : [];
+      if (planned.length > 1) {
         const sentBefore = new Set(planned.filter((e) => e.tried).map((e) => e.seq!));
         const batch = await markBatchTried(core, planned);
         if (!batch.length) continue;
@@ -84,6 +85,17 @@ export async function replay(core: EngineCore) {
         await keepDeleted(core, entry);
       } else if (outcome.type === 'rejected') {
         refuse(core, entry, outcome.message, finish);
+      } else if (heldElsewhere(entry, outcome.record)) {
+        // Another device made the same record under its own id (a habit's check-in of one
+        // day, one per day): the two are one record, and the later of the two wins as edits do.
+        const held = outcome.record!;
+        const edit = asEditOf(entry, held);
+        await core.store.putEntry(edit);
+        core.entries = core.entries.map((e) => (e.seq === entry.seq ? edit : e));
+        if (sameContent(entry.record ?? {}, held)) {
+          await apply(edit, held);
+          core.release(entry.seq!, undefined, 'existing');
+        } else if (await resolve(core, edit, held, apply)) continue;
       } else if (heldEarlier(entry, outcome.record)) {
         // The server held this record from an earlier send whose answer was lost, before later
         // edits were merged into the create here: they go as an edit of what it holds (found
@@ -184,6 +196,35 @@ async function replayBatch(
   applyTaken(state, taken);
   core.changed();
   await core.refresh([kind]);
+  return true;
+}
+
+/** A create answered with another record: the server holds one of that day under its own id. */
+function heldElsewhere(entry: OutboxEntry, record: Row | null): boolean {
+  return entry.op === 'create' && record !== null && record.id !== entry.id;
+}
+
+/** `entry`, a create, as an edit of `held`, the same record under the server's id. */
+function asEditOf(entry: OutboxEntry, held: Row): OutboxEntry {
+  return {
+    ...entry,
+    op: 'update',
+    id: held.id,
+    record: { ...entry.record, id: held.id },
+    base: held.updatedAt as string,
+  };
+}
+
+/** Fields every write sets: two records that differ only in them say the same. */
+const WRITTEN = new Set(['id', 'createdAt', 'updatedAt', 'editedAt', 'stamp']);
+
+/** Whether a change and the server's record say the same (two devices' identical check-ins). */
+function sameContent(mine: Record<string, unknown>, theirs: Row): boolean {
+  const keys = new Set([...Object.keys(mine), ...Object.keys(theirs)]);
+  for (const key of keys) {
+    if (WRITTEN.has(key)) continue;
+    if (JSON.stringify(mine[key]) !== JSON.stringify(theirs[key])) return false;
+  }
   return true;
 }
 

@@ -10,14 +10,14 @@ import type { EngineCore } from './engine-core';
 /** Where the records on offer are kept on the device, so that a reload does not lose them. */
 const KEY = 'restore-offer';
 
-export type Offered = Partial<Record<ResourceName, Row[]>>;
+type Offered = EngineCore['offered'];
 
 export async function readOffer(core: EngineCore): Promise<Offered> {
   const kept = await core.store.readKept(KEY);
   return kept && typeof kept === 'object' ? (kept as Offered) : {};
 }
 
-export function offeredCount(offered: Offered): number {
+function offeredCount(offered: Offered): number {
   return Object.values(offered).reduce((n, rows) => n + (rows?.length ?? 0), 0);
 }
 

@@ -78,9 +78,12 @@ describe('useImportBill', () => {
     const { result } = renderHook(() => useImportBill(), { wrapper });
     let counts: unknown;
     await act(async () => {
-      counts = await result.current.mutateAsync({ records: [bill('bill-4', 8)], settings: null });
+      counts = await result.current.mutateAsync({
+        records: [bill('bill-4', 8), bill('bill-4b', 9)],
+        settings: null,
+      });
     });
-    expect(counts).toEqual({ created: 0, existing: 0, invalid: 0, waiting: 1 });
+    expect(counts).toEqual({ created: 0, existing: 0, invalid: 0, waiting: 2 });
     expect((await engineFor(client).list('accounts')).pending.has('bill-4')).toBe(true);
   });
 
@@ -94,12 +97,15 @@ describe('useImportBill', () => {
     const { result } = renderHook(() => useImportBill(), { wrapper });
     let counts: unknown;
     await act(async () => {
-      counts = await result.current.mutateAsync({ records: [bill('bill-5', 8)], settings: null });
+      counts = await result.current.mutateAsync({
+        records: [bill('bill-5', 8), bill('bill-5b', 9)],
+        settings: null,
+      });
     });
     expect(counts).toEqual({
       created: 0,
       existing: 0,
-      invalid: 1,
+      invalid: 2,
       firstError: '一次最多上传 500 条记录',
       waiting: 0,
     });
