@@ -33,7 +33,7 @@ export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListPro
       ) : (
         <ul className="divide-y divide-slate-100">
           {workouts.map((workout) => (
-            <li key={workout.id} className="flex items-center gap-3 py-2.5">
+            <li key={workout.id} className="flex items-center gap-3 py-1 tablet:py-2.5">
               <span className="shrink-0 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700">
                 {labelOf(workoutTypeLabels, workout.type)}
               </span>

@@ -34,7 +34,7 @@ export function TimeRecordList({ records, today, pending, onEdit }: TimeRecordLi
       ) : (
         <ul className="divide-y divide-slate-100">
           {records.map((record) => (
-            <li key={record.id} className="flex items-center gap-3 py-2.5">
+            <li key={record.id} className="flex items-center gap-3 py-1 tablet:py-2.5">
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2">
                   <span className="truncate font-medium text-slate-800">{record.task}</span>
