@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { ClampedText } from '../../components/ClampedText';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatSignedCents, toCents } from '../../domain/money';
@@ -58,9 +59,9 @@ export const AccountList = memo(function AccountList({
                   {category}
                 </span>
                 {!dated && record.description && (
-                  <span className="min-w-0 flex-1 truncate text-sm text-slate-500">
+                  <ClampedText text={record.description} className="flex-1 text-sm text-slate-500">
                     {record.description}
-                  </span>
+                  </ClampedText>
                 )}
                 {record.templateId && (
                   <span
@@ -92,10 +93,10 @@ export const AccountList = memo(function AccountList({
                 </span>
               </div>
               {dated && (
-                <p className="mt-0.5 truncate text-sm text-slate-500">
+                <ClampedText text={record.description} className="mt-0.5 text-sm text-slate-500">
                   <time dateTime={record.date}>{record.date}</time>
                   {record.description && <span> · {record.description}</span>}
-                </p>
+                </ClampedText>
               )}
             </div>
             <div className="flex shrink-0">

@@ -1,4 +1,5 @@
 import { useDeleteWorkout } from '../../api/workouts';
+import { ClampedText } from '../../components/ClampedText';
 import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
@@ -45,10 +46,10 @@ export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListPro
                   ) : null}
                   {pending.has(workout.id) && <PendingMark />}
                 </p>
-                <p className="truncate text-xs text-slate-500">
+                <ClampedText text={workout.notes} className="text-xs text-slate-500">
                   {workout.date}
                   {workout.notes && ` · ${workout.notes}`}
-                </p>
+                </ClampedText>
               </div>
               <EditButton
                 item={labelOf(workoutTypeLabels, workout.type)}
