@@ -37,8 +37,8 @@ export function Layout() {
     <div className="min-h-screen">
       <NavBar onOpenSync={() => setSyncOpen(true)} />
       {/* Room at the bottom for the tab bar (phones) and the floating +, so neither covers
-          the last rows. */}
-      <main className="mx-auto max-w-7xl px-4 pt-5 pb-[calc(9rem+env(safe-area-inset-bottom))] sm:pt-6 tablet:pb-24">
+          the last rows (the + ends 8rem up). */}
+      <main className="mx-auto max-w-7xl px-4 pt-5 pb-[calc(8.5rem+env(safe-area-inset-bottom))] sm:pt-6 tablet:pb-24">
         {/* Inside the layout, so a screen that fails leaves the navigation bar working;
             moving to another screen tries again. */}
         <ErrorBoundary resetKey={pathname} fallback={(props) => <ErrorMessage {...props} />}>

@@ -38,7 +38,7 @@ export function StatCard({
   action,
 }: StatCardProps) {
   return (
-    <section className="card flex flex-col gap-1" aria-label={title}>
+    <section className="card flex flex-col gap-1 max-tablet:p-3" aria-label={title}>
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-medium text-slate-500">{title}</h2>
         {icon && <span className="text-slate-400">{icon}</span>}

@@ -44,19 +44,26 @@ export type CharPinyin = (char: string) => readonly [initial: string, full: stri
 /** CJK Unified Ideographs and Extension A: where pinyin-pro has readings. */
 const isHan = (code: number) =>
   (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf);
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/;
+
+/** Whether a text has any character whose pinyin a search may look for. */
+const hasHan = (text: string) => HAN.test(text);
 
 type Searchable = Pick<Task, 'title' | 'description'> & { subtasks?: readonly Subtask[] };
 
-/**
- * The text a query is looked for in: title, description and sub-tasks in lower case, then
- * (with `pinyin`) the initials and the whole pinyin of every Han character in them, so that
- * `jfz` and `jiaofangzu` both find 交房租.
- */
-function searchText(task: Searchable, pinyin?: CharPinyin): string {
-  const text = [task.title, task.description, ...(task.subtasks ?? []).map((s) => s.title)]
+/** Title, description and sub-tasks in lower case: what a query is looked for in first. */
+function plainText(task: Searchable): string {
+  return [task.title, task.description, ...(task.subtasks ?? []).map((s) => s.title)]
     .join('\n')
     .toLowerCase();
-  if (!pinyin) return text;
+}
+
+/**
+ * The initials and the whole pinyin of every Han character of a (plain) text, on two lines,
+ * so that `jfz` and `jiaofangzu` both find 交房租. Other characters stay as they are, so 'ppt'
+ * still follows 写 in 'xppt'.
+ */
+export function pinyinText(text: string, pinyin: CharPinyin): string {
   let initials = '';
   let full = '';
   for (const char of text) {
@@ -65,12 +72,11 @@ function searchText(task: Searchable, pinyin?: CharPinyin): string {
       initials += p[0];
       full += p[1];
     } else {
-      // Other characters stay as they are, so 'ppt' still follows 写 in 'xppt'.
       initials += char;
       full += char;
     }
   }
-  return `${text}\n${initials}\n${full}`;
+  return `${initials}\n${full}`;
 }
 
 /** The query's terms: a task matches when its text holds every one. */
@@ -83,18 +89,46 @@ export function matchesTerms(text: string, terms: readonly string[]): boolean {
   return true;
 }
 
+// A task's plain text, once per task object: a list that changes in one task builds one again.
+const plainTexts = new WeakMap<object, string>();
+const plainOf = (task: Searchable) => {
+  let text = plainTexts.get(task);
+  if (text === undefined) {
+    text = plainText(task);
+    plainTexts.set(task, text);
+  }
+  return text;
+};
+
 /**
- * Search texts kept per task object: a list that changes in one task builds one text again.
- * A new one is made when the pinyin table arrives (it is loaded on first search).
+ * Each task's search text: its plain text, then the pinyin of it when `pinyin` (plain text →
+ * pinyinText, worked out off the main thread) has it. Kept per task object; a new index is
+ * made when more pinyin arrives.
  */
-export function searchIndex(pinyin?: CharPinyin) {
+export function searchIndex(pinyin?: ReadonlyMap<string, string>) {
   const cache = new WeakMap<object, string>();
   return (task: Searchable): string => {
     let text = cache.get(task);
     if (text === undefined) {
-      text = searchText(task, pinyin);
+      const plain = plainOf(task);
+      const spoken = pinyin?.get(plain);
+      text = spoken ? `${plain}\n${spoken}` : plain;
       cache.set(task, text);
     }
     return text;
   };
+}
+
+/** The plain texts of `tasks` with Han characters that `known` has no pinyin for yet. */
+export function textsWithoutPinyin(
+  tasks: readonly Searchable[],
+  known: ReadonlyMap<string, string> | undefined,
+  asked: ReadonlySet<string>,
+): string[] {
+  const texts = new Set<string>();
+  for (const task of tasks) {
+    const plain = plainOf(task);
+    if (!known?.has(plain) && !asked.has(plain) && hasHan(plain)) texts.add(plain);
+  }
+  return [...texts];
 }

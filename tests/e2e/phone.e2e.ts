@@ -179,12 +179,20 @@ describe('on a phone (375 px)', () => {
       startDate: new Date().toLocaleDateString('sv-SE'),
       endDate: '',
     });
+    await post(page, '/api/tasks', {
+      title: long(100),
+      description: long(500),
+      priority: 'medium',
+      category: 'work',
+      completed: false,
+    });
     for (const [path, heading] of [
       ['/', '欢迎回来！'],
       ['/accounting', '记账管理'],
       ['/assets', '资产管理'],
       ['/fitness', '健身记录'],
       ['/time', '时间管理'],
+      ['/tasks', '任务管理'],
       ['/settings', '设置'],
     ] as const) {
       await page.goto(path);
@@ -193,6 +201,42 @@ describe('on a phone (375 px)', () => {
       await drawCharts(page);
       const w = await widths(page);
       expect(w.scroll, path).toBeLessThanOrEqual(w.inner);
+    }
+    // Where such a text is cut with an ellipsis, a tap (or Enter) shows it whole and folds it
+    // again: the 备注 of a ledger row and of 最近记录, the 周期记账 name, a workout's 备注, a
+    // focus record's task, a task's 描述.
+    for (const [path, heading, cut] of [
+      ['/accounting', '记账管理', 3],
+      ['/fitness', '健身记录', 1],
+      ['/time', '时间管理', 1],
+      ['/tasks', '任务管理', 1],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const texts = page.locator('button[data-clamped]', { hasText: long(20) });
+      await expect.poll(() => texts.count(), { message: path }).toBeGreaterThanOrEqual(cut);
+      for (let i = 0; i < cut; i++) {
+        const text = texts.nth(i);
+        await text.scrollIntoViewIfNeeded();
+        const folded = (await text.boundingBox())!.height;
+        expect(await text.getAttribute('aria-expanded')).toBe('false');
+        await text.click();
+        expect(await text.getAttribute('aria-expanded'), path).toBe('true');
+        // Whole: nothing of it is cut, it runs over several lines, and the page stays 375 px.
+        expect(
+          await text.evaluate(
+            (b) => b.scrollWidth <= b.clientWidth && b.scrollHeight <= b.clientHeight,
+          ),
+        ).toBe(true);
+        expect((await text.boundingBox())!.height, path).toBeGreaterThan(folded * 3);
+        const w = await widths(page);
+        expect(w.scroll, path).toBeLessThanOrEqual(w.inner);
+        await text.focus();
+        await page.keyboard.press('Enter');
+        expect(await text.getAttribute('aria-expanded'), path).toBe('false');
+        expect((await text.boundingBox())!.height).toBeLessThan(folded * 1.5);
+      }
     }
     // The dialogs that show the name: 查看明细 and 修改历史.
     await page.goto('/assets');

@@ -21,9 +21,14 @@ function Placeholder() {
   return <div className="h-full animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
 }
 
+/** A chart is at most this tall for its width (0.72 × 311 px = 224 px on a 375 px phone). */
+const TALLEST = '25 / 18';
+
 /**
- * A fixed-height box that draws `render(width)`, in a transition, once its width is known and,
- * with `whenSeen`, once it is near the viewport and the browser is idle.
+ * A box that draws `render(width, height)`, in a transition, once its size is known and, with
+ * `whenSeen`, once it is near the viewport and the browser is idle. It is `height` tall, or
+ * less where the screen is narrow: a chart's full height beside a phone's width stretched
+ * every chart screen by some 50 px per chart.
  */
 function DeferredChart({
   height,
@@ -32,10 +37,10 @@ function DeferredChart({
 }: {
   height: number;
   whenSeen?: boolean;
-  render: (width: number) => ReactNode;
+  render: (width: number, height: number) => ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const [size, setSize] = useState({ width: 0, height });
   const [seen, setSeen] = useState(!whenSeen);
 
   useEffect(() => {
@@ -43,13 +48,16 @@ function DeferredChart({
     if (!node) return;
     // The observer reports the first size itself, after layout: reading clientWidth here would
     // force a layout in the middle of the screen's first commit.
-    const measure = (next: number) => startTransition(() => setWidth(Math.floor(next)));
+    const measure = (width: number, tall: number) =>
+      startTransition(() => setSize({ width: Math.floor(width), height: Math.floor(tall) }));
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
-        : new ResizeObserver(([entry]) => measure(entry?.contentRect.width ?? 0));
+        : new ResizeObserver(([entry]) =>
+            measure(entry?.contentRect.width ?? 0, entry?.contentRect.height ?? height),
+          );
     if (observer) observer.observe(node);
-    else measure(node.clientWidth);
+    else measure(node.clientWidth, node.clientHeight || height);
     if (!whenSeen) return () => observer?.disconnect();
     let cancelIdle: () => void = () => undefined;
     const cancelNear = whenNear(node, () => {
@@ -60,21 +68,25 @@ function DeferredChart({
       cancelIdle();
       observer?.disconnect();
     };
-  }, [whenSeen]);
+  }, [whenSeen, height]);
 
-  const drawn = seen && width > 0;
+  const drawn = seen && size.width > 0;
 
   return (
     // The drawing is laid out absolutely and clipped, so its fixed width never widens the box
     // it measures nor the page: after the window narrows, the old, wider drawing stays until
-    // the transition redraws it at the new width, and must not overflow meanwhile.
+    // the transition redraws it at the new width, and must not overflow meanwhile. The box's
+    // own size comes from CSS alone (width, then the ratio, capped at `height`), so nothing
+    // moves when the chart arrives.
     <div
       ref={ref}
-      className="relative overflow-hidden"
-      style={{ height }}
+      className="relative w-full overflow-hidden"
+      style={{ aspectRatio: TALLEST, maxHeight: height }}
       data-chart={drawn ? 'drawn' : 'waiting'}
     >
-      <div className="absolute inset-0">{drawn ? render(width) : <Placeholder />}</div>
+      <div className="absolute inset-0">
+        {drawn ? render(size.width, size.height) : <Placeholder />}
+      </div>
     </div>
   );
 }
@@ -84,7 +96,7 @@ export function BarChart(props: Omit<BarChartProps, 'width'>) {
   return (
     <DeferredChart
       height={height}
-      render={(width) => <LightBarChart {...props} height={height} width={width} />}
+      render={(width, tall) => <LightBarChart {...props} height={tall} width={width} />}
     />
   );
 }
@@ -95,7 +107,7 @@ export function PieChart(props: Omit<PieChartProps, 'width'>) {
     <DeferredChart
       height={height}
       whenSeen
-      render={(width) => <LightPieChart {...props} height={height} width={width} />}
+      render={(width, tall) => <LightPieChart {...props} height={tall} width={width} />}
     />
   );
 }
@@ -105,7 +117,7 @@ export function WeekChart(props: Omit<WeekChartProps, 'width'>) {
   return (
     <DeferredChart
       height={height}
-      render={(width) => <LightWeekChart {...props} height={height} width={width} />}
+      render={(width, tall) => <LightWeekChart {...props} height={tall} width={width} />}
     />
   );
 }
@@ -116,7 +128,7 @@ export function GroupedBarChart(props: Omit<GroupedBarChartProps, 'width'>) {
     <DeferredChart
       height={height}
       whenSeen
-      render={(width) => <LightGroupedBarChart {...props} height={height} width={width} />}
+      render={(width, tall) => <LightGroupedBarChart {...props} height={tall} width={width} />}
     />
   );
 }

@@ -101,7 +101,7 @@ export function AccountingScreen() {
   }
 
   return (
-    <div className="space-y-5">
+    <div className="space-y-4 tablet:space-y-5">
       <PageHeader
         title="记账管理"
         actions={

@@ -1,5 +1,5 @@
 import { FileDown, Search } from 'lucide-react';
-import { memo, useId, useMemo, useState } from 'react';
+import { type CSSProperties, memo, useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { toneOf } from '../../components/StatCard';
@@ -82,6 +82,8 @@ export const Ledger = memo(function Ledger({
   // the filtered records of the day, not only those on this page).
   const days = useMemo(() => dayTotals(filtered), [filtered]);
   const groups = groupByDay(rows);
+  // A one-line row (AccountList, dated={false}) is 2.5rem, a day's heading 1.6rem.
+  const rowsHeight = rows.length * 2.5 + groups.length * 1.6;
 
   function narrow(change: Partial<LedgerFilter>) {
     setFilter((f) => ({ ...f, ...change }));
@@ -99,7 +101,9 @@ export const Ledger = memo(function Ledger({
   return (
     <section
       id="all-records"
-      className="card below-fold scroll-mt-16 [--below-fold-height:150rem]"
+      className="card below-fold scroll-mt-16"
+      // Until it is drawn it holds about its own height (the filters, then the page).
+      style={{ '--below-fold-height': `${22 + rowsHeight}rem` } as CSSProperties}
       aria-labelledby={titleId}
     >
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
@@ -252,7 +256,7 @@ export const Ledger = memo(function Ledger({
       {rows.length === 0 ? (
         <EmptyState message="没有符合筛选条件的记录" />
       ) : (
-        <WhenNear height={`${rows.length * 4}rem`}>
+        <WhenNear height={`${rowsHeight}rem`}>
           {groups.map(({ date, records: dayRows }) => {
             const day = days.get(date)!;
             return (
@@ -265,7 +269,7 @@ export const Ledger = memo(function Ledger({
                     收入 {formatCents(day.incomeCents)} · 支出 {formatCents(day.expenseCents)}
                   </span>
                 </h3>
-                <AccountList records={dayRows} {...actions} />
+                <AccountList records={dayRows} dated={false} {...actions} />
               </div>
             );
           })}

@@ -1,6 +1,7 @@
 import { Pause, Play, Plus, Repeat } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { useDeleteRecurring, useRecurring, useUpdateRecurring } from '../../api/recurring';
+import { ClampedText } from '../../components/ClampedText';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
@@ -73,9 +74,12 @@ export const RecurringSection = memo(function RecurringSection({ today }: { toda
               <li key={t.id} className="flex items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
                   <div className="flex items-center gap-2">
-                    <span className="min-w-0 truncate font-medium text-slate-900">
+                    <ClampedText
+                      text={t.description || label}
+                      className="font-medium text-slate-900"
+                    >
                       {t.description || label}
-                    </span>
+                    </ClampedText>
                     {data?.pending.has(t.id) && <PendingMark />}
                     <span
                       className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-700'}`}

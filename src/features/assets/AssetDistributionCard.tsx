@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { memo, useId, useMemo, useState } from 'react';
+import { ClampedText } from '../../components/ClampedText';
 import { PieChart } from '../../components/charts/lazy';
 // The pie's palette, so the legend's dots match the slices.
 import { CHART_PALETTE } from '../../components/charts/theme';
@@ -65,7 +66,9 @@ export const AssetDistributionCard = memo(function AssetDistributionCard({
           >
             {share.items.map((item) => (
               <li key={item.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span className="min-w-0 truncate text-slate-800">{item.name}</span>
+                <ClampedText text={item.name} className="text-slate-800">
+                  {item.name}
+                </ClampedText>
                 <span className="shrink-0 tabular-nums">{formatYuan(item.amount)}</span>
               </li>
             ))}

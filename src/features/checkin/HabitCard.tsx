@@ -1,6 +1,7 @@
 import { Bell, CheckCircle2, Circle, Flame, GripVertical, Loader2, Trophy } from 'lucide-react';
 import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
 import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
+import { ClampedText } from '../../components/ClampedText';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import {
   checkinRate,
@@ -188,9 +189,13 @@ export const HabitCard = memo(function HabitCard({
             )}
           </div>
           {task.description && (
-            <p className="mt-1.5 line-clamp-2 break-words text-sm text-slate-500">
+            <ClampedText
+              text={task.description}
+              lines={2}
+              className="mt-1.5 break-words text-sm text-slate-500"
+            >
               {task.description}
-            </p>
+            </ClampedText>
           )}
         </div>
         <div className="flex shrink-0 gap-0.5">

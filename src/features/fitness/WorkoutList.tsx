@@ -1,4 +1,5 @@
 import { useDeleteWorkout } from '../../api/workouts';
+import { ClampedText } from '../../components/ClampedText';
 import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
@@ -33,7 +34,7 @@ export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListPro
       ) : (
         <ul className="divide-y divide-slate-100">
           {workouts.map((workout) => (
-            <li key={workout.id} className="flex items-center gap-3 py-2.5">
+            <li key={workout.id} className="flex items-center gap-3 py-1 tablet:py-2.5">
               <span className="shrink-0 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700">
                 {labelOf(workoutTypeLabels, workout.type)}
               </span>
@@ -45,10 +46,10 @@ export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListPro
                   ) : null}
                   {pending.has(workout.id) && <PendingMark />}
                 </p>
-                <p className="truncate text-xs text-slate-500">
+                <ClampedText text={workout.notes} className="text-xs text-slate-500">
                   {workout.date}
                   {workout.notes && ` · ${workout.notes}`}
-                </p>
+                </ClampedText>
               </div>
               <EditButton
                 item={labelOf(workoutTypeLabels, workout.type)}

@@ -1,6 +1,7 @@
 import { Bell, CalendarDays, ListChecks, Repeat, Timer } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ClampedText } from '../../components/ClampedText';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { formatShortDate } from '../../domain/dates';
@@ -98,9 +99,13 @@ export const TaskItem = memo(function TaskItem({
           {task.title}
         </p>
         {task.description && (
-          <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 [overflow-wrap:anywhere]">
+          <ClampedText
+            text={task.description}
+            lines={2}
+            className="mt-0.5 text-sm text-slate-500 [overflow-wrap:anywhere]"
+          >
             {task.description}
-          </p>
+          </ClampedText>
         )}
         <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
           <span

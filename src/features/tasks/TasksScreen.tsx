@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus, Search } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
   useDeleteTask,
   usePostponeTask,
@@ -17,14 +17,15 @@ import { useDeepLink } from '../../components/useDeepLink';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
+import { whenQuiet } from '../../components/when';
 import type { Task } from '../../domain/schemas/task';
 import {
-  type CharPinyin,
   matchesTerms,
   queryTerms,
   searchIndex,
   TASK_VIEWS,
   type TaskView,
+  textsWithoutPinyin,
   viewFilter,
 } from '../../domain/task-search';
 import {
@@ -38,7 +39,7 @@ import {
   withDefaults,
 } from '../../domain/tasks';
 import { PriorityDistribution } from './PriorityDistribution';
-import { loadPinyin } from './pinyin';
+import { loadPinyinTexts } from './pinyin';
 import { QuickAdd } from './QuickAdd';
 import { TaskList } from './TaskList';
 import { useClockMinute } from './useClockMinute';
@@ -74,15 +75,13 @@ export function TasksScreen() {
   const [query, setQuery] = useState('');
   // Typing stays responsive on 5,500 tasks: the list follows the field a render behind.
   const deferredQuery = useDeferredValue(query);
-  const [pinyin, setPinyin] = useState<CharPinyin | undefined>(undefined);
-  useEffect(() => {
-    if (query && !pinyin) {
-      loadPinyin().then(
-        (p) => setPinyin(() => p),
-        () => undefined, // offline before it was cached: the search still matches the text
-      );
-    }
-  }, [query, pinyin]);
+  // Each task text's pinyin (plain text → its initials and syllables), worked out in a worker
+  // once the screen is quiet (or the search is focused first), so that the first key finds it
+  // ready; the plain text is searched meanwhile. Done at the first key, the first result
+  // waited ~500 ms for the worker.
+  const [spoken, setSpoken] = useState<ReadonlyMap<string, string> | undefined>(undefined);
+  const [searching, setSearching] = useState(false);
+  const asked = useRef(new Set<string>());
   const time = useClockMinute();
   const [dialog, setDialog] = useState<Dialog>(null);
   usePreloadDialogs(!isPending, TaskDialog);
@@ -101,8 +100,29 @@ export function TasksScreen() {
     [tasks, today, time],
   );
   const sorted = useMemo(() => sortTasks(tasks), [tasks]);
-  // Each task's search text once per task object (and again when the pinyin table comes).
-  const textOf = useMemo(() => searchIndex(pinyin), [pinyin]);
+  useEffect(() => {
+    if (isPending) return;
+    return whenQuiet(() => setSearching(true), 1000);
+  }, [isPending]);
+  const wantsPinyin = searching || query !== '';
+  useEffect(() => {
+    if (!wantsPinyin) return;
+    // Only texts not asked for yet: a new or edited task is one text, not 5,500.
+    const texts = textsWithoutPinyin(tasks, spoken, asked.current);
+    if (texts.length === 0) return;
+    for (const text of texts) asked.current.add(text);
+    loadPinyinTexts(texts).then(
+      (pinyin) =>
+        setSpoken((was) => {
+          const now = new Map(was);
+          for (const [i, text] of texts.entries()) now.set(text, pinyin[i]!);
+          return now;
+        }),
+      () => undefined, // offline before the worker was cached: the search still matches the text
+    );
+  }, [wantsPinyin, tasks, spoken]);
+  // Each task's search text once per task object (and again when more pinyin comes).
+  const textOf = useMemo(() => searchIndex(spoken), [spoken]);
   const visible = useMemo(() => {
     const terms = queryTerms(deferredQuery);
     if (filter === 'all' && view === null && terms.length === 0) return sorted;
@@ -235,6 +255,7 @@ export function TasksScreen() {
                 placeholder="搜索任务"
                 className="input py-1.5 pl-8"
                 value={query}
+                onFocus={() => setSearching(true)}
                 onChange={(e) => setQuery(e.target.value)}
               />
             </label>

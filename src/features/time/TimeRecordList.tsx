@@ -1,4 +1,5 @@
 import { useDeleteTimeRecord } from '../../api/time-records';
+import { ClampedText } from '../../components/ClampedText';
 import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
@@ -34,10 +35,12 @@ export function TimeRecordList({ records, today, pending, onEdit }: TimeRecordLi
       ) : (
         <ul className="divide-y divide-slate-100">
           {records.map((record) => (
-            <li key={record.id} className="flex items-center gap-3 py-2.5">
+            <li key={record.id} className="flex items-center gap-3 py-1 tablet:py-2.5">
               <div className="min-w-0 flex-1">
                 <div className="flex items-center gap-2">
-                  <span className="truncate font-medium text-slate-800">{record.task}</span>
+                  <ClampedText text={record.task} className="font-medium text-slate-800">
+                    {record.task}
+                  </ClampedText>
                   {pending.has(record.id) && <PendingMark />}
                   <span className="shrink-0 rounded-full bg-blue-50 px-2 py-0.5 text-xs text-blue-700">
                     {labelOf(timeCategoryLabels, record.category)}
