@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { habit as habitFields } from '../fixtures/records';
 import { deviceCopy, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import type { E2EUser } from './users';
 
@@ -139,14 +140,7 @@ async function seedAccount(page: Page) {
     duration: 1800,
     date: day,
   });
-  const habit = await post(CATEGORIES.checkinTasks, {
-    name: '早起',
-    description: '',
-    type: 'daily',
-    frequency: 1,
-    monthlyTarget: 30,
-    category: 'health',
-  });
+  const habit = await post(CATEGORIES.checkinTasks, habitFields());
   await post(CATEGORIES.checkinRecords, { taskId: habit.id, date: day });
 }
 

@@ -11,11 +11,11 @@ import { fromColumns } from '../../src/domain/columns';
 import type { ResourceName } from '../../src/domain/resources';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
-import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
+import { everyFieldCheckin, everyFieldHabit, STORED } from '../fixtures/records';
 import { utf8 } from './json-bytes';
 
 // The SQLite store builds each list's JSON text in SQL (`listJson`, sent as it is by GET /api/x).
@@ -25,12 +25,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pms-list-json-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
-// What the API stamps on every stored record (src/domain/records.ts).
-const stamp = {
-  updatedAt: '2024-03-01T08:00:00.000Z',
-  editedAt: '2024-03-01T08:00:00.000Z',
-  stamp: '',
-};
+const stamp = STORED;
 
 /** Text that JSON has to escape, and text it does not. */
 const awkward = '引号 " 反斜杠 \\ 换行\n制表\t控制\u0001 分隔\u2028 emoji 🏃 </script>';
@@ -127,34 +122,8 @@ const task = (id: string, completedAt: string | null): Task => ({
   subtasks: [{ id: 's1', title: '列提纲', done: false }],
   reminders: [5],
 });
-const checkinTask = (id: string, name = '早起'): CheckinTask => ({
-  id,
-  ...stamp,
-  name,
-  description: '',
-  type: 'weekly',
-  frequency: 3,
-  monthlyTarget: 12,
-  category: 'habit',
-  kind: 'measurable',
-  unit: '杯',
-  target: 2.5,
-  targetType: 'atMost',
-  targetPeriod: 'week',
-  schedule: [{ from: '2024-03-01', weekdays: [1, 3, 5] }],
-  archived: true,
-  sortOrder: 2,
-  vacations: [{ start: '2024-03-10', end: '2024-03-12' }],
-  reminderTime: '07:30',
-});
-const checkinRecord = (id: string, taskId: string, date: string): CheckinRecord => ({
-  id,
-  ...stamp,
-  taskId,
-  date,
-  value: 1.5,
-  skipped: true,
-});
+const checkinTask = everyFieldHabit;
+const checkinRecord = everyFieldCheckin;
 
 /** Amounts whose text a float formatter could get wrong. */
 const AMOUNTS = [12.34, 0.3, 0.1, 0.07, 1_000_000_000.99, 12, 0, 0.01, 19.99, 1_000_000_000_000];

@@ -10,6 +10,7 @@ import type { Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
+import { storedRent } from '../fixtures/records';
 
 // 周期记账 catch-up against the real stores with an injected clock: "today" is the server's
 // local date of `now`, so the instants below are local times.
@@ -20,20 +21,8 @@ let fileNo = 0;
 
 const at = (date: string) => new Date(`${date}T10:00:00`);
 
-const rent = (more: Partial<RecurringTemplate> = {}): RecurringTemplate => ({
-  id: 'rent',
-  type: 'expense',
-  amount: 4200,
-  category: 'housing',
-  description: '房租',
-  every: 1,
-  unit: 'month',
-  startDate: '2026-01-01',
-  endDate: '',
-  paused: false,
-  lastDate: '',
-  ...more,
-});
+const rent = (more: Partial<RecurringTemplate> = {}): RecurringTemplate =>
+  storedRent('rent', { amount: 4200, ...more });
 
 const dates = async (store: Store, user = 'alice') =>
   (await store.accounts.list(user)).map((a) => a.date).sort();

@@ -52,6 +52,7 @@ import { createQueryClient } from '../../src/app/query-client';
 import type { ResourceName } from '../../src/domain/resources';
 import { assetInputSchema } from '../../src/domain/schemas/asset';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
+import { rent } from '../fixtures/records';
 import { signIn, testServer } from './harness';
 
 // Every write hook declares its SPEC §8 message next to it (meta.errorMessage) and the query
@@ -196,16 +197,7 @@ const CASES: Case[] = [
       update: useUpdateRecurring() as unknown as Mutation,
       remove: useDeleteRecurring() as unknown as Mutation,
     }),
-    input: {
-      type: 'expense',
-      amount: 3000,
-      category: 'housing',
-      description: '房租',
-      every: 1,
-      unit: 'month',
-      startDate: '2026-12-01',
-      endDate: '',
-    },
+    input: rent({ startDate: '2026-12-01' }),
     says: {
       create: withReason('保存周期记账失败：{message}'),
       update: withReason('保存周期记账失败：{message}'),

@@ -6,6 +6,7 @@ import { openLocalDb } from '../../src/api/local-db';
 import { logoutWarning } from '../../src/api/logout-policy';
 import { legacyId } from '../../src/domain/legacy';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
+import { habit } from '../fixtures/records';
 import { storedTask } from './engine-harness';
 import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
@@ -426,17 +427,7 @@ describe('sync dialog', () => {
       tasks: [],
       timeRecords: [],
       assetHistory: [],
-      checkinTasks: [
-        {
-          id: 'habit-1',
-          name: '早起',
-          description: '',
-          type: 'daily',
-          frequency: 1,
-          monthlyTarget: 30,
-          category: 'health',
-        },
-      ],
+      checkinTasks: [habit({ id: 'habit-1' })],
       checkinRecords: [{ id: 'rec-1', taskId: 'habit-1', date: TODAY }],
     };
     const { user, dialog } = await openDialog();

@@ -28,6 +28,7 @@ import {
 } from '../../../src/domain/schemas/task';
 import { timeRecordInputSchema } from '../../../src/domain/schemas/time-record';
 import { workoutInputSchema } from '../../../src/domain/schemas/workout';
+import { OPEN_TODO } from '../../fixtures/records';
 
 type Parser = {
   safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } };
@@ -339,12 +340,7 @@ describe('task', () => {
   it('trims the title and fills the defaults', () => {
     expect(taskInputSchema.parse({ title: '  交房租  ' })).toMatchObject({
       title: '交房租',
-      description: '',
-      priority: 'medium',
-      category: 'other',
-      dueDate: '',
-      completed: false,
-      completedAt: null,
+      ...OPEN_TODO,
     });
   });
 
