@@ -17,6 +17,7 @@ import {
   task,
 } from './engine-harness';
 import { seedDeviceCopy, seedHabit, signIn, testServer, watchListReads } from './harness';
+import { recordRequests, writeLine } from './requests';
 
 // The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
 // IndexedDB (fake-indexeddb) and the real server app: order, idempotent replay, what each
@@ -27,12 +28,8 @@ const { server, demo } = await testServer({
   today: TODAY,
   clear: ['tasks', 'accounts', 'recurring'],
 });
-let sent: string[];
-server.events.on('request:start', ({ request }) => {
-  if (request.method !== 'GET') sent.push(`${request.method} ${new URL(request.url).pathname}`);
-});
+const sent = recordRequests(server, writeLine);
 beforeEach(async () => {
-  sent = [];
   await signIn(demo);
 });
 
@@ -51,7 +48,7 @@ describe('the outbox', () => {
     expect(d.waiting()).toBe(3);
 
     server.resetHandlers();
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
     expect(sent).toEqual(['POST /api/tasks', 'PUT /api/tasks/b', 'DELETE /api/tasks/c']);
@@ -71,7 +68,7 @@ describe('the outbox', () => {
     await waitFor(() => expect(d.engine.status().reachable).toBe(false));
     expect(d.waiting()).toBe(1);
     server.resetHandlers();
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
     expect(sent).toEqual(['POST /api/tasks']);

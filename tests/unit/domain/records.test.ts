@@ -8,23 +8,7 @@ const NOW = '2026-11-22T08:00:00.000Z';
 
 describe('materialise', () => {
   it('stamps a create with the time of the write, and the editor’s clock when sent', () => {
-    expect(
-      materialise(
-        'accounts',
-        {
-          type: 'expense',
-          amount: 1,
-          category: 'dining',
-          description: '',
-          date: '2026-11-22',
-          templateId: null,
-          reimbursed: false,
-          reimbursedBy: null,
-        },
-        { id: 'a1', now: NOW },
-      ),
-    ).toEqual({
-      id: 'a1',
+    const input = {
       type: 'expense',
       amount: 1,
       category: 'dining',
@@ -33,6 +17,10 @@ describe('materialise', () => {
       templateId: null,
       reimbursed: false,
       reimbursedBy: null,
+    } as const;
+    expect(materialise('accounts', input, { id: 'a1', now: NOW })).toEqual({
+      id: 'a1',
+      ...input,
       updatedAt: NOW,
       editedAt: NOW,
       stamp: '',

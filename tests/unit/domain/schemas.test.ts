@@ -28,7 +28,7 @@ import {
 } from '../../../src/domain/schemas/task';
 import { timeRecordInputSchema } from '../../../src/domain/schemas/time-record';
 import { workoutInputSchema } from '../../../src/domain/schemas/workout';
-import { OPEN_TODO } from '../../fixtures/records';
+import { OPEN_TODO, VALID_INPUT } from '../../fixtures/records';
 
 type Parser = {
   safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } };
@@ -40,22 +40,7 @@ function issuePaths(schema: Parser, value: unknown): string[] {
   return result.success ? [] : (result.error?.issues ?? []).map((i) => i.path.join('.'));
 }
 
-const account = {
-  type: 'expense',
-  amount: 12.5,
-  category: 'dining',
-  description: '',
-  date: '2026-11-21',
-};
-const asset = {
-  type: 'asset',
-  name: '招行储蓄卡',
-  category: 'bank_deposit',
-  amount: 1000,
-  date: '2026-11-01',
-};
-const workout = { type: 'running', duration: 30, date: '2026-11-21' };
-const timeRecord = { task: '写周报', category: 'work', duration: 1500, date: '2026-11-21' };
+const { account, asset, workout, timeRecord } = VALID_INPUT;
 const task = { title: '交房租' };
 const checkin = { name: '早起' };
 
