@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
+import { LEGACY_KEYS } from '../fixtures/records';
 import { deviceCopy, launchBrowser, login, SCREENS, screenshot, VIEWPORTS } from './browser';
 import { type OwnServer, ownContext, ownServer, signedInUnderWorker } from './own-server';
 import { E2E_PASSWORD, type E2EUser } from './users';
@@ -343,16 +344,6 @@ describe('two devices offline', () => {
 });
 
 describe('garbage on the device', () => {
-  const LEGACY_KEYS = [
-    'accounts',
-    'assets',
-    'workouts',
-    'tasks',
-    'timeRecords',
-    'assetHistory',
-    'checkinTasks',
-    'checkinRecords',
-  ];
   const GARBAGE: [string, string][] = [
     ['a string', JSON.stringify('不是列表')],
     ['an object', JSON.stringify({ id: 1, amount: '很多' })],

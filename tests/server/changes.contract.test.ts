@@ -9,7 +9,7 @@ import type { Changes, Page, RecordStore, Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset } from '../../src/domain/schemas/asset';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
-import { habit, storedExpense, storedRent, weeklyHabit } from '../fixtures/records';
+import { habit, storedAsset, storedExpense, storedRent, weeklyHabit } from '../fixtures/records';
 import { utf8 } from './json-bytes';
 
 // The delta protocol's store side (DESIGN §1 "Local-first"): "what changed since change
@@ -31,20 +31,15 @@ const stamp = {
   stamp: '',
 };
 const account = (id: string, amount = 10): Account => storedExpense(id, { ...stamp, amount });
-const asset = (id: string, version: number, originalId: string | null): Asset => ({
-  id,
-  ...stamp,
-  type: 'asset',
-  name: '现金',
-  category: 'cash',
-  amount: 100 * version,
-  description: '',
-  date: '2024-01-01',
-  effectiveDate: '',
-  version,
-  originalId,
-  previousVersionId: null,
-});
+const asset = (id: string, version: number, originalId: string | null): Asset =>
+  storedAsset(id, {
+    ...stamp,
+    name: '现金',
+    category: 'cash',
+    amount: 100 * version,
+    version,
+    originalId,
+  });
 
 /** A device's copy: what it knows of one kind, and the cursor it asks from. */
 function replica<T extends { id: string }>() {

@@ -15,8 +15,15 @@ import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
-import { everyFieldCheckin, everyFieldHabit, STORED } from '../fixtures/records';
+import {
+  everyFieldCheckin,
+  everyFieldHabit,
+  STORED,
+  storedAsset,
+  storedReport,
+} from '../fixtures/records';
 import { utf8 } from './json-bytes';
+import { tokenFor } from './sign-in';
 
 // The SQLite store builds each list's JSON text in SQL (`listJson`, sent as it is by GET /api/x).
 // That text must parse to exactly what `list` returns, record for record and in the same order.
@@ -57,21 +64,8 @@ const template = (id: string, more: Partial<RecurringTemplate> = {}): RecurringT
   lastDate: '',
   ...more,
 });
-const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset => ({
-  id,
-  ...stamp,
-  type: 'asset',
-  name: '招商银行',
-  category: 'bank_deposit',
-  amount,
-  description: '',
-  date: '2024-01-01',
-  effectiveDate: '',
-  version: 1,
-  originalId: null,
-  previousVersionId: null,
-  ...more,
-});
+const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset =>
+  storedAsset(id, { ...stamp, amount, ...more });
 const history = (id: string, more: Partial<AssetHistoryEntry> = {}): AssetHistoryEntry => ({
   id,
   ...stamp,
@@ -103,25 +97,17 @@ const timeRecord = (id: string, duration: number): TimeRecord => ({
   createdAt: '2024-03-01T08:00:00.000Z',
   taskId: '',
 });
-const task = (id: string, completedAt: string | null): Task => ({
-  id,
-  ...stamp,
-  title: '写周报',
-  description: '',
-  priority: 'high',
-  category: 'work',
-  dueDate: '',
-  completed: completedAt !== null,
-  completedAt,
-  createdAt: '2024-03-01T08:00:00.000Z',
-  updatedAt: '2024-03-01T08:00:00.000Z',
-  repeat: 'FREQ=WEEKLY;BYDAY=MO',
-  repeatFrom: 'completion',
-  seriesId: 'series-1',
-  dueTime: '',
-  subtasks: [{ id: 's1', title: '列提纲', done: false }],
-  reminders: [5],
-});
+const task = (id: string, completedAt: string | null): Task =>
+  storedReport(id, {
+    completed: completedAt !== null,
+    completedAt,
+    repeat: 'FREQ=WEEKLY;BYDAY=MO',
+    repeatFrom: 'completion',
+    seriesId: 'series-1',
+    dueTime: '',
+    subtasks: [{ id: 's1', title: '列提纲', done: false }],
+    reminders: [5],
+  });
 const checkinTask = everyFieldHabit;
 const checkinRecord = everyFieldCheckin;
 
@@ -391,14 +377,7 @@ describe('GET /api/<resource> over the sqlite store', () => {
       await setUser(store, auth, { username: 'alice', password: 'alice-pass', displayName: 'A' });
       await store.accounts.createMany('alice', samples.accounts());
       await store.tasks.createMany('alice', samples.tasks());
-      const login = await app.fetch(
-        new Request('http://localhost/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'alice', password: 'alice-pass' }),
-        }),
-      );
-      const { token } = (await login.json()) as { token: string };
+      const token = await tokenFor(app);
       const get = async (path: string) =>
         app.fetch(
           new Request(`http://localhost${path}`, {

@@ -15,7 +15,13 @@ import type { Settings } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
-import { everyFieldCheckin, everyFieldHabit, STORED } from '../fixtures/records';
+import {
+  everyFieldCheckin,
+  everyFieldHabit,
+  STORED,
+  storedAsset,
+  storedReport,
+} from '../fixtures/records';
 
 const dir = mkdtempSync(join(tmpdir(), 'pms-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,20 +46,8 @@ const account = (id: string, amount = 12.34): Account => ({
   reimbursed: false,
   reimbursedBy: null,
 });
-const asset = (id: string, version = 1, originalId: string | null = null): Asset => ({
-  id,
-  ...stamp,
-  type: 'asset',
-  name: '招商银行',
-  category: 'bank_deposit',
-  amount: 1000.5,
-  description: '',
-  date: '2024-01-01',
-  effectiveDate: '',
-  version,
-  originalId,
-  previousVersionId: null,
-});
+const asset = (id: string, version = 1, originalId: string | null = null): Asset =>
+  storedAsset(id, { ...stamp, amount: 1000.5, version, originalId });
 const history = (id: string): AssetHistoryEntry => ({
   id,
   ...stamp,
@@ -84,26 +78,16 @@ const timeRecord = (id: string): TimeRecord => ({
   createdAt: '2024-03-01T08:00:00.000Z',
   taskId: '',
 });
-const task = (id: string): Task => ({
-  id,
-  ...stamp,
-  title: '写周报',
-  description: '',
-  priority: 'high',
-  category: 'work',
-  dueDate: '',
-  completed: false,
-  completedAt: null,
-  createdAt: '2024-03-01T08:00:00.000Z',
-  updatedAt: '2024-03-01T08:00:00.000Z',
-  // Issue 36's fields, JSON-coded ones with content so the codec is exercised.
-  repeat: 'FREQ=MONTHLY;BYDAY=-1FR',
-  repeatFrom: 'due',
-  seriesId: '',
-  dueTime: '',
-  subtasks: [{ id: 's1', title: '列提纲', done: true }],
-  reminders: [0, 30],
-});
+const task = (id: string): Task =>
+  storedReport(id, {
+    // Issue 36's fields, JSON-coded ones with content so the codec is exercised.
+    repeat: 'FREQ=MONTHLY;BYDAY=-1FR',
+    repeatFrom: 'due',
+    seriesId: '',
+    dueTime: '',
+    subtasks: [{ id: 's1', title: '列提纲', done: true }],
+    reminders: [0, 30],
+  });
 const checkinTask = everyFieldHabit;
 const template = (id: string, lastDate = ''): RecurringTemplate => ({
   id,

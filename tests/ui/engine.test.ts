@@ -6,6 +6,7 @@ import { openLocalDb } from '../../src/api/local-db';
 import { addDays, todayString } from '../../src/domain/dates';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';
+import { todo } from '../fixtures/records';
 import {
   type Device,
   device,
@@ -178,18 +179,13 @@ describe('the outbox', () => {
       json: JSON.stringify([
         'not a record',
         { id: 'x', title: { nested: true } },
-        {
-          id: 'ok',
+        todo('ok', {
           title: '好的',
-          description: '',
           priority: 'high',
           category: 'work',
-          dueDate: '',
-          completed: false,
-          completedAt: null,
           createdAt: '2026-11-20T08:00:00.000Z',
           updatedAt: '2026-11-20T08:00:00.000Z',
-        },
+        }),
       ]),
     });
     db.close();

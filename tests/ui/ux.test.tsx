@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
-import { habit, storedRent } from '../fixtures/records';
+import { expense, habit, storedRent } from '../fixtures/records';
 import { renderApp, signIn, testServer } from './harness';
 
 // Issue 14 in the component tests: what the browser tests show at 375 and 1280 px, here for
@@ -112,17 +112,7 @@ describe('dialogs', () => {
   });
 
   it('a confirmation names the record and Enter confirms it', async () => {
-    await demo.store.accounts.create('demo', {
-      id: 'a1',
-      type: 'expense',
-      amount: 35,
-      category: 'dining',
-      description: '',
-      date: TODAY,
-      templateId: null,
-      reimbursed: false,
-      reimbursedBy: null,
-    });
+    await demo.store.accounts.create('demo', { id: 'a1', ...expense({ amount: 35, date: TODAY }) });
     const { user } = await openAccounting();
     const recent = screen.getByRole('region', { name: '最近记录' });
     await within(recent).findByText('-¥35.00');
@@ -140,14 +130,7 @@ describe('dialogs', () => {
   it('an edit shows the amount with two decimals and saves it unchanged', async () => {
     await demo.store.accounts.create('demo', {
       id: 'a2',
-      type: 'expense',
-      amount: 268.9,
-      category: 'dining',
-      description: '',
-      date: TODAY,
-      templateId: null,
-      reimbursed: false,
-      reimbursedBy: null,
+      ...expense({ amount: 268.9, date: TODAY }),
     });
     const { user } = await openAccounting();
     const recent = screen.getByRole('region', { name: '最近记录' });
