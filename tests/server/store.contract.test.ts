@@ -15,19 +15,13 @@ import type { Settings } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
-import {
-  everyFieldCheckin,
-  everyFieldHabit,
-  STORED,
-  storedAsset,
-  storedReport,
-} from '../fixtures/records';
+import * as fixture from '../fixtures/records';
 
 const dir = mkdtempSync(join(tmpdir(), 'pms-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
-const stamp = STORED;
+const stamp = fixture.STORED;
 
 const implementations: [string, () => Store][] = [
   ['memory', createMemoryStore],
@@ -47,7 +41,7 @@ const account = (id: string, amount = 12.34): Account => ({
   reimbursedBy: null,
 });
 const asset = (id: string, version = 1, originalId: string | null = null): Asset =>
-  storedAsset(id, { ...stamp, amount: 1000.5, version, originalId });
+  fixture.storedAsset(id, { ...stamp, amount: 1000.5, version, originalId });
 const history = (id: string): AssetHistoryEntry => ({
   id,
   ...stamp,
@@ -79,7 +73,7 @@ const timeRecord = (id: string): TimeRecord => ({
   taskId: '',
 });
 const task = (id: string): Task =>
-  storedReport(id, {
+  fixture.storedReport(id, {
     // Issue 36's fields, JSON-coded ones with content so the codec is exercised.
     repeat: 'FREQ=MONTHLY;BYDAY=-1FR',
     repeatFrom: 'due',
@@ -88,7 +82,7 @@ const task = (id: string): Task =>
     subtasks: [{ id: 's1', title: '列提纲', done: true }],
     reminders: [0, 30],
   });
-const checkinTask = everyFieldHabit;
+const checkinTask = fixture.everyFieldHabit;
 const template = (id: string, lastDate = ''): RecurringTemplate => ({
   id,
   ...stamp,
@@ -103,7 +97,7 @@ const template = (id: string, lastDate = ''): RecurringTemplate => ({
   paused: false,
   lastDate,
 });
-const checkinRecord = everyFieldCheckin;
+const checkinRecord = fixture.everyFieldCheckin;
 
 describe.each(implementations)('%s store', (_name, open) => {
   let store: Store;
