@@ -1,6 +1,6 @@
 import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
-import { FormDialog, useDialogForm } from '../../components/FormDialog';
-import { InputField, SelectField } from '../../components/form-fields';
+import { FormDialog, InputField, SelectField } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { templateInput } from '../../domain/recurring';
 import {
   type RecurringData,

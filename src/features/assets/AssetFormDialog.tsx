@@ -1,12 +1,13 @@
 import { useSaveAsset } from '../../api/assets';
-import { FormDialog, useDialogForm } from '../../components/FormDialog';
 import {
   AmountField,
   amountRegisterOptions,
+  FormDialog,
   InputField,
   SelectField,
   TextAreaField,
 } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { formatMonth } from '../../domain/checkin';
 import {
   type Asset,

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useCreateCheckinTask, useUpdateCheckinTask } from '../../api/checkin-tasks';
-import { FormDialog, useDialogForm } from '../../components/FormDialog';
-import { InputField, SelectField, TextAreaField } from '../../components/form-fields';
+import { FormDialog, InputField, SelectField, TextAreaField } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { useToday } from '../../components/useToday';
 import { defaultMonthlyTarget } from '../../domain/checkin';
 import { weekdaysOn } from '../../domain/habits';

@@ -1,7 +1,7 @@
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts';
 import { ChoiceGrid, DateWithChips, MinuteChips } from '../../components/ChoiceGrid';
-import { FormDialog, useDialogForm } from '../../components/FormDialog';
-import { InputField } from '../../components/form-fields';
+import { FormDialog, InputField } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { type WorkoutType, workoutTypeLabels } from '../../domain/schemas/categories';
 import { type Workout, workoutInputSchema } from '../../domain/schemas/workout';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { useCreateTimeRecord, useUpdateTimeRecord } from '../../api/time-records';
 import { ChoiceGrid, MinuteChips } from '../../components/ChoiceGrid';
-import { FormDialog, useDialogForm } from '../../components/FormDialog';
-import { InputField } from '../../components/form-fields';
+import { FormDialog, InputField } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { type TimeCategory, timeCategoryLabels } from '../../domain/schemas/categories';
 import { type TimeRecord, timeRecordInputSchema } from '../../domain/schemas/time-record';
 
