@@ -32,7 +32,7 @@ export interface Changes<T> {
 
 /**
  * One page of a full download (since 0, or an answer with `reset`), so that no list is ever
- * built whole (issue 16: 39k records made one 9.6 MB string and a 200–360 MB RSS peak). Records
+ * built whole (39k records make one 9.6 MB string and a 200–360 MB RSS peak). Records
  * come in (change number, id) order, after the key `after`, and only those with a number up to
  * `upto`, the cursor of the first page: a snapshot. Records changed while the device pages have
  * a number above it and come by the delta from `upto`, deletions as tombstones above it. Many

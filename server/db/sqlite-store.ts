@@ -237,10 +237,10 @@ const enclose = (before: string, records: Buffer, after: string): Buffer<ArrayBu
 
 // Why raw statements and not drizzle's query builder here (DESIGN §6, measured with
 // `npm run bench`): building a drizzle query and preparing its SQL cost ~0.1 ms per call,
-// which made the per-record work of a ten-year upload (~110k inserts, each followed by a
-// read-back, plus a habit lookup per check-in) take ~20 s of its 30 s budget; now ~3 s. Lists:
-// a 40k-row list spent ~100 ms in better-sqlite3's row objects, drizzle's mapping and an
-// ORDER BY sort; now rows come back as arrays, in rowid order without a sort, and become
+// which makes the per-record work of a ten-year upload (~110k inserts, each followed by a
+// read-back, plus a habit lookup per check-in) take ~20 s of its 30 s budget; raw, ~3 s. Lists:
+// a 40k-row list spends ~100 ms in better-sqlite3's row objects, drizzle's mapping and an
+// ORDER BY sort; here rows come back as arrays, in rowid order without a sort, and become
 // records through one generated object literal per table (`read`): ~50 ms.
 function recordStore<R extends { id: string }>({
   sqlite,

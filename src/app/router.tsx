@@ -40,7 +40,7 @@ const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen'
  * Loads the chunks the page at `pathname` opens with: for a signed-in page the shell, its
  * screen and the HTTP client at once. Left to the router, each waits for the one before it to
  * render (shell, then screen, then the first request): three round trips before the first
- * paint on a slow phone (Lighthouse's LCP, issue 16). A build's /boot.js has usually asked for
+ * paint on a slow phone (Lighthouse's LCP). A build's /boot.js has usually asked for
  * them already (src/boot/boot.js); this covers the dev server, whose /boot.js names no chunks.
  * Resolves once they have loaded (or failed: the router shows that), so that the first render
  * draws the screen instead of suspending on it (`Preloadable`).

@@ -57,7 +57,7 @@ export function Money({ cents, className = '' }: { cents: number; className?: st
     }
     // Measured once the browser has laid the frame out, not by forcing a layout here: read in
     // the commit, the first width laid out the whole page inside React's task (/accounting at
-    // 4× CPU: 230 ms of a 686 ms task, issue 16). An observed box is reported once at the
+    // 4× CPU: 230 ms of a 686 ms task). An observed box is reported once at the
     // start and on every resize, before the frame is painted; flushSync draws the fit before
     // that paint too, so a figure is never seen too wide.
     const observer = new ResizeObserver(() => flushSync(measure));

@@ -1,7 +1,15 @@
-import { type ComponentPropsWithRef, useCallback, useRef, useState } from 'react';
+import {
+  type ComponentPropsWithRef,
+  type FormEventHandler,
+  type ReactNode,
+  useCallback,
+  useRef,
+  useState,
+} from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { evaluateAmount, isAmountExpression } from '../domain/amount-expression';
 import { Field } from './Field';
+import { Modal } from './Modal';
 
 // Labelled controls for the add/edit dialogs. Each takes react-hook-form's `register(...)`
 // spread like a plain element, so every dialog gets the same label, error and ARIA wiring.
@@ -168,5 +176,30 @@ export function FormActions({ onCancel, saving }: { onCancel: () => void; saving
         {saving ? '保存中...' : '保存'}
       </button>
     </div>
+  );
+}
+
+interface FormDialogProps {
+  title: string;
+  onClose: () => void;
+  /** Something typed is not saved yet: Escape and the backdrop ask first (see Modal). */
+  dirty: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  saving: boolean;
+  children: ReactNode;
+}
+
+/**
+ * An add/edit dialog: its fields, then 取消 and 保存. `noValidate`: the schema's Chinese
+ * messages show, never the browser's own bubbles.
+ */
+export function FormDialog({ title, onClose, dirty, onSubmit, saving, children }: FormDialogProps) {
+  return (
+    <Modal title={title} onClose={onClose} dirty={dirty}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        <FormActions onCancel={onClose} saving={saving} />
+      </form>
+    </Modal>
   );
 }

@@ -50,7 +50,7 @@ export type Preloadable<P extends object> = ComponentType<P> & {
    * renders at once instead of suspending: a boundary that shows its fallback even for a
    * module already there makes React wait ~300 ms before it shows what replaces it (its
    * throttle of fallback reveals), and the shell and the screen inside it were two such waits
-   * on every load (issue 16). Never rejects: a chunk that cannot load fails where it renders.
+   * on every load. Never rejects: a chunk that cannot load fails where it renders.
    */
   preload(): Promise<void>;
 };

@@ -8,8 +8,8 @@ const DATE = 'YYYY-MM-DD';
 const MONTH = 'YYYY-MM';
 
 // Ten years hold ~40k records of a kind, and a screen's figures read every one's date:
-// slicing each into a month string, or keying a Map by it, allocated a string per record and
-// was most of those passes (issue 16). These read the digits where they stand.
+// slicing each into a month string, or keying a Map by it, allocates a string per record and
+// is most of those passes. These read the digits where they stand.
 const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
 /** The year of a 'YYYY-MM' month or a 'YYYY-MM-DD' date. */
 export const yearOf = (date: string) =>

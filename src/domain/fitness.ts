@@ -43,7 +43,7 @@ export function newestFirst<T extends { date: string; createdAt?: string }>(
   const order = (a: T, b: T) =>
     descending(a.date, b.date) || descending(a.createdAt ?? '', b.createdAt ?? '');
   // One pass that keeps the first n, instead of sorting all: ten years are 20k time records,
-  // and the sort was most of /time's figures (issue 16). From the end, since a list is kept
+  // and the sort is most of /time's figures. From the end, since a list is kept
   // oldest first: the newest fill `first` at once and the rest are turned away by one
   // comparison. As the stable sort would, an item goes before those it does not come after.
   const first: T[] = [];

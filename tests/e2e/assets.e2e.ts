@@ -219,29 +219,25 @@ describe('/assets against the real server', () => {
     await cardShows(page, '总资产', '¥20,300.00');
 
     // Delete: refused once, then the whole chain goes.
+    const deleteCash = async () => {
+      await page
+        .getByRole('listitem', { name: '现金' })
+        .getByRole('button', { name: '删除' })
+        .click();
+      await page
+        .getByRole('dialog', { name: '请确认' })
+        .getByRole('button', { name: '删除' })
+        .click();
+    };
     await page.route('**/api/assets/*', (route) =>
       route.request().method() === 'DELETE'
         ? route.fulfill({ status: 422, json: { error: '服务不可用' } })
         : route.fallback(),
     );
-    await page
-      .getByRole('listitem', { name: '现金' })
-      .getByRole('button', { name: '删除' })
-      .click();
-    await page
-      .getByRole('dialog', { name: '请确认' })
-      .getByRole('button', { name: '删除' })
-      .click();
+    await deleteCash();
     await page.getByRole('alert').filter({ hasText: '删除资产失败：服务不可用，请重试' }).waitFor();
     await page.unroute('**/api/assets/*');
-    await page
-      .getByRole('listitem', { name: '现金' })
-      .getByRole('button', { name: '删除' })
-      .click();
-    await page
-      .getByRole('dialog', { name: '请确认' })
-      .getByRole('button', { name: '删除' })
-      .click();
+    await deleteCash();
     await page.getByRole('listitem', { name: '现金' }).waitFor({ state: 'detached' });
     await cardShows(page, '总资产', '¥20,000.00');
 

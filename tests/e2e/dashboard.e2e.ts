@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { post } from './seed';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,19 +17,6 @@ async function openDashboard(viewport: { width: number; height: number } = VIEWP
   await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
   await page.getByRole('region', { name: '今日收支' }).waitFor();
   return page;
-}
-
-/** Records go in through the real API as the signed-in user, as the screens would send them. */
-async function post(page: Page, path: string, body: object) {
-  const session = await page.evaluate(() => ({
-    token: localStorage.getItem('authToken'),
-    user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
-  }));
-  const res = await page.request.post(path, {
-    data: body,
-    headers: { Authorization: `Bearer ${session.token}`, 'x-user-id': session.user },
-  });
-  expect(res.status()).toBe(201);
 }
 
 const today = (page: Page) => page.evaluate(() => new Date().toLocaleDateString('sv-SE'));

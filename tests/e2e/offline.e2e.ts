@@ -1,8 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
+import { LEGACY_KEYS } from '../fixtures/records';
 import { deviceCopy, launchBrowser, login, SCREENS, screenshot, VIEWPORTS } from './browser';
 import { type OwnServer, ownContext, ownServer, signedInUnderWorker } from './own-server';
+import { eventually } from './seed';
 import { E2E_PASSWORD, type E2EUser } from './users';
 
 // Issue 12's "must show", in real Chromium against the real server, which these tests stop
@@ -73,18 +75,6 @@ async function openSync(page: Page) {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: '同步' }).click();
   return page.getByRole('dialog', { name: '数据同步' });
-}
-
-/** Waits until `check` holds, polling the API; fails with what it saw last after `ms`. */
-async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  let last = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await read();
-  }
-  return last;
 }
 
 describe('with the server stopped after visiting only /', () => {
@@ -343,16 +333,6 @@ describe('two devices offline', () => {
 });
 
 describe('garbage on the device', () => {
-  const LEGACY_KEYS = [
-    'accounts',
-    'assets',
-    'workouts',
-    'tasks',
-    'timeRecords',
-    'assetHistory',
-    'checkinTasks',
-    'checkinRecords',
-  ];
   const GARBAGE: [string, string][] = [
     ['a string', JSON.stringify('不是列表')],
     ['an object', JSON.stringify({ id: 1, amount: '很多' })],

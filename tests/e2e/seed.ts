@@ -29,3 +29,15 @@ export async function post<T = Record<string, unknown>>(
   expect(res.status()).toBe(201);
   return (await res.json()) as T & { id: string };
 }
+
+/** Waits until `check` holds, polling the API; fails with what it saw last after `ms`. */
+export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  let last = await read();
+  while (!check(last)) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 250));
+    last = await read();
+  }
+  return last;
+}

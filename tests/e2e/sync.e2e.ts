@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_FILE_KEYS, habit as habitFields } from '../fixtures/records';
 import { deviceCopy, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import type { E2EUser } from './users';
 
@@ -139,14 +140,7 @@ async function seedAccount(page: Page) {
     duration: 1800,
     date: day,
   });
-  const habit = await post(CATEGORIES.checkinTasks, {
-    name: '早起',
-    description: '',
-    type: 'daily',
-    frequency: 1,
-    monthlyTarget: 30,
-    category: 'health',
-  });
+  const habit = await post(CATEGORIES.checkinTasks, habitFields());
   await post(CATEGORIES.checkinRecords, { taskId: habit.id, date: day });
 }
 
@@ -175,17 +169,7 @@ describe('sync dialog', () => {
     expect(download.suggestedFilename()).toBe(`personal-management-data-${today}.json`);
     exported = await readFile((await download.path())!, 'utf8');
     const file = JSON.parse(exported) as Record<Category, Row[]>;
-    expect(Object.keys(file)).toEqual([
-      'accounts',
-      'assets',
-      'workouts',
-      'tasks',
-      'timeRecords',
-      'assetHistory',
-      'checkinTasks',
-      'checkinRecords',
-      'recurring',
-    ]);
+    expect(Object.keys(file)).toEqual(EXPORT_FILE_KEYS);
     for (const category of Object.keys(CATEGORIES) as Category[]) {
       expect(byId(file[category]), category).toEqual(byId(source[category]));
     }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, login, openPage, VIEWPORTS } from './browser';
-import { browserToday, post, shiftDate } from './seed';
+import { browserToday, eventually, post, shiftDate } from './seed';
 import { E2E_PASSWORD, type E2EUser } from './users';
 
 // Issue 36's "must show": two devices of one user, both offline, complete the same weekly
@@ -31,17 +31,6 @@ async function serverTasks(user: E2EUser): Promise<Row[]> {
     headers: { authorization: `Bearer ${token}`, 'x-user-id': user },
   });
   return (await list.json()) as Row[];
-}
-
-async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  let last = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await read();
-  }
-  return last;
 }
 
 async function openTasks(page: Page, user: E2EUser) {

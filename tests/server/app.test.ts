@@ -6,6 +6,7 @@ import { createMemoryStore } from '../../server/memory-store';
 import type { PasswordHasher, Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
+import { clockedApp } from './clocked-app';
 
 // The app in process over the memory store, as the browser demo runs it: the rules that need a
 // moving clock or a failing store. Everything else is covered against a real server in http.test.ts.
@@ -13,14 +14,7 @@ import { createWebPasswordHasher } from '../../server/web-auth';
 const hasher = createWebPasswordHasher({ iterations: 1000 });
 
 async function setup(store: Store = createMemoryStore()) {
-  let time = Date.parse('2024-03-01T00:00:00.000Z');
-  const app = createApp({
-    store,
-    auth: hasher,
-    now: () => new Date(time),
-    clientIp: (c) => c.req.header('x-test-ip'),
-    loginRefusalDelayMs: 0,
-  });
+  const { app, advance } = clockedApp(store, hasher);
   await setUser(store, hasher, {
     username: 'alice',
     password: 'alice-pass',
@@ -42,9 +36,7 @@ async function setup(store: Store = createMemoryStore()) {
     request,
     login,
     asAlice,
-    advance: (ms: number) => {
-      time += ms;
-    },
+    advance,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   restoreHint,
 } from '../../server/backup';
 import { openSqliteStore } from '../../server/db/sqlite-store';
+import { storedExpense, todo } from '../fixtures/records';
 import { runTsx } from './server-process';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pms-backup-'));
@@ -144,18 +145,11 @@ describe('BackupScheduler', () => {
     for (; now <= Date.parse('2024-03-31T23:30:00Z'); now += HOUR) {
       // A write every few hours, so that each backup holds more than the one before.
       if (now % (6 * HOUR) === 30 * 60 * 1000) {
-        await store.tasks.create('alice', {
-          id: `t${++n}`,
-          title: `#${n}`,
-          description: '',
-          priority: 'medium',
-          category: 'other',
-          dueDate: '',
-          completed: false,
-          completedAt: null,
-          createdAt: new Date(now).toISOString(),
-          updatedAt: new Date(now).toISOString(),
-        });
+        const at = new Date(now).toISOString();
+        await store.tasks.create(
+          'alice',
+          todo(`t${++n}`, { title: `#${n}`, createdAt: at, updatedAt: at }),
+        );
       }
       if (await scheduler.takeIfDue()) written = n;
     }
@@ -213,18 +207,8 @@ describe('BackupScheduler', () => {
 });
 
 describe('backups that restore something', () => {
-  const task = (n: number) => ({
-    id: `t${n}`,
-    title: `#${n}`,
-    description: '',
-    priority: 'medium' as const,
-    category: 'other' as const,
-    dueDate: '',
-    completed: false,
-    completedAt: null,
-    createdAt: '2024-03-01T00:00:00.000Z',
-    updatedAt: '2024-03-01T00:00:00.000Z',
-  });
+  const at = '2024-03-01T00:00:00.000Z';
+  const task = (n: number) => todo(`t${n}`, { title: `#${n}`, createdAt: at, updatedAt: at });
 
   it('names the newest backup that holds records, with its time and row counts', async () => {
     const base = mkdtempSync(join(scratch, 'hint-'));
@@ -233,19 +217,7 @@ describe('backups that restore something', () => {
     const empty = join(base, 'empty.sqlite');
     let store = openSqliteStore(full);
     for (let i = 1; i <= 3; i++) await store.tasks.create('alice', task(i));
-    await store.accounts.create('alice', {
-      id: 'a1',
-      updatedAt: '2024-03-01T00:00:00.000Z',
-      editedAt: '2024-03-01T00:00:00.000Z',
-      type: 'expense',
-      amount: 10,
-      category: 'dining',
-      description: '',
-      date: '2024-03-01',
-      templateId: null,
-      reimbursed: false,
-      reimbursedBy: null,
-    });
+    await store.accounts.create('alice', storedExpense('a1', { updatedAt: at, editedAt: at }));
     store.close();
     openSqliteStore(empty).close();
     const keep = { daily: 7, weekly: 4 };

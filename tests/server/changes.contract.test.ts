@@ -9,6 +9,7 @@ import type { Changes, Page, RecordStore, Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset } from '../../src/domain/schemas/asset';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
+import { habit, storedAsset, storedExpense, storedRent, weeklyHabit } from '../fixtures/records';
 import { utf8 } from './json-bytes';
 
 // The delta protocol's store side (DESIGN §1 "Local-first"): "what changed since change
@@ -29,32 +30,16 @@ const stamp = {
   editedAt: '2024-03-01T08:00:00.000Z',
   stamp: '',
 };
-const account = (id: string, amount = 10): Account => ({
-  id,
-  ...stamp,
-  type: 'expense',
-  amount,
-  category: 'dining',
-  description: '',
-  date: '2024-03-01',
-  templateId: null,
-  reimbursed: false,
-  reimbursedBy: null,
-});
-const asset = (id: string, version: number, originalId: string | null): Asset => ({
-  id,
-  ...stamp,
-  type: 'asset',
-  name: '现金',
-  category: 'cash',
-  amount: 100 * version,
-  description: '',
-  date: '2024-01-01',
-  effectiveDate: '',
-  version,
-  originalId,
-  previousVersionId: null,
-});
+const account = (id: string, amount = 10): Account => storedExpense(id, { ...stamp, amount });
+const asset = (id: string, version: number, originalId: string | null): Asset =>
+  storedAsset(id, {
+    ...stamp,
+    name: '现金',
+    category: 'cash',
+    amount: 100 * version,
+    version,
+    originalId,
+  });
 
 /** A device's copy: what it knows of one kind, and the cursor it asks from. */
 function replica<T extends { id: string }>() {
@@ -151,16 +136,7 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
     await store.accounts.remove('bob', 'b2');
     await store.assets.create('bob', asset('s1', 1, null));
     await store.assets.removeChain('bob', 's1');
-    await store.checkinTasks.create('bob', {
-      id: 't1',
-      ...stamp,
-      name: '早起',
-      description: '',
-      type: 'weekly',
-      frequency: 3,
-      monthlyTarget: 12,
-      category: 'habit',
-    });
+    await store.checkinTasks.create('bob', weeklyHabit({ id: 't1', ...stamp }));
     await store.checkinTasks.remove('bob', 't1');
     expect(await answers('alice', alice)).toEqual(aliceSees);
 
@@ -225,16 +201,7 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
 
   it('records the versions of a deleted asset chain and a habit’s cascaded check-ins', async () => {
     await store.assets.createMany('alice', [asset('a1', 1, null), asset('a1v2', 2, 'a1')]);
-    await store.checkinTasks.create('alice', {
-      id: 'h1',
-      ...stamp,
-      name: '早起',
-      description: '',
-      type: 'daily',
-      frequency: 1,
-      monthlyTarget: 30,
-      category: 'health',
-    });
+    await store.checkinTasks.create('alice', habit({ id: 'h1', ...stamp }));
     await store.checkinRecords.createMany('alice', [
       { id: 'c1', ...stamp, taskId: 'h1', date: '2024-03-01' },
       { id: 'c2', ...stamp, taskId: 'h1', date: '2024-03-02' },
@@ -255,18 +222,8 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
 
   it('sends a template whose lastDate a catch-up moved, and a deleted template', async () => {
     const rent: RecurringTemplate = {
-      id: 'rent',
+      ...storedRent('rent', { startDate: '2024-01-01' }),
       ...stamp,
-      type: 'expense',
-      amount: 3000,
-      category: 'housing',
-      description: '房租',
-      every: 1,
-      unit: 'month',
-      startDate: '2024-01-01',
-      endDate: '',
-      paused: false,
-      lastDate: '',
     };
     await store.recurring.create('alice', rent);
     const { cursor } = await store.recurring.changes('alice', 0);

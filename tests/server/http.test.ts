@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetVersion } from '../fixtures/records';
 import { client, login, type RunningServer, startServer } from './server-process';
 
 // The HTTP contract of DESIGN §3 against a really started server (one for this file).
@@ -87,19 +88,7 @@ const history = () => ({
   assetName: '招商银行',
   action: 'create',
   oldData: null,
-  newData: {
-    id: 'a1',
-    type: 'asset',
-    name: '招商银行',
-    category: 'bank_deposit',
-    amount: 1,
-    description: '',
-    date: '2024-01-01',
-    effectiveDate: '',
-    version: 1,
-    originalId: null,
-    previousVersionId: null,
-  },
+  newData: assetVersion('a1'),
   timestamp: '2024-01-01T08:00:00.000Z',
 });
 const workout = () => ({

@@ -11,12 +11,19 @@ import { fromColumns } from '../../src/domain/columns';
 import type { ResourceName } from '../../src/domain/resources';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
-import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
+import {
+  everyFieldCheckin,
+  everyFieldHabit,
+  STORED,
+  storedAsset,
+  storedReport,
+} from '../fixtures/records';
 import { utf8 } from './json-bytes';
+import { tokenFor } from './sign-in';
 
 // The SQLite store builds each list's JSON text in SQL (`listJson`, sent as it is by GET /api/x).
 // That text must parse to exactly what `list` returns, record for record and in the same order.
@@ -25,12 +32,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pms-list-json-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
-// What the API stamps on every stored record (src/domain/records.ts).
-const stamp = {
-  updatedAt: '2024-03-01T08:00:00.000Z',
-  editedAt: '2024-03-01T08:00:00.000Z',
-  stamp: '',
-};
+const stamp = STORED;
 
 /** Text that JSON has to escape, and text it does not. */
 const awkward = '引号 " 反斜杠 \\ 换行\n制表\t控制\u0001 分隔\u2028 emoji 🏃 </script>';
@@ -62,21 +64,8 @@ const template = (id: string, more: Partial<RecurringTemplate> = {}): RecurringT
   lastDate: '',
   ...more,
 });
-const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset => ({
-  id,
-  ...stamp,
-  type: 'asset',
-  name: '招商银行',
-  category: 'bank_deposit',
-  amount,
-  description: '',
-  date: '2024-01-01',
-  effectiveDate: '',
-  version: 1,
-  originalId: null,
-  previousVersionId: null,
-  ...more,
-});
+const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset =>
+  storedAsset(id, { ...stamp, amount, ...more });
 const history = (id: string, more: Partial<AssetHistoryEntry> = {}): AssetHistoryEntry => ({
   id,
   ...stamp,
@@ -108,53 +97,19 @@ const timeRecord = (id: string, duration: number): TimeRecord => ({
   createdAt: '2024-03-01T08:00:00.000Z',
   taskId: '',
 });
-const task = (id: string, completedAt: string | null): Task => ({
-  id,
-  ...stamp,
-  title: '写周报',
-  description: '',
-  priority: 'high',
-  category: 'work',
-  dueDate: '',
-  completed: completedAt !== null,
-  completedAt,
-  createdAt: '2024-03-01T08:00:00.000Z',
-  updatedAt: '2024-03-01T08:00:00.000Z',
-  repeat: 'FREQ=WEEKLY;BYDAY=MO',
-  repeatFrom: 'completion',
-  seriesId: 'series-1',
-  dueTime: '',
-  subtasks: [{ id: 's1', title: '列提纲', done: false }],
-  reminders: [5],
-});
-const checkinTask = (id: string, name = '早起'): CheckinTask => ({
-  id,
-  ...stamp,
-  name,
-  description: '',
-  type: 'weekly',
-  frequency: 3,
-  monthlyTarget: 12,
-  category: 'habit',
-  kind: 'measurable',
-  unit: '杯',
-  target: 2.5,
-  targetType: 'atMost',
-  targetPeriod: 'week',
-  schedule: [{ from: '2024-03-01', weekdays: [1, 3, 5] }],
-  archived: true,
-  sortOrder: 2,
-  vacations: [{ start: '2024-03-10', end: '2024-03-12' }],
-  reminderTime: '07:30',
-});
-const checkinRecord = (id: string, taskId: string, date: string): CheckinRecord => ({
-  id,
-  ...stamp,
-  taskId,
-  date,
-  value: 1.5,
-  skipped: true,
-});
+const task = (id: string, completedAt: string | null): Task =>
+  storedReport(id, {
+    completed: completedAt !== null,
+    completedAt,
+    repeat: 'FREQ=WEEKLY;BYDAY=MO',
+    repeatFrom: 'completion',
+    seriesId: 'series-1',
+    dueTime: '',
+    subtasks: [{ id: 's1', title: '列提纲', done: false }],
+    reminders: [5],
+  });
+const checkinTask = everyFieldHabit;
+const checkinRecord = everyFieldCheckin;
 
 /** Amounts whose text a float formatter could get wrong. */
 const AMOUNTS = [12.34, 0.3, 0.1, 0.07, 1_000_000_000.99, 12, 0, 0.01, 19.99, 1_000_000_000_000];
@@ -422,14 +377,7 @@ describe('GET /api/<resource> over the sqlite store', () => {
       await setUser(store, auth, { username: 'alice', password: 'alice-pass', displayName: 'A' });
       await store.accounts.createMany('alice', samples.accounts());
       await store.tasks.createMany('alice', samples.tasks());
-      const login = await app.fetch(
-        new Request('http://localhost/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'alice', password: 'alice-pass' }),
-        }),
-      );
-      const { token } = (await login.json()) as { token: string };
+      const token = await tokenFor(app);
       const get = async (path: string) =>
         app.fetch(
           new Request(`http://localhost${path}`, {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
 import { createMemoryStore } from '../../server/memory-store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
+import { clockedApp } from './clocked-app';
 
 // Issue 39: strangers' failed guesses must never lock the owner out of her own devices, and
 // must still be throttled. In process with a moving clock; the flood case runs a real server
@@ -13,15 +13,8 @@ const MINUTE = 60_000;
 const OWNER_IP = '192.168.1.10';
 
 async function setup() {
-  let time = Date.parse('2024-03-01T00:00:00.000Z');
   const store = createMemoryStore();
-  const app = createApp({
-    store,
-    auth: hasher,
-    now: () => new Date(time),
-    clientIp: (c) => c.req.header('x-test-ip'),
-    loginRefusalDelayMs: 0,
-  });
+  const { app, advance } = clockedApp(store, hasher);
   await setUser(store, hasher, { username: 'alice', password: 'alice-pass', displayName: 'A' });
   await setUser(store, hasher, { username: 'bob', password: 'bob-pass', displayName: 'B' });
   const login = (body: { username?: string; password: string; deviceToken?: string }, ip: string) =>
@@ -32,9 +25,7 @@ async function setup() {
     });
   return {
     login,
-    advance: (ms: number) => {
-      time += ms;
-    },
+    advance,
   };
 }
 

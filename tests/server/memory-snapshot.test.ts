@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../server/memory-store';
+import { habit } from '../fixtures/records';
 
 describe('memory store snapshot (the demo across a reload)', () => {
   it('a store built from a snapshot holds the same records, users and sessions', async () => {
@@ -11,15 +12,7 @@ describe('memory store snapshot (the demo across a reload)', () => {
       createdAt: '2026-11-21T00:00:00.000Z',
       expiresAt: '2026-12-21T00:00:00.000Z',
     });
-    await store.checkinTasks.create('demo', {
-      id: 'h1',
-      name: '早起',
-      description: '',
-      type: 'daily',
-      frequency: 1,
-      monthlyTarget: 30,
-      category: 'health',
-    });
+    await store.checkinTasks.create('demo', habit({ id: 'h1' }));
     await store.checkinRecords.create('demo', { id: 'r1', taskId: 'h1', date: '2026-11-21' });
     await store.accounts.create('guest', {
       id: 'a1',

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../server/db/sqlite-store';
 import type { Store } from '../../server/store';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
+import { storedRent } from '../fixtures/records';
 
 // A database written by the version before delta sync (migration 0000 only) opens, keeps
 // every record, and serves them through the new protocol with their stamps filled in; one
@@ -94,19 +95,10 @@ describe('migration 0001 (delta sync) on an existing database', () => {
 });
 
 async function expectTemplatesSync(store: Store) {
-  const template: RecurringTemplate = {
-    id: 'rent',
-    type: 'expense',
+  const template: RecurringTemplate = storedRent('rent', {
     amount: 4200,
-    category: 'housing',
-    description: '房租',
-    every: 1,
-    unit: 'month',
     startDate: '2024-01-01',
-    endDate: '',
-    paused: false,
-    lastDate: '',
-  };
+  });
   const before = await store.recurring.changes('alice', 0);
   await store.recurring.create('alice', template);
   const created = await store.recurring.changes('alice', before.cursor);

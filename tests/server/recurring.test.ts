@@ -10,6 +10,8 @@ import type { Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
+import { storedRent } from '../fixtures/records';
+import { tokenFor } from './sign-in';
 
 // 周期记账 catch-up against the real stores with an injected clock: "today" is the server's
 // local date of `now`, so the instants below are local times.
@@ -20,20 +22,8 @@ let fileNo = 0;
 
 const at = (date: string) => new Date(`${date}T10:00:00`);
 
-const rent = (more: Partial<RecurringTemplate> = {}): RecurringTemplate => ({
-  id: 'rent',
-  type: 'expense',
-  amount: 4200,
-  category: 'housing',
-  description: '房租',
-  every: 1,
-  unit: 'month',
-  startDate: '2026-01-01',
-  endDate: '',
-  paused: false,
-  lastDate: '',
-  ...more,
-});
+const rent = (more: Partial<RecurringTemplate> = {}): RecurringTemplate =>
+  storedRent('rent', { amount: 4200, ...more });
 
 const dates = async (store: Store, user = 'alice') =>
   (await store.accounts.list(user)).map((a) => a.date).sort();
@@ -119,14 +109,7 @@ describe('the API', () => {
   async function signedIn(store: Store, now: () => Date) {
     const app = createApp({ store, auth: hasher, now });
     await setUser(store, hasher, { username: 'alice', password: 'alice-pass', displayName: 'A' });
-    const login = await app.fetch(
-      new Request('http://localhost/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'alice', password: 'alice-pass' }),
-      }),
-    );
-    const { token } = (await login.json()) as { token: string };
+    const token = await tokenFor(app);
     return (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       app.fetch(
         new Request(`http://localhost${path}`, {

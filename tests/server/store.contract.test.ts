@@ -8,24 +8,20 @@ import { createMemoryStore } from '../../server/memory-store';
 import type { Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
-import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
+import type { CheckinTask } from '../../src/domain/schemas/checkin';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import type { Settings } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
 import type { Workout } from '../../src/domain/schemas/workout';
+import * as fixture from '../fixtures/records';
 
 const dir = mkdtempSync(join(tmpdir(), 'pms-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 
-// What the API stamps on every stored record (src/domain/records.ts).
-const stamp = {
-  updatedAt: '2024-03-01T08:00:00.000Z',
-  editedAt: '2024-03-01T08:00:00.000Z',
-  stamp: '',
-};
+const stamp = fixture.STORED;
 
 const implementations: [string, () => Store][] = [
   ['memory', createMemoryStore],
@@ -44,20 +40,8 @@ const account = (id: string, amount = 12.34): Account => ({
   reimbursed: false,
   reimbursedBy: null,
 });
-const asset = (id: string, version = 1, originalId: string | null = null): Asset => ({
-  id,
-  ...stamp,
-  type: 'asset',
-  name: '招商银行',
-  category: 'bank_deposit',
-  amount: 1000.5,
-  description: '',
-  date: '2024-01-01',
-  effectiveDate: '',
-  version,
-  originalId,
-  previousVersionId: null,
-});
+const asset = (id: string, version = 1, originalId: string | null = null): Asset =>
+  fixture.storedAsset(id, { ...stamp, amount: 1000.5, version, originalId });
 const history = (id: string): AssetHistoryEntry => ({
   id,
   ...stamp,
@@ -88,46 +72,17 @@ const timeRecord = (id: string): TimeRecord => ({
   createdAt: '2024-03-01T08:00:00.000Z',
   taskId: '',
 });
-const task = (id: string): Task => ({
-  id,
-  ...stamp,
-  title: '写周报',
-  description: '',
-  priority: 'high',
-  category: 'work',
-  dueDate: '',
-  completed: false,
-  completedAt: null,
-  createdAt: '2024-03-01T08:00:00.000Z',
-  updatedAt: '2024-03-01T08:00:00.000Z',
-  // Issue 36's fields, JSON-coded ones with content so the codec is exercised.
-  repeat: 'FREQ=MONTHLY;BYDAY=-1FR',
-  repeatFrom: 'due',
-  seriesId: '',
-  dueTime: '',
-  subtasks: [{ id: 's1', title: '列提纲', done: true }],
-  reminders: [0, 30],
-});
-const checkinTask = (id: string): CheckinTask => ({
-  id,
-  ...stamp,
-  name: '早起',
-  description: '',
-  type: 'weekly',
-  frequency: 3,
-  monthlyTarget: 12,
-  category: 'habit',
-  kind: 'measurable',
-  unit: '杯',
-  target: 2.5,
-  targetType: 'atMost',
-  targetPeriod: 'week',
-  schedule: [{ from: '2024-03-01', weekdays: [1, 3, 5] }],
-  archived: true,
-  sortOrder: 2,
-  vacations: [{ start: '2024-03-10', end: '2024-03-12' }],
-  reminderTime: '07:30',
-});
+const task = (id: string): Task =>
+  fixture.storedReport(id, {
+    // Issue 36's fields, JSON-coded ones with content so the codec is exercised.
+    repeat: 'FREQ=MONTHLY;BYDAY=-1FR',
+    repeatFrom: 'due',
+    seriesId: '',
+    dueTime: '',
+    subtasks: [{ id: 's1', title: '列提纲', done: true }],
+    reminders: [0, 30],
+  });
+const checkinTask = fixture.everyFieldHabit;
 const template = (id: string, lastDate = ''): RecurringTemplate => ({
   id,
   ...stamp,
@@ -142,14 +97,7 @@ const template = (id: string, lastDate = ''): RecurringTemplate => ({
   paused: false,
   lastDate,
 });
-const checkinRecord = (id: string, taskId: string, date = '2024-03-01'): CheckinRecord => ({
-  id,
-  ...stamp,
-  taskId,
-  date,
-  value: 1.5,
-  skipped: true,
-});
+const checkinRecord = fixture.everyFieldCheckin;
 
 describe.each(implementations)('%s store', (_name, open) => {
   let store: Store;

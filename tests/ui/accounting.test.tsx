@@ -7,14 +7,13 @@ import type { Account } from '../../src/domain/schemas/account';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { alipayCsvBytes } from '../fixtures/bills';
 import { everythingInView, renderApp, seedDeviceCopy, signIn, testServer } from './harness';
+import { recordRequests } from './requests';
 
 // The screen reads the real clock, so the records are placed relative to it.
 const TODAY = todayString(new Date());
 const { server, demo } = await testServer({ today: TODAY, clear: ['accounts'] });
-let requests: Request[];
-server.events.on('request:start', ({ request }) => requests.push(request));
+const requests = recordRequests(server);
 beforeEach(async () => {
-  requests = [];
   await signIn(demo);
 });
 

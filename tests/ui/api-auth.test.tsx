@@ -1,21 +1,18 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '../../src/api/auth';
 import { engineFor } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { notifySessionExpired, readSession } from '../../src/api/session';
 import { hookClient, signIn, testServer } from './harness';
+import { recordRequests, requestsTo } from './requests';
 
 // Signing in and out as the app's one auth state sees it (SPEC §4, DESIGN.md §1).
 
 const { server, demo } = await testServer({ today: '2026-11-21' });
-let requests: Request[];
-server.events.on('request:start', ({ request }) => requests.push(request));
-beforeEach(() => {
-  requests = [];
-});
+const requests = recordRequests(server);
 
 function renderAuth() {
   const { client, wrapper: Query } = hookClient();
@@ -36,8 +33,7 @@ async function storedLists(username: string) {
     db.close();
   }
 }
-const sent = (method: string, path: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+const sent = (method: string, path: string) => requestsTo(requests, method, path);
 
 it('is used inside its provider only', () => {
   expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used inside <AuthProvider>');

@@ -8,16 +8,15 @@ import { useHealth } from '../../src/api/health';
 import { useCreateRecord } from '../../src/api/resource';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { hookClient, signIn, testServer } from './harness';
+import { recordRequests, requestsTo } from './requests';
 
 // The bill import's save (issue 15) and the server check of the sync dialog, as hooks.
 
 const TODAY = '2026-11-21';
 const { server, demo } = await testServer({ today: TODAY, clear: ['accounts'] });
-let requests: Request[];
-server.events.on('request:start', ({ request }) => requests.push(request));
+const requests = recordRequests(server);
 
 beforeEach(async () => {
-  requests = [];
   await signIn(demo);
 });
 afterEach(async () => {
@@ -32,8 +31,7 @@ const bill = (id: string, amount: number) => ({
   description: '美团 午餐',
   date: TODAY,
 });
-const sent = (method: string, path: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === path).length;
+const sent = (method: string, path: string) => requestsTo(requests, method, path).length;
 
 describe('useImportBill', () => {
   it('saves the bill once: a second import of the same file adds nothing', async () => {

@@ -15,6 +15,7 @@ import {
   watchListReads,
   watchListWrites,
 } from './harness';
+import { recordRequests } from './requests';
 
 // Where the home dashboard's figures come from (src/api/dashboard.ts): the server's sums on a
 // device that holds no lists yet, the device's own lists otherwise, and figures kept on the
@@ -64,12 +65,8 @@ beforeAll(async () => {
   serverSums = (await res.json()) as DashboardAggregates;
 });
 
-let requests: URL[];
-server.events.on('request:start', ({ request }) => {
-  if (request.method === 'GET') requests.push(new URL(request.url));
-});
+const requests = recordRequests(server, (r) => (r.method === 'GET' ? new URL(r.url) : undefined));
 beforeEach(async () => {
-  requests = [];
   await signIn(demo);
 });
 /** Tasks a test added on the server, taken out again after it: the other tests count two. */
@@ -152,7 +149,7 @@ async function visitAndKeep() {
   await waitFor(async () => expect(await allKept()).toBe(true));
   view.unmount();
   await stopEngine(view.client, null);
-  requests = [];
+  requests.length = 0;
 }
 
 /** /tasks as far as the lists go: the tasks in memory, and the keeper the shell runs. */

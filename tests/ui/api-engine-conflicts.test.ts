@@ -9,6 +9,7 @@ import { saveSession } from '../../src/api/session';
 import { createQueryClient } from '../../src/app/query-client';
 import { NOT_LOGGED_IN } from '../../src/domain/messages';
 import type { Task } from '../../src/domain/schemas/task';
+import { habit } from '../fixtures/records';
 import {
   type Device,
   device,
@@ -486,14 +487,7 @@ describe('changes that hide nothing else', () => {
     await d.engine.list('checkinTasks');
     await d.engine.list('checkinRecords');
     offline(server);
-    await d.engine.update('checkinTasks', 'h', {
-      name: '改名',
-      description: '',
-      type: 'daily',
-      frequency: 1,
-      monthlyTarget: 30,
-      category: 'health',
-    });
+    await d.engine.update('checkinTasks', 'h', habit({ name: '改名' }));
     expect((await d.engine.list('checkinRecords')).items.map((r) => r.id)).toEqual(['r']);
     expect((await d.engine.list('checkinTasks')).items.map((t) => t.name)).toEqual(['改名']);
   });

@@ -9,13 +9,12 @@ import {
 } from '../../src/api/checkin-records';
 import { SyncEngine } from '../../src/api/engine';
 import { hookClient, seedDeviceCopy, seedHabit, signIn, testServer } from './harness';
+import { recordRequests } from './requests';
 
 const TODAY = '2026-11-21';
 const { server, demo } = await testServer({ today: TODAY, clear: ['accounts', 'checkinTasks'] });
-let requests: Request[];
-server.events.on('request:start', ({ request }) => requests.push(request));
+const requests = recordRequests(server);
 beforeEach(async () => {
-  requests = [];
   await signIn(demo);
 });
 

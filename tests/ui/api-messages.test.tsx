@@ -52,6 +52,7 @@ import { createQueryClient } from '../../src/app/query-client';
 import type { ResourceName } from '../../src/domain/resources';
 import { assetInputSchema } from '../../src/domain/schemas/asset';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
+import { rent } from '../fixtures/records';
 import { signIn, testServer } from './harness';
 
 // Every write hook declares its SPEC §8 message next to it (meta.errorMessage) and the query
@@ -106,15 +107,25 @@ interface Case {
 
 const withReason = (template: string) => template.replace('{message}', REASON);
 
+/** A kind's list and mutations as a Case holds them (the mutations' variables differ by kind). */
+const crud = (
+  list: ReturnType<Case['hooks']>['list'],
+  create: unknown,
+  update: unknown,
+  remove: unknown,
+  extra?: Record<string, unknown>,
+) => ({
+  list,
+  create: create as Mutation,
+  update: update as Mutation,
+  remove: remove as Mutation,
+  ...(extra && { extra: extra as Record<string, Mutation> }),
+});
+
 const CASES: Case[] = [
   {
     kind: 'accounts',
-    hooks: () => ({
-      list: useAccounts(),
-      create: useCreateAccount() as unknown as Mutation,
-      update: useUpdateAccount() as unknown as Mutation,
-      remove: useDeleteAccount() as unknown as Mutation,
-    }),
+    hooks: () => crud(useAccounts(), useCreateAccount(), useUpdateAccount(), useDeleteAccount()),
     input: { type: 'expense', amount: 12.5, category: 'dining', description: '午餐', date: TODAY },
     says: {
       create: '创建记录失败，请重试',
@@ -124,13 +135,10 @@ const CASES: Case[] = [
   },
   {
     kind: 'tasks',
-    hooks: () => ({
-      list: useTasks(),
-      create: useCreateTask() as unknown as Mutation,
-      update: useUpdateTask() as unknown as Mutation,
-      remove: useDeleteTask() as unknown as Mutation,
-      extra: { toggle: useToggleTask() as unknown as Mutation },
-    }),
+    hooks: () =>
+      crud(useTasks(), useCreateTask(), useUpdateTask(), useDeleteTask(), {
+        toggle: useToggleTask(),
+      }),
     input: { title: '写周报', priority: 'high', category: 'work' },
     says: {
       create: withReason('创建任务失败：{message}'),
@@ -142,12 +150,7 @@ const CASES: Case[] = [
   },
   {
     kind: 'workouts',
-    hooks: () => ({
-      list: useWorkouts(),
-      create: useCreateWorkout() as unknown as Mutation,
-      update: useUpdateWorkout() as unknown as Mutation,
-      remove: useDeleteWorkout() as unknown as Mutation,
-    }),
+    hooks: () => crud(useWorkouts(), useCreateWorkout(), useUpdateWorkout(), useDeleteWorkout()),
     input: { type: 'running', duration: 30, date: TODAY },
     says: {
       create: withReason('保存运动记录失败：{message}，请重试'),
@@ -157,13 +160,10 @@ const CASES: Case[] = [
   },
   {
     kind: 'timeRecords',
-    hooks: () => ({
-      list: useTimeRecords(),
-      create: useCreateTimeRecord() as unknown as Mutation,
-      update: useUpdateTimeRecord() as unknown as Mutation,
-      remove: useDeleteTimeRecord() as unknown as Mutation,
-      extra: { focus: useSaveFocusSession() as unknown as Mutation },
-    }),
+    hooks: () =>
+      crud(useTimeRecords(), useCreateTimeRecord(), useUpdateTimeRecord(), useDeleteTimeRecord(), {
+        focus: useSaveFocusSession(),
+      }),
     input: { task: '阅读', category: 'reading', duration: 1500, date: TODAY },
     says: {
       create: withReason('保存时间记录失败：{message}，请重试'),
@@ -175,12 +175,13 @@ const CASES: Case[] = [
   },
   {
     kind: 'checkinTasks',
-    hooks: () => ({
-      list: useCheckinTasks(),
-      create: useCreateCheckinTask() as unknown as Mutation,
-      update: useUpdateCheckinTask() as unknown as Mutation,
-      remove: useDeleteCheckinTask() as unknown as Mutation,
-    }),
+    hooks: () =>
+      crud(
+        useCheckinTasks(),
+        useCreateCheckinTask(),
+        useUpdateCheckinTask(),
+        useDeleteCheckinTask(),
+      ),
     input: { name: '早起', type: 'daily' },
     says: {
       create: withReason('创建打卡任务失败：{message}'),
@@ -190,22 +191,9 @@ const CASES: Case[] = [
   },
   {
     kind: 'recurring',
-    hooks: () => ({
-      list: useRecurring(),
-      create: useCreateRecurring() as unknown as Mutation,
-      update: useUpdateRecurring() as unknown as Mutation,
-      remove: useDeleteRecurring() as unknown as Mutation,
-    }),
-    input: {
-      type: 'expense',
-      amount: 3000,
-      category: 'housing',
-      description: '房租',
-      every: 1,
-      unit: 'month',
-      startDate: '2026-12-01',
-      endDate: '',
-    },
+    hooks: () =>
+      crud(useRecurring(), useCreateRecurring(), useUpdateRecurring(), useDeleteRecurring()),
+    input: rent({ startDate: '2026-12-01' }),
     says: {
       create: withReason('保存周期记账失败：{message}'),
       update: withReason('保存周期记账失败：{message}'),

@@ -11,18 +11,17 @@ import {
 } from '../../src/api/sync';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import { hookClient, signIn, testServer } from './harness';
+import { recordRequests } from './requests';
 
 // The sync dialog's upload as a hook (SPEC §7): what it counts, what it keeps for another try,
 // and when it stops sending.
 
 const TODAY = '2026-11-21';
 const { server, demo } = await testServer({ today: TODAY, clear: RESOURCE_NAMES });
-let posts: string[];
-server.events.on('request:start', ({ request }) => {
-  if (request.method === 'POST') posts.push(new URL(request.url).pathname);
-});
+const posts = recordRequests(server, (r) =>
+  r.method === 'POST' ? new URL(r.url).pathname : undefined,
+);
 beforeEach(async () => {
-  posts = [];
   await signIn(demo);
 });
 

@@ -6,6 +6,7 @@ import { firstVersion, nextVersion } from '../../src/domain/asset-versioning';
 import { todayString } from '../../src/domain/dates';
 import type { Asset } from '../../src/domain/schemas/asset';
 import { renderApp, signIn, testServer } from './harness';
+import { recordRequests, requestsTo } from './requests';
 
 // Two busy cores: the lazy screen and chart chunks can take more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,15 +14,13 @@ configure({ asyncUtilTimeout: 5000 });
 // The screen reads the real clock, so records are dated relative to it.
 const TODAY = todayString(new Date());
 const { server, demo } = await testServer({ today: TODAY, clear: ['assets', 'assetHistory'] });
-let requests: Request[];
-server.events.on('request:start', ({ request }) => requests.push(request.clone()));
+// Clones, so that a test can read a body the server has read too.
+const requests = recordRequests(server, (request) => request.clone());
 beforeEach(async () => {
-  requests = [];
   await signIn(demo);
 });
 
-const posts = (path: string) =>
-  requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === path);
+const posts = (path: string) => requestsTo(requests, 'POST', path);
 
 const card = (title: string) => screen.getByRole('region', { name: title });
 

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMonth } from '../../src/domain/checkin';
 import { addDays, addMonths, monthOf, todayString } from '../../src/domain/dates';
 import type { CheckinTask } from '../../src/domain/schemas/checkin';
+import { habit as habitFields } from '../fixtures/records';
 import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the fixtures are dated relative to it.
@@ -21,16 +22,7 @@ let habits = 0;
 async function habit(name: string, fields: Partial<CheckinTask> = {}) {
   habits += 1;
   const id = `h${habits}`;
-  await demo.store.checkinTasks.create('demo', {
-    id,
-    name,
-    description: '',
-    type: 'daily',
-    frequency: 1,
-    monthlyTarget: 30,
-    category: 'health',
-    ...fields,
-  });
+  await demo.store.checkinTasks.create('demo', habitFields({ id, name, ...fields }));
   return id;
 }
 

@@ -51,24 +51,11 @@ beforeAll(async () => {
     });
   }
   // 50 min + 15 min 29 s today → 65 minutes, rounded; yesterday's hour does not count.
-  await post('/api/time-records', {
-    task: '写作',
-    category: 'writing',
-    duration: 3000,
-    date: TODAY,
-  });
-  await post('/api/time-records', {
-    task: '阅读',
-    category: 'reading',
-    duration: 929,
-    date: TODAY,
-  });
-  await post('/api/time-records', {
-    task: '旧',
-    category: 'other',
-    duration: 3600,
-    date: YESTERDAY,
-  });
+  const focus = (task: string, category: string, duration: number, date: string) =>
+    post('/api/time-records', { task, category, duration, date });
+  await focus('写作', 'writing', 3000, TODAY);
+  await focus('阅读', 'reading', 929, TODAY);
+  await focus('旧', 'other', 3600, YESTERDAY);
   const asset = (type: string, category: string, amount: number, extra = {}) =>
     post('/api/assets', {
       type,

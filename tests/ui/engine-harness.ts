@@ -120,6 +120,14 @@ export const storedTask = (id: string, title = id, at = SEEDED_AT): Task => ({
   editedAt: at,
 });
 
+/** A task made on 2026-01-01 titled `id`, with `fields` over it, stored for the demo user. */
+export async function seedTaskWith(demo: DemoServer, id: string, fields: Partial<Task> = {}) {
+  await demo.store.tasks.create('demo', {
+    ...storedTask(id, id, '2026-01-01T00:00:00.000Z'),
+    ...fields,
+  });
+}
+
 /** A task stored on the server for the demo user. */
 export async function seedTask(demo: DemoServer, id: string, title = id): Promise<Task> {
   const { record } = await demo.store.tasks.create('demo', storedTask(id, title));

@@ -6,6 +6,7 @@ import { openLocalDb } from '../../src/api/local-db';
 import { addDays, todayString } from '../../src/domain/dates';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';
+import { todo } from '../fixtures/records';
 import {
   type Device,
   device,
@@ -17,6 +18,7 @@ import {
   task,
 } from './engine-harness';
 import { seedDeviceCopy, seedHabit, signIn, testServer, watchListReads } from './harness';
+import { recordRequests, writeLine } from './requests';
 
 // The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
 // IndexedDB (fake-indexeddb) and the real server app: order, idempotent replay, what each
@@ -27,12 +29,8 @@ const { server, demo } = await testServer({
   today: TODAY,
   clear: ['tasks', 'accounts', 'recurring'],
 });
-let sent: string[];
-server.events.on('request:start', ({ request }) => {
-  if (request.method !== 'GET') sent.push(`${request.method} ${new URL(request.url).pathname}`);
-});
+const sent = recordRequests(server, writeLine);
 beforeEach(async () => {
-  sent = [];
   await signIn(demo);
 });
 
@@ -51,7 +49,7 @@ describe('the outbox', () => {
     expect(d.waiting()).toBe(3);
 
     server.resetHandlers();
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
     expect(sent).toEqual(['POST /api/tasks', 'PUT /api/tasks/b', 'DELETE /api/tasks/c']);
@@ -71,7 +69,7 @@ describe('the outbox', () => {
     await waitFor(() => expect(d.engine.status().reachable).toBe(false));
     expect(d.waiting()).toBe(1);
     server.resetHandlers();
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
     expect(sent).toEqual(['POST /api/tasks']);
@@ -181,18 +179,13 @@ describe('the outbox', () => {
       json: JSON.stringify([
         'not a record',
         { id: 'x', title: { nested: true } },
-        {
-          id: 'ok',
+        todo('ok', {
           title: '好的',
-          description: '',
           priority: 'high',
           category: 'work',
-          dueDate: '',
-          completed: false,
-          completedAt: null,
           createdAt: '2026-11-20T08:00:00.000Z',
           updatedAt: '2026-11-20T08:00:00.000Z',
-        },
+        }),
       ]),
     });
     db.close();

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CheckinRecord } from '../../src/domain/schemas/checkin';
+import { habit } from '../fixtures/records';
 import { device, firstThrough, offline, SEEDED_AT } from './engine-harness';
 import { signIn, testServer } from './harness';
 
@@ -16,13 +17,7 @@ const { server, demo } = await testServer({
 beforeEach(async () => {
   await signIn(demo);
   await demo.store.checkinTasks.create('demo', {
-    id: 'water',
-    name: '喝水',
-    description: '',
-    type: 'daily',
-    frequency: 1,
-    monthlyTarget: 30,
-    category: 'health',
+    ...habit({ id: 'water', name: '喝水' }),
     kind: 'measurable',
     unit: '杯',
     target: 8,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayString } from '../../src/domain/dates';
 import type { CheckinTask } from '../../src/domain/schemas/checkin';
+import { habit as habitFields } from '../fixtures/records';
 import { renderApp, signIn, testServer } from './harness';
 
 const TODAY = todayString(new Date());
@@ -15,16 +16,7 @@ let habits = 0;
 async function habit(name: string, fields: Partial<CheckinTask> = {}) {
   habits += 1;
   const id = `m${habits}`;
-  await demo.store.checkinTasks.create('demo', {
-    id,
-    name,
-    description: '',
-    type: 'daily',
-    frequency: 1,
-    monthlyTarget: 30,
-    category: 'health',
-    ...fields,
-  });
+  await demo.store.checkinTasks.create('demo', habitFields({ id, name, ...fields }));
   return id;
 }
 const records = async (taskId: string) =>

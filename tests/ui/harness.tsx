@@ -12,6 +12,7 @@ import { AppProviders, createAppClients } from '../../src/app/App';
 import { createQueryClient } from '../../src/app/query-client';
 import { AppRoutes } from '../../src/app/router';
 import type { ResourceName } from '../../src/domain/resources';
+import { habit } from '../fixtures/records';
 
 /**
  * The real app behind msw for one test file (mocks/node.ts): listening while the file runs,
@@ -168,15 +169,7 @@ export function watchListWrites() {
 
 /** A daily habit (打卡任务) called `id`, stored on the server for the demo user. */
 export async function seedHabit(demo: DemoServer, id: string) {
-  const { record } = await demo.store.checkinTasks.create('demo', {
-    id,
-    name: id,
-    description: '',
-    type: 'daily',
-    frequency: 1,
-    monthlyTarget: 30,
-    category: 'health',
-  });
+  const { record } = await demo.store.checkinTasks.create('demo', habit({ id, name: id }));
   return record;
 }
 

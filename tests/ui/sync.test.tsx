@@ -6,6 +6,7 @@ import { openLocalDb } from '../../src/api/local-db';
 import { logoutWarning } from '../../src/api/logout-policy';
 import { legacyId } from '../../src/domain/legacy';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
+import { EXPORT_FILE_KEYS, habit } from '../fixtures/records';
 import { storedTask } from './engine-harness';
 import { renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 
@@ -17,6 +18,24 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
+
+/** The files the app hands the browser to save from now on (a link's click), name and content. */
+function captureDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
+  });
+  return saved;
+}
 
 const account = (id: string, amount = 12.5) => ({
   id,
@@ -324,19 +343,7 @@ describe('sync dialog', () => {
     await demo.store.accounts.create('demo', account('srv-1') as never);
     await demo.store.tasks.create('demo', storedTask('task-1', '写周报', `${TODAY}T01:00:00.000Z`));
     seedLegacy();
-    const saved: { name: string; blob: Blob }[] = [];
-    const blobs = new Map<string, Blob>();
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob as Blob);
-      return url;
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
-    });
+    const saved = captureDownloads();
     const { user, dialog } = await openDialog();
 
     await user.click(dialog.getByRole('button', { name: '导出本地数据' }));
@@ -344,17 +351,7 @@ describe('sync dialog', () => {
     const today = new Date().toLocaleDateString('sv-SE');
     expect(saved[0]!.name).toBe(`personal-management-data-${today}.json`);
     const file = JSON.parse(await saved[0]!.blob.text());
-    expect(Object.keys(file)).toEqual([
-      'accounts',
-      'assets',
-      'workouts',
-      'tasks',
-      'timeRecords',
-      'assetHistory',
-      'checkinTasks',
-      'checkinRecords',
-      'recurring',
-    ]);
+    expect(Object.keys(file)).toEqual(EXPORT_FILE_KEYS);
     expect(file.accounts.map((a: { id: string }) => a.id)).toEqual([
       'srv-1',
       legacyId('1700000000000.25'),
@@ -374,19 +371,7 @@ describe('sync dialog', () => {
       reimbursed: false,
       reimbursedBy: null,
     });
-    const blobs = new Map<string, Blob>();
-    const saved: { name: string; blob: Blob }[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob as Blob);
-      return url;
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
-    });
+    const saved = captureDownloads();
     const { user, dialog } = await openDialog();
     await user.selectOptions(dialog.getByLabelText('导出 CSV 的数据'), '记账记录');
     await user.click(dialog.getByRole('button', { name: '导出 CSV' }));
@@ -426,17 +411,7 @@ describe('sync dialog', () => {
       tasks: [],
       timeRecords: [],
       assetHistory: [],
-      checkinTasks: [
-        {
-          id: 'habit-1',
-          name: '早起',
-          description: '',
-          type: 'daily',
-          frequency: 1,
-          monthlyTarget: 30,
-          category: 'health',
-        },
-      ],
+      checkinTasks: [habit({ id: 'habit-1' })],
       checkinRecords: [{ id: 'rec-1', taskId: 'habit-1', date: TODAY }],
     };
     const { user, dialog } = await openDialog();

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayString } from '../../src/domain/dates';
 import { occurrenceId } from '../../src/domain/recurrence';
 import type { Task } from '../../src/domain/schemas/task';
-import { storedTask } from './engine-harness';
+import { seedTaskWith } from './engine-harness';
 import { renderApp, signIn, testServer } from './harness';
 
 // Issue 36 on the screen, over the real app (msw): repeats, sub-tasks, views, search and quick add.
@@ -15,12 +15,7 @@ beforeEach(async () => {
   await signIn(demo);
 });
 
-async function seed(id: string, fields: Partial<Task> = {}) {
-  await demo.store.tasks.create('demo', {
-    ...storedTask(id, id, '2026-01-01T00:00:00.000Z'),
-    ...fields,
-  });
-}
+const seed = (id: string, fields: Partial<Task> = {}) => seedTaskWith(demo, id, fields);
 
 const row = (title: string) => screen.getByRole('listitem', { name: title });
 const listed = () =>

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayString } from '../../src/domain/dates';
 import type { Task } from '../../src/domain/schemas/task';
-import { storedTask } from './engine-harness';
+import { seedTaskWith } from './engine-harness';
 import { renderApp, signIn, testServer } from './harness';
 
 // The screen reads the real clock, so the fixtures are dated relative to it.
@@ -14,12 +14,7 @@ beforeEach(async () => {
   await signIn(demo);
 });
 
-async function seed(id: string, fields: Partial<Task> = {}) {
-  await demo.store.tasks.create('demo', {
-    ...storedTask(id, id, '2026-01-01T00:00:00.000Z'),
-    ...fields,
-  });
-}
+const seed = (id: string, fields: Partial<Task> = {}) => seedTaskWith(demo, id, fields);
 
 const card = (title: string) => screen.getByRole('region', { name: title });
 const row = (title: string) => screen.getByRole('listitem', { name: title });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
+import { expense, habit, storedRent } from '../fixtures/records';
 import { renderApp, signIn, testServer } from './harness';
 
 // Issue 14 in the component tests: what the browser tests show at 375 and 1280 px, here for
@@ -111,17 +112,7 @@ describe('dialogs', () => {
   });
 
   it('a confirmation names the record and Enter confirms it', async () => {
-    await demo.store.accounts.create('demo', {
-      id: 'a1',
-      type: 'expense',
-      amount: 35,
-      category: 'dining',
-      description: '',
-      date: TODAY,
-      templateId: null,
-      reimbursed: false,
-      reimbursedBy: null,
-    });
+    await demo.store.accounts.create('demo', { id: 'a1', ...expense({ amount: 35, date: TODAY }) });
     const { user } = await openAccounting();
     const recent = screen.getByRole('region', { name: '最近记录' });
     await within(recent).findByText('-¥35.00');
@@ -139,14 +130,7 @@ describe('dialogs', () => {
   it('an edit shows the amount with two decimals and saves it unchanged', async () => {
     await demo.store.accounts.create('demo', {
       id: 'a2',
-      type: 'expense',
-      amount: 268.9,
-      category: 'dining',
-      description: '',
-      date: TODAY,
-      templateId: null,
-      reimbursed: false,
-      reimbursedBy: null,
+      ...expense({ amount: 268.9, date: TODAY }),
     });
     const { user } = await openAccounting();
     const recent = screen.getByRole('region', { name: '最近记录' });
@@ -169,19 +153,10 @@ describe('dialogs', () => {
 
 describe('the 周期记账 dialog, like every form', () => {
   it('opens an edit with two decimals, and asks before Escape throws a change away', async () => {
-    await demo.store.recurring.create('demo', {
-      id: 'rent',
-      type: 'expense',
-      amount: 4200.5,
-      category: 'housing',
-      description: '房租',
-      every: 1,
-      unit: 'month',
-      startDate: TODAY,
-      endDate: '',
-      paused: false,
-      lastDate: TODAY,
-    });
+    await demo.store.recurring.create(
+      'demo',
+      storedRent('rent', { amount: 4200.5, startDate: TODAY, lastDate: TODAY }),
+    );
     const { user } = await openAccounting();
     const section = await screen.findByRole('region', { name: '周期记账' });
     await user.click(await within(section).findByRole('button', { name: '编辑 房租' }));
@@ -197,15 +172,7 @@ describe('the 周期记账 dialog, like every form', () => {
 describe('check-ins', () => {
   it('a past day of the calendar toggles; days to come are no buttons', async () => {
     const user = userEvent.setup();
-    await demo.store.checkinTasks.create('demo', {
-      id: 'h1',
-      name: '早起',
-      description: '',
-      type: 'daily',
-      frequency: 1,
-      monthlyTarget: 30,
-      category: 'health',
-    });
+    await demo.store.checkinTasks.create('demo', habit({ id: 'h1' }));
     renderApp('/checkin');
     const card = await screen.findByRole('article', { name: '早起' });
     const yesterday = addDays(TODAY, -1);
@@ -230,15 +197,7 @@ describe('check-ins', () => {
 
   it('a past day checked in while the server is down shows at once and is sent later', async () => {
     const user = userEvent.setup();
-    await demo.store.checkinTasks.create('demo', {
-      id: 'h2',
-      name: '喝水',
-      description: '',
-      type: 'daily',
-      frequency: 1,
-      monthlyTarget: 30,
-      category: 'health',
-    });
+    await demo.store.checkinTasks.create('demo', habit({ id: 'h2', name: '喝水' }));
     renderApp('/checkin');
     const card = await screen.findByRole('article', { name: '喝水' });
     const earlier = addDays(TODAY, -2);

@@ -4,8 +4,8 @@ import { CHART_PALETTE } from './theme';
 
 // A single-series bar chart in plain SVG: 月度资产趋势 (12 months), 运动类型统计 (6 types) and the
 // 7-day bars of WeekChart. At most a dozen bars: nivo's bar (its chunk, d3 scales and a few
-// hundred components) cost /assets and /fitness most of their blocked main thread at 4× CPU
-// (Lighthouse TBT, issue 16) for what one pass of a few dozen elements draws. So are the pie
+// hundred components) costs /assets and /fitness most of their blocked main thread at 4× CPU
+// (Lighthouse TBT) for what one pass of a few dozen elements draws. So are the pie
 // (PieChart.tsx) and the grouped bars (GroupedBarChart.tsx): the app draws no chart with nivo.
 
 interface BarPoint {

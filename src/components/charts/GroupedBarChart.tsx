@@ -3,9 +3,9 @@ import { AxisText, GridRow } from './BarChart';
 import { thinned, valueLabelWidth } from './labels';
 
 // Several series side by side per group in plain SVG: 近12个月收支, 12 months of income,
-// expense and balance, 36 bars. It was nivo's bar, drawn on a canvas, and the last chart that
-// brought nivo's chunk (d3, react-spring, lodash: ~250 KB minified) to a screen: /accounting
-// evaluated and drew it in the longest tasks after its data (issue 16). Each bar names its
+// expense and balance, 36 bars. nivo's bar, even drawn on a canvas, brings nivo's chunk (d3,
+// react-spring, lodash: ~250 KB minified) to /accounting, which evaluates and draws it in its
+// longest tasks after its data. Each bar names its
 // month, series and figure on hover (<title>), as nivo's tooltip did.
 
 interface GroupedBarSeries {

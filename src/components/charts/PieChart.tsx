@@ -1,9 +1,9 @@
 import { CHART_PALETTE } from './theme';
 
 // A ring of at most a dozen slices in plain SVG: 分类时间分布 (/time) and 资产分布 (/assets).
-// nivo's pie, even drawn on a canvas, brought nivo's chunk (d3, react-spring, lodash: ~200 KB)
-// to both routes, and evaluating and drawing it was the largest task after /time's data at
-// 4× CPU (issue 16), for what a few arcs draw. Slices run clockwise from 12 o'clock, largest
+// nivo's pie, even drawn on a canvas, brings nivo's chunk (d3, react-spring, lodash: ~200 KB)
+// to both routes, and evaluating and drawing it is the largest task after /time's data at
+// 4× CPU, for what a few arcs draw. Slices run clockwise from 12 o'clock, largest
 // where the data puts them, as nivo's did.
 
 export interface PieSlice {

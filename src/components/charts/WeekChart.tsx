@@ -5,8 +5,8 @@ import { CHART_PALETTE } from './theme';
 
 // The small charts of a week (最近7天专注, 最近7天运动时长) in plain SVG. They sit at the top of
 // their screens, so on a phone they are drawn during the first seconds; nivo (d3, its chunk's
-// evaluation and a few hundred components) cost those screens over a second of blocked main
-// thread at 4× CPU for seven numbers (Lighthouse TBT, issue 16). The bars are BarChart's; the
+// evaluation and a few hundred components) costs those screens over a second of blocked main
+// thread at 4× CPU for seven numbers (Lighthouse TBT). The bars are BarChart's; the
 // line is drawn here, in one pass of a few dozen elements.
 
 interface WeekPoint {

@@ -6,8 +6,8 @@ import LightPieChart, { type PieChartProps } from './PieChart';
 import { WeekChart as LightWeekChart, type WeekChartProps } from './WeekChart';
 
 // Every chart is plain SVG in the screen's own code (BarChart, WeekChart, PieChart,
-// GroupedBarChart): nivo, with d3 and react-spring, was a third of the bundle, and evaluating
-// and drawing it were the longest tasks after a chart route's data (issue 16). Screens import
+// GroupedBarChart): nivo, with d3 and react-spring, is a third of the bundle, and evaluating
+// and drawing it are the longest tasks after a chart route's data. Screens import
 // from here only.
 //
 // A chart is drawn after the screen: its box (fixed height, so nothing moves when the chart

@@ -76,8 +76,8 @@ const assetHistoryActions = ['create', 'update', 'delete'] as const;
 export type AssetHistoryAction = (typeof assetHistoryActions)[number];
 
 // A snapshot is an asset record, checked as one: only its fields are kept, so what is stored is
-// flat and of bounded size whatever was sent (a snapshot nested 1,000 levels deep was once
-// stored, and made the owner's history list fail for good).
+// flat and of bounded size whatever was sent (a snapshot nested 1,000 levels deep, stored as
+// sent, makes the owner's history list fail for good).
 const snapshotSchema = assetSchema
   .nullable()
   .optional()

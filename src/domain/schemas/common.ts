@@ -30,8 +30,8 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   // The noise grows with the magnitude (a double near 10^14 cents is only exact to ~0.02), so a
   // fixed tolerance would reject valid large amounts. A few units in the last place stays far
   // below the half cent that separates 1.005 from a two-decimal value, up to MAX_AMOUNT. Purely
-  // relative: an absolute floor (it was 1e-6 cents) let 1e-9 through as "0.00", which was
-  // then stored as 0 in a record whose amount must be above 0.
+  // relative: an absolute floor (1e-6 cents, say) lets 1e-9 through as "0.00", which is then
+  // stored as 0 in a record whose amount must be above 0.
   const tolerance = Math.abs(cents) * Number.EPSILON * 8;
   return Math.abs(cents - Math.round(cents)) <= tolerance;
 }

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
-import { FormActions, InputField, SelectField } from '../../components/form-fields';
-import { Modal } from '../../components/Modal';
+import { FormDialog, InputField, SelectField } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { templateInput } from '../../domain/recurring';
 import {
   type RecurringData,
@@ -23,9 +21,9 @@ interface RecurringDialogProps {
 export function RecurringDialog({ template, today, onClose }: RecurringDialogProps) {
   const create = useCreateRecurring();
   const update = useUpdateRecurring();
-  const form = useForm<RecurringInput, unknown, RecurringData>({
-    resolver: zodResolver(recurringInputSchema),
-    defaultValues: template
+  const form = useDialogForm<RecurringInput, RecurringData>(
+    recurringInputSchema,
+    template
       ? templateInput(template)
       : {
           type: 'expense',
@@ -36,12 +34,8 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
           startDate: today,
           endDate: '',
         },
-  });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isDirty },
-  } = form;
+  );
+  const { register, handleSubmit, errors, isDirty } = form;
 
   const onSubmit = handleSubmit(({ lastDate: _ignored, ...values }) => {
     // The entries already due reach the bookkeeping list once the server has the template.
@@ -50,51 +44,54 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
   });
 
   return (
-    <Modal title={template ? '编辑周期记账' : '添加周期记账'} onClose={onClose} dirty={isDirty}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EntryFields form={form} initialAmount={template?.amount} />
+    <FormDialog
+      title={template ? '编辑周期记账' : '添加周期记账'}
+      onClose={onClose}
+      dirty={isDirty}
+      onSubmit={onSubmit}
+      saving={create.isPending || update.isPending}
+    >
+      <EntryFields form={form} initialAmount={template?.amount} />
+      <InputField
+        label="备注"
+        error={errors.description?.message}
+        placeholder="如：房租、工资"
+        maxLength={500}
+        {...register('description')}
+      />
+      <div className="grid grid-cols-2 gap-3">
         <InputField
-          label="备注"
-          error={errors.description?.message}
-          placeholder="如：房租、工资"
-          maxLength={500}
-          {...register('description')}
+          label="每隔"
+          error={errors.every?.message}
+          required
+          type="number"
+          inputMode="numeric"
+          min="1"
+          max="366"
+          step="1"
+          {...register('every', { valueAsNumber: true })}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <InputField
-            label="每隔"
-            error={errors.every?.message}
-            required
-            type="number"
-            inputMode="numeric"
-            min="1"
-            max="366"
-            step="1"
-            {...register('every', { valueAsNumber: true })}
-          />
-          <SelectField label="周期" required options={recurringUnitLabels} {...register('unit')} />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <InputField
-            label="开始日期"
-            error={errors.startDate?.message}
-            required
-            type="date"
-            {...register('startDate')}
-          />
-          <InputField
-            label="结束日期"
-            error={errors.endDate?.message}
-            hint="可选"
-            type="date"
-            {...register('endDate')}
-          />
-        </div>
-        <p className="text-xs text-slate-500">
-          到期的记录由服务器自动生成；开始日期早于今天时，之前到期的记录会一并补上。
-        </p>
-        <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
-      </form>
-    </Modal>
+        <SelectField label="周期" required options={recurringUnitLabels} {...register('unit')} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <InputField
+          label="开始日期"
+          error={errors.startDate?.message}
+          required
+          type="date"
+          {...register('startDate')}
+        />
+        <InputField
+          label="结束日期"
+          error={errors.endDate?.message}
+          hint="可选"
+          type="date"
+          {...register('endDate')}
+        />
+      </div>
+      <p className="text-xs text-slate-500">
+        到期的记录由服务器自动生成；开始日期早于今天时，之前到期的记录会一并补上。
+      </p>
+    </FormDialog>
   );
 }

@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useSaveAsset } from '../../api/assets';
 import {
   AmountField,
   amountRegisterOptions,
-  FormActions,
+  FormDialog,
   InputField,
   SelectField,
   TextAreaField,
 } from '../../components/form-fields';
-import { Modal } from '../../components/Modal';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { formatMonth } from '../../domain/checkin';
 import {
   type Asset,
@@ -38,15 +36,12 @@ interface AssetFormDialogProps {
  */
 export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogProps) {
   const save = useSaveAsset();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isDirty },
-  } = useForm<AssetInput, unknown, AssetData>({
-    resolver: zodResolver(assetInputSchema),
-    defaultValues: existing
+  const { register, handleSubmit, setValue, watch, errors, isDirty } = useDialogForm<
+    AssetInput,
+    AssetData
+  >(
+    assetInputSchema,
+    existing
       ? {
           type: existing.type,
           name: existing.name,
@@ -59,73 +54,76 @@ export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogPro
           description: existing.description,
         }
       : { type: 'asset', name: '', category: '', date: today, effectiveDate: '', description: '' },
-  });
+  );
   const categories = assetCategoryLabelsFor(watch('type'));
 
   const onSubmit = handleSubmit((data) => save.mutate({ existing, data }, { onSuccess: onClose }));
 
   return (
-    <Modal title={existing ? '编辑资产/负债' : '添加资产/负债'} onClose={onClose} dirty={isDirty}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField
-            label="类型"
-            required
-            options={assetTypeLabels}
-            // 资产 and 负债 have different category lists, so a type change starts it over.
-            {...register('type', { onChange: () => setValue('category', '') })}
-          />
-          <SelectField
-            label="分类"
-            required
-            error={errors.category?.message}
-            options={categories}
-            placeholder="请选择分类"
-            {...register('category')}
-          />
-        </div>
+    <FormDialog
+      title={existing ? '编辑资产/负债' : '添加资产/负债'}
+      onClose={onClose}
+      dirty={isDirty}
+      onSubmit={onSubmit}
+      saving={save.isPending}
+    >
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          label="类型"
+          required
+          options={assetTypeLabels}
+          // 资产 and 负债 have different category lists, so a type change starts it over.
+          {...register('type', { onChange: () => setValue('category', '') })}
+        />
+        <SelectField
+          label="分类"
+          required
+          error={errors.category?.message}
+          options={categories}
+          placeholder="请选择分类"
+          {...register('category')}
+        />
+      </div>
+      <InputField
+        label="名称"
+        required
+        error={errors.name?.message}
+        placeholder="如：招商银行储蓄卡"
+        maxLength={100}
+        {...register('name')}
+      />
+      <AmountField
+        label="金额"
+        required
+        error={errors.amount?.message}
+        initial={existing?.amount}
+        registration={register('amount', amountRegisterOptions)}
+      />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <InputField
-          label="名称"
+          label="日期"
           required
-          error={errors.name?.message}
-          placeholder="如：招商银行储蓄卡"
-          maxLength={100}
-          {...register('name')}
+          error={errors.date?.message}
+          type="date"
+          {...register('date')}
         />
-        <AmountField
-          label="金额"
-          required
-          error={errors.amount?.message}
-          initial={existing?.amount}
-          registration={register('amount', amountRegisterOptions)}
+        <InputField
+          label="生效日期"
+          error={errors.effectiveDate?.message}
+          hint={effectiveHint(watch('effectiveDate'))}
+          type="date"
+          {...register('effectiveDate')}
         />
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <InputField
-            label="日期"
-            required
-            error={errors.date?.message}
-            type="date"
-            {...register('date')}
-          />
-          <InputField
-            label="生效日期"
-            error={errors.effectiveDate?.message}
-            hint={effectiveHint(watch('effectiveDate'))}
-            type="date"
-            {...register('effectiveDate')}
-          />
-        </div>
-        <TextAreaField
-          label="备注"
-          error={errors.description?.message}
-          rows={2}
-          className="min-h-16"
-          placeholder="可选"
-          maxLength={500}
-          {...register('description')}
-        />
-        <FormActions onCancel={onClose} saving={save.isPending} />
-      </form>
-    </Modal>
+      </div>
+      <TextAreaField
+        label="备注"
+        error={errors.description?.message}
+        rows={2}
+        className="min-h-16"
+        placeholder="可选"
+        maxLength={500}
+        {...register('description')}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useCreateCheckinTask, useUpdateCheckinTask } from '../../api/checkin-tasks';
-import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
-import { Modal } from '../../components/Modal';
+import { FormDialog, InputField, SelectField, TextAreaField } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { useToday } from '../../components/useToday';
 import { defaultMonthlyTarget } from '../../domain/checkin';
 import { weekdaysOn } from '../../domain/habits';
@@ -56,9 +55,7 @@ function Choice({
   legend: string;
   name: string;
   options: readonly (readonly [string, string])[];
-  register: ReturnType<
-    ReturnType<typeof useForm<CheckinTaskInput, unknown, CheckinTaskData>>['register']
-  >;
+  register: UseFormRegisterReturn;
 }) {
   return (
     <fieldset>
@@ -93,15 +90,12 @@ interface CheckinTaskDialogProps {
 export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
   const create = useCreateCheckinTask();
   const update = useUpdateCheckinTask();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    formState: { errors, isDirty },
-  } = useForm<CheckinTaskInput, unknown, CheckinTaskData>({
-    resolver: zodResolver(checkinTaskInputSchema),
-    defaultValues: task
+  const { register, handleSubmit, watch, setValue, errors, isDirty } = useDialogForm<
+    CheckinTaskInput,
+    CheckinTaskData
+  >(
+    checkinTaskInputSchema,
+    task
       ? {
           name: task.name,
           description: task.description,
@@ -117,7 +111,7 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
           reminderTime: task.reminderTime ?? '',
         }
       : NEW_HABIT,
-  });
+  );
   const today = useToday();
   const type = watch('type') ?? 'daily';
   const kind = watch('kind') ?? 'boolean';
@@ -186,202 +180,205 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
   };
 
   return (
-    <Modal title={task ? '编辑打卡任务' : '创建打卡任务'} onClose={onClose} dirty={isDirty}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <InputField
-          label="名称"
-          error={errors.name?.message}
-          required
-          placeholder="例如：早起、阅读 30 分钟"
-          {...register('name')}
+    <FormDialog
+      title={task ? '编辑打卡任务' : '创建打卡任务'}
+      onClose={onClose}
+      dirty={isDirty}
+      onSubmit={onSubmit}
+      saving={saving}
+    >
+      <InputField
+        label="名称"
+        error={errors.name?.message}
+        required
+        placeholder="例如：早起、阅读 30 分钟"
+        {...register('name')}
+      />
+      <TextAreaField
+        label="描述"
+        error={errors.description?.message}
+        className="min-h-16"
+        rows={2}
+        {...register('description')}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          label="类型"
+          error={errors.type?.message}
+          options={checkinTypeLabels}
+          {...register('type')}
         />
-        <TextAreaField
-          label="描述"
-          error={errors.description?.message}
-          className="min-h-16"
-          rows={2}
-          {...register('description')}
+        <SelectField
+          label="分类"
+          error={errors.category?.message}
+          options={checkinCategoryLabels}
+          {...register('category')}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField
-            label="类型"
-            error={errors.type?.message}
-            options={checkinTypeLabels}
-            {...register('type')}
-          />
-          <SelectField
-            label="分类"
-            error={errors.category?.message}
-            options={checkinCategoryLabels}
-            {...register('category')}
-          />
-        </div>
-        <Choice
-          legend="习惯类型"
-          name="kind"
-          options={[
-            ['boolean', '是否'],
-            ['measurable', '计量'],
-          ]}
-          register={register('kind')}
-        />
-        {kind === 'measurable' && (
-          <div className="space-y-3 rounded-md border border-slate-200 p-3">
-            <div className="grid grid-cols-2 gap-3">
-              <InputField
-                label="单位"
-                error={errors.unit?.message}
-                placeholder="杯、公里、分钟、页"
-                list="habit-units"
-                {...register('unit')}
-              />
-              <datalist id="habit-units">
-                {UNIT_SUGGESTIONS.map((u) => (
-                  <option key={u} value={u} />
-                ))}
-              </datalist>
-              <InputField
-                label="目标"
-                error={errors.target?.message}
-                inputMode="decimal"
-                {...register('target', { setValueAs: asNumber })}
-              />
-            </div>
-            <Choice
-              legend="目标方式"
-              name="targetType"
-              options={[
-                ['atLeast', '至少'],
-                ['atMost', '至多'],
-              ]}
-              register={register('targetType')}
+      </div>
+      <Choice
+        legend="习惯类型"
+        name="kind"
+        options={[
+          ['boolean', '是否'],
+          ['measurable', '计量'],
+        ]}
+        register={register('kind')}
+      />
+      {kind === 'measurable' && (
+        <div className="space-y-3 rounded-md border border-slate-200 p-3">
+          <div className="grid grid-cols-2 gap-3">
+            <InputField
+              label="单位"
+              error={errors.unit?.message}
+              placeholder="杯、公里、分钟、页"
+              list="habit-units"
+              {...register('unit')}
             />
-            <Choice
-              legend="目标周期"
-              name="targetPeriod"
-              options={[
-                ['day', '每天'],
-                ['week', '每周'],
-                ['month', '每月'],
-              ]}
-              register={register('targetPeriod')}
+            <datalist id="habit-units">
+              {UNIT_SUGGESTIONS.map((u) => (
+                <option key={u} value={u} />
+              ))}
+            </datalist>
+            <InputField
+              label="目标"
+              error={errors.target?.message}
+              inputMode="decimal"
+              {...register('target', { setValueAs: asNumber })}
             />
           </div>
-        )}
-        {daily && (
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium text-slate-700">打卡日（星期）</legend>
-            <div className="flex flex-wrap gap-1.5">
-              {WEEKDAY_CHOICES.map(([day, label]) => (
-                <label
-                  key={day}
-                  className="cursor-pointer rounded-md border border-slate-300 px-2.5 py-1.5 text-sm has-checked:border-blue-600 has-checked:bg-blue-50 has-checked:font-semibold has-checked:text-blue-800 has-focus-visible:outline-2 has-focus-visible:outline-blue-500"
-                >
-                  <input
-                    type="checkbox"
-                    className="sr-only"
-                    aria-label={`周${label}`}
-                    checked={weekdays.includes(day)}
-                    onChange={(e) =>
-                      setWeekdays((days) =>
-                        e.target.checked ? [...days, day] : days.filter((d) => d !== day),
-                      )
-                    }
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-            {weekdays.length === 0 && (
-              <p role="alert" className="mt-1 text-xs text-red-600">
-                至少选择一天
-              </p>
-            )}
-          </fieldset>
-        )}
-        <div className="grid grid-cols-2 gap-3">
-          {/* SPEC §5: a daily habit has no frequency to set. */}
-          {type !== 'daily' && (
-            <InputField
-              label="频率"
-              error={errors.frequency?.message}
-              hint={`${FREQUENCY_HINT[type]}，1–${MAX_FREQUENCY[type]}`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_FREQUENCY[type]}
-              step={1}
-              {...register('frequency', { setValueAs: asNumber })}
-            />
-          )}
-          <InputField
-            label="每月目标"
-            error={errors.monthlyTarget?.message}
-            hint={follows ? '每月打卡天数，随类型和频率自动填写，也可自己定' : '每月打卡天数，1–31'}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={31}
-            step={1}
-            {...register('monthlyTarget', {
-              setValueAs: asNumber,
-              onChange: () => setFollows(false),
-            })}
+          <Choice
+            legend="目标方式"
+            name="targetType"
+            options={[
+              ['atLeast', '至少'],
+              ['atMost', '至多'],
+            ]}
+            register={register('targetType')}
+          />
+          <Choice
+            legend="目标周期"
+            name="targetPeriod"
+            options={[
+              ['day', '每天'],
+              ['week', '每周'],
+              ['month', '每月'],
+            ]}
+            register={register('targetPeriod')}
           />
         </div>
-        <InputField
-          label="提醒时间"
-          hint="留空则不提醒"
-          type="time"
-          error={errors.reminderTime?.message}
-          {...register('reminderTime')}
-        />
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-medium text-slate-700">休假</legend>
-          {vacations.length > 0 && (
-            <ul className="space-y-1 text-sm">
-              {vacations.map((v, i) => (
-                <li key={`${v.start}-${v.end}`} className="flex items-center justify-between gap-2">
-                  <span className="tabular-nums">
-                    {v.start} 至 {v.end}
-                  </span>
-                  <button
-                    type="button"
-                    className="btn-ghost text-sm"
-                    aria-label={`删除休假 ${v.start} 至 ${v.end}`}
-                    onClick={() => setVacations((list) => list.filter((_, j) => j !== i))}
-                  >
-                    删除
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="flex flex-wrap items-end gap-2">
-            <InputField
-              label="休假开始"
-              type="date"
-              value={draft.start}
-              onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
-            />
-            <InputField
-              label="休假结束"
-              type="date"
-              value={draft.end}
-              onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
-            />
-            <button type="button" className="btn-secondary" onClick={addVacation}>
-              添加休假
-            </button>
+      )}
+      {daily && (
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">打卡日（星期）</legend>
+          <div className="flex flex-wrap gap-1.5">
+            {WEEKDAY_CHOICES.map(([day, label]) => (
+              <label
+                key={day}
+                className="cursor-pointer rounded-md border border-slate-300 px-2.5 py-1.5 text-sm has-checked:border-blue-600 has-checked:bg-blue-50 has-checked:font-semibold has-checked:text-blue-800 has-focus-visible:outline-2 has-focus-visible:outline-blue-500"
+              >
+                <input
+                  type="checkbox"
+                  className="sr-only"
+                  aria-label={`周${label}`}
+                  checked={weekdays.includes(day)}
+                  onChange={(e) =>
+                    setWeekdays((days) =>
+                      e.target.checked ? [...days, day] : days.filter((d) => d !== day),
+                    )
+                  }
+                />
+                {label}
+              </label>
+            ))}
           </div>
-          {vacationError && (
-            <p role="alert" className="text-xs text-red-600">
-              {vacationError}
+          {weekdays.length === 0 && (
+            <p role="alert" className="mt-1 text-xs text-red-600">
+              至少选择一天
             </p>
           )}
         </fieldset>
-        <FormActions onCancel={onClose} saving={saving} />
-      </form>
-    </Modal>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        {/* SPEC §5: a daily habit has no frequency to set. */}
+        {type !== 'daily' && (
+          <InputField
+            label="频率"
+            error={errors.frequency?.message}
+            hint={`${FREQUENCY_HINT[type]}，1–${MAX_FREQUENCY[type]}`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_FREQUENCY[type]}
+            step={1}
+            {...register('frequency', { setValueAs: asNumber })}
+          />
+        )}
+        <InputField
+          label="每月目标"
+          error={errors.monthlyTarget?.message}
+          hint={follows ? '每月打卡天数，随类型和频率自动填写，也可自己定' : '每月打卡天数，1–31'}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={31}
+          step={1}
+          {...register('monthlyTarget', {
+            setValueAs: asNumber,
+            onChange: () => setFollows(false),
+          })}
+        />
+      </div>
+      <InputField
+        label="提醒时间"
+        hint="留空则不提醒"
+        type="time"
+        error={errors.reminderTime?.message}
+        {...register('reminderTime')}
+      />
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium text-slate-700">休假</legend>
+        {vacations.length > 0 && (
+          <ul className="space-y-1 text-sm">
+            {vacations.map((v, i) => (
+              <li key={`${v.start}-${v.end}`} className="flex items-center justify-between gap-2">
+                <span className="tabular-nums">
+                  {v.start} 至 {v.end}
+                </span>
+                <button
+                  type="button"
+                  className="btn-ghost text-sm"
+                  aria-label={`删除休假 ${v.start} 至 ${v.end}`}
+                  onClick={() => setVacations((list) => list.filter((_, j) => j !== i))}
+                >
+                  删除
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap items-end gap-2">
+          <InputField
+            label="休假开始"
+            type="date"
+            value={draft.start}
+            onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
+          />
+          <InputField
+            label="休假结束"
+            type="date"
+            value={draft.end}
+            onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
+          />
+          <button type="button" className="btn-secondary" onClick={addVacation}>
+            添加休假
+          </button>
+        </div>
+        {vacationError && (
+          <p role="alert" className="text-xs text-red-600">
+            {vacationError}
+          </p>
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }

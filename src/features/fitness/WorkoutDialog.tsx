@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts';
 import { ChoiceGrid, DateWithChips, MinuteChips } from '../../components/ChoiceGrid';
-import { FormActions, InputField } from '../../components/form-fields';
-import { Modal } from '../../components/Modal';
+import { FormDialog, InputField } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { type WorkoutType, workoutTypeLabels } from '../../domain/schemas/categories';
 import { type Workout, workoutInputSchema } from '../../domain/schemas/workout';
 
@@ -31,15 +29,9 @@ const numberOrUndefined = (value: unknown) =>
 export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
   const create = useCreateWorkout();
   const update = useUpdateWorkout();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isDirty },
-  } = useForm({
-    resolver: zodResolver(workoutFormSchema),
-    defaultValues: workout
+  const { register, handleSubmit, setValue, watch, errors, isDirty } = useDialogForm(
+    workoutFormSchema,
+    workout
       ? {
           type: workout.type,
           duration: workout.duration,
@@ -48,7 +40,7 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
           date: workout.date,
         }
       : { type: 'running' as WorkoutType, notes: '', date: today },
-  });
+  );
 
   const onSubmit = handleSubmit((values) => {
     if (workout) update.mutate({ id: workout.id, input: values }, { onSuccess: onClose });
@@ -56,63 +48,66 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
   });
 
   return (
-    <Modal title={workout ? '编辑运动' : '添加运动'} onClose={onClose} dirty={isDirty}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <ChoiceGrid
-          label="运动类型"
-          error={errors.type?.message}
+    <FormDialog
+      title={workout ? '编辑运动' : '添加运动'}
+      onClose={onClose}
+      dirty={isDirty}
+      onSubmit={onSubmit}
+      saving={create.isPending || update.isPending}
+    >
+      <ChoiceGrid
+        label="运动类型"
+        error={errors.type?.message}
+        required
+        options={workoutTypeLabels}
+        value={watch('type')}
+        onChange={(key) => setValue('type', key as WorkoutType, { shouldDirty: true })}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <InputField
+          label="时长（分钟）"
+          error={errors.duration?.message}
           required
-          options={workoutTypeLabels}
-          value={watch('type')}
-          onChange={(key) => setValue('type', key as WorkoutType, { shouldDirty: true })}
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <InputField
-            label="时长（分钟）"
-            error={errors.duration?.message}
-            required
-            type="number"
-            inputMode="numeric"
-            min="1"
-            step="1"
-            placeholder="30"
-            className="tabular-nums"
-            {...register('duration', { setValueAs: numberOrUndefined })}
-          />
-          <InputField
-            label="卡路里"
-            error={errors.calories?.message}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
-            placeholder="0"
-            className="tabular-nums"
-            {...register('calories', { setValueAs: numberOrUndefined })}
-          />
-        </div>
-        <MinuteChips
-          current={watch('duration')}
-          onPick={(minutes) =>
-            setValue('duration', minutes, { shouldDirty: true, shouldValidate: true })
-          }
-        />
-        <DateWithChips
-          registration={register('date')}
-          error={errors.date?.message}
-          today={today}
-          current={watch('date')}
-          onPick={(date) => setValue('date', date, { shouldDirty: true })}
+          type="number"
+          inputMode="numeric"
+          min="1"
+          step="1"
+          placeholder="30"
+          className="tabular-nums"
+          {...register('duration', { setValueAs: numberOrUndefined })}
         />
         <InputField
-          label="备注"
-          error={errors.notes?.message}
-          placeholder="可选"
-          maxLength={500}
-          {...register('notes')}
+          label="卡路里"
+          error={errors.calories?.message}
+          type="number"
+          inputMode="numeric"
+          min="0"
+          step="1"
+          placeholder="0"
+          className="tabular-nums"
+          {...register('calories', { setValueAs: numberOrUndefined })}
         />
-        <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
-      </form>
-    </Modal>
+      </div>
+      <MinuteChips
+        current={watch('duration')}
+        onPick={(minutes) =>
+          setValue('duration', minutes, { shouldDirty: true, shouldValidate: true })
+        }
+      />
+      <DateWithChips
+        registration={register('date')}
+        error={errors.date?.message}
+        today={today}
+        current={watch('date')}
+        onPick={(date) => setValue('date', date, { shouldDirty: true })}
+      />
+      <InputField
+        label="备注"
+        error={errors.notes?.message}
+        placeholder="可选"
+        maxLength={500}
+        {...register('notes')}
+      />
+    </FormDialog>
   );
 }

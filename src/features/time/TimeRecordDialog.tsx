@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateTimeRecord, useUpdateTimeRecord } from '../../api/time-records';
 import { ChoiceGrid, MinuteChips } from '../../components/ChoiceGrid';
-import { FormActions, InputField } from '../../components/form-fields';
-import { Modal } from '../../components/Modal';
+import { FormDialog, InputField } from '../../components/form-fields';
+import { useDialogForm } from '../../components/form-fields-dialog';
 import { type TimeCategory, timeCategoryLabels } from '../../domain/schemas/categories';
 import { type TimeRecord, timeRecordInputSchema } from '../../domain/schemas/time-record';
 
@@ -40,15 +38,12 @@ interface TimeRecordDialogProps {
 export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogProps) {
   const create = useCreateTimeRecord();
   const update = useUpdateTimeRecord();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isDirty },
-  } = useForm<ManualInput, unknown, ManualData>({
-    resolver: zodResolver(manualSchema),
-    defaultValues: record
+  const { register, handleSubmit, setValue, watch, errors, isDirty } = useDialogForm<
+    ManualInput,
+    ManualData
+  >(
+    manualSchema,
+    record
       ? {
           task: record.task,
           category: record.category,
@@ -56,7 +51,7 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
           minutes: minutesOf(record.duration),
         }
       : { task: '', category: 'work' as TimeCategory, date: today },
-  });
+  );
 
   const onSubmit = handleSubmit(({ task, category, date, minutes }) => {
     const input = { task, category, date, duration: minutes };
@@ -72,53 +67,56 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
   });
 
   return (
-    <Modal title={record ? '编辑记录' : '手动添加'} onClose={onClose} dirty={isDirty}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <FormDialog
+      title={record ? '编辑记录' : '手动添加'}
+      onClose={onClose}
+      dirty={isDirty}
+      onSubmit={onSubmit}
+      saving={create.isPending || update.isPending}
+    >
+      <InputField
+        label="任务名称"
+        error={errors.task?.message}
+        required
+        placeholder="例如：写周报"
+        maxLength={100}
+        {...register('task')}
+      />
+      <ChoiceGrid
+        label="分类"
+        required
+        options={timeCategoryLabels}
+        value={watch('category')}
+        onChange={(key) => setValue('category', key as TimeCategory, { shouldDirty: true })}
+      />
+      <div className="grid grid-cols-2 gap-3">
         <InputField
-          label="任务名称"
-          error={errors.task?.message}
+          label="日期"
+          error={errors.date?.message}
           required
-          placeholder="例如：写周报"
-          maxLength={100}
-          {...register('task')}
+          type="date"
+          max={today}
+          {...register('date')}
         />
-        <ChoiceGrid
-          label="分类"
+        <InputField
+          label="时长（分钟）"
+          error={errors.minutes?.message}
           required
-          options={timeCategoryLabels}
-          value={watch('category')}
-          onChange={(key) => setValue('category', key as TimeCategory, { shouldDirty: true })}
+          type="number"
+          inputMode="decimal"
+          min="1"
+          step="any"
+          placeholder="25"
+          className="tabular-nums"
+          {...register('minutes', { valueAsNumber: true })}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <InputField
-            label="日期"
-            error={errors.date?.message}
-            required
-            type="date"
-            max={today}
-            {...register('date')}
-          />
-          <InputField
-            label="时长（分钟）"
-            error={errors.minutes?.message}
-            required
-            type="number"
-            inputMode="decimal"
-            min="1"
-            step="any"
-            placeholder="25"
-            className="tabular-nums"
-            {...register('minutes', { valueAsNumber: true })}
-          />
-        </div>
-        <MinuteChips
-          current={watch('minutes')}
-          onPick={(minutes) =>
-            setValue('minutes', minutes, { shouldDirty: true, shouldValidate: true })
-          }
-        />
-        <FormActions onCancel={onClose} saving={create.isPending || update.isPending} />
-      </form>
-    </Modal>
+      </div>
+      <MinuteChips
+        current={watch('minutes')}
+        onPick={(minutes) =>
+          setValue('minutes', minutes, { shouldDirty: true, shouldValidate: true })
+        }
+      />
+    </FormDialog>
   );
 }

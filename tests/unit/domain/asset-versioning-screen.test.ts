@@ -4,45 +4,22 @@ import {
   assetDetails,
   assetDistribution,
   chainVersions,
-  firstVersion,
   formatMonthlyChange,
   latestPerChain,
   type MonthlyValue,
   monthlyBarLabel,
   monthlyCategoryValues,
-  nextVersion,
 } from '../../../src/domain/asset-versioning';
-import type { Asset } from '../../../src/domain/schemas/asset';
+import { assetChain } from '../../fixtures/asset-chains';
 
 // The figures the /assets screen shows: trend bars over renamed or re-typed chains, their
 // labels, the distribution pie and the copied details.
 
 const TODAY = '2026-11-21';
 
-function fields(patch: Partial<AssetFields> = {}): AssetFields {
-  return {
-    type: 'asset',
-    name: '招行储蓄卡',
-    category: 'bank_deposit',
-    amount: 1000,
-    description: '',
-    date: '2026-01-10',
-    effectiveDate: '',
-    ...patch,
-  };
-}
-
 /** A first version, then one edit per step, each edit starting from the previous version. */
-function chain(id: string, base: Partial<AssetFields>, ...edits: Partial<AssetFields>[]): Asset[] {
-  const versions = [firstVersion(fields(base), id)];
-  for (const [i, edit] of edits.entries()) {
-    const old = versions.at(-1)!;
-    versions.push(
-      nextVersion(old, fields({ ...old, effectiveDate: '', ...edit }), `${id}-v${i + 2}`),
-    );
-  }
-  return versions;
-}
+const chain = (id: string, base: Partial<AssetFields>, ...edits: Partial<AssetFields>[]) =>
+  assetChain(id, base, edits);
 
 const rows = (values: MonthlyValue[]) =>
   values.map((v) => [v.month, v.totalCents, v.changeCents, v.changePercent]);

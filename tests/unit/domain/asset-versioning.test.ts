@@ -15,33 +15,14 @@ import {
   nextVersion,
 } from '../../../src/domain/asset-versioning';
 import type { Asset, AssetHistoryEntry } from '../../../src/domain/schemas/asset';
+import { assetChain, assetFields } from '../../fixtures/asset-chains';
 
 const TODAY = '2026-11-21';
 
-function fields(patch: Partial<AssetFields> = {}): AssetFields {
-  return {
-    type: 'asset',
-    name: '招行储蓄卡',
-    category: 'bank_deposit',
-    amount: 1000,
-    description: '',
-    date: '2026-01-10',
-    effectiveDate: '',
-    ...patch,
-  };
-}
-
-/** A chain built the way the app builds it: a first version, then one edit per step. */
-function chain(id: string, base: Partial<AssetFields>, ...edits: Partial<AssetFields>[]): Asset[] {
-  const versions = [firstVersion(fields(base), id)];
-  edits.forEach((edit, i) => {
-    const old = versions[versions.length - 1]!;
-    versions.push(
-      nextVersion(old, fields({ ...base, effectiveDate: '', ...edit }), `${id}-v${i + 2}`),
-    );
-  });
-  return versions;
-}
+const fields = assetFields;
+/** A first version, then one edit per step, each edit's fields starting from `base`. */
+const chain = (id: string, base: Partial<AssetFields>, ...edits: Partial<AssetFields>[]) =>
+  assetChain(id, base, edits, 'base');
 
 describe('versions', () => {
   it('starts a chain at version 1 without links', () => {

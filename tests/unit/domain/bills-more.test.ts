@@ -15,7 +15,7 @@ import {
   parseBillFile,
   parseBillXlsx,
 } from '../../../src/domain/bills/parse';
-import { encodeGbk } from '../../fixtures/bills';
+import { billRow, encodeGbk } from '../../fixtures/bills';
 
 // The bill import's edges, beyond the two fixture files of bills.test.ts: how a table is found
 // and read, which rows are reported, and how refunds, ids, rules and the counterparty memory
@@ -37,26 +37,7 @@ function ok(parsed: ParsedBill) {
   return parsed;
 }
 
-/** A bill row: a plain 支付宝 expense unless the patch says otherwise. */
-function row(patch: Partial<BillRow> = {}): BillRow {
-  return {
-    source: 'alipay',
-    line: 2,
-    time: '2026-10-27 12:30:05',
-    date: '2026-10-27',
-    direction: 'expense',
-    sourceCategory: '餐饮美食',
-    counterparty: '老王面馆',
-    item: '牛肉面',
-    amountCents: 28_50,
-    method: '花呗',
-    status: '交易成功',
-    orderNo: '2026102722001412345678901234',
-    merchantOrderNo: '',
-    note: '',
-    ...patch,
-  };
-}
+const row = billRow;
 
 it('names both sources in Chinese', () => {
   expect(billSourceLabels).toEqual({ alipay: '支付宝', wechat: '微信支付' });

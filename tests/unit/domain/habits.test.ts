@@ -25,6 +25,10 @@ const coffee: HabitLike = { ...water, target: 2, targetType: 'atMost' };
 const run: HabitLike = { ...water, target: 20, targetPeriod: 'week' };
 const pages: HabitLike = { ...water, target: 300, targetPeriod: 'month' };
 
+/** Records of these dates with these values. */
+const logged = (...entries: [string, number][]): DayRecord[] =>
+  entries.map(([date, value]) => ({ date, value }));
+
 /** Days from..to (inclusive) as records, with `value` each (undefined: a plain check-in). */
 function days(from: string, to: string, value?: number): DayRecord[] {
   const out: DayRecord[] = [];
@@ -136,12 +140,7 @@ describe('streak and score (table)', () => {
     {
       name: '至多 2 杯: at the target is kept, zero counts, 3 breaks',
       habit: coffee,
-      records: [
-        { date: '2026-11-01', value: 2 },
-        { date: '2026-11-02', value: 3 },
-        { date: '2026-11-03', value: 2 },
-        { date: '2026-11-04', value: 0 },
-      ],
+      records: logged(['2026-11-01', 2], ['2026-11-02', 3], ['2026-11-03', 2], ['2026-11-04', 0]),
       // 11-05 and 11-06 have no record: zero, under the target.
       today: '2026-11-07',
       streak: 4,
@@ -150,10 +149,7 @@ describe('streak and score (table)', () => {
     {
       name: '至多: today over the target already breaks it',
       habit: coffee,
-      records: [
-        { date: '2026-11-01', value: 1 },
-        { date: '2026-11-02', value: 5 },
-      ],
+      records: logged(['2026-11-01', 1], ['2026-11-02', 5]),
       today: '2026-11-02',
       streak: 0,
       best: 1,
@@ -161,23 +157,19 @@ describe('streak and score (table)', () => {
     {
       name: '20 km a week: weeks that reach it, this week still running',
       habit: run,
-      records: [
-        { date: '2026-11-03', value: 10 },
-        { date: '2026-11-05', value: 10 },
-        { date: '2026-11-10', value: 25 },
-        { date: '2026-11-17', value: 5 },
-      ],
+      records: logged(
+        ['2026-11-03', 10],
+        ['2026-11-05', 10],
+        ['2026-11-10', 25],
+        ['2026-11-17', 5],
+      ),
       today: '2026-11-19',
       streak: 2,
     },
     {
       name: 'a week short of its target breaks the weekly streak',
       habit: run,
-      records: [
-        { date: '2026-11-03', value: 10 },
-        { date: '2026-11-05', value: 10 },
-        { date: '2026-11-10', value: 19 },
-      ],
+      records: logged(['2026-11-03', 10], ['2026-11-05', 10], ['2026-11-10', 19]),
       today: '2026-11-17',
       streak: 0,
       best: 1,
@@ -186,10 +178,7 @@ describe('streak and score (table)', () => {
       name: 'a vacation in a week lowers that week’s 至少 target',
       habit: { ...run, vacations: [{ start: '2026-11-09', end: '2026-11-12' }] },
       // 3 of 7 days left: 20 × 3/7 ≈ 8.6 km is enough.
-      records: [
-        { date: '2026-11-02', value: 20 },
-        { date: '2026-11-13', value: 9 },
-      ],
+      records: logged(['2026-11-02', 20], ['2026-11-13', 9]),
       today: '2026-11-17',
       streak: 2,
     },
@@ -211,10 +200,7 @@ describe('streak and score (table)', () => {
       name: 'a vacation across a month end lowers both months’ 至少 targets',
       habit: { ...pages, vacations: [{ start: '2026-10-17', end: '2026-11-15' }] },
       // October: 16 of 31 days left → 155 pages; November: 15 of 30 → 150.
-      records: [
-        { date: '2026-10-02', value: 155 },
-        { date: '2026-11-20', value: 150 },
-      ],
+      records: logged(['2026-10-02', 155], ['2026-11-20', 150]),
       today: '2026-12-01',
       streak: 2,
     },

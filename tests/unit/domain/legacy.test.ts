@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/legacy';
 import { expenseCategoryLabels } from '../../../src/domain/schemas/categories';
 import { prepareRecord } from '../../../src/domain/sync';
+import { todo } from '../../fixtures/records';
 
 describe('legacyId', () => {
   it.each([
@@ -123,24 +124,6 @@ describe('normaliseLegacy', () => {
       { id: 'a', type: 'income', amount: 100, category: 'other' },
     ],
     [
-      'an account whose type is unknown keeps its category as written',
-      'accounts',
-      { id: 'a', type: '转账', category: '餐饮' },
-      { id: 'a', type: '转账', category: '餐饮' },
-    ],
-    [
-      'an account whose type is unknown keeps even a label of the other type',
-      'accounts',
-      { id: 'a', type: '转账', category: '工资' },
-      { id: 'a', type: '转账', category: '工资' },
-    ],
-    [
-      'an asset whose type is unknown keeps its category as written',
-      'assets',
-      { id: 's', type: '负资产', category: '房贷' },
-      { id: 's', type: '负资产', category: '房贷' },
-    ],
-    [
       'an asset’s created and effective dates',
       'assets',
       { id: 's', date: '2024/1/5', effectiveDate: '2024/2/1' },
@@ -232,6 +215,21 @@ describe('normaliseLegacy', () => {
     expect(normaliseLegacy(category, raw)).toEqual(expected);
   });
 
+  // A type it does not know gives no category list to look the label up in.
+  it.each([
+    ['an account whose type is unknown keeps its category as written', 'accounts', '转账', '餐饮'],
+    [
+      'an account whose type is unknown keeps even a label of the other type',
+      'accounts',
+      '转账',
+      '工资',
+    ],
+    ['an asset whose type is unknown keeps its category as written', 'assets', '负资产', '房贷'],
+  ] as const)('%s', (_name, kind, type, category) => {
+    const raw = { id: 'x', type, category };
+    expect(normaliseLegacy(kind, raw)).toEqual({ id: 'x', type, category });
+  });
+
   it('normalises the snapshots of an asset history entry like assets', () => {
     const entry = normaliseLegacy('assetHistory', {
       id: 'h1',
@@ -276,18 +274,13 @@ describe('normaliseLegacy', () => {
   });
 
   it('leaves a record already in the current shape as it is', () => {
-    const record = {
-      id: '3f1c2a9e-0000-4000-8000-000000000001',
+    const at = '2024-03-05T08:00:00.000Z';
+    const record = todo('3f1c2a9e-0000-4000-8000-000000000001', {
       title: '写周报',
-      description: '',
-      priority: 'medium',
       category: 'work',
-      dueDate: '',
-      completed: false,
-      completedAt: null,
-      createdAt: '2024-03-05T08:00:00.000Z',
-      updatedAt: '2024-03-05T08:00:00.000Z',
-    };
+      createdAt: at,
+      updatedAt: at,
+    });
     expect(normaliseLegacy('tasks', record)).toEqual(record);
   });
 

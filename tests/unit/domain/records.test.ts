@@ -2,28 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { materialise } from '../../../src/domain/records';
 import { checkinTaskInputSchema } from '../../../src/domain/schemas/checkin';
 import type { Task } from '../../../src/domain/schemas/task';
+import { habit, noRepeat, OPEN_TODO, rent } from '../../fixtures/records';
 
 const NOW = '2026-11-22T08:00:00.000Z';
 
 describe('materialise', () => {
   it('stamps a create with the time of the write, and the editor’s clock when sent', () => {
-    expect(
-      materialise(
-        'accounts',
-        {
-          type: 'expense',
-          amount: 1,
-          category: 'dining',
-          description: '',
-          date: '2026-11-22',
-          templateId: null,
-          reimbursed: false,
-          reimbursedBy: null,
-        },
-        { id: 'a1', now: NOW },
-      ),
-    ).toEqual({
-      id: 'a1',
+    const input = {
       type: 'expense',
       amount: 1,
       category: 'dining',
@@ -32,6 +17,10 @@ describe('materialise', () => {
       templateId: null,
       reimbursed: false,
       reimbursedBy: null,
+    } as const;
+    expect(materialise('accounts', input, { id: 'a1', now: NOW })).toEqual({
+      id: 'a1',
+      ...input,
       updatedAt: NOW,
       editedAt: NOW,
       stamp: '',
@@ -40,12 +29,7 @@ describe('materialise', () => {
       'checkinTasks',
       {
         ...checkinTaskInputSchema.parse({ name: '早起' }),
-        name: '早起',
-        description: '',
-        type: 'daily',
-        frequency: 1,
-        monthlyTarget: 30,
-        category: 'health',
+        ...habit(),
         editedAt: '2026-11-20T10:00:00.000Z',
       },
       { id: 'h1', now: NOW },
@@ -62,21 +46,7 @@ describe('materialise', () => {
     const existing = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: previous } as Task;
     const task = materialise(
       'tasks',
-      {
-        title: 't',
-        description: '',
-        priority: 'medium',
-        category: 'other',
-        dueDate: '',
-        completed: false,
-        completedAt: null,
-        repeat: '',
-        repeatFrom: 'due',
-        seriesId: '',
-        dueTime: '',
-        subtasks: [],
-        reminders: [],
-      },
+      { title: 't', ...OPEN_TODO, ...noRepeat() },
       { id: 't1', now: NOW, existing },
     );
     expect(task.updatedAt).toBe(expected);
@@ -85,18 +55,7 @@ describe('materialise', () => {
   });
 
   it('keeps a template’s lastDate on an edit (the server’s), takes an upload’s on a create', () => {
-    const data = {
-      type: 'expense',
-      amount: 3000,
-      category: 'housing',
-      description: '房租',
-      every: 1,
-      unit: 'month',
-      startDate: '2026-01-01',
-      endDate: '',
-      paused: false,
-      lastDate: '',
-    } as const;
+    const data = { ...rent(), paused: false, lastDate: '' };
     expect(
       materialise('recurring', { ...data, lastDate: '2026-10-01' }, { id: 'r', now: NOW }),
     ).toMatchObject({ lastDate: '2026-10-01' });

@@ -23,6 +23,7 @@ import {
   subtaskProgress,
   withDefaults,
 } from '../../../src/domain/tasks';
+import { noRepeat } from '../../fixtures/records';
 
 // Expected dates were read off a calendar (python's `calendar.month`), not from the library.
 
@@ -321,14 +322,7 @@ describe('time, postponing and sub-tasks', () => {
 describe('the task schema: old payloads stay valid', () => {
   it('a POST without the new fields is a plain task', () => {
     const parsed = taskRecordInputSchema.parse({ title: '交房租' });
-    expect(parsed).toMatchObject({
-      repeat: '',
-      repeatFrom: 'due',
-      seriesId: '',
-      dueTime: '',
-      subtasks: [],
-      reminders: [],
-    });
+    expect(parsed).toMatchObject(noRepeat());
   });
 
   it('takes the new fields and refuses bad ones with Chinese messages', () => {

@@ -7,6 +7,7 @@ import {
   occurrenceRecord,
 } from '../../../src/domain/recurring';
 import { type RecurringUnit, recurringSchema } from '../../../src/domain/schemas/recurring';
+import { rent } from '../../fixtures/records';
 
 const schedule = (unit: RecurringUnit, startDate: string, every = 1, endDate = '') => ({
   unit,
@@ -167,14 +168,7 @@ describe('occurrenceRecord', () => {
   it('writes the template’s entry of a date, not reimbursed, with its deterministic id', () => {
     const template = recurringSchema.parse({
       id: 'rent',
-      type: 'expense',
-      amount: 3000,
-      category: 'housing',
-      description: '房租',
-      every: 1,
-      unit: 'month',
-      startDate: '2026-01-05',
-      endDate: '',
+      ...rent({ startDate: '2026-01-05' }),
       lastDate: '',
       updatedAt: '2026-01-05T00:00:00.000Z',
     });

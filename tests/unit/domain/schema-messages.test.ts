@@ -11,27 +11,13 @@ import { MAX_AMOUNT } from '../../../src/domain/schemas/common';
 import { taskInputSchema } from '../../../src/domain/schemas/task';
 import { timeRecordInputSchema } from '../../../src/domain/schemas/time-record';
 import { workoutInputSchema } from '../../../src/domain/schemas/workout';
+import { VALID_INPUT } from '../../fixtures/records';
 import { messages } from '../../fixtures/schema-messages';
 
 // The forms, the import dialog and the server all show a schema's message as it is, so each
 // rule's Chinese text is part of the product, not an implementation detail.
 
-const account = {
-  type: 'expense',
-  amount: 12.5,
-  category: 'dining',
-  description: '',
-  date: '2026-11-21',
-};
-const asset = {
-  type: 'asset',
-  name: '招行储蓄卡',
-  category: 'bank_deposit',
-  amount: 1000,
-  date: '2026-11-01',
-};
-const workout = { type: 'running', duration: 30, date: '2026-11-21' };
-const timeRecord = { task: '写周报', category: 'work', duration: 1500, date: '2026-11-21' };
+const { account, asset, workout, timeRecord } = VALID_INPUT;
 const history = {
   assetId: 'a1',
   assetName: '招行储蓄卡',

@@ -4,6 +4,7 @@ import { isReimbursement } from '../../../src/domain/schemas/categories';
 import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/default-settings';
 import { MAX_REMEMBERED } from '../../../src/domain/schemas/defaults';
 import { recurringInputSchema, recurringSchema } from '../../../src/domain/schemas/recurring';
+import { rent } from '../../fixtures/records';
 import { messages } from '../../fixtures/schema-messages';
 
 // The rules of the settings, 周期记账 and 报销 schemas, with the Chinese message each one shows.
@@ -219,15 +220,8 @@ describe('login schema', () => {
   });
 });
 
-const template = {
-  type: 'expense',
-  amount: 3000,
-  category: 'housing',
-  description: '房租',
-  every: 1,
-  unit: 'month',
-  startDate: '2026-01-05',
-};
+// Without endDate: a template sent without it is valid, and each case below adds what it tests.
+const { endDate: _noEnd, ...template } = rent({ startDate: '2026-01-05' });
 
 describe('周期记账 templates', () => {
   it.each([

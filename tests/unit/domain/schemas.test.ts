@@ -28,6 +28,7 @@ import {
 } from '../../../src/domain/schemas/task';
 import { timeRecordInputSchema } from '../../../src/domain/schemas/time-record';
 import { workoutInputSchema } from '../../../src/domain/schemas/workout';
+import { OPEN_TODO, VALID_INPUT } from '../../fixtures/records';
 
 type Parser = {
   safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } };
@@ -39,22 +40,7 @@ function issuePaths(schema: Parser, value: unknown): string[] {
   return result.success ? [] : (result.error?.issues ?? []).map((i) => i.path.join('.'));
 }
 
-const account = {
-  type: 'expense',
-  amount: 12.5,
-  category: 'dining',
-  description: '',
-  date: '2026-11-21',
-};
-const asset = {
-  type: 'asset',
-  name: '招行储蓄卡',
-  category: 'bank_deposit',
-  amount: 1000,
-  date: '2026-11-01',
-};
-const workout = { type: 'running', duration: 30, date: '2026-11-21' };
-const timeRecord = { task: '写周报', category: 'work', duration: 1500, date: '2026-11-21' };
+const { account, asset, workout, timeRecord } = VALID_INPUT;
 const task = { title: '交房租' };
 const checkin = { name: '早起' };
 
@@ -339,12 +325,7 @@ describe('task', () => {
   it('trims the title and fills the defaults', () => {
     expect(taskInputSchema.parse({ title: '  交房租  ' })).toMatchObject({
       title: '交房租',
-      description: '',
-      priority: 'medium',
-      category: 'other',
-      dueDate: '',
-      completed: false,
-      completedAt: null,
+      ...OPEN_TODO,
     });
   });
 

@@ -8,24 +8,11 @@ import {
   taskOverview,
   taskStats,
 } from '../../../src/domain/tasks';
+import { todo } from '../../fixtures/records';
 
 const TODAY = '2026-11-21';
 
-function task(id: string, fields: Partial<Task> = {}): Task {
-  return {
-    id,
-    title: id,
-    description: '',
-    priority: 'medium',
-    category: 'other',
-    dueDate: '',
-    completed: false,
-    completedAt: null,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    ...fields,
-  };
-}
+const task = todo;
 
 describe('matchesFilter', () => {
   const late = task('late', { dueDate: '2026-11-20' });
