@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { type GeneratedData, generateData, type Profile } from '../mocks/generate';
 import { MAX_BATCH, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../src/domain/resources';
 import { prepareRecord, requestChunks, type UploadItem, uploadBatches } from '../src/domain/sync';
@@ -317,4 +318,36 @@ export function buildSpa(prefix: string, dist: string | undefined) {
   );
   if (result.status !== 0) throw new Error('vite build failed');
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** How many kinds the signed-in user's IndexedDB copy holds (keys only: nothing parsed). */
+export function heldCount(page: Page, username: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        // No database yet: creating one here would leave the app an empty one at its version.
+        let absent = false;
+        open.onupgradeneeded = () => {
+          absent = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => (absent ? resolve(0) : reject(open.error));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('lists')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const keys = db.transaction('lists').objectStore('lists').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.length);
+          };
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+    `pms:${username}`,
+  );
 }

@@ -19,10 +19,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { postJson as post } from './post-json';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -90,28 +91,6 @@ async function stopServer(server: Server | undefined) {
   if (!server || server.proc.exitCode !== null) return;
   server.proc.kill('SIGTERM');
   await once(server.proc, 'exit');
-}
-
-function post(agent: Agent, url: string, body: unknown, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = request(url, {
-      method: 'POST',
-      agent,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 // The probe runs in a worker thread with its own event loop. CommonJS, because eval workers are.

@@ -23,6 +23,7 @@ import {
   buildSpa,
   dataSet,
   fmt,
+  heldCount,
   loadAverage,
   login,
   onInterrupt,
@@ -90,37 +91,6 @@ function instrument() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-/** How many kinds the user's IndexedDB copy holds (keys only; never creates the database). */
-function heldCount(page: Page): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open(name);
-        let absent = false;
-        open.onupgradeneeded = () => {
-          absent = true;
-          open.transaction?.abort();
-        };
-        open.onerror = () => resolve(absent ? 0 : -1);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('lists')) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const keys = db.transaction('lists').objectStore('lists').getAllKeys();
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result.length);
-          };
-          keys.onerror = () => resolve(-1);
-        };
-      }),
-    `pms:${USER}`,
-  );
-}
-
 /** Whether the screen shows its mark, and whether a 获取…失败 banner is up. */
 function looksAt(page: Page, screen: Screen) {
   return page.evaluate(({ css, text }) => {
@@ -165,7 +135,7 @@ async function timeToComplete(browser: Browser, base: string, rate: number): Pro
   let completeMs: number | null = null;
   const deadline = t0 + 120_000;
   while (Date.now() < deadline) {
-    if ((await heldCount(page)) >= RESOURCE_NAMES.length) {
+    if ((await heldCount(page, USER).catch(() => -1)) >= RESOURCE_NAMES.length) {
       completeMs = Date.now() - t0;
       break;
     }

@@ -36,6 +36,7 @@ import {
   dataSet,
   describeCounts,
   fmt,
+  heldCount,
   kb,
   loadAverage,
   login,
@@ -661,44 +662,12 @@ async function measureWire(browser: Browser, base: string, session: Session, rou
 /** Until the device's copy holds every kind, then the main thread is quiet (its writes done). */
 async function untilDeviceHoldsAll(page: Page, session: Session) {
   const deadline = Date.now() + 180_000;
-  while ((await heldCount(page, session)) < RESOURCE_NAMES.length) {
+  while ((await heldCount(page, session.user.username)) < RESOURCE_NAMES.length) {
     if (Date.now() > deadline) throw new Error(`${page.url()}: the device copy never completed`);
     await page.waitForTimeout(500);
   }
   const now = await page.evaluate(() => performance.now());
   await settle(page, now, now, 500);
-}
-
-/** How many kinds the signed-in user's IndexedDB copy holds (keys only: nothing parsed). */
-function heldCount(page: Page, session: Session): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        // No database yet: creating one here would leave the app an empty one at its version.
-        let absent = false;
-        open.onupgradeneeded = () => {
-          absent = true;
-          open.transaction?.abort();
-        };
-        open.onerror = () => (absent ? resolve(0) : reject(open.error));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('lists')) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const keys = db.transaction('lists').objectStore('lists').getAllKeys();
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result.length);
-          };
-          keys.onerror = () => reject(keys.error);
-        };
-      }),
-    `pms:${session.user.username}`,
-  );
 }
 
 /** The kinds the signed-in user's IndexedDB copy holds, with their record counts. */

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   drawCharts,
   launchBrowser,
@@ -11,13 +11,8 @@ import {
   VIEWPORTS,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 const daysAgo = (n: number) => dayjs().subtract(n, 'day').format('YYYY-MM-DD');
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { XLSX_READER_UNAVAILABLE } from '../../src/domain/bills/parse';
 import { alipayCsvBytes, wechatXlsxBytes } from '../fixtures/bills';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
@@ -13,13 +13,8 @@ const viewportShot = (page: Page, name: string) =>
 // 微信支付 XLSX are each imported twice (the second time adds nothing); the ledger's CSV has
 // Excel's BOM, CRLF and a neutralised formula.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 async function signIn(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const page = await openPage(browser, viewport);

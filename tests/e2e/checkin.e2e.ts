@@ -1,14 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 async function openCheckin(page: Page) {
   await login(page, 'checkin');

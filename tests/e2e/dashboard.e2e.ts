@@ -1,15 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import { post } from './seed';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 async function openDashboard(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const page = await openPage(browser, viewport);

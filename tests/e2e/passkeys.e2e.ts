@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CDPSession, Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, login, VIEWPORTS } from './browser';
 
 // 通行密钥 (issue 39) in real Chromium with the DevTools Protocol's virtual authenticator: add
@@ -9,13 +9,8 @@ import { launchBrowser, login, VIEWPORTS } from './browser';
 
 const SHOTS = process.env.PASSKEY_SHOTS_DIR || 'screenshots';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 /**
  * A page at localhost rather than 127.0.0.1: WebAuthn binds a passkey to a domain, and an IP

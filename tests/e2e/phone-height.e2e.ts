@@ -1,18 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { launchBrowser, login, openPage, VIEWPORTS } from './browser';
 import { post, shiftDate } from './seed';
 
 // The height of each screen at 375 px with three months of everyday records, for the report
 // (PHONE_HEIGHT=1). Only the spec's UI is used, so the same file measures an older build.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 describe.runIf(process.env.PHONE_HEIGHT)('three months at 375 px', () => {
   it('measures scrollHeight per screen', async () => {

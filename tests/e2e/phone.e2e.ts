@@ -1,17 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { drawCharts, launchBrowser, login, openPage, VIEWPORTS } from './browser';
 import { post } from './seed';
 import type { E2EUser } from './users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 const SHOTS = process.env.PHONE_SHOTS;
 

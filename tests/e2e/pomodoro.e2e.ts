@@ -1,15 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import { post } from './seed';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 async function api<T>(page: Page, method: 'GET' | 'PUT', path: string, data?: object): Promise<T> {
   const session = await page.evaluate(() => ({

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { drawCharts, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import { browserToday, post, shiftDate } from './seed';
 
@@ -7,13 +7,8 @@ import { browserToday, post, shiftDate } from './seed';
 // mortgage, so seven- and eight-digit totals): nothing may overflow the page, and the
 // screenshots are there for a person to look at (screenshots/screens-*.png).
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 const ROUTES = [
   ['dashboard', '/', '欢迎回来！'],

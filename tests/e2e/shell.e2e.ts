@@ -1,16 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
 const NAV_LABELS = ['首页', '记账管理', '资产管理', '健身记录', '时间管理', '任务管理', '打卡管理'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 describe('app shell and login', () => {
   it('sends an unauthenticated visitor of /tasks to /login, replacing history', async () => {

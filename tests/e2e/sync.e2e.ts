@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EXPORT_FILE_KEYS, habit as habitFields } from '../fixtures/records';
 import { deviceCopy, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import type { E2EUser } from './users';
@@ -22,13 +22,8 @@ const CATEGORIES = {
 } as const;
 type Category = keyof typeof CATEGORIES;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 /** A call as the page's signed-in user, outside the page so page.route never touches it. */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {

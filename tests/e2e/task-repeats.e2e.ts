@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, login, openPage, VIEWPORTS } from './browser';
 import { browserToday, eventually, post, shiftDate } from './seed';
 import { E2E_PASSWORD, type E2EUser } from './users';
@@ -8,13 +8,8 @@ import { E2E_PASSWORD, type E2EUser } from './users';
 // Issue 36's "must show": two devices of one user, both offline, complete the same weekly
 // occurrence; back online, the server holds it completed once and exactly one next occurrence.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 type Row = { id: string; title: string; dueDate: string; completed: boolean; seriesId: string };
 

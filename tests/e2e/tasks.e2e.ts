@@ -1,16 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import { post } from './seed';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 /** The browser's own local date: the screen counts due days from it. */
 const browserToday = (page: Page) =>

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import { browserToday, post, shiftDate } from './seed';
 import type { E2EUser } from './users';
@@ -10,13 +10,8 @@ import type { E2EUser } from './users';
 // records, one delete confirmation everywhere, past-day check-ins, the midnight roll-over,
 // focus and the phone's Back.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await launchBrowser();
+afterAll(() => browser.close());
 
 const SIZES = [
   ['375', VIEWPORTS.phone],

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson } from '../../scripts/post-json';
 import { type RunningServer, startServer } from './server-process';
 
 // Issue 39: a flood of logins for made-up usernames, from a new address each (a botnet behind
@@ -35,24 +36,7 @@ afterAll(async () => {
 });
 
 function post(agent: Agent, path: string, body: unknown, ip: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(`${server.url}${path}`, {
-      method: 'POST',
-      agent,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+  return postJson(agent, `${server.url}${path}`, body, { 'x-forwarded-for': ip });
 }
 
 const randomIp = () =>

@@ -14,17 +14,8 @@ import {
 } from '../../domain/habits';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { SkipButton } from './HabitExtras';
+import { DAY_MARK } from './MonthCalendar';
 
-const MARK = {
-  done: '✓',
-  partial: '◐',
-  missed: '✕',
-  skipped: '⤼',
-  vacation: '休',
-  unscheduled: '·',
-  open: '',
-  future: '',
-} as const;
 const TONE = {
   done: 'bg-emerald-700 text-white',
   partial: 'bg-emerald-50 text-emerald-800 ring-1 ring-inset ring-emerald-600',
@@ -139,7 +130,7 @@ export const HabitRow = memo(function HabitRow({
               className={`flex h-8 min-w-0 flex-1 flex-col items-center justify-center rounded text-[0.6rem] leading-none ${TONE[d.state]} ${d.date === today ? 'ring-2 ring-blue-500' : ''}`}
             >
               <span aria-hidden="true">{d.weekday}</span>
-              <span aria-hidden="true">{MARK[d.state] || '\u00a0'}</span>
+              <span aria-hidden="true">{DAY_MARK[d.state] || '\u00a0'}</span>
             </li>
           ))}
         </ol>

@@ -23,7 +23,7 @@ interface MonthCalendarProps {
 }
 
 /** Marks that tell the states apart without colour (in the cell and its accessible name). */
-const MARK: Record<DayState, string> = {
+export const DAY_MARK: Record<DayState, string> = {
   done: '✓',
   partial: '◐',
   missed: '✕',
@@ -111,7 +111,7 @@ export const MonthCalendar = memo(function MonthCalendar({
         const className = `relative flex aspect-square flex-col items-center justify-center rounded-md leading-none tabular-nums sm:aspect-auto sm:h-9 ${tone} ${
           isToday || date === selected ? 'ring-2 ring-blue-500 ring-offset-1 ring-offset-white' : ''
         }`;
-        const mark = state && MARK[state];
+        const mark = state && DAY_MARK[state];
         const said =
           state && state !== 'open' && state !== 'future' ? ` ${DAY_STATE_LABELS[state]}` : '';
         const content = (
