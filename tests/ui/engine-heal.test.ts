@@ -73,7 +73,9 @@ describe('a damaged copy on the device', () => {
     expect(tasks.complete).toBe(true);
     await d.engine.holdEverything();
     expect(await storedKinds(d)).toEqual([...RESOURCE_NAMES].sort());
-    expect(d.notices.map((n) => n.message)).toEqual(['本设备的本地数据已损坏，正在从服务器重新下载']);
+    expect(d.notices.map((n) => n.message)).toEqual([
+      '本设备的本地数据已损坏，正在从服务器重新下载',
+    ]);
   });
 
   it('at a version this code does not know: rebuilt, its readable changes kept and sent', async () => {
