@@ -21,7 +21,7 @@ function renderAuth() {
   const { client, wrapper: Query } = hookClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Query>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider queryClient={() => client}>{children}</AuthProvider>
     </Query>
   );
   return { client, ...renderHook(() => useAuth(), { wrapper }) };
@@ -63,7 +63,7 @@ describe('at start', () => {
   it('knows the session in its very first render, with nothing to wait for', async () => {
     await signIn(demo);
     const seen: string[] = [];
-    const { wrapper: Query } = hookClient();
+    const { client, wrapper: Query } = hookClient();
     renderHook(
       () => {
         const { status } = useAuth();
@@ -73,7 +73,7 @@ describe('at start', () => {
       {
         wrapper: ({ children }) => (
           <Query>
-            <AuthProvider>{children}</AuthProvider>
+            <AuthProvider queryClient={() => client}>{children}</AuthProvider>
           </Query>
         ),
       },

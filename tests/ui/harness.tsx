@@ -8,8 +8,8 @@ import { createTestServer } from '../../mocks/node';
 import { stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/local-db';
 import { saveSession } from '../../src/api/session';
-import { AppProviders, createAppClients } from '../../src/app/App';
-import { createQueryClient } from '../../src/app/query-client';
+import { AppProviders } from '../../src/app/App';
+import { createAppClients, createQueryClient } from '../../src/app/query-client';
 import { AppRoutes } from '../../src/app/router';
 import type { ResourceName } from '../../src/domain/resources';
 
