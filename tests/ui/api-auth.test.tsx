@@ -107,6 +107,21 @@ describe('login', () => {
     expect(client.getQueryData(['tasks', 'list'])).toBeUndefined();
   });
 
+  // The login route has no query client (the signed-in shell makes it): nothing to clear.
+  it('signs in before the app has made a query client', async () => {
+    const { result } = renderHook(() => useAuth(), {
+      wrapper: ({ children }) => (
+        <AuthProvider queryClient={() => undefined}>{children}</AuthProvider>
+      ),
+    });
+    await expect(
+      result.current.login({ username: 'demo', password: 'wrong-pass' }),
+    ).rejects.toThrow('用户名或密码错误');
+    await act(() => result.current.login({ username: 'demo', password: 'demo1234' }));
+    expect(result.current.status).toBe('authenticated');
+    expect(readSession()?.user.username).toBe('demo');
+  });
+
   it('keeps the device token per username past 退出登录 and sends it with the next login', async () => {
     localStorage.removeItem('pm-device:demo');
     const { result } = renderAuth();
