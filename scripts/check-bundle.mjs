@@ -1,13 +1,14 @@
-// DESIGN.md §6: the login route loads at most 100 KB of JS as transferred, and no chart code;
-// and (issue 16) no screen but 设置 loads zod or react-hook-form before its first dialog or
-// write: they wait in the 'zod' chunk (vite.config.ts); nor chart code before its chart.
+// DESIGN.md §6: the login route loads at most 100 KB of JS as transferred (gzip), and no chart
+// code; and (issue 16) no screen but 设置 loads zod or react-hook-form before its first dialog
+// or write: they wait in the 'zod' chunk (vite.config.ts); nor chart code before its chart.
 // Reads the built dist/: the scripts index.html loads or preloads (/boot.js among them), plus
-// the login screen's own chunks. What travels is what server/static.ts sends a browser: the .br
-// twin the build wrote next to each file (scripts/vite-precompress.ts), or the file itself when
-// it is too small to be worth compressing (server/compression.ts MIN_COMPRESS_BYTES).
+// the login screen's own chunks. What travels is what server/static.ts sends a browser: the .gz
+// or .br twin the build wrote next to each file (scripts/vite-precompress.ts), or the file
+// itself when it is too small to be worth compressing (server/compression.ts
+// MIN_COMPRESS_BYTES). The budget holds for gzip, the larger, which every browser accepts;
+// brotli's figure is printed beside it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 const BUDGET = 100 * 1024;
 const MIN_COMPRESS_BYTES = 1024;
@@ -86,34 +87,35 @@ for (const screen of chunks.filter(
 // The login chunk and whatever it imports statically, transitively.
 const seen = closure([...entry, ...chunksOf('LoginScreen-')]);
 
-/** Bytes of body a browser that accepts brotli receives for a built file. */
-function transferred(file) {
+/** Bytes of body a browser receives for a built file: its `twin` (.gz or .br) if it has one. */
+function transferred(file, twin) {
   const path = join(dist, file);
-  if (existsSync(`${path}.br`)) return statSync(`${path}.br`).size;
+  if (existsSync(`${path}${twin}`)) return statSync(`${path}${twin}`).size;
   const size = statSync(path).size;
   if (size >= MIN_COMPRESS_BYTES) {
-    console.error(`${file} has no .br twin: the build did not pre-compress it`);
+    console.error(`${file} has no ${twin} twin: the build did not pre-compress it`);
     process.exit(1);
   }
   return size;
 }
 
-let total = 0;
 let gzip = 0;
+let brotli = 0;
 for (const file of seen) {
-  total += transferred(file);
-  gzip += gzipSync(readFileSync(join(dist, file))).length;
+  gzip += transferred(file, '.gz');
+  brotli += transferred(file, '.br');
   if (/nivo|d3-|BarChart|PieChart|LineChart/.test(file)) {
     console.error(`login route loads chart code: ${file}`);
     process.exit(1);
   }
 }
-const page = ['index.html', ...styles].reduce((sum, file) => sum + transferred(file), 0);
+const page = (twin) =>
+  ['index.html', ...styles].reduce((sum, file) => sum + transferred(file, twin), 0);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(
-  `login route JS: ${kb(total)} as sent (brotli; ${kb(gzip)} as gzip) in ${seen.size} files, budget ${kb(BUDGET)}; with the HTML and CSS ${kb(total + page)}`,
+  `login route JS: ${kb(gzip)} as gzip (${kb(brotli)} as brotli) in ${seen.size} files, budget ${kb(BUDGET)} gzip; with the HTML and CSS ${kb(gzip + page('.gz'))} gzip, ${kb(brotli + page('.br'))} brotli`,
 );
-if (total > BUDGET) {
-  console.error('over budget');
+if (gzip > BUDGET) {
+  console.error(`over budget: ${kb(gzip)} of gzip`);
   process.exit(1);
 }

@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppClients } from './app/App';
+import { App } from './app/App';
+import type { AppClients } from './app/app-clients';
 import { preloadOpeningScreen } from './app/router';
+import { createToaster } from './components/toast';
 import './index.css';
 
 async function start() {
@@ -19,7 +21,8 @@ async function start() {
   // blocks input. Nothing in it suspends (the chunks are there), so the first commit is not
   // held back the way a transition holds one that waits for a lazy screen.
   const root = createRoot(document.getElementById('root')!);
-  const clients = createAppClients();
+  // The query client comes with the signed-in shell (app-clients.ts).
+  const clients: AppClients = { toaster: createToaster() };
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -79,8 +79,17 @@ export function warmUpSession(): boolean {
   return true;
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+export function AuthProvider({
+  queryClient,
+  children,
+}: {
+  /**
+   * The app's query client, once there is one (the signed-in shell makes it): what a sign-in
+   * or sign-out clears. Asked for, not held: the login route loads no TanStack Query.
+   */
+  queryClient: () => QueryClient | undefined;
+  children: ReactNode;
+}) {
   // SPEC §4: a stored flag plus a stored user restore the session at start. Read in the first
   // render, not in an effect after it: main.tsx renders the app in a transition, which React
   // slices into short tasks, but an effect's update renders at once. Restored in an effect, the
@@ -95,12 +104,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const forget = useCallback(
     async (signedOut: boolean) => {
       const username = readSession()?.user.username ?? user?.username;
+      const client = queryClient();
       clearSession();
-      queryClient.clear();
+      client?.clear();
       setUser(null);
       // Loaded only now, so the login route does not carry the data layer.
       const { endSession } = await import('./logout-policy');
-      if (username) await endSession(queryClient, { username, signedOut });
+      if (username) await endSession(client, { username, signedOut });
     },
     [queryClient, user],
   );
@@ -116,19 +126,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [forget],
   );
 
-  const { mutateAsync: requestLogin } = useMutation({
-    mutationFn: (input: LoginInput) =>
-      publicRequest<LoginResponse>('POST', '/api/auth/login', {
-        ...input,
-        deviceToken: readDeviceToken(input.username),
-      }),
-  });
-
   const value = useMemo<AuthState>(() => {
     const signIn = ({ token, user: signedIn, deviceToken }: LoginResponse) => {
       saveDeviceToken(signedIn.username, deviceToken);
       // Whatever the previous user left cached must not show for this one.
-      queryClient.clear();
+      queryClient()?.clear();
       saveSession({ token, user: signedIn });
       setNotice(null);
       setUser(signedIn);
@@ -136,7 +138,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       status,
       user,
-      login: async (input) => signIn(await requestLogin(input)),
+      login: async (input) =>
+        signIn(
+          await publicRequest<LoginResponse>('POST', '/api/auth/login', {
+            ...input,
+            deviceToken: readDeviceToken(input.username),
+          }),
+        ),
       loginWithPasskey: async (username) => {
         // Loaded at the click: the login route's budget has no room for WebAuthn's library.
         const { signInWithPasskey } = await loadWebAuthn();
@@ -150,7 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       notice,
     };
-  }, [status, user, requestLogin, queryClient, forget, notice]);
+  }, [status, user, queryClient, forget, notice]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

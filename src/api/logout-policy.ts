@@ -3,6 +3,7 @@ import { TIMER_STORAGE_KEY } from '../domain/storage-keys';
 import { parseTimerState } from '../domain/timer';
 import { stopEngine } from './engine';
 import { countLegacyRecords } from './legacy-data';
+import { eraseLocalDb } from './local-db';
 
 // Everything signing out decides in one place: what it must ask about before it goes, and
 // what it leaves behind. Loaded only when someone signs out (or the session ends): the login
@@ -33,12 +34,15 @@ export function logoutWarning(now: number, waiting: number): string | null {
  * The session is over. Signing out forgets what this browser keeps for the user (DESIGN.md
  * §1 "Whose mirror"): their local store and a running focus timer, which names its task. A
  * session that expired keeps the store: its waiting changes go at the next sign-in. Legacy
- * data of the original app stays either way: it belongs to no account yet.
+ * data of the original app stays either way: it belongs to no account yet. `client` is the
+ * app's query client, absent when no signed-in screen was drawn in this tab (no engine ran).
  */
 export async function endSession(
-  client: QueryClient,
+  client: QueryClient | undefined,
   how: { username: string; signedOut: boolean },
 ): Promise<void> {
-  await stopEngine(client, how.signedOut ? how.username : null);
+  const erase = how.signedOut ? how.username : null;
+  if (client) await stopEngine(client, erase);
+  else if (erase) await eraseLocalDb(erase);
   if (how.signedOut) localStorage.removeItem(TIMER_STORAGE_KEY);
 }

@@ -1,9 +1,10 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import {
   type ComponentProps,
   lazy,
   type ReactNode,
   Suspense,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useState,
@@ -14,15 +15,9 @@ import { dropBootBar } from '../components/boot-bar';
 import { ConfirmProvider } from '../components/confirm';
 import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
 import { FullScreenSpinner } from '../components/Spinner';
-import { createToaster, type Toaster, ToastProvider } from '../components/toast';
-import { createQueryClient } from './query-client';
+import { ToastProvider } from '../components/toast';
+import { type AppClients, AppClientsContext } from './app-clients';
 import { AppRoutes } from './router';
-
-const Devtools = import.meta.env.DEV
-  ? lazy(() =>
-      import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })),
-    )
-  : null;
 
 // The service worker exists only in the production build; the demo's scope belongs to msw's
 // worker (vite.config.ts).
@@ -63,40 +58,41 @@ function RootErrorBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-/** One app instance's query client, wired to its toasts (failed mutations report there). */
-export function createAppClients(): { toaster: Toaster; queryClient: QueryClient } {
-  const toaster = createToaster();
-  return { toaster, queryClient: createQueryClient(toaster.error) };
-}
-
-/** Everything a screen needs around it: the app and the UI tests use the same tree. */
-export function AppProviders({
-  clients,
-  children,
-}: {
-  clients: ReturnType<typeof createAppClients>;
-  children: ReactNode;
-}) {
-  return (
-    <QueryClientProvider client={clients.queryClient}>
+/**
+ * Everything a screen needs around it: the app and the UI tests use the same tree. The
+ * signed-in shell provides the query client (Layout.tsx); when the clients came with one
+ * already, it is provided here too, for whatever is drawn without the shell.
+ */
+export function AppProviders({ clients, children }: { clients: AppClients; children: ReactNode }) {
+  // Decided once: wrapping the tree later would mount it all again.
+  const [madeAtStart] = useState(() => clients.queryClient);
+  const queryClient = useCallback(() => clients.queryClient, [clients]);
+  const tree = (
+    <AppClientsContext.Provider value={clients}>
       <ToastProvider toaster={clients.toaster}>
         <ConfirmProvider>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider queryClient={queryClient}>{children}</AuthProvider>
         </ConfirmProvider>
       </ToastProvider>
-    </QueryClientProvider>
+    </AppClientsContext.Provider>
+  );
+  return madeAtStart ? (
+    <QueryClientProvider client={madeAtStart}>{tree}</QueryClientProvider>
+  ) : (
+    tree
   );
 }
 
 /**
- * `clients` are made once, outside React (main.tsx). Made in a useState initializer, a first
+ * `clients` are made once, outside React (main.tsx), and hold the one query client the shell
+ * makes (query-client.ts `appQueryClient`). Made in a useState initializer, a first
  * render that React threw away and began again (it renders in a transition, which an update
  * of higher priority interrupts) made a second query client, and with it a second sync engine,
  * while the first one lived on unseen: it replayed the outbox too, and the notices of the
  * conflicts it met reached no screen (seen in tests/e2e/offline.e2e.ts on a loaded machine).
  * Above the root boundary, so a reset keeps the cache and the toasts.
  */
-export function App({ clients }: { clients: ReturnType<typeof createAppClients> }) {
+export function App({ clients }: { clients: AppClients }) {
   return (
     <BrowserRouter>
       <RootErrorBoundary>
@@ -104,15 +100,6 @@ export function App({ clients }: { clients: ReturnType<typeof createAppClients> 
           <Suspense fallback={<FullScreenSpinner />}>
             <AppRoutes />
           </Suspense>
-          {/* In the page's flow at its foot, closed: it covers no button (demo mode is where
-              developers look into the cache). */}
-          {Devtools && (
-            <Suspense fallback={null}>
-              <div className="flex justify-center pb-4">
-                <Devtools initialIsOpen={false} buttonPosition="relative" />
-              </div>
-            </Suspense>
-          )}
         </AppProviders>
       </RootErrorBoundary>
       {UpdatePrompt && (

@@ -1,4 +1,5 @@
-import { Suspense, useCallback, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useDashboardKeeper } from '../api/dashboard';
 import { useCompleteDeviceCopy, useSyncNotices } from '../api/sync-status';
@@ -9,15 +10,44 @@ import { Spinner } from '../components/Spinner';
 import { useToast } from '../components/toast';
 import { useToday } from '../components/useToday';
 import { RestoreOffer } from '../features/sync/RestoreOffer';
+import { useAppClients } from './app-clients';
 import { BottomTabs } from './BottomTabs';
 import { NavBar } from './NavBar';
 import { QuickAdd } from './QuickAdd';
+import { appQueryClient } from './query-client';
 
 const SyncDialog = lazyDialog(() =>
   import('../features/sync/SyncDialog').then((m) => m.SyncDialog),
 );
 
+const Devtools = import.meta.env.DEV
+  ? lazy(() =>
+      import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })),
+    )
+  : null;
+
+/**
+ * The signed-in shell, and with it the app's query client: only here is TanStack Query needed,
+ * so the login route does not load it (DESIGN.md §6).
+ */
 export function Layout() {
+  return (
+    <QueryClientProvider client={appQueryClient(useAppClients())}>
+      <Shell />
+      {/* In the page's flow at its foot, closed: it covers no button (demo mode is where
+          developers look into the cache). */}
+      {Devtools && (
+        <Suspense fallback={null}>
+          <div className="flex justify-center pb-4">
+            <Devtools initialIsOpen={false} buttonPosition="relative" />
+          </div>
+        </Suspense>
+      )}
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const [syncOpen, setSyncOpen] = useState(false);
   const { pathname } = useLocation();
   const closeSync = () => setSyncOpen(false);

@@ -18,7 +18,7 @@ function renderAuth() {
   const { client, wrapper: Query } = hookClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Query>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider queryClient={() => client}>{children}</AuthProvider>
     </Query>
   );
   return { client, ...renderHook(() => useAuth(), { wrapper }) };
@@ -59,7 +59,7 @@ describe('at start', () => {
   it('knows the session in its very first render, with nothing to wait for', async () => {
     await signIn(demo);
     const seen: string[] = [];
-    const { wrapper: Query } = hookClient();
+    const { client, wrapper: Query } = hookClient();
     renderHook(
       () => {
         const { status } = useAuth();
@@ -69,7 +69,7 @@ describe('at start', () => {
       {
         wrapper: ({ children }) => (
           <Query>
-            <AuthProvider>{children}</AuthProvider>
+            <AuthProvider queryClient={() => client}>{children}</AuthProvider>
           </Query>
         ),
       },
@@ -101,6 +101,21 @@ describe('login', () => {
     expect(result.current.notice).toBeNull();
     expect(readSession()?.user.username).toBe('demo');
     expect(client.getQueryData(['tasks', 'list'])).toBeUndefined();
+  });
+
+  // The login route has no query client (the signed-in shell makes it): nothing to clear.
+  it('signs in before the app has made a query client', async () => {
+    const { result } = renderHook(() => useAuth(), {
+      wrapper: ({ children }) => (
+        <AuthProvider queryClient={() => undefined}>{children}</AuthProvider>
+      ),
+    });
+    await expect(
+      result.current.login({ username: 'demo', password: 'wrong-pass' }),
+    ).rejects.toThrow('用户名或密码错误');
+    await act(() => result.current.login({ username: 'demo', password: 'demo1234' }));
+    expect(result.current.status).toBe('authenticated');
+    expect(readSession()?.user.username).toBe('demo');
   });
 
   it('keeps the device token per username past 退出登录 and sends it with the next login', async () => {

@@ -79,4 +79,17 @@ describe('endSession', () => {
     expect(await storedLists('demo')).toBe(1);
     expect(localStorage.getItem('timerState')).toBe(runningTimer);
   });
+
+  // The query client comes with the signed-in shell: a tab that signed in but drew no screen
+  // has none, and signing out must still forget the device's copy.
+  it('without a query client, signing out still forgets the device copy', async () => {
+    await seedStore('demo');
+    localStorage.setItem('timerState', runningTimer);
+    await endSession(undefined, { username: 'demo', signedOut: true });
+    expect(await storedLists('demo')).toBe(0);
+    expect(localStorage.getItem('timerState')).toBeNull();
+    await seedStore('demo');
+    await endSession(undefined, { username: 'demo', signedOut: false });
+    expect(await storedLists('demo')).toBe(1);
+  });
 });
