@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { XLSX_READER_UNAVAILABLE } from '../../src/domain/bills/parse';
 import { alipayCsvBytes, wechatXlsxBytes } from '../fixtures/bills';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { eventually } from './seed';
 
 /** A dialog is fixed to the viewport: the viewport is what there is to look at. */
 const viewportShot = (page: Page, name: string) =>
@@ -71,11 +72,29 @@ describe('budgets, bill import and CSV export against the real server', () => {
     await page.goto('/accounting');
     await report.getByRole('list', { name: '预算' }).getByText('/ ¥3,000.00').waitFor();
     await page.goto('/settings');
-    await page.getByText(/修改设置需要连接服务器/).waitFor();
+    await page.getByText(/设置的修改先保存在本机/).waitFor();
     expect(await page.getByLabel('月预算', { exact: true }).inputValue()).toBe('3000');
+    // A save offline is kept on the device (issue 35: one write path) and sent once the server
+    // answers again.
     await page.getByLabel('每日金额').fill('50');
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByText('保存设置失败：设置需要连接服务器才能保存，请联网后重试').waitFor();
+    await page.getByText('设置已保存').waitFor();
+    const dailyOnServer = async () => {
+      const { token, user } = await page.evaluate(() => ({
+        token: localStorage.getItem('authToken'),
+        user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
+      }));
+      const res = await page.request.get('/api/settings', {
+        headers: { Authorization: `Bearer ${token}`, 'x-user-id': user },
+      });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { dailyBudget: number }).dailyBudget;
+    };
+    expect(await dailyOnServer()).toBe(88.88);
+    await page.unroute('**/api/**');
+    await page.goto('/');
+    await eventually(dailyOnServer, (daily) => daily === 50, 10_000);
+    await goals.getByText('今日支出 ¥0.00 / 日预算 ¥50.00').waitFor();
     await page.context().close();
   });
 
