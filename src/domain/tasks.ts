@@ -194,25 +194,30 @@ export function matchesFilter(
 
 const PRIORITY_RANK: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 };
 
-type SortFields = DueFields & Pick<Task, 'priority' | 'completedAt' | 'createdAt'>;
+type SortFields = DueFields & Pick<Task, 'id' | 'priority' | 'completedAt' | 'createdAt'>;
 
 /**
  * The list order: what still needs doing comes first, most urgent on top — earliest due date
  * (undated work after dated), then higher priority, then the newest. Completed tasks follow,
  * the most recently finished first, so a task just ticked off is still near where it was.
+ * Ties (tasks made in the same millisecond, by an import or the API) go by id: the same list
+ * read from the server and from the device copy, in either order, draws the same, so a row
+ * never moves under the keyboard's focus when the list is refreshed.
  */
 export function sortTasks<T extends SortFields>(tasks: readonly T[]): T[] {
-  return [...tasks].sort((a, b) => {
-    if (a.completed !== b.completed) return a.completed ? 1 : -1;
-    if (a.completed) return descending(a.completedAt ?? '', b.completedAt ?? '');
-    if (a.dueDate !== b.dueDate) {
-      if (a.dueDate === '') return 1;
-      if (b.dueDate === '') return -1;
-      return a.dueDate < b.dueDate ? -1 : 1;
-    }
-    const byPriority = PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority];
-    return byPriority !== 0 ? byPriority : descending(a.createdAt, b.createdAt);
-  });
+  return [...tasks].sort((a, b) => ranked(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function ranked(a: SortFields, b: SortFields): number {
+  if (a.completed !== b.completed) return a.completed ? 1 : -1;
+  if (a.completed) return descending(a.completedAt ?? '', b.completedAt ?? '');
+  if (a.dueDate !== b.dueDate) {
+    if (a.dueDate === '') return 1;
+    if (b.dueDate === '') return -1;
+    return a.dueDate < b.dueDate ? -1 : 1;
+  }
+  const byPriority = PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority];
+  return byPriority !== 0 ? byPriority : descending(a.createdAt, b.createdAt);
 }
 
 /** 推迟: 明天, 下周一, or a chosen date. */

@@ -96,6 +96,8 @@ describe('sortTasks', () => {
       [task('dec', { dueDate: '2026-12-01' }), task('nov', { dueDate: '2026-11-30' })],
       ['nov', 'dec'],
     ],
+    ['made in the same millisecond: by id, listed b a', [task('b'), task('a')], ['a', 'b']],
+    ['made in the same millisecond: by id, listed a b', [task('a'), task('b')], ['a', 'b']],
   ])('%s', (_, tasks, ids) => {
     expect(sortTasks(tasks).map((t) => t.id)).toEqual(ids);
   });
