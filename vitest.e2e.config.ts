@@ -11,5 +11,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A browser's answer (a service worker's notification, a page asked by it) can take a few
+    // seconds on two loaded cores: polls wait up to 10 s, not vitest's 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

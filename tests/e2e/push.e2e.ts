@@ -133,7 +133,7 @@ it('shows the Chinese notification, and 打卡 checks in exactly once', async ()
   await expect.poll(() => recordsOf('read'), { timeout: 10_000 }).toHaveLength(1);
   // The same push again and a second tap: still one check-in.
   await deliverPush(payload);
-  await expect.poll(async () => (await notificationTitles()).length).toBe(1);
+  await expect.poll(async () => (await notificationTitles()).length, { timeout: 10_000 }).toBe(1);
   await tapCheckin(payload.tag);
   await page.waitForTimeout(1500);
   expect(await recordsOf('read')).toEqual([expect.objectContaining({ taskId: 'read', date })]);
