@@ -44,10 +44,12 @@ export type CharPinyin = (char: string) => readonly [initial: string, full: stri
 /** CJK Unified Ideographs and Extension A: where pinyin-pro has readings. */
 const isHan = (code: number) =>
   (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf);
-const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/;
 
 /** Whether a text has any character whose pinyin a search may look for. */
-const hasHan = (text: string) => HAN.test(text);
+const hasHan = (text: string) => {
+  for (const char of text) if (isHan(char.codePointAt(0)!)) return true;
+  return false;
+};
 
 type Searchable = Pick<Task, 'title' | 'description'> & { subtasks?: readonly Subtask[] };
 

@@ -92,6 +92,10 @@ export const taskCategoryLabels = {
 } as const;
 
 export const checkinTypeLabels = { daily: '每日', weekly: '每周', monthly: '每月' } as const;
+/** A habit's kind, and a measurable one's target: 至少/至多 so much per day, week or month. */
+export const habitKindLabels = { boolean: '是否', measurable: '计量' } as const;
+export const targetTypeLabels = { atLeast: '至少', atMost: '至多' } as const;
+export const targetPeriodLabels = { day: '每天', week: '每周', month: '每月' } as const;
 export const checkinCategoryLabels = {
   health: '健康',
   work: '工作',

@@ -6,7 +6,13 @@ import { useDialogForm } from '../../components/form-fields-dialog';
 import { useToday } from '../../components/useToday';
 import { defaultMonthlyTarget } from '../../domain/checkin';
 import { weekdaysOn } from '../../domain/habits';
-import { checkinCategoryLabels, checkinTypeLabels } from '../../domain/schemas/categories';
+import {
+  checkinCategoryLabels,
+  checkinTypeLabels,
+  habitKindLabels,
+  targetPeriodLabels,
+  targetTypeLabels,
+} from '../../domain/schemas/categories';
 import {
   type CheckinTask,
   type CheckinTaskData,
@@ -218,10 +224,7 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
       <Choice
         legend="习惯类型"
         name="kind"
-        options={[
-          ['boolean', '是否'],
-          ['measurable', '计量'],
-        ]}
+        options={Object.entries(habitKindLabels)}
         register={register('kind')}
       />
       {kind === 'measurable' && (
@@ -249,20 +252,13 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
           <Choice
             legend="目标方式"
             name="targetType"
-            options={[
-              ['atLeast', '至少'],
-              ['atMost', '至多'],
-            ]}
+            options={Object.entries(targetTypeLabels)}
             register={register('targetType')}
           />
           <Choice
             legend="目标周期"
             name="targetPeriod"
-            options={[
-              ['day', '每天'],
-              ['week', '每周'],
-              ['month', '每月'],
-            ]}
+            options={Object.entries(targetPeriodLabels)}
             register={register('targetPeriod')}
           />
         </div>

@@ -21,16 +21,15 @@ import {
   habitSummary,
   recordsByDate,
 } from '../../domain/habits';
-import { checkinCategoryLabels, checkinTypeLabels, labelOf } from '../../domain/schemas/categories';
-import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import {
-  CareActions,
-  formatValue,
-  HabitScore,
-  MeasureControls,
-  SkipButton,
-  TARGET_TYPE_LABELS,
-} from './HabitExtras';
+  checkinCategoryLabels,
+  checkinTypeLabels,
+  labelOf,
+  targetPeriodLabels,
+  targetTypeLabels,
+} from '../../domain/schemas/categories';
+import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
+import { CareActions, formatValue, HabitScore, MeasureControls, SkipButton } from './HabitExtras';
 import { MonthCalendar } from './MonthCalendar';
 import { ShortLabel } from './ShortLabel';
 
@@ -57,7 +56,6 @@ const STREAK_UNIT: Record<CheckinTask['type'], string> = {
   monthly: '个月',
 };
 const PERIOD_UNIT = { day: '天', week: '周', month: '个月' } as const;
-const PERIOD_WORD = { day: '每天', week: '每周', month: '每月' } as const;
 
 const dayLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8))}日`;
 
@@ -177,7 +175,7 @@ export const HabitCard = memo(function HabitCard({
             </span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-600">
               {measurable
-                ? `${PERIOD_WORD[rules.period]}${TARGET_TYPE_LABELS[rules.targetType]} ${formatValue(rules.target)} ${task.unit ?? ''}`
+                ? `${targetPeriodLabels[rules.period]}${targetTypeLabels[rules.targetType]} ${formatValue(rules.target)} ${task.unit ?? ''}`
                 : labelOf(checkinTypeLabels, task.type)}
               {!measurable && task.type !== 'daily' && ` ${task.frequency} 次`}
             </span>

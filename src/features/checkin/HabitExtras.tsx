@@ -1,11 +1,11 @@
 import { Archive, ArchiveRestore, ArrowDown, ArrowUp, SkipForward } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { HabitRules, Unit } from '../../domain/habits';
+import { targetTypeLabels } from '../../domain/schemas/categories';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 
 /** What a period is called beside its sum: 今日 3 / 8 杯, 本周 12 / 20 公里. */
 const PERIOD_NOW = { day: '今日', week: '本周', month: '本月' } as const;
-export const TARGET_TYPE_LABELS = { atLeast: '至少', atMost: '至多' } as const;
 
 /** A number as typed back: no trailing zeros, at most two decimals. */
 export const formatValue = (value: number) => String(Math.round(value * 100) / 100);
@@ -90,7 +90,7 @@ export function MeasureControls({
       <div className="flex items-baseline justify-between text-sm">
         <span className="text-slate-600">
           {PERIOD_NOW[period]} <span className="tabular-nums">{formatValue(sum)}</span> /{' '}
-          {TARGET_TYPE_LABELS[rules.targetType]} {formatValue(target)} {unitName}
+          {targetTypeLabels[rules.targetType]} {formatValue(target)} {unitName}
         </span>
         <span className={`text-xs ${reached ? 'text-emerald-700' : 'text-slate-500'}`}>
           {reached
