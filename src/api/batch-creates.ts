@@ -1,9 +1,11 @@
 import {
   isSingle,
   MAX_BATCH,
+  MAX_BATCH_BYTES,
   RESOURCES,
   type ResourceName,
   resourceDef,
+  utf8Length,
 } from '../domain/resources';
 import { merge, type Row } from './delta';
 import type { KindState } from './device-store';
@@ -13,9 +15,6 @@ import type { OutboxEntry } from './local-db';
 
 // Waiting creates of a kind that declares `batchCreates` (resources.ts) sent together: a bill
 // import of thousands of rows goes through the outbox in a few requests, in the outbox's order.
-
-/** Bytes of records per request, under the server's 1 MB body limit with room to spare. */
-const BATCH_BYTES = 800_000;
 
 interface BatchResult {
   id?: string;
@@ -35,15 +34,19 @@ export function opensBatch(entry: OutboxEntry): boolean {
   );
 }
 
-/** `first` and the plain creates of its kind right after it, as many as one request takes. */
+/**
+ * `first` and the plain creates of its kind right after it, as many as one request takes. Sized
+ * in UTF-8 bytes, as the body travels: a note in Chinese is three bytes a character.
+ */
 export function batchFrom(entries: readonly OutboxEntry[], first: OutboxEntry): OutboxEntry[] {
+  const size = (e: OutboxEntry) => utf8Length(JSON.stringify(e.record)) + 1;
   const batch = [first];
-  let bytes = JSON.stringify(first.record).length;
+  let bytes = size(first);
   const start = entries.findIndex((e) => e.seq === first.seq);
   for (const next of entries.slice(start + 1)) {
     if (batch.length >= MAX_BATCH || next.kind !== first.kind || !opensBatch(next)) break;
-    bytes += JSON.stringify(next.record).length;
-    if (bytes > BATCH_BYTES) break;
+    bytes += size(next);
+    if (bytes > MAX_BATCH_BYTES) break;
     batch.push(next);
   }
   return batch;

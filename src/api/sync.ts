@@ -2,6 +2,7 @@ import { type QueryClient, useMutation } from '@tanstack/react-query';
 import {
   isSingle,
   MAX_BATCH,
+  MAX_BATCH_BYTES,
   RESOURCE_NAMES,
   RESOURCES,
   type ResourceName,
@@ -27,8 +28,6 @@ import { readLegacy, replaceLegacy } from './legacy-data';
 // Records travel with their own ids, which the server treats as "create unless it exists"
 // (DESIGN.md §1), so running one twice, or importing a file twice, never duplicates anything.
 
-/** Bytes of JSON per request, under the server's 1 MB body limit with room to spare. */
-const UPLOAD_BATCH_BYTES = 800_000;
 /** Batch requests in flight at once: SQLite writes one transaction at a time anyway. */
 const UPLOAD_CONCURRENCY = 2;
 
@@ -82,7 +81,7 @@ async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
   onProgress({ done, total });
 
   for (const stage of uploadBatches(items)) {
-    const chunks = requestChunks(stage, MAX_BATCH, UPLOAD_BATCH_BYTES);
+    const chunks = requestChunks(stage, MAX_BATCH, MAX_BATCH_BYTES);
     let next = 0;
     const worker = async () => {
       while (next < chunks.length && !stopped) {

@@ -194,3 +194,19 @@ export type UpdatableName = {
  * typical records stay far below the 1 MB body limit.
  */
 export const MAX_BATCH = 500;
+
+/** Bytes of UTF-8 JSON per batch request, under the server's 1 MB body limit with room to spare. */
+export const MAX_BATCH_BYTES = 800_000;
+
+/**
+ * Bytes of `text` in UTF-8, as a request body carries it. Counted here rather than with
+ * TextEncoder so the domain needs nothing beyond the language (it also runs on the server).
+ */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}

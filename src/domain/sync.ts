@@ -1,6 +1,6 @@
 import { normaliseLegacy } from './legacy';
 import { SCHEMAS } from './record-schemas';
-import { RESOURCE_NAMES, RESOURCES, type ResourceName } from './resources';
+import { RESOURCE_NAMES, RESOURCES, type ResourceName, utf8Length } from './resources';
 
 // What the sync dialog moves between the browser and the server: which kinds of record, in
 // which order, with which defaults, and how an export file is written and read back.
@@ -82,19 +82,6 @@ export function uploadBatches<T extends UploadItem>(items: readonly T[]): T[][] 
     else stages.set(stage, [item]);
   }
   return [...stages.keys()].sort((a, b) => a - b).map((stage) => stages.get(stage)!);
-}
-
-/**
- * Bytes of `text` in UTF-8, as a request body carries it. Counted here rather than with
- * TextEncoder so the domain needs nothing beyond the language (it also runs on the server).
- */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { legacyId } from '../../../src/domain/legacy';
-import { RESOURCE_NAMES, type ResourceName } from '../../../src/domain/resources';
+import { RESOURCE_NAMES, type ResourceName, utf8Length } from '../../../src/domain/resources';
 import {
   buildExport,
   exportFileName,
@@ -11,7 +11,6 @@ import {
   tallyResults,
   type UploadItem,
   uploadBatches,
-  utf8Length,
 } from '../../../src/domain/sync';
 
 const emptyData = (): SyncData =>
