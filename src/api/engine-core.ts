@@ -76,9 +76,14 @@ export abstract class EngineCore {
   readonly board = new StatusBoard(() => ({
     waiting: this.entries,
     conflicts: this.conflicts,
-    offered: Object.values(this.offered).reduce((n, rows) => n + (rows?.length ?? 0), 0),
+    offered: this.offeredCount(),
   }));
   readonly outcomes = new WriteOutcomes();
+
+  /** How many records are on offer for upload. */
+  offeredCount(): number {
+    return Object.values(this.offered).reduce((n, rows) => n + (rows?.length ?? 0), 0);
+  }
   /** Actions of which the server refused a part: their other parts are not sent. */
   readonly refusedGroups = new Set<string>();
   /** Pulls and replays run one at a time, in this tab and (through a Web Lock) across tabs. */

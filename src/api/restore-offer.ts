@@ -17,10 +17,6 @@ export async function readOffer(core: EngineCore): Promise<Offered> {
   return kept && typeof kept === 'object' ? (kept as Offered) : {};
 }
 
-function offeredCount(offered: Offered): number {
-  return Object.values(offered).reduce((n, rows) => n + (rows?.length ?? 0), 0);
-}
-
 /**
  * The server's whole list of `kind` replaces `held` after a restore: the records held that it
  * lacks (and neither lists as deleted nor has a change waiting for) are put on offer.
@@ -44,7 +40,7 @@ export async function offerMissing(
   core.changed();
   core.notify({
     tone: 'info',
-    message: `服务器的数据比本机旧（可能已从备份恢复）。本机有 ${offeredCount(offered)} 条记录服务器上没有`,
+    message: `服务器的数据比本机旧（可能已从备份恢复）。本机有 ${core.offeredCount()} 条记录服务器上没有`,
   });
 }
 
