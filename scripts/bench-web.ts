@@ -22,7 +22,6 @@ import dayjs from 'dayjs';
 import {
   type Browser,
   type BrowserContext,
-  type CDPSession,
   chromium,
   type Page,
   type Request,
@@ -545,59 +544,38 @@ interface Wire {
 }
 
 /**
- * The page's requests come from its CDP session; the service worker's own fetches (the
- * precache it downloads once installed) from Playwright's context events, which report a
- * worker's requests too. A page request the worker answered from its cache is not counted:
- * nothing travelled for it.
+ * Every request of the context, from Playwright's events: the page's, its Web Workers' (the
+ * device-copy filler and the pinyin worker, whose fetches the page's CDP session never sees
+ * finish) and the service worker's own (the precache it downloads once installed). A page
+ * request the service worker answered from its cache is not counted: nothing travelled for it.
  */
-async function recordWire(context: BrowserContext, cdp: CDPSession) {
-  const mime = new Map<string, string>();
-  const fromWorker = new Set<string>();
-  const pending = new Set<unknown>();
-  const beforeShown = new Set<unknown>();
+function recordWire(context: BrowserContext) {
+  const pending = new Set<Request>();
+  const beforeShown = new Set<Request>();
   let shown = false;
   const empty = (): Wire => ({ total: 0, json: 0, requests: 0, worker: 0, screen: 0 });
   const wire = empty();
   let lastActivity = Date.now();
-  const sent = (key: unknown) => {
-    pending.add(key);
-    if (!shown) beforeShown.add(key);
-    lastActivity = Date.now();
-  };
-  const count = (key: unknown, bytes: number, json: boolean, worker = false) => {
-    lastActivity = Date.now();
-    wire.total += bytes;
-    wire.requests += 1;
-    if (json) wire.json += bytes;
-    if (worker) wire.worker += bytes;
-    if (beforeShown.delete(key)) wire.screen += bytes;
-  };
-  await cdp.send('Network.enable');
-  cdp.on('Network.requestWillBeSent', (e) => sent(e.requestId));
-  cdp.on('Network.responseReceived', (e) => {
-    mime.set(e.requestId, e.response.mimeType);
-    if (e.response.fromServiceWorker) fromWorker.add(e.requestId);
-  });
-  const finish = (id: string, bytes: number) => {
-    if (!pending.delete(id)) return;
-    if (fromWorker.has(id)) lastActivity = Date.now();
-    else count(id, bytes, /json/.test(mime.get(id) ?? ''));
-  };
-  cdp.on('Network.loadingFinished', (e) => finish(e.requestId, e.encodedDataLength));
-  cdp.on('Network.loadingFailed', (e) => finish(e.requestId, 0));
   context.on('request', (request) => {
-    if (request.serviceWorker()) sent(request);
+    pending.add(request);
+    if (!shown) beforeShown.add(request);
+    lastActivity = Date.now();
   });
-  const workerDone = async (request: Request, failed: boolean) => {
-    if (!request.serviceWorker()) return;
+  const done = async (request: Request, failed: boolean) => {
     const sizes = failed ? null : await request.sizes().catch(() => null);
     const response = failed ? null : await request.response().catch(() => null);
     if (!pending.delete(request)) return;
+    lastActivity = Date.now();
+    if (response?.fromServiceWorker()) return;
     const bytes = sizes ? sizes.responseHeadersSize + sizes.responseBodySize : 0;
-    count(request, bytes, /json/.test(response?.headers()['content-type'] ?? ''), true);
+    wire.total += bytes;
+    wire.requests += 1;
+    if (/json/.test(response?.headers()['content-type'] ?? '')) wire.json += bytes;
+    if (request.serviceWorker()) wire.worker += bytes;
+    if (beforeShown.delete(request)) wire.screen += bytes;
   };
-  context.on('requestfinished', (request) => void workerDone(request, false));
-  context.on('requestfailed', (request) => void workerDone(request, true));
+  context.on('requestfinished', (request) => void done(request, false));
+  context.on('requestfailed', (request) => void done(request, true));
   return {
     /** Starts counting afresh, for a new navigation. */
     reset() {
@@ -623,7 +601,7 @@ async function measureWire(browser: Browser, base: string, session: Session, rou
   const visit = async (extraHTTPHeaders?: Record<string, string>) => {
     const context = await newContext(browser, session, extraHTTPHeaders);
     const page = await context.newPage();
-    const wire = await recordWire(context, await context.newCDPSession(page));
+    const wire = recordWire(context);
     const quiet = async () => {
       const now = await page.evaluate(() => performance.now());
       await settle(page, now, now, 500);
