@@ -80,12 +80,14 @@ export async function ownContext(
   server: OwnServer,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
   serviceWorkers: 'allow' | 'block' = 'allow',
+  permissions: string[] = [],
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport,
     baseURL: server.url,
     locale: 'zh-CN',
     serviceWorkers,
+    permissions,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -98,8 +100,9 @@ export async function signedInUnderWorker(
   server: OwnServer,
   user: E2EUser,
   viewport?: { width: number; height: number },
+  permissions: string[] = [],
 ) {
-  const { context, page } = await ownContext(browser, server, viewport);
+  const { context, page } = await ownContext(browser, server, viewport, 'allow', permissions);
   await login(page, user);
   await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
   await page.waitForFunction(
