@@ -82,7 +82,13 @@ const KIND_SCHEMAS =
   /[\\/]src[\\/]domain[\\/]schemas[\\/](?!categories|default|common)([\w-]+)\.ts$/;
 // - every kind's at once, for the sync dialog's upload checks.
 const UPLOAD = /[\\/]src[\\/](domain[\\/](record-schemas|sync)|api[\\/]sync)\.ts$/;
-const offScreen = (id: string) => ZOD.test(id) || KIND_SCHEMAS.test(id) || UPLOAD.test(id);
+// - repeating tasks: the rrule library and the rules around it, used by the task screens and
+//   dialogs only. In 'shared' they were 61 KB of script on every signed-in route; left out, the
+//   modules importing them take them (schema-task, the task chunks).
+const RRULE =
+  /[\\/]node_modules[\\/]rrule[\\/]|[\\/]src[\\/]domain[\\/](recurrence|occurrences)\.ts$/;
+const offScreen = (id: string) =>
+  ZOD.test(id) || KIND_SCHEMAS.test(id) || UPLOAD.test(id) || RRULE.test(id);
 
 export default defineConfig(({ mode }) => {
   const demo = mode === 'demo';
