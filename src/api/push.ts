@@ -8,6 +8,7 @@ import {
 import { engineFor } from './engine';
 import { ApiError, apiRequest } from './http';
 import { newId } from './ids';
+import { useAfterOpeningScreen } from './opening';
 import { readSession } from './session';
 
 // Web Push and the 通知中心 inbox (server/push/routes.ts). The permission prompt is only ever
@@ -54,7 +55,11 @@ const inboxQuery = () =>
     enabled: pushOnServer,
   });
 
-export const useInbox = () => useQuery(inboxQuery());
+/** Read once the opening screen has its data (opening.ts): nothing on it needs the inbox. */
+export function useInbox() {
+  const opened = useAfterOpeningScreen();
+  return useQuery({ ...inboxQuery(), enabled: pushOnServer && opened });
+}
 
 export function useMarkRead() {
   const client = useQueryClient();

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { engineFor, type Notice, type SyncStatus } from './engine';
+import { afterOpeningScreen } from './opening';
 
 const NOTHING: SyncStatus = {
   reachable: null,
@@ -64,15 +65,15 @@ export function useSyncNotices(show: (notice: Notice) => void) {
  * Without a Web Worker (old browsers, tests) completing the copy runs on this thread, and the
  * screen and the first things done on it come first: at ten years the copy is 1.2 MB of lists,
  * each parsed, checked and stored (up to 200 ms a list on a slow phone). Started 2 s in, it was
- * most of /accounting's blocking time in Lighthouse (3 months of data). With a worker it starts
- * at once: the page's thread only hears which kinds are stored.
+ * most of /accounting's blocking time in Lighthouse (3 months of data).
  */
 const HOLD_WITHOUT_WORKER_MS = 8000;
 
 /**
  * Completes the device's copy of every list in the background from the first screen after
  * sign-in (engine.ts `holdEverything`), so that every screen works offline even if only / was
- * ever opened.
+ * ever opened. With a Web Worker it starts once the opening screen has its data (opening.ts):
+ * the worker's downloads would share the line with the screen's own lists.
  */
 export function useCompleteDeviceCopy() {
   const client = useQueryClient();
@@ -85,8 +86,13 @@ export function useCompleteDeviceCopy() {
     }
     const start = () => void engine.holdEverything();
     if (typeof Worker === 'function') {
-      start();
-      return;
+      let live = true;
+      void afterOpeningScreen(client).then(() => {
+        if (live) start();
+      });
+      return () => {
+        live = false;
+      };
     }
     let idle: number | undefined;
     const timer = setTimeout(() => {

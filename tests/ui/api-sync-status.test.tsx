@@ -112,12 +112,20 @@ describe('useCompleteDeviceCopy', () => {
   };
   afterEach(() => vi.unstubAllGlobals());
 
-  it('starts at once where a Web Worker does the work', async () => {
+  it('where a Web Worker does the work, starts once the opening screen has its data', async () => {
     await signIn(demo);
     const { client, wrapper } = hookClient();
     const hold = vi.spyOn(engineFor(client), 'holdEverything').mockResolvedValue(undefined);
     vi.stubGlobal('Worker', class {});
+    const { callbacks } = idle();
     renderHook(() => useCompleteDeviceCopy(), { wrapper });
+    await act(async () => undefined);
+    expect(callbacks.size).toBe(0);
+    act(() => client.setQueryData(['screen-list'], []));
+    await act(async () => undefined);
+    expect(hold).not.toHaveBeenCalled();
+    for (const callback of callbacks.values()) callback();
+    await act(async () => undefined);
     expect(hold).toHaveBeenCalledTimes(1);
   });
 
