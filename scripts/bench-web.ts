@@ -150,10 +150,10 @@ function plan(data: GeneratedData, today: string) {
     return [{ css: '[data-bench-target]', label: back ? b.label! : other }];
   };
   // The toggle's effect: today's day in the habit's calendar flips (and with it the month's
-  // figures). The button reads 处理中... until the server has the change (SPEC §4).
+  // figures); its label goes on after （今天） with the day's state (MonthCalendar.tsx). The button reads 处理中... until the server has the change (SPEC §4).
   const todayFlipped = (b: TargetState): Condition[] => [
     {
-      css: `[data-bench-card] button[aria-label$="（今天）"][aria-pressed="${b.label === '今日打卡'}"]`,
+      css: `[data-bench-card] button[aria-label*="（今天）"][aria-pressed="${b.label === '今日打卡'}"]`,
     },
   ];
   const interactions: Interaction[] = [
@@ -340,7 +340,17 @@ function whenShown(page: Page, conditions: Condition[], timeout: number) {
             channel.port1.onmessage = () => done({ dom, paint: performance.now() });
             channel.port2.postMessage(null);
           } else if (performance.now() > deadline) {
-            fail(new Error(`not shown within ${timeout} ms: ${JSON.stringify(conditions)}`));
+            // What the page showed instead, to tell a slow page from a wrong figure.
+            const found = conditions.map((c) =>
+              [...document.querySelectorAll(c.css)]
+                .map((el) => (el.textContent ?? '').slice(0, 60))
+                .slice(0, 3),
+            );
+            fail(
+              new Error(
+                `not shown within ${timeout} ms: ${JSON.stringify(conditions)}; found ${JSON.stringify(found)}`,
+              ),
+            );
           } else {
             requestAnimationFrame(frame);
           }
