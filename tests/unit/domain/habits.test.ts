@@ -45,6 +45,15 @@ describe('day numbers', () => {
     '%s round-trips',
     (date) => expect(dateOfDay(dayNumber(date))).toBe(date),
   );
+  it('stays right past the dates it keeps (60,000 days, twice: computed, then kept)', () => {
+    const start = dayNumber('1950-01-01');
+    for (const pass of [1, 2]) {
+      for (let n = start; n < start + 60_000; n += 1) {
+        const expected = new Date(n * 86_400_000).toISOString().slice(0, 10);
+        if (dateOfDay(n) !== expected) throw new Error(`pass ${pass}: ${n} gave ${dateOfDay(n)}`);
+      }
+    }
+  });
   it('knows the weekday', () => {
     expect(weekdayOfDay(dayNumber('2026-11-02'))).toBe(1);
     expect(weekdayOfDay(dayNumber('2026-11-29'))).toBe(0);
