@@ -298,18 +298,23 @@ export class SyncEngine extends EngineCore {
   /** Catches up with the server: the waiting changes first, then the lists this page holds. */
   wake() {
     if (this.closed) return;
-    void this.flush().then(async () => {
-      // The lists this page holds, and those whose download failed: a screen opened while the
-      // server was away shows its list once the server answers, without a focus or a reload.
-      // (A list only read for a write stays for holdEverything to download.) A failed pull has
-      // recorded its error and planned its retry: nothing is left to handle.
-      for (const [kind, state] of this.kinds) {
-        const { complete, error } = await state;
-        if (complete || error !== undefined) void this.pull(kind).catch(() => undefined);
-      }
-      // A copy left incomplete (the server went away during it) is completed now.
-      if (this.fill?.complete === false) void this.holdEverything();
-    });
+    void this.flush()
+      .then(async () => {
+        // Signed out while the replay ran: the lists it read are refusals (EngineStopped) now.
+        if (this.closed) return;
+        // The lists this page holds, and those whose download failed: a screen opened while the
+        // server was away shows its list once the server answers, without a focus or a reload.
+        // (A list only read for a write stays for holdEverything to download.) A failed pull has
+        // recorded its error and planned its retry: nothing is left to handle.
+        for (const [kind, state] of this.kinds) {
+          const { complete, error } = await state;
+          if (complete || error !== undefined) void this.pull(kind).catch(() => undefined);
+        }
+        // A copy left incomplete (the server went away during it) is completed now.
+        if (this.fill?.complete === false) void this.holdEverything();
+      })
+      // The engine stopped between two lists: what was left to read is refused, not lost.
+      .catch(ignoreStopped);
   }
 
   /**

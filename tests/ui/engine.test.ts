@@ -633,3 +633,40 @@ describe('completing the device’s copy (holdEverything)', () => {
     expect(await storedKinds(d)).toEqual([...RESOURCE_NAMES].sort());
   });
 });
+
+describe('signing out while a replay is on the wire', () => {
+  it('leaves no rejection behind: the lists it would read are refused, quietly', async () => {
+    const first = device();
+    await first.engine.list('tasks');
+    offline(server);
+    await first.engine.create('tasks', { ...task('路上'), id: 'on-the-wire' });
+    await waitFor(() => expect(first.waiting()).toBe(1));
+    await first.stop();
+    // A reload: the outbox holds the create, no list is read into memory yet.
+    server.resetHandlers();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post(/\/api\/tasks$/, async () => {
+        await held;
+        return undefined; // on to the real app
+      }),
+    );
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const reloaded = device(first.idb);
+      reloaded.engine.wake();
+      await waitFor(() => expect(sent.at(-1)).toBe('POST /api/tasks'));
+      await reloaded.stop();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+});
