@@ -184,7 +184,8 @@ describe('/accounting cards and lists', () => {
       await openScreen();
       const report = within(screen.getByRole('region', { name: '月度报告' }));
       await report.findAllByText('¥50.01');
-      expect(report.getByRole('progressbar', { name: '月预算预算使用' })).toHaveAttribute(
+      // The budgets come with the settings, which may arrive after the records.
+      expect(await report.findByRole('progressbar', { name: '月预算预算使用' })).toHaveAttribute(
         'aria-valuenow',
         '50',
       );
