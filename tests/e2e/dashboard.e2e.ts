@@ -68,15 +68,12 @@ describe('home dashboard against the real server', () => {
     await expect(balance.locator('p').first().getAttribute('class')).resolves.toContain(
       'text-red-600',
     );
-    await expect(page.getByRole('region', { name: '今日运动' }).textContent()).resolves.toContain(
-      '1 次',
-    );
-    await expect(page.getByRole('region', { name: '任务进度' }).textContent()).resolves.toContain(
-      '1/2完成率 50%',
-    );
-    await expect(page.getByRole('region', { name: '专注时间' }).textContent()).resolves.toContain(
-      '121 分钟',
-    );
+    // Each card's figure comes when its list has caught up after the reload (a card may show
+    // the figure kept from the last visit first): polled, not read once.
+    const card = (name: string) => () => page.getByRole('region', { name }).textContent();
+    await expect.poll(card('今日运动')).toContain('1 次');
+    await expect.poll(card('任务进度')).toContain('1/2完成率 50%');
+    await expect.poll(card('专注时间')).toContain('121 分钟');
 
     const netWorth = page.getByRole('region', { name: '净资产' });
     await expect(netWorth.textContent()).resolves.toBe('净资产¥****资产 ¥**** · 负债 ¥****');
