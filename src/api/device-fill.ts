@@ -1,5 +1,6 @@
 import type { ResourceName } from '../domain/resources';
 import type { EngineCore } from './engine-core';
+import { idle } from './idle';
 import { notifySessionExpired, readSession } from './session';
 import { type FillEvent, Filler } from './worker/fill';
 import type { FillCommand } from './worker/fill-worker';
@@ -8,14 +9,6 @@ import type { FillCommand } from './worker/fill-worker';
 // browser has one, else the same filler on this thread between idle slices. One owner per kind
 // at a time: the page pulls a kind only after claiming it, and a claim is answered once the
 // filler has stored the kind or never touched it (the page then owns it, cursor and all).
-
-/** Between kinds on the page's thread: the browser's idle time, or a turn of the event loop. */
-function idleSlice(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve());
-    else setTimeout(resolve, 0);
-  });
-}
 
 export class DeviceFill {
   /** Kinds the page owns now: answered claims, and what the filler stored. */
@@ -50,7 +43,8 @@ export class DeviceFill {
     this.filler = new Filler({
       store: core.store,
       emit: (event) => this.heard(event),
-      pause: idleSlice,
+      // Between kinds on the page's thread: the browser's idle time.
+      pause: () => idle(),
       exclusive: (task) => core.exclusive(task),
     });
     void this.filler.run();

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { idle } from './idle';
 
 // What a page does that its opening screen does not need (completing the device's copy, the
 // 通知中心's inbox) waits until that screen has its data: on a first visit over a slow line,
@@ -30,9 +31,7 @@ export function afterOpeningScreen(client: QueryClient): Promise<void> {
       done = true;
       unsubscribe();
       clearTimeout(cap);
-      if (typeof requestIdleCallback === 'function')
-        requestIdleCallback(() => resolve(), { timeout: 1000 });
-      else setTimeout(resolve, 50);
+      void idle(1000).then(resolve);
     };
     // A screen's queries start as it mounts, which may be after the caller's first effect (its
     // code is still loading): an empty cache is not a settled screen.

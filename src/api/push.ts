@@ -52,7 +52,6 @@ const inboxQuery = () =>
     queryFn: () => apiRequest<Inbox>('GET', '/api/push/inbox'),
     refetchInterval: INBOX_POLL_MS,
     retry: false,
-    enabled: pushOnServer,
   });
 
 /** Read once the opening screen has its data (opening.ts): nothing on it needs the inbox. */

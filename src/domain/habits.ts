@@ -132,9 +132,7 @@ function isScheduled(rules: HabitRules, date: string, day = dayNumber(date)): bo
 }
 
 function onVacation(rules: Pick<HabitRules, 'vacations'>, date: string): boolean {
-  return (
-    rules.vacations.length > 0 && rules.vacations.some((v) => v.start <= date && date <= v.end)
-  );
+  return rules.vacations.some((v) => v.start <= date && date <= v.end);
 }
 
 /** A record's value: a check-in from before values existed, or a yes/no one, counts 1. */
