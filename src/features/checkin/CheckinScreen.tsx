@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { useRevealed } from '../../components/useRevealed';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import {
@@ -52,6 +53,8 @@ type Dialog = { task: CheckinTask | null } | null;
 
 const NO_RECORDS: CheckinRecord[] = [];
 const NO_TASKS: CheckinTask[] = [];
+/** The cards drawn with the first: a row of the widest layout (three), more than a phone shows. */
+const FIRST_CARDS = 3;
 const EMPTY_INDEX = habitIndex<CheckinRecord>({ id: '', type: 'daily', frequency: 1 }, []);
 
 /**
@@ -151,10 +154,12 @@ export function CheckinScreen() {
       tasks.findIndex((t) => t.id === target.id),
     );
   };
-  // The cards come a step after the figures, in a render React can interrupt: twenty habits'
-  // calendars are some 1,500 elements, a 150 ms task at full speed and 600 ms on a slow phone
-  // when drawn with the data. Sliced, the page answers input while they are built.
-  const cardTasks = useDeferredValue(tasks, NO_TASKS);
+  // The cards come a step after the figures, in a render React can interrupt, and then one by
+  // one (useRevealed): twenty habits' calendars are some 1,500 elements, a 150 ms task at full
+  // speed and 600 ms on a slow phone when drawn with the data, and a deferred render still
+  // commits them at once. A row of cards first, which is what a screen shows.
+  const deferredTasks = useDeferredValue(tasks, NO_TASKS);
+  const cardTasks = deferredTasks.slice(0, useRevealed(deferredTasks.length, FIRST_CARDS));
   // A month switch the same way: the picker and the figures at once, the calendars after.
   const cardMonth = useDeferredValue(month);
   // Once per change of the habits or their check-ins, never per month: streaks and the

@@ -99,7 +99,10 @@ export const HabitCard = memo(function HabitCard({
   const [picked, setPicked] = useState<string | null>(null);
   const [charts, setCharts] = useState(false);
   const byDate = useMemo(() => recordsByDate(index.records), [index]);
-  const summary = useMemo(() => habitSummary(task, index.records, today), [task, index, today]);
+  const summary = useMemo(
+    () => habitSummary(task, index.records, today, byDate),
+    [task, index, today, byDate],
+  );
   const states = useMemo(() => {
     const start = habitStart(rules, index.records, today);
     const map = new Map<string, DayState>();

@@ -53,7 +53,10 @@ export const HabitRow = memo(function HabitRow({
   const { set: setDay, saving } = useSetCheckinDay(task.id);
   const rules = useMemo(() => habitRules(task), [task]);
   const byDate = useMemo(() => recordsByDate(index.records), [index]);
-  const summary = useMemo(() => habitSummary(task, index.records, today), [task, index, today]);
+  const summary = useMemo(
+    () => habitSummary(task, index.records, today, byDate),
+    [task, index, today, byDate],
+  );
   const week = useMemo(() => {
     const end = dayNumber(today);
     const start = habitStart(rules, index.records, today);

@@ -8,6 +8,7 @@ import {
   habitRules,
   habitSummary,
   monthlyScores,
+  recordsByDate,
   unitMultiplier,
   weekdayOfDay,
 } from '../../../src/domain/habits';
@@ -39,6 +40,21 @@ function days(from: string, to: string, value?: number): DayRecord[] {
 }
 const without = (records: DayRecord[], ...dates: string[]) =>
   records.filter((r) => !dates.includes(r.date));
+
+describe('records by day', () => {
+  it('finds each day, the last record of a day winning, and nothing outside them', () => {
+    const first = { date: '2026-11-03', value: 1 };
+    const second = { date: '2026-11-03', value: 5 };
+    const later = { date: '2026-12-01', skipped: true };
+    const byDay = recordsByDate([later, first, second]);
+    expect(byDay.get('2026-11-03')).toBe(second);
+    expect(byDay.get('2026-12-01')).toBe(later);
+    expect(byDay.at(dayNumber('2026-12-01'))).toBe(later);
+    for (const date of ['2026-11-02', '2026-11-04', '2026-12-02', '2025-11-03'])
+      expect(byDay.get(date)).toBeUndefined();
+    expect(recordsByDate([]).get('2026-11-03')).toBeUndefined();
+  });
+});
 
 describe('day numbers', () => {
   it.each(['1970-01-01', '2024-02-29', '2026-11-30', '2026-12-31', '2100-03-01'])(
