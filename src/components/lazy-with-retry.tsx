@@ -151,15 +151,18 @@ export function lazyDialog<P extends object>(
 
 /** How long a screen has had nothing to do before its dialogs' code is fetched unasked. */
 export const QUIET_BEFORE_PRELOAD_MS = 2000;
+/** After the first press, how long the page has had nothing to do before they are fetched. */
+export const QUIET_AFTER_PRESS_MS = 300;
 
 /**
  * Gets a screen's form dialogs ready before the first one opens, which otherwise pays for
  * their code (zod, react-hook-form and the kind's schemas: 48–80 ms of module evaluation at 4×
  * CPU) and for the page's first date field (`warmDateFields`). That work stays
- * off the screen's load, which is what a visit that only reads pays for. It starts at the
- * first press or key on the page, the gesture most likely to open one, or else once the
- * screen has had nothing to do for QUIET_BEFORE_PRELOAD_MS; each step in an idle moment of
- * its own, so none holds up the paint of what a press does. Their files come before that,
+ * off the screen's load, which is what a visit that only reads pays for. It starts once the
+ * screen has had nothing to do for QUIET_BEFORE_PRELOAD_MS, or sooner after the first press
+ * or key on the page, the gesture most likely to be followed by another that opens one (once
+ * the press's own work is done: QUIET_AFTER_PRESS_MS); each step in an idle moment of its
+ * own, so none holds up the paint of what a press does. Their files come before that,
  * once the screen is idle (/boot.js knows them), as modulepreloads: fetched and compiled, not
  * run; a dialog opened before the rest then waits for its code to run, not to arrive (ten
  * years, /assets at 1× CPU: ~35 ms of the first open was the service worker's answer).
@@ -194,13 +197,21 @@ export function usePreloadDialogs(
       cancel();
       next(0);
     };
+    // A press does its own work first: begun at the press, the date field and the forms' code
+    // (~100 ms at 4× CPU) ran in the idle moments of a check-in's write, before its change was
+    // drawn. A dialog the press opens fetches its own code at once either way.
+    const afterPress = () => {
+      if (started) return;
+      cancel();
+      cancel = whenQuiet(preload, QUIET_AFTER_PRESS_MS);
+    };
     const options = { capture: true, once: true, passive: true } as const;
-    window.addEventListener('pointerdown', preload, options);
-    window.addEventListener('keydown', preload, options);
+    window.addEventListener('pointerdown', afterPress, options);
+    window.addEventListener('keydown', afterPress, options);
     cancel = whenQuiet(preload, QUIET_BEFORE_PRELOAD_MS);
     return () => {
-      window.removeEventListener('pointerdown', preload, options);
-      window.removeEventListener('keydown', preload, options);
+      window.removeEventListener('pointerdown', afterPress, options);
+      window.removeEventListener('keydown', afterPress, options);
       cancel();
     };
   }, [shown]);

@@ -1,6 +1,10 @@
 import { fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUIET_BEFORE_PRELOAD_MS, usePreloadDialogs } from '../../src/components/lazy-with-retry';
+import {
+  QUIET_AFTER_PRESS_MS,
+  QUIET_BEFORE_PRELOAD_MS,
+  usePreloadDialogs,
+} from '../../src/components/lazy-with-retry';
 import { whenQuiet } from '../../src/components/when';
 
 type IdleCallback = () => void;
@@ -116,11 +120,15 @@ describe('usePreloadDialogs', () => {
     expect(preload).toHaveBeenCalledTimes(1);
   });
 
-  it('fetches them at the first press instead, once', () => {
+  it('fetches them after the first press instead, once its own work is done', () => {
     const { preload, getByRole } = renderScreen();
     vi.advanceTimersByTime(500);
     fireEvent.pointerDown(getByRole('button'));
-    vi.advanceTimersByTime(120);
+    // Nothing in the press's own moments (a check-in drawing its change).
+    vi.advanceTimersByTime(QUIET_AFTER_PRESS_MS - 100);
+    expect(preload).not.toHaveBeenCalled();
+    // Well before the screen's own quiet span would have run out.
+    vi.advanceTimersByTime(400);
     expect(preload).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(getByRole('button'), { key: 'Enter' });
     vi.advanceTimersByTime(10_000);
