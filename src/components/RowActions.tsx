@@ -16,10 +16,11 @@ function RowButton({
   label,
   icon: Icon,
   danger = false,
+  dialog = false,
   onClick,
   disabled,
   item,
-}: RowButtonProps & { label: string; icon: LucideIcon; danger?: boolean }) {
+}: RowButtonProps & { label: string; icon: LucideIcon; danger?: boolean; dialog?: boolean }) {
   const name = item ? `${label} ${item}` : label;
   return (
     <button
@@ -28,6 +29,8 @@ function RowButton({
       aria-label={name}
       title={name}
       disabled={disabled}
+      // A form opens: said to screen readers, and its code is fetched from the press on.
+      aria-haspopup={dialog ? 'dialog' : undefined}
       onClick={onClick}
     >
       <Icon size={16} aria-hidden="true" />
@@ -36,7 +39,7 @@ function RowButton({
 }
 
 export const EditButton = (props: RowButtonProps) => (
-  <RowButton label="编辑" icon={Pencil} {...props} />
+  <RowButton label="编辑" icon={Pencil} dialog {...props} />
 );
 
 export const DeleteButton = (props: RowButtonProps) => (

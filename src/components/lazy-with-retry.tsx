@@ -153,6 +153,7 @@ export function lazyDialog<P extends object>(
 export const QUIET_BEFORE_PRELOAD_MS = 2000;
 /** After the first press, how long the page has had nothing to do before they are fetched. */
 export const QUIET_AFTER_PRESS_MS = 300;
+const DIALOG_OPENER = '[aria-haspopup="dialog"]';
 
 /**
  * Gets a screen's form dialogs ready before the first one opens, which otherwise pays for
@@ -199,13 +200,16 @@ export function usePreloadDialogs(
     };
     // A press does its own work first: begun at the press, the date field and the forms' code
     // (~100 ms at 4× CPU) ran in the idle moments of a check-in's write, before its change was
-    // drawn. A dialog the press opens fetches its own code at once either way.
-    const afterPress = () => {
+    // drawn. A press on a button that opens a form (aria-haspopup="dialog") starts them at
+    // once: between its pointerdown and its click they are the dialog's own work.
+    const afterPress = (event: Event) => {
       if (started) return;
+      const opener = event.target instanceof Element && event.target.closest(DIALOG_OPENER);
+      if (opener) return preload();
       cancel();
       cancel = whenQuiet(preload, QUIET_AFTER_PRESS_MS);
     };
-    const options = { capture: true, once: true, passive: true } as const;
+    const options = { capture: true, passive: true } as const;
     window.addEventListener('pointerdown', afterPress, options);
     window.addEventListener('keydown', afterPress, options);
     cancel = whenQuiet(preload, QUIET_BEFORE_PRELOAD_MS);

@@ -96,7 +96,14 @@ describe('whenQuiet', () => {
 
 function Screen({ preload, shown }: { preload: () => Promise<void>; shown: boolean }) {
   usePreloadDialogs(shown, { preload });
-  return <button type="button">添加</button>;
+  return (
+    <>
+      <button type="button">筛选</button>
+      <button type="button" aria-haspopup="dialog">
+        添加
+      </button>
+    </>
+  );
 }
 
 /** A screen with one dialog, on an idle browser, and the dialog's preload as a spy. */
@@ -123,21 +130,36 @@ describe('usePreloadDialogs', () => {
   it('fetches them after the first press instead, once its own work is done', () => {
     const { preload, getByRole } = renderScreen();
     vi.advanceTimersByTime(500);
-    fireEvent.pointerDown(getByRole('button'));
+    fireEvent.pointerDown(getByRole('button', { name: '筛选' }));
     // Nothing in the press's own moments (a check-in drawing its change).
     vi.advanceTimersByTime(QUIET_AFTER_PRESS_MS - 100);
     expect(preload).not.toHaveBeenCalled();
     // Well before the screen's own quiet span would have run out.
     vi.advanceTimersByTime(400);
     expect(preload).toHaveBeenCalledTimes(1);
-    fireEvent.keyDown(getByRole('button'), { key: 'Enter' });
+    fireEvent.keyDown(getByRole('button', { name: '添加' }), { key: 'Enter' });
+    vi.advanceTimersByTime(10_000);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches them at once when the press is on a button that opens a form', () => {
+    const { preload, getByRole } = renderScreen();
+    vi.advanceTimersByTime(500);
+    // A press elsewhere first: it waits for quiet…
+    fireEvent.pointerDown(document.body);
+    vi.advanceTimersByTime(100);
+    expect(preload).not.toHaveBeenCalled();
+    // …and the opener's press right after does not.
+    fireEvent.pointerDown(getByRole('button', { name: '添加' }));
+    vi.advanceTimersByTime(120);
+    expect(preload).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(10_000);
     expect(preload).toHaveBeenCalledTimes(1);
   });
 
   it('waits for the screen’s data before it starts', () => {
     const { preload, show, getByRole } = renderScreen(false);
-    fireEvent.pointerDown(getByRole('button'));
+    fireEvent.pointerDown(getByRole('button', { name: '添加' }));
     vi.advanceTimersByTime(10_000);
     expect(preload).not.toHaveBeenCalled();
     show();

@@ -126,6 +126,7 @@ export function AccountingScreen() {
             <button
               type="button"
               className="btn-primary"
+              aria-haspopup="dialog"
               onClick={() => setDialog({ record: null, type: 'expense' })}
             >
               <Plus size={16} aria-hidden="true" />

@@ -51,6 +51,7 @@ export const RecurringSection = memo(function RecurringSection({ today }: { toda
         <button
           type="button"
           className="btn-secondary"
+          aria-haspopup="dialog"
           onClick={() => setDialog({ template: null })}
         >
           <Plus size={16} aria-hidden="true" />

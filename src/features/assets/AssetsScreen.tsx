@@ -76,6 +76,7 @@ export function AssetsScreen() {
         <button
           type="button"
           className="btn-primary"
+          aria-haspopup="dialog"
           onClick={() => setDialog({ kind: 'form', existing: null })}
         >
           <Plus size={16} aria-hidden="true" />

@@ -204,6 +204,7 @@ export function CheckinScreen() {
             type="button"
             className="btn-primary"
             aria-label="创建打卡任务"
+            aria-haspopup="dialog"
             onClick={openCreate}
           >
             <Plus size={16} aria-hidden="true" />
@@ -227,7 +228,12 @@ export function CheckinScreen() {
         <EmptyState
           message="还没有打卡任务，创建一个习惯开始每日打卡吧"
           action={
-            <button type="button" className="btn-primary" onClick={openCreate}>
+            <button
+              type="button"
+              className="btn-primary"
+              aria-haspopup="dialog"
+              onClick={openCreate}
+            >
               <Plus size={16} aria-hidden="true" />
               创建第一个打卡任务
             </button>

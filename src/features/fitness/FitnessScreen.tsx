@@ -46,6 +46,7 @@ export function FitnessScreen() {
           <button
             type="button"
             className="btn-primary"
+            aria-haspopup="dialog"
             onClick={() => setEditing({ workout: null })}
           >
             <Plus size={16} aria-hidden="true" />

@@ -169,7 +169,12 @@ export function TasksScreen() {
   const figure = (value: number) => (isPending ? '—' : value);
 
   const addButton = (
-    <button type="button" className="btn-primary" onClick={() => setDialog({ task: null })}>
+    <button
+      type="button"
+      className="btn-primary"
+      aria-haspopup="dialog"
+      onClick={() => setDialog({ task: null })}
+    >
       <Plus size={16} aria-hidden="true" />
       添加任务
     </button>

@@ -39,7 +39,12 @@ export function TimeScreen() {
       <PageHeader
         title="时间管理"
         actions={
-          <button type="button" className="btn-primary" onClick={() => setDialog({ record: null })}>
+          <button
+            type="button"
+            className="btn-primary"
+            aria-haspopup="dialog"
+            onClick={() => setDialog({ record: null })}
+          >
             <Plus size={16} aria-hidden="true" />
             手动添加
           </button>
