@@ -318,6 +318,12 @@ export function CheckinScreen() {
                   />
                 </div>
               ))}
+              {/* The cards still to come hold their place (a card's height below the fold,
+                  HabitCard's below-fold): a page that grew by a card a frame laid out, prepainted
+                  and painted itself again each time, 50–100 ms a frame at 4× CPU. */}
+              {deferredTasks.slice(cardTasks.length).map((task) => (
+                <div key={`later-${task.id}`} aria-hidden="true" className="h-[30rem]" />
+              ))}
             </div>
           )}
 
