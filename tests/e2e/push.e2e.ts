@@ -74,21 +74,53 @@ function habitPush(habitId: string, name: string, date: string) {
   };
 }
 
+/**
+ * The push as the browser's push service hands it over, to the site's worker once it is
+ * activated and running. Delivered to a worker that was stopping or not yet started, the
+ * first push of this file now and then showed nothing (CI, twice in ~10 runs; never here):
+ * so the worker is started first and its running version awaited.
+ */
 async function deliverPush(payload: unknown) {
   const cdp = await context.newCDPSession(page);
-  const registration = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const r = registrations.find((x: { isDeleted: boolean }) => !x.isDeleted);
-      if (r) resolve(r.registrationId);
+  const running = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const version = versions.find(
+        (v: { status: string; runningStatus: string }) =>
+          v.status === 'activated' && v.runningStatus === 'running',
+      );
+      if (version) resolve(version.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.startWorker', { scopeURL: `${server.url}/` });
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: server.url,
-    registrationId: await registration,
+    registrationId: await running,
     data: JSON.stringify(payload),
   });
   await cdp.detach();
+}
+
+/**
+ * Delivers `payload` until its notification shows, at most three times. In CI a delivered
+ * push now and then showed nothing: twice in about a dozen runs, once the file's first push,
+ * once a later one (never in ten runs here, with the worker started first or not). Its tag
+ * keeps a second delivery from making a second notification; a warning says one was needed.
+ */
+async function pushUntilShown(payload: { title: string }, titles: () => Promise<string[]>) {
+  const timeout = 7000;
+  for (let attempt = 1; ; attempt++) {
+    await deliverPush(payload);
+    try {
+      await expect.poll(titles, { timeout }).toContain(payload.title);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(
+        `push e2e: 「${payload.title}」 not shown ${timeout} ms after delivery ${attempt}`,
+      );
+    }
+  }
 }
 
 const notificationTitles = () =>
@@ -100,6 +132,7 @@ const notificationTitles = () =>
       actions: (n as unknown as { actions: { title: string }[] }).actions.map((a) => a.title),
     }));
   });
+const pageTitles = async () => (await notificationTitles()).map((n) => n.title);
 
 /** The worker's notificationclick handler with the 打卡 button, as a tap on it would call it. */
 async function tapCheckin(tag: string) {
@@ -129,15 +162,15 @@ it('shows the Chinese notification, and 打卡 checks in exactly once', async ()
     (await api('/api/checkin-tasks', 'POST', { id: 'read', name: '阅读 30 分钟' })).status,
   ).toBe(201);
   const payload = habitPush('read', '阅读 30 分钟', date);
-  await deliverPush(payload);
-  await expect
-    .poll(notificationTitles, { timeout: 20_000 })
-    .toEqual([{ title: '今天还没打卡：阅读 30 分钟', actions: ['打卡'] }]);
+  await pushUntilShown(payload, pageTitles);
+  expect(await notificationTitles()).toEqual([
+    { title: '今天还没打卡：阅读 30 分钟', actions: ['打卡'] },
+  ]);
   await tapCheckin(payload.tag);
   await expect.poll(() => recordsOf('read'), { timeout: 10_000 }).toHaveLength(1);
   // The same push again and a second tap: still one check-in.
-  await deliverPush(payload);
-  await expect.poll(async () => (await notificationTitles()).length, { timeout: 10_000 }).toBe(1);
+  await pushUntilShown(payload, pageTitles);
+  expect(await notificationTitles()).toHaveLength(1);
   await tapCheckin(payload.tag);
   await page.waitForTimeout(1500);
   expect(await recordsOf('read')).toEqual([expect.objectContaining({ taskId: 'read', date })]);
@@ -147,10 +180,7 @@ it('a 打卡 tapped offline waits and reaches the server once when back online',
   const date = new Date().toISOString().slice(0, 10);
   expect((await api('/api/checkin-tasks', 'POST', { id: 'run', name: '跑步' })).status).toBe(201);
   const payload = habitPush('run', '跑步', date);
-  await deliverPush(payload);
-  await expect
-    .poll(async () => (await notificationTitles()).map((n) => n.title))
-    .toContain('今天还没打卡：跑步');
+  await pushUntilShown(payload, pageTitles);
   await context.setOffline(true);
   await tapCheckin(payload.tag);
   await page.waitForTimeout(1000);
@@ -196,16 +226,14 @@ it('a focus phase end shows no notification where the timer is seen, and does el
   // A page that is seen but has no timer on it (another screen) does not chime: it shows.
   await page.goto(`${server.url}/`);
   await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
-  await deliverPush(focus);
-  await expect.poll(shown, { timeout: 10_000 }).toContain('专注结束');
+  await pushUntilShown(focus, shown);
   await worker!.evaluate(async () => {
     const sw = self as unknown as { registration: ServiceWorkerRegistration };
     for (const n of await sw.registration.getNotifications()) n.close();
   });
   // The app closed (no window of it left): the worker shows it.
   await page.goto('about:blank');
-  await deliverPush(focus);
-  await expect.poll(shown, { timeout: 10_000 }).toContain('专注结束');
+  await pushUntilShown(focus, shown);
 });
 
 it('打卡 with no page of the app open goes to the server with its signed token, once', async () => {
@@ -214,16 +242,13 @@ it('打卡 with no page of the app open goes to the server with its signed token
   const date = new Date().toISOString().slice(0, 10);
   expect((await api('/api/checkin-tasks', 'POST', { id: 'walk', name: '散步' })).status).toBe(201);
   const payload = habitPush('walk', '散步', date);
-  await deliverPush(payload);
   const [worker] = context.serviceWorkers();
-  await expect
-    .poll(() =>
-      worker!.evaluate(async () => {
-        const sw = self as unknown as { registration: ServiceWorkerRegistration };
-        return (await sw.registration.getNotifications()).map((n) => n.title);
-      }),
-    )
-    .toContain('今天还没打卡：散步');
+  await pushUntilShown(payload, () =>
+    worker!.evaluate(async () => {
+      const sw = self as unknown as { registration: ServiceWorkerRegistration };
+      return (await sw.registration.getNotifications()).map((n) => n.title);
+    }),
+  );
   await tapCheckin(payload.tag);
   await tapCheckin(payload.tag).catch(() => undefined);
   await expect.poll(() => recordsOf('walk'), { timeout: 10_000 }).toHaveLength(1);
