@@ -102,6 +102,29 @@ export function monthTally(
   return { inMonth, today: checkedToday };
 }
 
+/**
+ * monthTally from the habits' indexes, where every habit has one: a lookup per habit (each
+ * index keeps its months), no pass over every check-in. A check-in re-indexes its own habit
+ * only, so its render at 4× CPU no longer reads ten years of check-ins for the figures.
+ */
+export function indexedTally<T extends Pick<RecordFields, 'date' | 'skipped'>>(
+  indexes: Iterable<[string, MonthLookup<T>]>,
+  month: string,
+  today: string,
+): MonthTally {
+  const inMonth = new Map<string, number>();
+  const checkedToday = new Set<string>();
+  for (const [id, index] of indexes) {
+    let count = 0;
+    for (const r of recordsOfMonth(index, month)) if (!r.skipped) count += 1;
+    if (count > 0) inMonth.set(id, count);
+    if (recordsOfMonth(index, today).some((r) => r.date === today && !r.skipped)) {
+      checkedToday.add(id);
+    }
+  }
+  return { inMonth, today: checkedToday };
+}
+
 /** The month's figures over every habit, from the month's check-ins by habit (monthTally). */
 export function monthlyStats(
   tasks: readonly Pick<CheckinTask, 'id' | 'monthlyTarget'>[],

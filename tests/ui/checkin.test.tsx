@@ -132,9 +132,14 @@ describe('check-in screen', () => {
       ]),
     );
     expect(card('早起')).toHaveTextContent('本月 1 / 30 次');
+    // The page's figures follow (from the habits' indexes once the cards are drawn).
+    expect(stat('打卡任务')).toHaveTextContent('今日已打卡 1 个');
+    expect(within(stat('打卡次数')).getByText('1')).toBeInTheDocument();
 
     await user.click(within(card('早起')).getByRole('button', { name: '今日已打卡' }));
     await within(card('早起')).findByRole('button', { name: '今日打卡' });
+    expect(stat('打卡任务')).toHaveTextContent('今日已打卡 0 个');
+    expect(within(stat('打卡次数')).getByText('0')).toBeInTheDocument();
     await waitFor(async () => expect(await demo.store.checkinRecords.list('demo')).toEqual([]));
     server.events.removeAllListeners('request:start');
   });

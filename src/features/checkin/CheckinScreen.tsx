@@ -32,6 +32,7 @@ import {
   type HabitIndexLookup,
   habitIndex,
   habitIndexes,
+  indexedTally,
   monthlyStats,
   monthTally,
   rateColour,
@@ -177,8 +178,19 @@ export function CheckinScreen() {
   useEffect(() => {
     previous.current = { records, indexes };
   }, [records, indexes]);
-  // The figures from one pass over the records, without an index.
-  const tally = useMemo(() => monthTally(records, month, today), [records, month, today]);
+  // The figures from one pass over the records, without an index; once every habit has been
+  // indexed (its card drawn), from the indexes, where a check-in changed one habit's only.
+  const tally = useMemo(() => {
+    const before = previous.current?.indexes;
+    if (before && allTasks.every((task) => before.built(task.id))) {
+      return indexedTally(
+        allTasks.map((task) => [task.id, indexes.get(task.id) ?? EMPTY_INDEX]),
+        month,
+        today,
+      );
+    }
+    return monthTally(records, month, today);
+  }, [records, indexes, allTasks, month, today]);
   const stats = useMemo(() => monthlyStats(tasks, tally.inMonth), [tasks, tally]);
   const checkedToday = tasks.filter((t) => tally.today.has(t.id)).length;
   // Stable, so that the memoised cards skip a render that does not concern them.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonth, monthlyStats, monthTally, recordsByTask } from '../../../src/domain/checkin';
+import {
+  formatMonth,
+  habitIndex,
+  indexedTally,
+  monthlyStats,
+  monthTally,
+  recordsByTask,
+} from '../../../src/domain/checkin';
 
 const records = (taskId: string, dates: string[]) =>
   dates.map((date, i) => ({ id: `${taskId}-${i}`, taskId, date }));
@@ -75,6 +82,40 @@ describe('monthTally', () => {
     const tally = monthTally(all, month, today);
     expect(Object.fromEntries(tally.inMonth)).toEqual(inMonth);
     expect([...tally.today].sort()).toEqual(checked);
+  });
+});
+
+describe('indexedTally', () => {
+  // The same figures from the habits' indexes as from one pass over the records: skipped
+  // days left out, a day held twice counted twice, as monthTally counts them.
+  const all = [
+    ...records('a', ['2026-10-31', '2026-11-01', '2026-11-20', '2026-11-20']),
+    ...records('b', ['2026-11-19', '2026-12-01']),
+    ...records('c', ['2026-11-20']).map((r) => ({ ...r, skipped: true })),
+    ...records('d', ['2026-11-03', '2026-11-20']).map((r, i) => ({ ...r, skipped: i === 1 })),
+  ];
+  const indexes = ['a', 'b', 'c', 'd', 'none'].map(
+    (id) =>
+      [id, habitIndex({ id, type: 'daily', frequency: 1 }, all)] as [
+        string,
+        ReturnType<typeof habitIndex>,
+      ],
+  );
+  it.each([
+    ['2026-11', '2026-11-20'],
+    ['2026-10', '2026-11-20'],
+    ['2026-12', '2026-12-01'],
+    ['2026-12', '2026-12-02'],
+  ])('%s, today %s: as monthTally', (month, today) => {
+    const expected = monthTally(all, month, today);
+    const tally = indexedTally(indexes, month, today);
+    expect(Object.fromEntries(tally.inMonth)).toEqual(Object.fromEntries(expected.inMonth));
+    expect([...tally.today].sort()).toEqual([...expected.today].sort());
+  });
+  it('counts a habit checked in today, not one that skipped it', () => {
+    const tally = indexedTally(indexes, '2026-11', '2026-11-20');
+    expect([...tally.today].sort()).toEqual(['a']);
+    expect(Object.fromEntries(tally.inMonth)).toEqual({ a: 3, b: 1, d: 1 });
   });
 });
 
