@@ -121,20 +121,6 @@ export function weekdaysOn(
   return found;
 }
 
-/**
- * Whether a day is due. Only a per-day target has a weekday schedule: a weekly or monthly
- * target can be met on any day of its period.
- */
-function isScheduled(rules: HabitRules, date: string, day = dayNumber(date)): boolean {
-  if (rules.period !== 'day') return true;
-  const days = weekdaysOn(rules, date);
-  return days === null || days.includes(weekdayOfDay(day));
-}
-
-function onVacation(rules: Pick<HabitRules, 'vacations'>, date: string): boolean {
-  return rules.vacations.some((v) => v.start <= date && date <= v.end);
-}
-
 /** A record's value: a check-in from before values existed, or a yes/no one, counts 1. */
 const dayValue = (r: DayRecord) => (r.skipped ? 0 : (r.value ?? 1));
 
@@ -201,7 +187,19 @@ interface DayRules {
   vacations: { start: number; end: number }[];
 }
 
+// One per rules object: a calendar asks for ~42 days and the heat map for 371.
+const compiled = new WeakMap<HabitRules, DayRules>();
+
 function dayRules(rules: HabitRules): DayRules {
+  let days = compiled.get(rules);
+  if (!days) {
+    days = compileRules(rules);
+    compiled.set(rules, days);
+  }
+  return days;
+}
+
+function compileRules(rules: HabitRules): DayRules {
   return {
     schedule: rules.schedule.map((entry) => ({
       from: dayNumber(entry.from),
@@ -211,7 +209,7 @@ function dayRules(rules: HabitRules): DayRules {
   };
 }
 
-/** isScheduled of day number `n` (a per-day target). */
+/** Whether day number `n` is due: the schedule entry in force then; every day before the first. */
 function dueOn(days: DayRules, n: number): boolean {
   let weekdays = -1; // before the first entry: every day
   for (const entry of days.schedule) {
@@ -225,6 +223,15 @@ function awayOn(days: DayRules, n: number): boolean {
   for (const v of days.vacations) if (v.start <= n && n <= v.end) return true;
   return false;
 }
+
+/**
+ * Whether a day is due. Only a per-day target has a weekday schedule: a weekly or monthly
+ * target can be met on any day of its period.
+ */
+const isScheduled = (rules: HabitRules, date: string) =>
+  rules.period !== 'day' || dueOn(dayRules(rules), dayNumber(date));
+
+const onVacation = (rules: HabitRules, date: string) => awayOn(dayRules(rules), dayNumber(date));
 
 /**
  * Every unit of the habit from `from` up to `today`, in order (unscheduled days are no unit).
