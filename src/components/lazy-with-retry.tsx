@@ -158,7 +158,7 @@ const DIALOG_OPENER = '[aria-haspopup="dialog"]';
 /**
  * Gets a screen's form dialogs ready before the first one opens, which otherwise pays for
  * their code (zod, react-hook-form and the kind's schemas: 48–80 ms of module evaluation at 4×
- * CPU) and for the page's first date field (`warmDateFields`). That work stays
+ * CPU) and for the page's first date and time fields (`warmDateFields`). That work stays
  * off the screen's load, which is what a visit that only reads pays for. It starts once the
  * screen has had nothing to do for QUIET_BEFORE_PRELOAD_MS, or sooner after the first press
  * or key on the page, the gesture most likely to be followed by another that opens one (once
@@ -183,7 +183,10 @@ export function usePreloadDialogs(
   // biome-ignore lint/correctness/useExhaustiveDependencies: module-level lazies, fixed per screen
   useEffect(() => {
     if (!shown) return;
-    const steps = [warmDateFields, ...dialogs.map((dialog) => () => void dialog.preload())];
+    // The time field last: fewer forms have one, and an opener's press waits for the steps
+    // before its form's code.
+    const [warmDate, warmTime] = warmDateFields;
+    const steps = [warmDate, ...dialogs.map((dialog) => () => void dialog.preload()), warmTime];
     let cancel: () => void = () => undefined;
     let started = false;
     const next = (i: number) => {

@@ -206,18 +206,20 @@ describe('the idle fetch of the dialogs’ files', () => {
 });
 
 describe('warmDateFields', () => {
-  it('lays out one hidden date field and takes it away again, once per page', async () => {
+  it('lays out one hidden date field, then one time field, and takes each away, once per page', async () => {
     vi.resetModules();
     const { warmDateFields } = await import('../../src/components/warm-date-fields');
     const append = vi.spyOn(document.body, 'append');
-    warmDateFields();
-    expect(append).toHaveBeenCalledTimes(1);
-    const box = append.mock.calls[0]![0] as HTMLElement;
-    expect(box.querySelector('input')?.type).toBe('date');
-    expect(box.getAttribute('aria-hidden')).toBe('true');
-    expect(document.body.contains(box)).toBe(false);
-    warmDateFields();
-    expect(append).toHaveBeenCalledTimes(1);
+    for (const step of warmDateFields) step();
+    expect(append).toHaveBeenCalledTimes(2);
+    const boxes = append.mock.calls.map(([box]) => box as HTMLElement);
+    expect(boxes.map((box) => box.querySelector('input')?.type)).toEqual(['date', 'time']);
+    for (const box of boxes) {
+      expect(box.getAttribute('aria-hidden')).toBe('true');
+      expect(document.body.contains(box)).toBe(false);
+    }
+    for (const step of warmDateFields) step();
+    expect(append).toHaveBeenCalledTimes(2);
     append.mockRestore();
   });
 });
