@@ -51,9 +51,12 @@ describe('check-in screen in Chromium', () => {
     await habit(page, '力量训练').getByText('每周 3 次').waitFor();
 
     const early = habit(page, '早起');
+    const heightBefore = (await early.boundingBox())?.height;
     await early.getByRole('button', { name: '今日打卡' }).click();
     await early.getByRole('button', { name: '今日已打卡' }).waitFor();
     await waitForMonthCount(page, '早起', '本月 1 / 30 次');
+    // The card keeps its height: a taller one moved every card below it and repainted the page.
+    await expect((await early.boundingBox())?.height).toBe(heightBefore);
     await early.getByText('3%').waitFor();
     await early.locator('[data-checked]').first().waitFor();
     await screenshot(page, 'checkin-1280');

@@ -158,7 +158,7 @@ export const HabitRow = memo(function HabitRow({
         ) : (
           <button
             type="button"
-            className={`shrink-0 px-2 py-1 ${doneToday ? 'btn border border-emerald-200 bg-emerald-50 text-emerald-700' : 'btn-primary'}`}
+            className={`shrink-0 border px-2 py-1 ${doneToday ? 'btn border-emerald-200 bg-emerald-50 text-emerald-700' : 'btn-primary border-transparent'}`}
             disabled={processing}
             aria-label={
               processing ? '处理中...' : `${doneToday ? '今日已打卡' : '今日打卡'} ${task.name}`
