@@ -144,6 +144,31 @@ describe('check-in screen', () => {
     server.events.removeAllListeners('request:start');
   });
 
+  it('退出登录 counts a check-in still waiting for the server, read when it is pressed', async () => {
+    await habit('喝水');
+    server.use(http.post(/\/api\/checkin-records$/, () => HttpResponse.error()));
+    const user = userEvent.setup();
+    renderApp('/checkin');
+    await user.click(
+      await within(await screen.findByRole('article', { name: '喝水' })).findByRole('button', {
+        name: '今日打卡',
+      }),
+    );
+    await within(card('喝水')).findByRole('button', { name: '今日已打卡' });
+    // The navigation bar's question reads the count when pressed: the bar itself does not
+    // render again on each change (only its 条待同步 figure does).
+    await screen.findAllByText('1 条待同步');
+    await user.click(screen.getByRole('button', { name: '退出登录' }));
+    const dialog = await screen.findByRole('dialog', { name: '请确认' });
+    expect(
+      within(dialog).getByText(
+        '本机还有 1 条更改尚未同步到服务器。退出登录会丢弃它们，确定退出登录吗？',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(localStorage.getItem('authToken')).not.toBeNull();
+  });
+
   it('restores the state and names the failed action when the server refuses', async () => {
     const water = await habit('喝水');
     // Each refusal waits until the test has seen the state before it: on a busy machine React
