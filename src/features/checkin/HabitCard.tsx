@@ -103,14 +103,15 @@ export const HabitCard = memo(function HabitCard({
     () => habitSummary(task, index.records, today, byDate),
     [task, index, today, byDate],
   );
+  // Apart from the month's days: a month switch does not pass over every record again.
+  const start = useMemo(() => habitStart(rules, index.records, today), [rules, index, today]);
   const states = useMemo(() => {
-    const start = habitStart(rules, index.records, today);
     const map = new Map<string, DayState>();
     for (const date of monthCalendar(month)) {
       if (date) map.set(date, dayState(rules, byDate.get(date), date, today, start));
     }
     return map;
-  }, [rules, byDate, index, month, today]);
+  }, [rules, byDate, start, month, today]);
 
   const figures = useMemo(() => {
     const inMonth = recordsOfMonth(index, month).filter((r) => !r.skipped);
