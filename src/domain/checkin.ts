@@ -1,5 +1,17 @@
-import { dateKey, dayDigits, isInMonth, monthDigits, monthNumber, yearOf } from './dates';
+import {
+  civilDayNumber,
+  dateKey,
+  dayDigits,
+  dayNumber,
+  isInMonth,
+  monthDigits,
+  monthNumber,
+  yearOf,
+} from './dates';
+import { changedSpan } from './memo';
 import type { CheckinRecordData, CheckinTask } from './schemas/checkin';
+
+export { dayNumber };
 
 /** 'none': nothing checked in yet, which is no failure to show in red (a habit just made). */
 export type RateColour = 'green' | 'yellow' | 'red' | 'none';
@@ -168,26 +180,6 @@ export function findTodayRecord<T extends RecordFields>(
 // check-ins instead of parsing and formatting a date for every step.
 
 /**
- * Whole days from 1970-01-01 to year-month-day, by arithmetic (H. Hinnant's days_from_civil):
- * no Date object per check-in. The year is counted from March, so February's length only
- * matters at the year's end. A day past its month's end runs on into the next, as Date.UTC's.
- */
-function civilDayNumber(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra =
-    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}
-
-/** Whole days from 1970-01-01 to a 'YYYY-MM-DD' date (a calendar count: no time zone). */
-export function dayNumber(date: string): number {
-  return civilDayNumber(yearOf(date), monthDigits(date), dayDigits(date));
-}
-
-/**
  * The number of the period holding `date`: its day number, its Monday-week's number
  * (1970-01-01 was a Thursday, so day -3 is the Monday of week 0), or its month's number.
  */
@@ -331,15 +323,7 @@ export function habitsChanged<T extends Pick<RecordFields, 'taskId'>>(
   before: readonly T[],
   after: readonly T[],
 ): Set<string> | null {
-  const shorter = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < shorter && before[start] === after[start]) start += 1;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-    endBefore -= 1;
-    endAfter -= 1;
-  }
+  const { start, endBefore, endAfter } = changedSpan(before, after);
   const changed = new Set<string>();
   for (const [list, end] of [
     [before, endBefore],

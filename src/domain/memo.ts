@@ -22,3 +22,24 @@ export function memoPerList<L extends object, A extends unknown[], R>(
     return result;
   };
 }
+
+/**
+ * Where two versions of a list differ, for a list changed by a few edits that keep the other
+ * items (the same objects in the same order, as the outbox's overlay does): everything changed
+ * lies in `before[start..endBefore)` and `after[start..endAfter)`.
+ */
+export function changedSpan(
+  before: readonly unknown[],
+  after: readonly unknown[],
+): { start: number; endBefore: number; endAfter: number } {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before[start] === after[start]) start += 1;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore -= 1;
+    endAfter -= 1;
+  }
+  return { start, endBefore, endAfter };
+}

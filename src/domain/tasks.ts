@@ -1,4 +1,5 @@
 import { addDays, daysBetween, descending, formatShortDate, mondayOf } from './dates';
+import { changedSpan } from './memo';
 import type { TaskPriority } from './schemas/categories';
 import type { Subtask, Task } from './schemas/task';
 
@@ -14,9 +15,21 @@ export type FullTask = Task & {
 
 /**
  * A stored task with the fields issue 36 added given their defaults: a device's copy synced
- * before them has none. The same object when nothing is missing, so a memoised list stays put.
+ * before them has none. The same object when nothing is missing, and the same filled-in one
+ * for the same task again, so that the list's next version (one task ticked) keeps the others
+ * as they were and is ordered from the one before (sortTasksFrom).
  */
 export function withDefaults(task: Task): FullTask {
+  let full = filledIn.get(task);
+  if (!full) {
+    full = fillIn(task);
+    filledIn.set(task, full);
+  }
+  return full;
+}
+const filledIn = new WeakMap<Task, FullTask>();
+
+function fillIn(task: Task): FullTask {
   if (
     task.repeat !== undefined &&
     task.repeatFrom !== undefined &&
@@ -205,7 +218,49 @@ type SortFields = DueFields & Pick<Task, 'id' | 'priority' | 'completedAt' | 'cr
  * never moves under the keyboard's focus when the list is refreshed.
  */
 export function sortTasks<T extends SortFields>(tasks: readonly T[]): T[] {
-  return [...tasks].sort((a, b) => ranked(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...tasks].sort(inListOrder);
+}
+
+const inListOrder = (a: SortFields, b: SortFields) =>
+  ranked(a, b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A list and its order (sortTasks), to order the list's next version from. */
+export interface SortedTasks<T> {
+  tasks: readonly T[];
+  sorted: readonly T[];
+}
+
+/** More changed tasks than this and a whole sort is as quick. */
+const FEW_TASKS = 16;
+
+/**
+ * sortTasks(tasks), from the order of the list's version before when only a few tasks differ
+ * (a tick, an edit, an add or a delete, which keep the other tasks as the same objects): those
+ * leave the order and come back in their places, found by halving. The order is total (ties go
+ * by id), so this is the very order a whole sort gives. A whole sort of ten years' 5,500 tasks
+ * was ~26 ms of ticking one off at 4× CPU.
+ */
+export function sortTasksFrom<T extends SortFields>(
+  tasks: readonly T[],
+  previous: SortedTasks<T> | undefined,
+): readonly T[] {
+  if (!previous) return sortTasks(tasks);
+  const { start, endBefore, endAfter } = changedSpan(previous.tasks, tasks);
+  if (endBefore - start + (endAfter - start) > FEW_TASKS) return sortTasks(tasks);
+  const gone = new Set(previous.tasks.slice(start, endBefore));
+  const sorted = previous.sorted.filter((task) => !gone.has(task));
+  for (let i = start; i < endAfter; i++) {
+    const task = tasks[i]!;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (inListOrder(sorted[middle]!, task) < 0) low = middle + 1;
+      else high = middle;
+    }
+    sorted.splice(low, 0, task);
+  }
+  return sorted;
 }
 
 function ranked(a: SortFields, b: SortFields): number {

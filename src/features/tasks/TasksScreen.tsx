@@ -33,7 +33,8 @@ import {
   matchesFilter,
   type PostponeTarget,
   postponeDate,
-  sortTasks,
+  type SortedTasks,
+  sortTasksFrom,
   type TaskFilter,
   taskOverview,
   withDefaults,
@@ -99,7 +100,12 @@ export function TasksScreen() {
     () => taskOverview(tasks, today, time),
     [tasks, today, time],
   );
-  const sorted = useMemo(() => sortTasks(tasks), [tasks]);
+  // Ordered from the list's version before: a tick moves one task, not a sort of 5,500.
+  const lastOrder = useRef<SortedTasks<FullTask>>(undefined);
+  const sorted = useMemo(() => sortTasksFrom(tasks, lastOrder.current), [tasks]);
+  useEffect(() => {
+    lastOrder.current = { tasks, sorted };
+  }, [tasks, sorted]);
   useEffect(() => {
     if (isPending) return;
     return whenQuiet(() => setSearching(true), 1000);

@@ -1,12 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../src/domain/schemas/task';
 import {
   matchesFilter,
   priorityDistribution,
   sortTasks,
+  sortTasksFrom,
   type TaskFilter,
   taskOverview,
   taskStats,
+  withDefaults,
 } from '../../../src/domain/tasks';
 import { todo } from '../../fixtures/records';
 
@@ -106,6 +109,95 @@ describe('sortTasks', () => {
     const tasks = [task('b', { dueDate: '2026-12-01' }), task('a', { dueDate: TODAY })];
     sortTasks(tasks);
     expect(tasks.map((t) => t.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('withDefaults', () => {
+  it('fills in the fields a task synced before issue 36 lacks, once per task object', () => {
+    const legacy = task('old');
+    const full = withDefaults(legacy);
+    expect(full).not.toBe(legacy);
+    expect(full).toMatchObject({ repeat: '', repeatFrom: 'due', subtasks: [], reminders: [] });
+    // The same object again: a list's next version keeps its unchanged tasks as they were.
+    expect(withDefaults(legacy)).toBe(full);
+    expect(withDefaults(full)).toBe(full);
+  });
+});
+
+describe('sortTasksFrom', () => {
+  // Few values, so that ties on every field but the id are common.
+  const arbitraryTask = fc
+    .record({
+      id: fc.string({ minLength: 1, maxLength: 3 }),
+      completed: fc.boolean(),
+      dueDate: fc.constantFrom('', '2026-11-20', '2026-11-21', '2026-12-01'),
+      priority: fc.constantFrom<Task['priority']>('high', 'medium', 'low'),
+      createdAt: fc.constantFrom('2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z'),
+      completedAt: fc.constantFrom('2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z'),
+    })
+    .map(({ id, ...fields }) => task(id, fields));
+  // An edit as the outbox makes one: other tasks stay the same objects in the same places.
+  const arbitraryEdit = fc.oneof(
+    fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), task: arbitraryTask }),
+    fc.record({ kind: fc.constant('add' as const), task: arbitraryTask }),
+    fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+  );
+
+  it('orders each version of a list as a whole sort does, a few edits or many at a time', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(arbitraryTask, { maxLength: 40, selector: (t) => t.id }),
+        fc.array(fc.array(arbitraryEdit, { maxLength: 20 }), { maxLength: 6 }),
+        (first, versions) => {
+          // Ids are unique in a list, as the server's are: an edit keeps its task's id, an
+          // added task has a new one.
+          let made = 0;
+          let tasks: readonly Task[] = first;
+          let sorted = sortTasksFrom(tasks, undefined);
+          expect(sorted).toEqual(sortTasks(tasks));
+          for (const edits of versions) {
+            const next = [...tasks];
+            for (const edit of edits) {
+              if (edit.kind === 'add') {
+                made += 1;
+                next.push({ ...edit.task, id: `new${made}` });
+              } else if (next.length === 0) continue;
+              else if (edit.kind === 'replace') {
+                const at = edit.at % next.length;
+                next[at] = { ...edit.task, id: next[at]!.id };
+              } else next.splice(edit.at % next.length, 1);
+            }
+            const before = { tasks, sorted };
+            sorted = sortTasksFrom(next, before);
+            expect(sorted).toEqual(sortTasks(next));
+            tasks = next;
+          }
+        },
+      ),
+    );
+  });
+
+  it('reuses the order before: ticking one task off sorts nothing else', () => {
+    const tasks = Array.from({ length: 100 }, (_, i) => task(`t${String(i).padStart(3, '0')}`));
+    const sorted = sortTasks(tasks);
+    const ticked = [...tasks];
+    ticked[50] = { ...tasks[50]!, completed: true, completedAt: '2026-11-21T08:00:00.000Z' };
+    let compared = 0;
+    const counting = ticked.map(
+      (t) =>
+        new Proxy(t, {
+          get(target, key, receiver) {
+            if (key === 'completed') compared += 1;
+            return Reflect.get(target, key, receiver);
+          },
+        }),
+    );
+    const next = counting.map((t, i) => (i === 50 ? t : tasks[i]!));
+    const order = sortTasksFrom(next, { tasks, sorted });
+    expect(order.at(-1)?.id).toBe('t050');
+    expect(order).toEqual(sortTasks(next));
+    // Halving 99 places takes ~7 comparisons; a whole sort of 100 takes hundreds.
+    expect(compared).toBeLessThan(30);
   });
 });
 
