@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './scripts/vite-compile-hints.ts';
 import { openingPreloads } from './scripts/vite-opening-preloads.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { SCREEN_FILES, SHELL_FILE } from './src/app/screens.ts';
@@ -98,6 +99,7 @@ export default defineConfig(({ mode }) => {
       tailwindcss(),
       // /boot.js, which asks for a signed-in page's chunks beside the entry.
       openingPreloads(SCREEN_FILES, SHELL_FILE),
+      compileHints(),
       VitePWA({
         // A new build waits until the user accepts 新版本可用 → 刷新 (src/app/UpdatePrompt.tsx
         // registers the worker after the first render, off the login route's budget).

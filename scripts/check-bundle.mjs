@@ -84,6 +84,31 @@ for (const screen of chunks.filter(
   }
 }
 
+// The forms' chunks are marked for eager compilation (scripts/vite-compile-hints.ts), and
+// nothing a route opens with is: there, compiling every function would cost each load. 设置
+// is the exception, as above: it opens with its forms, whose code its first render calls.
+const HINT = '//# allFunctionsCalledOnLoad\n';
+const hinted = chunks.filter((f) => readFileSync(join(dist, 'assets', f), 'utf8').startsWith(HINT));
+for (const prefix of ['zod-', 'schema-task-', 'TaskDialog-', 'AccountDialog-']) {
+  if (!hinted.some((f) => f.startsWith(prefix))) {
+    console.error(`${prefix}*.js lacks the compile hint: a form's first open compiles it lazily`);
+    process.exit(1);
+  }
+}
+const opening = closure([
+  ...entry,
+  ...chunksOf('Layout-'),
+  ...chunksOf('LoginScreen-'),
+  ...chunks
+    .filter((f) => /^[A-Z]\w*Screen-/.test(f) && !/^SettingsScreen-/.test(f))
+    .map((f) => `assets/${f}`),
+]);
+const eager = hinted.filter((f) => opening.has(`assets/${f}`));
+if (eager.length) {
+  console.error(`a route opens with chunks compiled eagerly: ${eager.join(', ')}`);
+  process.exit(1);
+}
+
 // The login chunk and whatever it imports statically, transitively.
 const seen = closure([...entry, ...chunksOf('LoginScreen-')]);
 
