@@ -2,7 +2,6 @@ import {
   civilDayNumber,
   dateKey,
   dayDigits,
-  dayNumber,
   isInMonth,
   monthDigits,
   monthNumber,
@@ -10,8 +9,6 @@ import {
 } from './dates';
 import { changedSpan } from './memo';
 import type { CheckinRecordData, CheckinTask } from './schemas/checkin';
-
-export { dayNumber };
 
 /** 'none': nothing checked in yet, which is no failure to show in red (a habit just made). */
 export type RateColour = 'green' | 'yellow' | 'red' | 'none';

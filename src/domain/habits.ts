@@ -1,4 +1,4 @@
-import { dayNumber } from './checkin';
+import { dayNumber } from './dates';
 import type { CheckinTask, TargetPeriod, TargetType } from './schemas/checkin';
 
 // Measurable habits, schedules, skips, vacations and the strength score (issue 37), after Loop
@@ -360,6 +360,8 @@ export interface HabitSummary {
   score: number;
   /** The unit holding today (its sum against its target), if today is in one. */
   current: Unit | undefined;
+  /** The habit's first day (habitStart), which the calendar's day states need too. */
+  start: string;
 }
 
 /** Everything a habit's card shows beside the spec's figures, from its own records. */
@@ -371,10 +373,12 @@ export function habitSummary(
   byDay: RecordsByDay<DayRecord> = recordsByDate(records),
 ): HabitSummary {
   const rules = habitRules(habit);
-  const units = habitUnits(rules, byDay, habitStart(rules, records, today), today);
+  const start = habitStart(rules, records, today);
+  const units = habitUnits(rules, byDay, start, today);
   const steps = scoreSteps(rules, units);
   const last = units.at(-1);
   return {
+    start,
     units,
     streaks: streaksOf(units),
     score: scorePercent(steps.at(-1)?.score ?? 0),

@@ -17,7 +17,6 @@ import {
   type DayState,
   dayState,
   habitRules,
-  habitStart,
   habitSummary,
   recordsByDate,
 } from '../../domain/habits';
@@ -32,6 +31,7 @@ import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { CareActions, formatValue, HabitScore, MeasureControls, SkipButton } from './HabitExtras';
 import { MonthCalendar } from './MonthCalendar';
 import { ShortLabel } from './ShortLabel';
+import { TOGGLE_LOOK } from './toggle-style';
 
 // The score chart and the year's heat map load when asked for (they are the card's heaviest part).
 const HabitCharts = lazy(() => import('./HabitCharts').then((m) => ({ default: m.HabitCharts })));
@@ -103,8 +103,8 @@ export const HabitCard = memo(function HabitCard({
     () => habitSummary(task, index.records, today, byDate),
     [task, index, today, byDate],
   );
-  // Apart from the month's days: a month switch does not pass over every record again.
-  const start = useMemo(() => habitStart(rules, index.records, today), [rules, index, today]);
+  // The habit's first day from its summary: a month switch does not pass over its records.
+  const { start } = summary;
   const states = useMemo(() => {
     const map = new Map<string, DayState>();
     for (const date of monthCalendar(month)) {
@@ -303,16 +303,9 @@ export const HabitCard = memo(function HabitCard({
       )}
 
       {!measurable && (
-        // Bordered in both states: a border only once checked made the card 2 px taller, which
-        // moved every card below it and repainted the whole page (43 ms of the check-in's frame
-        // at 4× CPU on ten years), besides the button's visible jump.
         <button
           type="button"
-          className={`mt-auto w-full border ${
-            todayRecord
-              ? 'btn border-emerald-200 bg-emerald-50 text-emerald-700 hover:bg-emerald-100'
-              : 'btn-primary border-transparent'
-          }`}
+          className={`mt-auto w-full ${todayRecord ? TOGGLE_LOOK.checked : TOGGLE_LOOK.unchecked}`}
           disabled={processing}
           aria-label={processing ? '处理中...' : todayRecord ? '今日已打卡' : '今日打卡'}
           title={todayRecord && !processing ? '再点一次取消今日打卡' : undefined}

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { dayNumber } from '../../domain/checkin';
+import { dayNumber } from '../../domain/dates';
 import {
   DAY_STATE_LABELS,
   type DayRecord,

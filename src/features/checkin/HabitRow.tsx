@@ -1,13 +1,13 @@
 import { CheckCircle2, ChevronDown, Circle, Flame, Loader2 } from 'lucide-react';
 import { memo, useId, useMemo } from 'react';
 import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
-import { dayNumber, type HabitIndex, recordOn } from '../../domain/checkin';
+import { type HabitIndex, recordOn } from '../../domain/checkin';
+import { dayNumber } from '../../domain/dates';
 import {
   DAY_STATE_LABELS,
   dateOfDay,
   dayState,
   habitRules,
-  habitStart,
   habitSummary,
   recordsByDate,
   weekdayOfDay,
@@ -15,6 +15,7 @@ import {
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { SkipButton } from './HabitExtras';
 import { DAY_MARK } from './MonthCalendar';
+import { TOGGLE_LOOK } from './toggle-style';
 
 const TONE = {
   done: 'bg-emerald-700 text-white',
@@ -59,7 +60,7 @@ export const HabitRow = memo(function HabitRow({
   );
   const week = useMemo(() => {
     const end = dayNumber(today);
-    const start = habitStart(rules, index.records, today);
+    const { start } = summary;
     return Array.from({ length: 7 }, (_, i) => {
       const n = end - 6 + i;
       const date = dateOfDay(n);
@@ -69,7 +70,7 @@ export const HabitRow = memo(function HabitRow({
         state: dayState(rules, byDate.get(date), date, today, start),
       };
     });
-  }, [rules, byDate, index, today]);
+  }, [rules, byDate, summary, today]);
   const todayRaw = byDate.get(today);
   const doneToday = todayRaw !== undefined && !todayRaw.skipped;
   const unitName = task.unit ?? '';
@@ -158,7 +159,7 @@ export const HabitRow = memo(function HabitRow({
         ) : (
           <button
             type="button"
-            className={`shrink-0 border px-2 py-1 ${doneToday ? 'btn border-emerald-200 bg-emerald-50 text-emerald-700' : 'btn-primary border-transparent'}`}
+            className={`shrink-0 px-2 py-1 ${doneToday ? TOGGLE_LOOK.checked : TOGGLE_LOOK.unchecked}`}
             disabled={processing}
             aria-label={
               processing ? '处理中...' : `${doneToday ? '今日已打卡' : '今日打卡'} ${task.name}`

@@ -2,7 +2,6 @@ import dayjs from 'dayjs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  dayNumber,
   habitIndex,
   habitIndexes,
   habitsChanged,
@@ -11,7 +10,7 @@ import {
   recordsOfMonth,
   streakUpTo,
 } from '../../../src/domain/checkin';
-import { monthNumber } from '../../../src/domain/dates';
+import { dayNumber, monthNumber } from '../../../src/domain/dates';
 import type { CheckinTask } from '../../../src/domain/schemas/checkin';
 
 const records = (dates: string[], taskId = 'h') =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumber } from '../../../src/domain/checkin';
+import { dayNumber } from '../../../src/domain/dates';
 import {
   type DayRecord,
   dateOfDay,
