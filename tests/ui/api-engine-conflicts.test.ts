@@ -235,6 +235,60 @@ describe('an edit of a record deleted on another device', () => {
   });
 });
 
+describe('an edit made while the answer to the one before is being applied', () => {
+  it('of a record deleted elsewhere, is kept too, not finished unsent with the first', async () => {
+    // The 404 for the first edit is being kept as a conflict (stored) when the second is made:
+    // merged into the first, it went with it unsent (engine-convergence.test.ts, seed 534968027).
+    await seedTask(demo, 'gone', '会被删');
+    const d = device();
+    await d.engine.list('tasks');
+    await demo.store.tasks.remove('demo', 'gone');
+    const store = d.engine.store;
+    const putConflict = store.putConflict.bind(store);
+    let second: Promise<unknown> | undefined;
+    store.putConflict = async (conflict) => {
+      second ??= d.engine.update('tasks', 'gone', task('第二次修改'));
+      await second;
+      return putConflict(conflict);
+    };
+    await d.engine.update('tasks', 'gone', task('第一次修改'));
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    const kept = d.engine.status().conflicts.map((c) => (c.lost as Task).title);
+    expect(kept.sort()).toEqual(['第一次修改', '第二次修改']);
+    expect(sent.filter((s) => s.startsWith('PUT'))).toHaveLength(2);
+  });
+
+  it('kept while another tab’s word is being read, stays listed in 同步', async () => {
+    // Another tab changed the outbox, and this one read the kept edits again: a read begun
+    // before this edit was kept replaced the list without it.
+    await seedTask(demo, 'gone', '会被删');
+    const d = device();
+    const tab = device(d.idb);
+    await d.engine.list('tasks');
+    await demo.store.tasks.remove('demo', 'gone');
+    const store = d.engine.store;
+    const read = store.conflicts.bind(store);
+    let reading = false;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    store.conflicts = async () => {
+      const stored = await read();
+      reading = true;
+      await gate;
+      return stored;
+    };
+    tab.engine.broadcast({ type: 'outbox' });
+    await waitFor(() => expect(reading).toBe(true));
+    await d.engine.update('tasks', 'gone', task('删之前改的'));
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(d.engine.status().conflicts).toMatchObject([{ id: 'gone', label: '删之前改的' }]);
+  });
+});
+
 describe('several kept edits', () => {
   it('are kept side by side, and each is applied again or let go on its own', async () => {
     await seedTask(demo, 'a', '甲');

@@ -497,3 +497,47 @@ describe('one tab at a time talks to the server (Web Locks)', () => {
     expect(sent).toEqual(['POST /api/tasks']);
   });
 });
+
+describe('another tab’s word while a replay is ending', () => {
+  it('does not bring back a change sent but not yet dropped from the stored outbox', async () => {
+    // Between its last answer and storing what it did, a replay had finished changes still
+    // in the stored outbox: another tab's change read them back, and they were sent again
+    // (found by engine-convergence.test.ts: an edit sent twice, the second answered 404 and
+    // kept as a conflict once another device had deleted the record).
+    await seedTask(demo, 'one', '一');
+    const d = device();
+    const tab = device(d.idb);
+    await d.engine.list('tasks');
+    const store = d.engine.store;
+    const persist = store.persist.bind(store);
+    const outbox = store.outbox.bind(store);
+    let reread: Promise<void> | undefined;
+    store.persist = async (states, done) => {
+      reread ??= new Promise<void>((resolve) => {
+        store.outbox = async () => {
+          const stored = await outbox();
+          resolve();
+          return stored;
+        };
+        tab.engine.broadcast({ type: 'outbox' });
+      });
+      await reread;
+      await drain();
+      const stored = await persist(states, done);
+      persisted = true;
+      return stored;
+    };
+    let persisted = false;
+    await d.engine.update('tasks', 'one', task('改一次'));
+    await until(() => persisted);
+    expect(d.waiting()).toBe(0);
+    // The next edit merged into the change brought back, and went from the version before
+    // the first: the server's answer looked like another device's edit.
+    await d.engine.update('tasks', 'one', task('改两次'));
+    await until(() => d.waiting() === 0 && sent.length === 2);
+    expect(sent).toEqual(['PUT /api/tasks/one', 'PUT /api/tasks/one']);
+    expect((await demo.store.tasks.get('demo', 'one'))?.title).toBe('改两次');
+    expect(d.engine.status().conflicts).toEqual([]);
+    expect(d.notices).toEqual([]);
+  });
+});

@@ -14,7 +14,8 @@ import { seedHabit, signIn, testServer } from './harness';
 // versions, with the network going and coming, reloads, and check-ins the server refuses. At
 // the end every device and the server hold the same records; every task's last change is
 // there, or kept as a conflict; no record is doubled; nobody sees another user's record.
-// CONVERGENCE_RUNS=200 runs it longer.
+// CONVERGENCE_RUNS=200 runs it longer; CONVERGENCE_SEED and CONVERGENCE_PATH replay a failure
+// fast-check reported (its seed and path).
 
 const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 10);
 const KINDS = ['tasks', 'checkinTasks', 'checkinRecords', 'assets', 'assetHistory'] as const;
@@ -379,6 +380,15 @@ it('every device and the server end with the same records', { timeout: 120_000 }
       fc.integer({ min: 2, max: 3 }),
       run,
     ),
-    { numRuns: RUNS },
+    {
+      numRuns: RUNS,
+      ...(process.env.CONVERGENCE_SEED
+        ? {
+            seed: Number(process.env.CONVERGENCE_SEED),
+            path: process.env.CONVERGENCE_PATH,
+            endOnFailure: true,
+          }
+        : {}),
+    },
   );
 });
