@@ -6,7 +6,7 @@ import {
   writtenBy,
 } from '../domain/resources';
 import { applyTaken, batchFrom, markBatchTried, opensBatch, sendBatch } from './batch-creates';
-import { type Apply, keepDeleted, resolve } from './conflicts';
+import { type Apply, followOn, keepDeleted, resolve } from './conflicts';
 import type { Row } from './delta';
 import { applyConfirmed, type EngineCore } from './engine-core';
 import { ApiError, apiRequest } from './http';
@@ -141,6 +141,7 @@ async function settle(
     return 'again';
   } else {
     await apply(entry, outcome.record);
+    if (outcome.record) await followOn(core, entry, outcome.record);
     core.release(entry.seq!, undefined, entry.op === 'create' ? 'created' : undefined);
   }
   return 'done';

@@ -77,6 +77,71 @@ describe('a write that comes back as a conflict', () => {
     expect(await shownTitles(d)).toEqual(['x:改过的']);
   });
 
+  it('an edit made while the one before is on the wire is no conflict with it', async () => {
+    // Two ticks of a task's sub-steps in a row: the second was made from the version before
+    // the first, so the server's answer to it looked like another device's edit.
+    await seedTask(demo, 'x', '原来的');
+    const d = device();
+    await d.engine.list('tasks');
+    let arrived: () => void = () => {};
+    const onTheWire = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let first = true;
+    server.use(
+      http.put(/\/api\/tasks\/x$/, async ({ request }) => {
+        if (!first) return demo.app.fetch(request);
+        first = false;
+        arrived();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return demo.app.fetch(request);
+      }),
+    );
+    await d.engine.update('tasks', 'x', task('第一次'));
+    await onTheWire;
+    await d.engine.update('tasks', 'x', task('第二次'));
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(sent).toEqual(['PUT /api/tasks/x', 'PUT /api/tasks/x']);
+    expect(d.engine.status().conflicts).toEqual([]);
+    expect(d.notices).toEqual([]);
+    expect(await serverTitle('x')).toBe('第二次');
+    expect(await shownTitles(d)).toEqual(['x:第二次']);
+  });
+
+  it('an edit merged into one that follows a sent change, while it is rebased, is sent', async () => {
+    // A task made, edited while its create was on the wire, and edited again while that edit
+    // was being stored as following the create: the third change was overwritten in memory
+    // by the rebased second and never sent (engine-convergence.test.ts, seed -575333048).
+    const d = device();
+    await d.engine.list('tasks');
+    let arrived: () => void = () => {};
+    const onTheWire = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    server.use(
+      http.post(/\/api\/tasks$/, async ({ request }) => {
+        arrived();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return demo.app.fetch(request);
+      }),
+    );
+    await d.engine.create('tasks', { ...task('新建'), id: 'n' });
+    await onTheWire;
+    await d.engine.update('tasks', 'n', task('第一次'));
+    const store = d.engine.store;
+    const putEntry = store.putEntry.bind(store);
+    let third: Promise<unknown> | undefined;
+    store.putEntry = async (entry) => {
+      const written = putEntry(entry);
+      if (entry.op === 'update') third ??= d.engine.update('tasks', 'n', task('第二次'));
+      await third;
+      return written;
+    };
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(await serverTitle('n')).toBe('第二次');
+    expect(d.engine.status().conflicts).toEqual([]);
+  });
+
   /** Two devices edit `shared` offline, the later one second; the earlier one comes back first. */
   async function laterArrivesSecond(later: (d: Device) => Promise<unknown>) {
     await seedTask(demo, 'shared', '原来的');
@@ -117,6 +182,24 @@ describe('a write that comes back as a conflict', () => {
       { kind: 'tasks', id: 'shared', label: '较早的修改', reason: 'superseded' },
     ]);
     expect(await shownTitles(late)).toEqual(['other:另一条', 'shared:较晚的修改']);
+  });
+
+  it('an edit made while the later one is resolved follows it, with no second conflict', async () => {
+    const { late } = await laterArrivesSecond(async (d) => {
+      await d.engine.update('tasks', 'shared', task('较晚的修改'));
+      // Made while the conflict is being kept: it follows the edit sent again over it.
+      const store = d.engine.store;
+      const putConflict = store.putConflict.bind(store);
+      let next: Promise<unknown> | undefined;
+      store.putConflict = async (conflict) => {
+        next ??= d.engine.update('tasks', 'shared', task('再改一次'));
+        await next;
+        return putConflict(conflict);
+      };
+    });
+    await waitFor(async () => expect(await serverTitle('shared')).toBe('再改一次'));
+    expect(late.engine.status().conflicts).toMatchObject([{ label: '较早的修改' }]);
+    expect(late.notices).toHaveLength(1);
   });
 
   it('an earlier edit gives way to a later one, shows it at once, and is kept', async () => {

@@ -107,6 +107,26 @@ describe('settings through the outbox', () => {
     expect(await serverBudget()).toBe(200);
   });
 
+  it('a save made while the answer to the one before is being stored reaches the server', async () => {
+    // Two switches of 设置 → 通知 pressed in a row: the second save merged into the first
+    // while its answer was being kept on the device, and was finished with it, unsent
+    // (notifications.test.tsx failed on CI now and then waiting for the second).
+    const a = await withSettings(device());
+    const store = a.engine.store;
+    const keep = store.keep.bind(store);
+    let second: Promise<unknown> | undefined;
+    store.keep = async (key, value) => {
+      second ??= a.engine.put('settings', settings(222));
+      await second;
+      return keep(key, value);
+    };
+    await a.engine.put('settings', settings(111));
+    await waitFor(() => expect(a.waiting()).toBe(0));
+    expect(await serverBudget()).toBe(222);
+    expect(await shownBudget(a)).toBe(222);
+    expect(sent.filter((s) => s === 'PUT /api/settings')).toHaveLength(2);
+  });
+
   it('of two devices’ saves the later one wins on both; the other is kept as a conflict', async () => {
     const a = await withSettings(device());
     const b = await withSettings(device());

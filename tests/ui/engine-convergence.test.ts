@@ -371,7 +371,9 @@ async function clearServer() {
   }
 }
 
-it('every device and the server end with the same records', { timeout: 120_000 }, async () => {
+it('every device and the server end with the same records', {
+  timeout: Math.max(120_000, RUNS * 2_000),
+}, async () => {
   await signIn(demo);
   await seedHabit(demo, 'habit');
   await fc.assert(
