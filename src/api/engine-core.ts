@@ -272,11 +272,16 @@ export abstract class EngineCore {
       await this.refresh(new Set(this.entries.map((e) => e.kind)));
       return;
     }
-    for (const kind of message.kinds) {
-      if (!this.kinds.has(kind)) continue;
-      const state = await this.state(kind);
-      Object.assign(state, await this.readStored(kind));
-    }
+    // Read under the lock, between this tab's replays and pulls: read while one ran, the
+    // stored copy replaced what it had applied since (a create the server took, gone from
+    // this device's copy; engine-convergence.test.ts, seed 527790670).
+    await this.exclusive(async () => {
+      for (const kind of message.kinds) {
+        if (!this.kinds.has(kind)) continue;
+        const state = await this.state(kind);
+        Object.assign(state, await this.readStored(kind));
+      }
+    });
     await this.reloadOutbox();
     this.changed();
     await this.refresh(message.kinds);

@@ -540,4 +540,31 @@ describe('another tab’s word while a replay is ending', () => {
     expect(d.engine.status().conflicts).toEqual([]);
     expect(d.notices).toEqual([]);
   });
+
+  it('does not replace what the replay applied with a stored copy older than it', async () => {
+    // Another tab stored its lists while this one's replay had applied a create the server
+    // took but not yet stored it: read back then, the stored copy dropped the create from
+    // this tab's list, and the replay stored that list (engine-convergence.test.ts, seed
+    // 527790670: a record deleted elsewhere came back with the stale copy).
+    const d = device();
+    const tab = device(d.idb);
+    await d.engine.list('tasks');
+    const store = d.engine.store;
+    const persist = store.persist.bind(store);
+    let told = false;
+    store.persist = async (states, done) => {
+      if (!told && done.length) {
+        told = true;
+        tab.engine.broadcast({ type: 'lists', kinds: ['tasks'] });
+        await drain();
+      }
+      return persist(states, done);
+    };
+    await d.engine.create('tasks', { ...task('新的'), id: 'made' });
+    await until(() => told && d.waiting() === 0);
+    await drain();
+    await d.engine.flush();
+    expect((await d.engine.list('tasks')).items.map((t) => t.id)).toContain('made');
+    expect((await d.engine.store.readList('tasks')).list.map((t) => t.id)).toContain('made');
+  });
 });
