@@ -71,6 +71,11 @@ export class DeviceClock {
     void this.save().catch(() => undefined);
   }
 
+  /** Whether `record` was last written by a change this device stamped. */
+  madeHere(record: object): boolean {
+    return parseStamp((record as { stamp?: unknown }).stamp)?.node === this.kept.node;
+  }
+
   /** The stamp of a change made now. */
   stamp(): string {
     return this.stamps(1)[0]!;

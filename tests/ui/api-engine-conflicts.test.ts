@@ -142,6 +142,35 @@ describe('a write that comes back as a conflict', () => {
     expect(d.engine.status().conflicts).toEqual([]);
   });
 
+  it('a create whose answer was lost does not go over a later edit made on another device', async () => {
+    // The server stored the create, its answer never came; another device then edited the
+    // record. Sent again, the create found that edit and went over it as an edit of it
+    // (engine-convergence.test.ts, seed -1055513794); the later edit wins, as any later does.
+    const a = device();
+    const b = device();
+    await a.engine.list('tasks');
+    let stored = 0;
+    server.use(
+      http.post(/\/api\/tasks$/, async ({ request }) => {
+        await demo.app.fetch(request);
+        stored += 1;
+        return HttpResponse.error();
+      }),
+    );
+    await a.engine.create('tasks', { ...task('新建的'), id: 'n' });
+    await waitFor(() => expect(stored).toBe(1));
+    await waitFor(() => expect(a.engine.status().reachable).toBe(false));
+    server.resetHandlers();
+    await b.engine.list('tasks');
+    const { seq } = await b.engine.update('tasks', 'n', task('别处改的'));
+    await b.engine.settled(seq);
+    a.engine.wake();
+    await waitFor(() => expect(a.waiting()).toBe(0));
+    expect(await serverTitle('n')).toBe('别处改的');
+    expect(await shownTitles(a)).toEqual(['n:别处改的']);
+    expect(a.engine.status().conflicts).toMatchObject([{ id: 'n', lost: { title: '新建的' } }]);
+  });
+
   /** Two devices edit `shared` offline, the later one second; the earlier one comes back first. */
   async function laterArrivesSecond(later: (d: Device) => Promise<unknown>) {
     await seedTask(demo, 'shared', '原来的');
