@@ -69,6 +69,13 @@ function versionOf(entry: OutboxEntry, current: Row): string {
  * edits while one is sent).
  */
 export async function followOn(core: EngineCore, entry: OutboxEntry, current: Row) {
+  const follows = (later: OutboxEntry) =>
+    later.seq !== entry.seq &&
+    later.kind === entry.kind &&
+    later.id === entry.id &&
+    later.base === entry.base;
+  // Most writes have none: the outbox is left as it is (a bill import's thousands included).
+  if (!core.entries.some(follows)) return;
   const base = versionOf(entry, current);
   const writes: Promise<void>[] = [];
   // In memory and on their way to the store in one go, before anything is awaited: an edit
@@ -76,12 +83,7 @@ export async function followOn(core: EngineCore, entry: OutboxEntry, current: Ro
   // store comes after this one (rebased after an await, such an edit was overwritten and lost:
   // engine-convergence.test.ts, seed -575333048).
   core.entries = core.entries.map((later) => {
-    const follows =
-      later.seq !== entry.seq &&
-      later.kind === entry.kind &&
-      later.id === entry.id &&
-      later.base === entry.base;
-    if (!follows) return later;
+    if (!follows(later)) return later;
     const rebased = { ...later, base };
     writes.push(core.store.putEntry(rebased));
     return rebased;
