@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseStamp } from '../../src/domain/hlc';
 import type { Task } from '../../src/domain/schemas/task';
 import {
+  answersLost,
   type Device,
   device,
   firstThrough,
@@ -75,17 +75,9 @@ describe('device A a day fast, B right', () => {
     await a.engine.list('tasks');
     await b.engine.list('tasks');
     // The server stores A's edit; A never hears so and will send it again.
-    let stored = 0;
-    server.use(
-      http.put(/\/api\/tasks\/shared$/, async ({ request }) => {
-        if (stored > 0) return undefined;
-        await demo.app.fetch(request);
-        stored += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const stored = answersLost(server, demo, 'put', /\/api\/tasks\/shared$/, 1);
     await a.engine.update('tasks', 'shared', task('A 的修改'));
-    await waitFor(() => expect(stored).toBe(1));
+    await waitFor(() => expect(stored()).toBe(1));
     await waitFor(() => expect(a.engine.status().reachable).toBe(false));
     expect(await shown(b)).toEqual(['shared:A 的修改']);
     await b.engine.update('tasks', 'shared', task('B 看到后的修改'));

@@ -11,8 +11,10 @@ import { NOT_LOGGED_IN } from '../../src/domain/messages';
 import type { Task } from '../../src/domain/schemas/task';
 import { habit } from '../fixtures/records';
 import {
+  answersLost,
   type Device,
   device,
+  firstHeld,
   firstThrough,
   offline,
   onDeviceDb,
@@ -57,16 +59,9 @@ describe('a write that comes back as a conflict', () => {
     const d = device();
     await d.engine.list('tasks');
     // The server stores the edit, but its answer never arrives.
-    let stored = 0;
-    server.use(
-      http.put(/\/api\/tasks\/x$/, async ({ request }) => {
-        await demo.app.fetch(request);
-        stored += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const stored = answersLost(server, demo, 'put', /\/api\/tasks\/x$/);
     await d.engine.update('tasks', 'x', task('改过的'));
-    await waitFor(() => expect(stored).toBe(1));
+    await waitFor(() => expect(stored()).toBe(1));
     await waitFor(() => expect(d.engine.status().reachable).toBe(false));
     server.resetHandlers();
     d.engine.wake();
@@ -83,20 +78,7 @@ describe('a write that comes back as a conflict', () => {
     await seedTask(demo, 'x', '原来的');
     const d = device();
     await d.engine.list('tasks');
-    let arrived: () => void = () => {};
-    const onTheWire = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    let first = true;
-    server.use(
-      http.put(/\/api\/tasks\/x$/, async ({ request }) => {
-        if (!first) return demo.app.fetch(request);
-        first = false;
-        arrived();
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        return demo.app.fetch(request);
-      }),
-    );
+    const onTheWire = firstHeld(server, demo, 'put', /\/api\/tasks\/x$/);
     await d.engine.update('tasks', 'x', task('第一次'));
     await onTheWire;
     await d.engine.update('tasks', 'x', task('第二次'));
@@ -114,17 +96,7 @@ describe('a write that comes back as a conflict', () => {
     // by the rebased second and never sent (engine-convergence.test.ts, seed -575333048).
     const d = device();
     await d.engine.list('tasks');
-    let arrived: () => void = () => {};
-    const onTheWire = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    server.use(
-      http.post(/\/api\/tasks$/, async ({ request }) => {
-        arrived();
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        return demo.app.fetch(request);
-      }),
-    );
+    const onTheWire = firstHeld(server, demo, 'post', /\/api\/tasks$/);
     await d.engine.create('tasks', { ...task('新建'), id: 'n' });
     await onTheWire;
     await d.engine.update('tasks', 'n', task('第一次'));
@@ -149,16 +121,9 @@ describe('a write that comes back as a conflict', () => {
     const a = device();
     const b = device();
     await a.engine.list('tasks');
-    let stored = 0;
-    server.use(
-      http.post(/\/api\/tasks$/, async ({ request }) => {
-        await demo.app.fetch(request);
-        stored += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const stored = answersLost(server, demo, 'post', /\/api\/tasks$/);
     await a.engine.create('tasks', { ...task('新建的'), id: 'n' });
-    await waitFor(() => expect(stored).toBe(1));
+    await waitFor(() => expect(stored()).toBe(1));
     await waitFor(() => expect(a.engine.status().reachable).toBe(false));
     server.resetHandlers();
     await b.engine.list('tasks');

@@ -96,6 +96,57 @@ export function firstThrough(server: SetupServer, first: (body: { title?: string
   };
 }
 
+type Method = 'post' | 'put';
+
+/**
+ * The server stores each `method` request to `path` but its answer never arrives (the network
+ * went on the way back); only the first `times` of them, when given. How many it stored.
+ */
+export function answersLost(
+  server: SetupServer,
+  demo: DemoServer,
+  method: Method,
+  path: RegExp,
+  times = Number.POSITIVE_INFINITY,
+): () => number {
+  let stored = 0;
+  server.use(
+    http[method](path, async ({ request }) => {
+      if (stored >= times) return undefined;
+      await demo.app.fetch(request);
+      stored += 1;
+      return HttpResponse.error();
+    }),
+  );
+  return () => stored;
+}
+
+/**
+ * The first `method` request to `path` stays on the wire for `ms` before the server has it;
+ * resolves as it leaves the device (a change made then is made while it is on its way).
+ */
+export function firstHeld(
+  server: SetupServer,
+  demo: DemoServer,
+  method: Method,
+  path: RegExp,
+  ms = 30,
+): Promise<void> {
+  let first = true;
+  return new Promise<void>((left) => {
+    server.use(
+      http[method](path, async ({ request }) => {
+        if (first) {
+          first = false;
+          left();
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        }
+        return demo.app.fetch(request);
+      }),
+    );
+  });
+}
+
 /** What a task dialog sends. */
 export const task = (title: string) => ({
   title,

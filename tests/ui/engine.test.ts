@@ -8,6 +8,7 @@ import { RESOURCE_NAMES } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';
 import { todo } from '../fixtures/records';
 import {
+  answersLost,
   type Device,
   device,
   offline,
@@ -80,16 +81,9 @@ describe('the outbox', () => {
     const d = device();
     await d.engine.list('tasks');
     // The server stores it, but the answer never arrives.
-    let answers = 0;
-    server.use(
-      http.post(/\/api\/tasks$/, async ({ request }) => {
-        await demo.app.fetch(request);
-        answers += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const answers = answersLost(server, demo, 'post', /\/api\/tasks$/);
     await d.engine.create('tasks', { ...task('一次'), id: 'once' });
-    await waitFor(() => expect(answers).toBe(1));
+    await waitFor(() => expect(answers()).toBe(1));
     server.resetHandlers();
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
