@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { expect, it } from 'vitest';
 import { firstVersion, historyEntry, nextVersion } from '../../src/domain/asset-versioning';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import type { ResourceName } from '../../src/domain/resources';
 import type { Asset } from '../../src/domain/schemas/asset';
 import type { CheckinRecord } from '../../src/domain/schemas/checkin';
@@ -42,6 +43,8 @@ type Op =
   | { type: 'editWhileSending'; dev: number; pick: number }
   /** A task another device holds, deleted: that device learns of it by a tombstone. */
   | { type: 'deleteHeldElsewhere'; dev: number; pick: number }
+  /** 设置 saved (the monthly budget set to the op's number): the last save made wins. */
+  | { type: 'settings'; dev: number }
   | { type: 'reload'; dev: number };
 
 const dev = fc.nat(2);
@@ -71,6 +74,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({ type: fc.constant('deleteHeldElsewhere' as const), dev, pick }),
   },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('settings' as const), dev }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('reload' as const), dev }) },
 );
 
@@ -138,6 +142,8 @@ async function run(ops: Op[], deviceCount: number) {
     devices.push(d);
   }
   const changes: TaskChange[] = [];
+  /** The monthly budget of the last 设置 save made, if any. */
+  let budget: number | undefined;
   /** Check-ins a user took back: a check-in is never edited, so nothing brings one back. */
   const uncheckedIds = new Set<string>();
   /** Made in an offline burst after what they depend on: each must reach the server. */
@@ -247,6 +253,11 @@ async function run(ops: Op[], deviceCount: number) {
       down = wasDown;
       continue;
     }
+    if (o.type === 'settings') {
+      await e.put('settings', { ...DEFAULT_SETTINGS, monthlyBudget: n });
+      budget = n;
+      continue;
+    }
     if (o.type === 'reload') {
       await d.stop();
       devices[i] = pin(device(d.idb));
@@ -327,6 +338,10 @@ async function run(ops: Op[], deviceCount: number) {
       expect(shown.some((r) => r.id === 'guest-only')).toBe(false);
     }
   }
+  // Of the 设置 saves, the last made is the server's (stamps follow the order they were made).
+  if (budget !== undefined) {
+    expect((await demo.store.settings.get('demo'))?.monthlyBudget, '设置').toBe(budget);
+  }
   // A check-in the server refused is nowhere.
   const checkins = await demo.store.checkinRecords.list('demo');
   expect(checkins.filter((r) => r.date === REFUSED_DAY)).toEqual([]);
@@ -369,6 +384,7 @@ async function clearServer() {
       if (record.id !== 'habit') await store.remove('demo', record.id);
     }
   }
+  await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
 }
 
 it('every device and the server end with the same records', {
