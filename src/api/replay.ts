@@ -212,6 +212,7 @@ async function replayBatch(
   let outcome: Outcome | undefined;
   let results: Awaited<ReturnType<typeof sendBatch>> = [];
   const taken: Row[] = [];
+  const confirmed: [OutboxEntry, Row][] = [];
   // On its way until every answer is applied (as a single change's, in `replay`).
   core.sending = new Set(batch.map((e) => e.seq!));
   try {
@@ -235,9 +236,16 @@ async function replayBatch(
         if ((await meetHeld(core, entry, result.record, apply)) === 'again') continue;
       } else {
         taken.push(result.record);
+        confirmed.push([entry, result.record]);
         core.release(entry.seq!, undefined, result.status);
       }
       finish(entry.seq!);
+    }
+    // Edits made while the batch was on its way go from what the server holds now, as after
+    // a single create (conflicts.ts `followOn`); looked for once, not per record of thousands.
+    const edited = new Set(core.entries.filter((e) => e.kind === kind).map((e) => e.id));
+    for (const [entry, record] of confirmed) {
+      if (edited.has(entry.id)) await followOn(core, entry, record);
     }
     core.clock.seen(taken);
     applyTaken(state, taken);

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
-import { type Device, device, offline } from './engine-harness';
+import { type Device, device, firstHeld, offline } from './engine-harness';
 import { signIn, testServer } from './harness';
 
 // One write path (issue 35): settings and bill imports are changes in the outbox like any
@@ -62,6 +62,32 @@ async function withSettings(d: Device) {
   await d.engine.keepSingle('settings', await res.json());
   return d;
 }
+
+describe('a bill import on its way', () => {
+  it('an edit of one of its rows made meanwhile names the version the server then held', async () => {
+    // Sent without the version it was made from, such an edit went over whatever the server
+    // held, another device's later edit included.
+    const d = device();
+    await d.engine.list('accounts');
+    const ifMatch: (string | null)[] = [];
+    const heard = ({ request }: { request: Request }) => {
+      if (request.method === 'PUT') ifMatch.push(request.headers.get('If-Match'));
+    };
+    server.events.on('request:start', heard);
+    const onTheWire = firstHeld(server, demo, 'post', /\/api\/accounts\/batch$/);
+    await d.engine.createMany('accounts', [bill(1), bill(2)]);
+    await onTheWire;
+    const { id: _id, ...fields } = bill(1);
+    await d.engine.update('accounts', 'bill-1', { ...fields, description: '改过的账单' });
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    const held = await demo.store.accounts.get('demo', 'bill-1');
+    expect(held?.description).toBe('改过的账单');
+    expect(ifMatch).toHaveLength(1);
+    expect(ifMatch[0]).toMatch(/^"\d{4}-/);
+    expect(d.engine.status().conflicts).toEqual([]);
+    server.events.removeListener('request:start', heard);
+  });
+});
 
 describe('settings through the outbox', () => {
   it('an offline change is shown, survives a reload and reaches the server after reconnect', async () => {
