@@ -615,6 +615,10 @@ describe('8 and 9. smaller items, and dark mode', () => {
     const user = await page.evaluate(
       () => JSON.parse(localStorage.getItem('currentUser') ?? '{}').username,
     );
+    // Off the app first: a request of the page still open (a pull on focus, the inbox) that
+    // met the revoked token would end the session there, and the next page would then start
+    // signed out, with nothing to say (CI, 2026-11-28).
+    await page.goto('about:blank');
     const res = await page.request.post('/api/auth/logout', {
       headers: { Authorization: `Bearer ${token}`, 'x-user-id': user },
     });
