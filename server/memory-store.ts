@@ -190,6 +190,10 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
   async remove(userId: string, id: string): Promise<boolean> {
     return this.drop(userId, id, this.nextRev(userId));
   }
+
+  async wasDeleted(userId: string, id: string): Promise<boolean> {
+    return mapOf(this.deleted, userId).has(id);
+  }
 }
 
 function mapOf<V>(maps: Map<string, Map<string, V>>, key: string): Map<string, V> {

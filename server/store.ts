@@ -104,6 +104,11 @@ export interface RecordStore<T extends { id: string }> {
   update(userId: string, record: T): Promise<T | undefined>;
   /** True when a record was removed. */
   remove(userId: string, id: string): Promise<boolean>;
+  /**
+   * Whether the user's record `id` was deleted and not written again since (it has a
+   * tombstone): a create sent again after a lost answer must not bring it back.
+   */
+  wasDeleted(userId: string, id: string): Promise<boolean>;
 }
 
 export interface AssetStore extends RecordStore<Asset> {

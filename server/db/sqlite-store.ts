@@ -413,6 +413,9 @@ function recordStore<R extends { id: string }>({
   const deletedStatement = sqlite
     .prepare('SELECT id FROM tombstones WHERE user_id = ? AND kind = ? AND rev > ?')
     .pluck(true);
+  const tombstoneStatement = sqlite
+    .prepare('SELECT 1 FROM tombstones WHERE user_id = ? AND kind = ? AND id = ?')
+    .pluck(true);
   const getStatement = select('WHERE user_id = ? AND id = ?');
   const duplicateStatement =
     duplicateOf && select(`WHERE user_id = @userId AND ${duplicateOf.where} LIMIT 1`);
@@ -628,6 +631,9 @@ function recordStore<R extends { id: string }>({
     },
     async remove(userId, id) {
       return removeOne(userId, id);
+    },
+    async wasDeleted(userId, id) {
+      return tombstoneStatement.get(userId, resource, id) !== undefined;
     },
   };
 }

@@ -76,6 +76,16 @@ function shapeOf(shape: string | undefined, since: boolean): Shape | undefined {
   return shape;
 }
 const CONFLICT = '记录已在另一台设备上修改';
+const GONE = '记录已在另一台设备上删除';
+
+/**
+ * Whether a create says it may have been taken before (?retry=1: an outbox's create sent
+ * again after its answer was lost, or from a page reloaded before it stored the answer).
+ * Such a create of a record deleted since is refused (410, or status 'deleted' in a batch):
+ * taken, it brought back what another device had deleted. A create without it may bring back
+ * a deleted id on purpose (a kept edit applied again, an export imported).
+ */
+const isRetry = (c: Context<AppEnv>) => c.req.query('retry') === '1';
 
 /** Node's next turn of the event loop; the browser demo has no setImmediate. */
 const nextTurn = () =>
@@ -111,7 +121,7 @@ const batchSchema = z.object({
 
 interface BatchResult {
   id?: string;
-  status: 'created' | 'existing' | 'invalid';
+  status: 'created' | 'existing' | 'invalid' | 'deleted';
   error?: string;
   /** With ?answer=records: the record as stored, as a single POST answers it (the outbox). */
   record?: unknown;
@@ -191,6 +201,9 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
       resource.toRecord(data, { id: data.id ?? crypto.randomUUID(), now: now().toISOString() }),
       now(),
     );
+    if (isRetry(c) && (await records.wasDeleted(userId(c), record.id))) {
+      return fail(c, 410, GONE);
+    }
     const refused = await resource.checkRecord?.(store, userId(c), record);
     if (refused) return fail(c, 400, refused);
     const result = await records.create(userId(c), record);
@@ -203,6 +216,7 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
   app.post('/batch', async (c) => {
     const { records: bodies } = await readBody(c, batchSchema);
     const time = now().toISOString();
+    const retry = isRetry(c);
     const results: BatchResult[] = new Array(bodies.length);
     const accepted: { index: number; record: T }[] = [];
     for (const [index, body] of bodies.entries()) {
@@ -215,6 +229,10 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
         resource.toRecord(parsed.data, { id: parsed.data.id ?? crypto.randomUUID(), now: time }),
         now(),
       );
+      if (retry && (await records.wasDeleted(userId(c), record.id))) {
+        results[index] = { id: record.id, status: 'deleted' };
+        continue;
+      }
       const refused = await resource.checkRecord?.(store, userId(c), record);
       if (refused) results[index] = { id: record.id, status: 'invalid', error: refused };
       else accepted.push({ index, record });

@@ -24,14 +24,14 @@ export function useSaveAsset() {
       const engine = engineFor(client);
       const group = newId();
       const version = existing ? nextVersion(existing, data, newId()) : firstVersion(data, newId());
-      const saved = await engine.create('assets', version, group);
+      const saved = await engine.create('assets', version, { group });
       const entry = historyEntry(
         existing ? 'update' : 'create',
         existing,
         saved.record,
         new Date(),
       );
-      const history = await engine.create('assetHistory', { ...entry, id: newId() }, group);
+      const history = await engine.create('assetHistory', { ...entry, id: newId() }, { group });
       await Promise.all([engine.settled(saved.seq), engine.settled(history.seq)]);
       return saved.record;
     },
@@ -48,7 +48,7 @@ export function useDeleteAsset() {
       const group = newId();
       const removed = await engine.remove('assets', latest, { group });
       const entry = historyEntry('delete', latest, null, new Date());
-      const history = await engine.create('assetHistory', { ...entry, id: newId() }, group);
+      const history = await engine.create('assetHistory', { ...entry, id: newId() }, { group });
       await Promise.all([engine.settled(removed.seq), engine.settled(history.seq)]);
     },
     networkMode: 'always',

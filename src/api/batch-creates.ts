@@ -1,3 +1,4 @@
+import { editOrder } from '../domain/hlc';
 import {
   isSingle,
   MAX_BATCH,
@@ -12,16 +13,18 @@ import type { KindState } from './device-store';
 import type { EngineCore } from './engine-core';
 import { apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
+import { isRetry } from './outbox';
 
 // Waiting creates of a kind that declares `batchCreates` (resources.ts) sent together: a bill
 // import of thousands of rows goes through the outbox in a few requests, in the outbox's order.
 
-interface BatchResult {
-  id?: string;
-  status: 'created' | 'existing' | 'invalid';
-  error?: string;
-  record?: Row;
-}
+/**
+ * The server's answer for one record of a batch. 'deleted': sent again (`retry`), of a record
+ * deleted since it was first sent.
+ */
+type BatchResult =
+  | { id?: string; status: 'created' | 'existing'; record?: Row; error?: undefined }
+  | { id?: string; status: 'invalid' | 'deleted'; record?: undefined; error?: string };
 
 /** Whether `entry` may open a batch: a plain create of a kind that declares batching. */
 export function opensBatch(entry: OutboxEntry): boolean {
@@ -36,7 +39,8 @@ export function opensBatch(entry: OutboxEntry): boolean {
 
 /**
  * `first` and the plain creates of its kind right after it, as many as one request takes. Sized
- * in UTF-8 bytes, as the body travels: a note in Chinese is three bytes a character.
+ * in UTF-8 bytes, as the body travels: a note in Chinese is three bytes a character. Creates
+ * that go as a retry and creates that do not go apart (outbox.ts `isRetry`).
  */
 export function batchFrom(entries: readonly OutboxEntry[], first: OutboxEntry): OutboxEntry[] {
   const size = (e: OutboxEntry) => utf8Length(JSON.stringify(e.record)) + 1;
@@ -45,6 +49,7 @@ export function batchFrom(entries: readonly OutboxEntry[], first: OutboxEntry): 
   const start = entries.findIndex((e) => e.seq === first.seq);
   for (const next of entries.slice(start + 1)) {
     if (batch.length >= MAX_BATCH || next.kind !== first.kind || !opensBatch(next)) break;
+    if (isRetry(next) !== isRetry(first)) break;
     bytes += size(next);
     if (bytes > MAX_BATCH_BYTES) break;
     batch.push(next);
@@ -62,7 +67,7 @@ export async function markBatchTried(
 ): Promise<OutboxEntry[]> {
   const seqs = new Set(batch.map((e) => e.seq!));
   core.entries = core.entries.map((e) =>
-    seqs.has(e.seq!) && !e.tried ? { ...e, tried: true } : e,
+    seqs.has(e.seq!) && !e.tried ? { ...e, tried: true, sent: editOrder(e) } : e,
   );
   const marked = core.entries.filter((e) => seqs.has(e.seq!));
   const tx = (await core.store.open()).transaction('outbox', 'readwrite');
@@ -72,12 +77,18 @@ export async function markBatchTried(
   return batch.map((e) => now.get(e.seq!)).filter((e): e is OutboxEntry => e !== undefined);
 }
 
-/** POST <path>/batch with the records as they are now; the server's answer per record. */
-export async function sendBatch(batch: readonly OutboxEntry[]): Promise<BatchResult[]> {
+/**
+ * POST <path>/batch with the records as they are now; the server's answer per record. As a
+ * `retry` (outbox.ts `isRetry`): a record deleted since it was first sent is answered 'deleted'.
+ */
+export async function sendBatch(
+  batch: readonly OutboxEntry[],
+  retry: boolean,
+): Promise<BatchResult[]> {
   const { path } = RESOURCES[batch[0]!.kind as ResourceName];
   const { results } = await apiRequest<{ results: BatchResult[] }>(
     'POST',
-    `${path}/batch?answer=records`,
+    `${path}/batch?answer=records${retry ? '&retry=1' : ''}`,
     { records: batch.map((e) => e.record) },
   );
   if (!Array.isArray(results) || results.length !== batch.length) {

@@ -26,12 +26,20 @@ async function stamped(core: EngineCore) {
 
 type Stamped = Awaited<ReturnType<typeof stamped>>;
 
+/**
+ * How a create is made. `group`: the action it is part of (refused together); `revives`: its
+ * id is not a new one and may be of a record deleted before (OutboxEntry).
+ */
+export interface CreateOptions {
+  group?: string;
+  revives?: boolean;
+}
+
 export async function createChange<K extends ResourceName>(
   core: EngineCore,
   kind: K,
   input: InputOf<K>,
-  group?: string,
-  time?: Stamped,
+  { group, time, revives }: CreateOptions & { time?: Stamped } = {},
 ) {
   const data = await validated(kind, input);
   const id = (data.id as string | undefined) ?? newId();
@@ -49,6 +57,7 @@ export async function createChange<K extends ResourceName>(
     editedAt,
     stamp,
     group,
+    ...(revives ? { revives } : {}),
   };
   return { entry, record: record as RecordOf<K> };
 }
@@ -61,6 +70,7 @@ export async function createChanges<K extends ResourceName>(
   core: EngineCore,
   kind: K,
   inputs: readonly InputOf<K>[],
+  revives?: boolean,
 ): Promise<OutboxEntry[]> {
   await core.clock.loaded;
   const editedAt = new Date(core.clock.now()).toISOString();
@@ -68,7 +78,7 @@ export async function createChanges<K extends ResourceName>(
   const entries: OutboxEntry[] = [];
   for (const [i, input] of inputs.entries()) {
     const time = { editedAt, stamp: stamps[i]! };
-    entries.push((await createChange(core, kind, input, undefined, time)).entry);
+    entries.push((await createChange(core, kind, input, { time, revives })).entry);
   }
   return entries;
 }

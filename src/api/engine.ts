@@ -9,6 +9,7 @@ import {
 } from '../domain/resources';
 import {
   addEntries,
+  type CreateOptions,
   createChange,
   createChanges,
   type RemoveOptions,
@@ -163,8 +164,8 @@ export class SyncEngine extends EngineCore {
   // Writing.
 
   /** A new record of `kind`, shown at once and sent when the server answers. */
-  async create<K extends ResourceName>(kind: K, input: InputOf<K>, group?: string) {
-    const { entry, record } = await createChange(this, kind, input, group);
+  async create<K extends ResourceName>(kind: K, input: InputOf<K>, how?: CreateOptions) {
+    const { entry, record } = await createChange(this, kind, input, how);
     return { record, seq: await this.enqueue(entry) };
   }
 
@@ -179,10 +180,10 @@ export class SyncEngine extends EngineCore {
     return { seq: await this.enqueue(await removeChange(this, kind, record, options)) };
   }
 
-  /** Records of `kind` created together (a bill import): stored at once, sent in batches. */
+  /** Records of `kind` made together (a bill import): sent in batches, may revive deleted ids. */
   async createMany<K extends ResourceName>(kind: K, inputs: readonly InputOf<K>[]) {
     await this.started;
-    const seqs = await addEntries(this, await createChanges(this, kind, inputs));
+    const seqs = await addEntries(this, await createChanges(this, kind, inputs, true));
     this.changed();
     await this.refresh([kind]);
     this.broadcast({ type: 'outbox' });
@@ -265,8 +266,9 @@ export class SyncEngine extends EngineCore {
     else if (reapply && !isSingle(kind)) {
       const { id, updatedAt: _u, editedAt: _e, ...fields } = conflict.lost as Row;
       const shown = (await this.list(kind)).items.some((r) => r.id === conflict.id);
+      const input = { ...fields, id: conflict.id } as never;
       if (shown) await this.update(kind, id ?? conflict.id, fields as never);
-      else await this.create(kind, { ...fields, id: conflict.id } as never);
+      else await this.create(kind, input, { revives: true });
     }
     await this.store.deleteConflict(key);
     this.conflicts = this.conflicts.filter((c) => c.key !== key);

@@ -91,6 +91,18 @@ export interface OutboxEntry {
    * so a delete of the record is sent rather than the create dropped.
    */
   tried?: boolean;
+  /**
+   * A create whose id is not new, which may bring back a record deleted before on purpose: a
+   * kept edit applied again, a bill imported again, a task's next occurrence (their ids come
+   * from the bill, the series). Never sent as a retry (outbox.ts `isRetry`), which the server
+   * would refuse.
+   */
+  revives?: boolean;
+  /**
+   * A create's `editOrder` (src/domain/hlc.ts) when it was first sent: an edit merged into it
+   * since changes it. Absent in an entry stored by a build before it.
+   */
+  sent?: string;
 }
 
 /**

@@ -98,6 +98,14 @@ export function overlay<T extends { id: string }>(
   return out;
 }
 
+/**
+ * Whether `entry`, a create, goes as a retry: sent before, so the server may hold it or have
+ * held it and seen it deleted since; unless it may bring back a deleted record on purpose.
+ */
+export function isRetry(entry: OutboxEntry): boolean {
+  return entry.op === 'create' && !!entry.tried && !entry.revives;
+}
+
 /** What the server's answer to a sent change means for it. */
 export type Outcome =
   | { type: 'confirmed'; record: Row | null }
@@ -111,8 +119,9 @@ export type Outcome =
 /**
  * The meaning of a failed send. No answer, a timeout or a 5xx: the server may come back, the
  * change waits. 401: it waits for the next sign-in. 409: another device changed the record.
- * 404: a delete of something already gone is done; an edit of it has nothing to edit. Any
- * other 4xx: the server will never take this change, so it is not tried again.
+ * 404: a delete of something already gone is done; an edit of it has nothing to edit. 410: a
+ * create sent again was of a record deleted since, as for an edit of it. Any other 4xx: the
+ * server will never take this change, so it is not tried again.
  */
 export function classify(entry: OutboxEntry, error: unknown): Outcome {
   if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
@@ -129,5 +138,6 @@ export function classify(entry: OutboxEntry, error: unknown): Outcome {
   if (error.status === 404) {
     return entry.op === 'delete' ? { type: 'confirmed', record: null } : { type: 'missing' };
   }
+  if (error.status === 410) return { type: 'missing' };
   return { type: 'rejected', message: error.message };
 }

@@ -1,3 +1,4 @@
+import { editOrder } from '../domain/hlc';
 import {
   isSingle,
   RESOURCES,
@@ -8,10 +9,11 @@ import {
 import { applyTaken, batchFrom, markBatchTried, opensBatch, sendBatch } from './batch-creates';
 import { type Apply, followOn, keepDeleted, resolve } from './conflicts';
 import type { Row } from './delta';
+import type { KindState } from './device-store';
 import { applyConfirmed, type EngineCore } from './engine-core';
 import { ApiError, apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
-import { classify, type Outcome } from './outbox';
+import { classify, isRetry, type Outcome } from './outbox';
 import { keepSingle, sendSingle } from './single-records';
 
 // The outbox's replay: the waiting changes sent one at a time, in the order they were made,
@@ -50,11 +52,14 @@ export async function replay(core: EngineCore) {
       const planned = opensBatch(entry) ? batchFrom(core.entries, entry) : [];
       if (planned.length > 1) {
         const sentBefore = new Set(planned.filter((e) => e.tried).map((e) => e.seq!));
+        // One for all: a batch holds retries only, or none (batch-creates.ts `batchFrom`).
+        const retry = isRetry(planned[0]!);
         const batch = await markBatchTried(core, planned);
         if (!batch.length) continue;
-        if (!(await replayBatch(core, batch, sentBefore, finish, touched))) break;
+        if (!(await replayBatch(core, batch, { sentBefore, retry }, finish, touched))) break;
         continue;
       }
+      const retry = isRetry(entry);
       if (entry.op === 'create' && !entry.tried) {
         // An edit may merge into it meanwhile: what goes is the entry as it is then.
         entry = await markTried(core, entry);
@@ -68,7 +73,7 @@ export async function replay(core: EngineCore) {
       try {
         let outcome: Outcome;
         try {
-          outcome = { type: 'confirmed', record: await send(entry) };
+          outcome = { type: 'confirmed', record: await send(entry, retry) };
         } catch (error) {
           outcome = classify(entry, error);
         }
@@ -118,6 +123,8 @@ async function settle(
       : applyConfirmed(state!, e, record);
   if (outcome.type === 'conflict') {
     if (await resolve(core, entry, outcome.current, apply)) return 'again';
+  } else if (outcome.type === 'missing' && entry.op === 'create' && state) {
+    await goneSince(core, state, entry);
   } else if (outcome.type === 'missing') {
     await keepDeleted(core, entry);
   } else if (outcome.type === 'rejected') {
@@ -204,7 +211,7 @@ async function becomeEdit(core: EngineCore, entry: OutboxEntry, held: Row) {
 async function replayBatch(
   core: EngineCore,
   batch: OutboxEntry[],
-  sentBefore: ReadonlySet<number>,
+  { sentBefore, retry }: { sentBefore: ReadonlySet<number>; retry: boolean },
   finish: (seq: number) => void,
   touched: Set<ResourceName>,
 ): Promise<boolean> {
@@ -217,7 +224,7 @@ async function replayBatch(
   core.sending = new Set(batch.map((e) => e.seq!));
   try {
     try {
-      results = await sendBatch(batch);
+      results = await sendBatch(batch, retry);
     } catch (error) {
       outcome = classify(batch[0]!, error);
     }
@@ -227,7 +234,9 @@ async function replayBatch(
     touched.add(kind);
     for (const [i, entry] of batch.entries()) {
       const result = results[i];
-      if (!result || outcome || result.status === 'invalid' || !result.record) {
+      if (result && result.status === 'deleted') {
+        await goneSince(core, state, entry);
+      } else if (!result || outcome || result.status === 'invalid' || !result.record) {
         const message =
           outcome?.type === 'rejected' ? outcome.message : (result?.error ?? '无法保存这条记录');
         refuse(core, entry, message, finish);
@@ -255,6 +264,20 @@ async function replayBatch(
   core.changed();
   await core.refresh([kind]);
   return true;
+}
+
+/**
+ * `entry`, a create sent again, was taken by its first send and deleted since on another
+ * device, which held it to delete it (engine-convergence.test.ts, seed 2146694907: taken
+ * again, an unchecked check-in came back on every device). It goes from the device's copy,
+ * which may hold it from the first send's answer. Unless an edit made here merged into the
+ * create since its first send, the other device deleted just what this one sent, and nothing
+ * is kept; else the edit is kept in 同步, as an edit of a record deleted elsewhere is.
+ */
+async function goneSince(core: EngineCore, state: KindState, entry: OutboxEntry) {
+  state.list = state.list.filter((r) => r.id !== entry.id);
+  if (entry.sent === undefined || entry.sent !== editOrder(entry)) await keepDeleted(core, entry);
+  else core.release(entry.seq!);
 }
 
 /** A create answered with another record: the server holds one of that day under its own id. */
@@ -303,7 +326,7 @@ function heldEarlier(entry: OutboxEntry, record: Row | null): boolean {
 async function markTried(core: EngineCore, entry: OutboxEntry) {
   const current = core.entries.find((e) => e.seq === entry.seq);
   if (!current) return undefined;
-  const tried = { ...current, tried: true };
+  const tried = { ...current, tried: true, sent: editOrder(current) };
   // In memory first: a change made while this is stored sees it (outbox.ts `coalesce`).
   core.entries = core.entries.map((e) => (e.seq === entry.seq ? tried : e));
   await core.store.putEntry(tried);
@@ -347,12 +370,15 @@ function followServerWrites(core: EngineCore, kinds: Iterable<ResourceName>) {
   }
 }
 
-function send(entry: OutboxEntry): Promise<Row | null> {
+/** `entry` sent; `retry`: a create sent before (see the server's `isRetry`). */
+function send(entry: OutboxEntry, retry: boolean): Promise<Row | null> {
   if (isSingle(entry.kind)) return sendSingle(entry as OutboxEntry & { kind: SingleName });
   const { path } = RESOURCES[entry.kind];
   const item = `${path}/${encodeURIComponent(entry.id)}`;
   const ifMatch: Record<string, string> = entry.base ? { 'If-Match': `"${entry.base}"` } : {};
-  if (entry.op === 'create') return apiRequest<Row>('POST', path, entry.record);
+  if (entry.op === 'create') {
+    return apiRequest<Row>('POST', retry ? `${path}?retry=1` : path, entry.record);
+  }
   if (entry.op === 'update') {
     // The path names the record; the body carries its fields.
     const { id: _id, ...fields } = entry.record ?? {};

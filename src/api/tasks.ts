@@ -36,11 +36,12 @@ function asInput(task: FullTask): InputOf<'tasks'> {
 /**
  * Creates a series' next occurrence unless this device already holds it (another device
  * completed the same occurrence and it has synced). Its id is the same on every device, so one
- * created offline on two devices is kept once by the server.
+ * created offline on two devices is kept once by the server; and one deleted before may be
+ * made again (`revives`).
  */
 async function createOccurrence(engine: Engine, next: FullTask, shown: readonly Task[]) {
   if (shown.some((t) => t.id === next.id)) return undefined;
-  const { seq } = await engine.create('tasks', asInput(next));
+  const { seq } = await engine.create('tasks', asInput(next), { revives: true });
   return seq;
 }
 

@@ -170,6 +170,18 @@ describe.each(implementations)('%s store', (_name, open) => {
       expect(await s().get('bob', 'r1')).toEqual(edit(make('r1')));
     });
 
+    it('knows a deleted record until it is written again, per user', async () => {
+      await s().create('alice', make('r1'));
+      await s().create('bob', make('r1'));
+      expect(await s().wasDeleted('alice', 'r1')).toBe(false);
+      await s().remove('alice', 'r1');
+      expect(await s().wasDeleted('alice', 'r1')).toBe(true);
+      expect(await s().wasDeleted('bob', 'r1')).toBe(false);
+      expect(await s().wasDeleted('alice', 'never')).toBe(false);
+      await s().create('alice', make('r1'));
+      expect(await s().wasDeleted('alice', 'r1')).toBe(false);
+    });
+
     it('does not let a caller change stored data through a returned object', async () => {
       const { record } = await s().create('alice', make('r1'));
       (record as { id: string }).id = 'changed';

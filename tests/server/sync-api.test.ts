@@ -218,6 +218,37 @@ describe.each(stores)('%s store behind the API', (_name, open) => {
     expect(retried.body.title).toBe('乙');
   });
 
+  it('a create sent again (?retry=1) of a record deleted since gets 410; a plain one brings it back', async () => {
+    const { call, json } = await setup(open());
+    await call('alice', 'POST', '/api/tasks', task('原', { id: 't1' }));
+    await call('alice', 'DELETE', '/api/tasks/t1');
+    const again = await json('alice', 'POST', '/api/tasks?retry=1', task('原', { id: 't1' }));
+    expect(again).toEqual({ status: 410, body: { error: '记录已在另一台设备上删除' } });
+    expect((await json('alice', 'GET', '/api/tasks/t1')).status).toBe(404);
+    // Another user's tombstone of the same id is not alice's, nor is an id never deleted.
+    await call('bob', 'POST', '/api/tasks', task('乙', { id: 't2' }));
+    await call('bob', 'DELETE', '/api/tasks/t2');
+    expect(
+      (await call('alice', 'POST', '/api/tasks?retry=1', task('二', { id: 't2' }))).status,
+    ).toBe(201);
+    expect(
+      (await call('alice', 'POST', '/api/tasks?retry=1', task('二', { id: 't2' }))).status,
+    ).toBe(200);
+    // In a batch, per record: the deleted one is said, the others are taken.
+    const batch = await json('alice', 'POST', '/api/tasks/batch?retry=1', {
+      records: [task('原', { id: 't1' }), task('三', { id: 't3' })],
+    });
+    expect(batch.body.results).toEqual([
+      { id: 't1', status: 'deleted' },
+      { id: 't3', status: 'created' },
+    ]);
+    expect((await json('alice', 'GET', '/api/tasks/t1')).status).toBe(404);
+    // Without ?retry=1 (a kept edit applied again, an export imported) it comes back.
+    const plain = await json('alice', 'POST', '/api/tasks', task('原', { id: 't1' }));
+    expect(plain.status).toBe(201);
+    expect((await json('alice', 'GET', '/api/tasks/t1')).body.title).toBe('原');
+  });
+
   it('GET /api/summary gives the dashboard’s sums for the caller’s day, and only theirs', async () => {
     const { call, json } = await setup(open());
     const post = (user: string, path: string, body: unknown) => call(user, 'POST', path, body);

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { type Device, device, firstHeld, offline } from './engine-harness';
@@ -232,6 +232,61 @@ describe('bill import through the outbox', () => {
       'bill-1',
       'bill-2',
       'bill-3',
+    ]);
+  });
+
+  it('records made one by one whose batch answer was lost stay deleted when deleted elsewhere', async () => {
+    // Made offline, they go together; their answer lost, they go again as a retry, and one
+    // deleted on another device meanwhile does not come back (replay.ts `goneSince`).
+    const a = device();
+    const b = device();
+    await a.engine.list('accounts');
+    // Made while a change before them is on the wire, they wait and then go together.
+    const onTheWire = firstHeld(server, demo, 'post', /\/api\/accounts$/);
+    await a.engine.create('accounts', { ...bill(0), id: 'first' });
+    await onTheWire;
+    // Their batch is stored, its answer lost; sent again, it fails until the other device
+    // has deleted one of them.
+    let batches: 'lose' | 'fail' | 'pass' = 'lose';
+    server.use(
+      http.post(/\/api\/accounts\/batch/, async ({ request }) => {
+        if (batches === 'pass') return undefined;
+        if (batches === 'lose') await demo.app.fetch(request);
+        batches = 'fail';
+        return HttpResponse.error();
+      }),
+    );
+    await a.engine.create('accounts', bill(1));
+    await a.engine.create('accounts', bill(2));
+    await waitFor(() => expect(batches).toBe('fail'));
+    const held = (await b.engine.list('accounts')).items.find((r) => r.id === 'bill-1')!;
+    await b.engine.settled((await b.engine.remove('accounts', held)).seq);
+    batches = 'pass';
+    batchIds = [];
+    a.engine.wake();
+    await waitFor(() => expect(a.waiting()).toBe(0));
+    expect(batchIds).toEqual(['bill-1', 'bill-2']);
+    expect((await demo.store.accounts.list('demo')).map((r) => r.id)).toEqual(['first', 'bill-2']);
+    expect((await a.engine.list('accounts')).items.map((r) => r.id)).toEqual(['first', 'bill-2']);
+    expect(a.engine.status().conflicts).toEqual([]);
+  });
+
+  it('a bill imported again brings back a row deleted since, offline too', async () => {
+    // Its ids come from the bill: the user asked for those rows again.
+    const a = device();
+    await a.engine.list('accounts');
+    await a.engine.settledMany(await a.engine.createMany('accounts', [bill(1), bill(2)]));
+    const row = (await a.engine.list('accounts')).items.find((r) => r.id === 'bill-1')!;
+    await a.engine.settled((await a.engine.remove('accounts', row)).seq);
+    offline(server);
+    await a.engine.createMany('accounts', [bill(1), bill(2)]);
+    await untilRefused(a);
+    server.resetHandlers();
+    a.engine.wake();
+    await waitFor(() => expect(a.waiting()).toBe(0));
+    expect((await demo.store.accounts.list('demo')).map((r) => r.id).sort()).toEqual([
+      'bill-1',
+      'bill-2',
     ]);
   });
 

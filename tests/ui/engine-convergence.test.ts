@@ -19,6 +19,8 @@ import { seedHabit, signIn, testServer } from './harness';
 // fast-check reported (its seed and path).
 
 const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 10);
+/** Runs so far, shrinking included. */
+let runs = 0;
 const KINDS = ['tasks', 'checkinTasks', 'checkinRecords', 'assets', 'assetHistory'] as const;
 /** The server refuses every check-in on this day (a write it will never take). */
 const REFUSED_DAY = '2026-11-13';
@@ -150,6 +152,10 @@ async function run(ops: Op[], deviceCount: number) {
   const dependents: { kind: 'checkinRecords' | 'assets'; id: string; chain?: string }[] = [];
   /** Asset chains someone deleted: their versions are gone with them. */
   const deletedChains = new Set<string>();
+  // Ids of one run only, as a device's random ids are: the ids of an earlier run are
+  // tombstones on the server, and a create sent again of one of those is refused as deleted.
+  runs += 1;
+  const run = runs;
   let n = 0;
   for (const o of ops) {
     await sleep(2);
@@ -165,7 +171,7 @@ async function run(ops: Op[], deviceCount: number) {
     if (o.type === 'offlineBurst') {
       const wasDown = down;
       down = true;
-      const habit = `hb${n}-${i}`;
+      const habit = `hb${n}-${i}_${run}`;
       await e.create('checkinTasks', {
         id: habit,
         name: `习惯${n}`,
@@ -190,23 +196,27 @@ async function run(ops: Op[], deviceCount: number) {
       };
       const { record: first } = await e.create(
         'assets',
-        firstVersion(fields, `ba${n}-${i}`),
-        `bg${n}a`,
+        firstVersion(fields, `ba${n}-${i}_${run}`),
+        { group: `bg${n}a` },
       );
       await e.create(
         'assetHistory',
-        { ...historyEntry('create', null, first as Asset, new Date()), id: `bh${n}a-${i}` },
-        `bg${n}a`,
+        { ...historyEntry('create', null, first as Asset, new Date()), id: `bh${n}a-${i}_${run}` },
+        { group: `bg${n}a` },
       );
-      const version = nextVersion(first as Asset, { ...fields, amount: n + 1 }, `bv${n}-${i}`);
-      const { record: second } = await e.create('assets', version, `bg${n}b`);
+      const version = nextVersion(
+        first as Asset,
+        { ...fields, amount: n + 1 },
+        `bv${n}-${i}_${run}`,
+      );
+      const { record: second } = await e.create('assets', version, { group: `bg${n}b` });
       await e.create(
         'assetHistory',
         {
           ...historyEntry('update', first as Asset, second as Asset, new Date()),
-          id: `bh${n}b-${i}`,
+          id: `bh${n}b-${i}_${run}`,
         },
-        `bg${n}b`,
+        { group: `bg${n}b` },
       );
       dependents.push({ kind: 'assets', id: second.id, chain: first.id });
       const { record: made } = await e.create('tasks', task(`b${n}`));
@@ -297,19 +307,21 @@ async function run(ops: Op[], deviceCount: number) {
         effectiveDate: '',
       };
       if (o.type === 'newAsset') {
-        const { record } = await e.create('assets', firstVersion(fields, `a${n}-${i}`), group);
+        const { record } = await e.create('assets', firstVersion(fields, `a${n}-${i}_${run}`), {
+          group,
+        });
         const entry = historyEntry('create', null, record as Asset, new Date());
-        await e.create('assetHistory', { ...entry, id: `h${n}-${i}` }, group);
+        await e.create('assetHistory', { ...entry, id: `h${n}-${i}_${run}` }, { group });
       } else if (target && o.type === 'newVersion') {
-        const version = nextVersion(target, fields, `a${n}-${i}`);
-        const { record } = await e.create('assets', version, group);
+        const version = nextVersion(target, fields, `a${n}-${i}_${run}`);
+        const { record } = await e.create('assets', version, { group });
         const entry = historyEntry('update', target, record as Asset, new Date());
-        await e.create('assetHistory', { ...entry, id: `h${n}-${i}` }, group);
+        await e.create('assetHistory', { ...entry, id: `h${n}-${i}_${run}` }, { group });
       } else if (target) {
         deletedChains.add(target.originalId ?? target.id);
         await e.remove('assets', target, { group });
         const entry = historyEntry('delete', target, null, new Date());
-        await e.create('assetHistory', { ...entry, id: `h${n}-${i}` }, group);
+        await e.create('assetHistory', { ...entry, id: `h${n}-${i}_${run}` }, { group });
       }
     }
   }
