@@ -1,3 +1,4 @@
+import { chainId } from '../domain/asset-versioning';
 import { recordLabel } from '../domain/labels';
 import { materialise } from '../domain/records';
 import {
@@ -157,12 +158,15 @@ export async function removeChange<K extends ResourceName>(
 ): Promise<OutboxEntry> {
   const state = await core.state(kind);
   const { editedAt, stamp } = await stamped(core);
+  // Of a chain (an asset's versions), a version the server holds is named: the newest shown
+  // may be waiting to be sent (outbox.ts `deleteChain`).
+  const named = resourceDef(kind).deletesChain ? heldOfChain(state, record as Row) : record;
   return {
     kind,
     op: 'delete',
-    id: record.id,
-    record: record as unknown as Row,
-    base: serverVersion(state, record.id),
+    id: named.id,
+    record: named as unknown as Row,
+    base: serverVersion(state, named.id),
     label: recordLabel(kind, record),
     editedAt,
     stamp,
@@ -174,6 +178,18 @@ export async function removeChange<K extends ResourceName>(
 export interface RemoveOptions {
   delayMs?: number;
   group?: string;
+}
+
+/** The newest version of `record`'s chain the server holds, else `record` itself. */
+function heldOfChain(state: KindState, record: Row): Row {
+  const chain = chainId(record as never);
+  const held = state.list.filter((r) => chainId(r as never) === chain);
+  return (
+    held.reduce<Row | undefined>(
+      (newest, r) => (!newest || Number(r.version) > Number(newest.version) ? r : newest),
+      undefined,
+    ) ?? record
+  );
 }
 
 function serverVersion(state: KindState, id: string): string | undefined {
