@@ -120,26 +120,22 @@ describe('a write that comes back as a conflict', () => {
     // The server stored the create, its answer never came; another device then edited the
     // record. Sent again, the create found that edit and went over it as an edit of it
     // (engine-convergence.test.ts, seed -1055513794); the later edit wins, as any later does.
-    const a = device();
-    const b = device();
-    await a.engine.list('tasks');
-    const stored = answersLost(server, demo, 'post', /\/api\/tasks$/);
-    await a.engine.create('tasks', { ...task('新建的'), id: 'n' });
-    await waitFor(() => expect(stored()).toBe(1));
-    await waitFor(() => expect(a.engine.status().reachable).toBe(false));
-    server.resetHandlers();
-    await b.engine.list('tasks');
-    const { seq } = await b.engine.update('tasks', 'n', task('别处改的'));
-    await b.engine.settled(seq);
-    a.engine.wake();
-    await waitFor(() => expect(a.waiting()).toBe(0));
+    const a = await createdThenChangedElsewhere(async (b) => {
+      await b.engine.settled((await b.engine.update('tasks', 'n', task('别处改的'))).seq);
+    });
     expect(await serverTitle('n')).toBe('别处改的');
     expect(await shownTitles(a)).toEqual(['n:别处改的']);
     expect(a.engine.status().conflicts).toMatchObject([{ id: 'n', lost: { title: '新建的' } }]);
   });
 
-  /** `a`'s create of task 'n' is stored, its answer lost; then `b` deletes it. */
-  async function createdThenDeletedElsewhere(edit?: string) {
+  /**
+   * `a`'s create of task 'n' is stored, its answer lost; another device then changes it,
+   * and `a` makes `edit` (merged into the create, which waits to go again) and sends.
+   */
+  async function createdThenChangedElsewhere(
+    change: (b: Device) => Promise<unknown>,
+    edit?: string,
+  ) {
     const a = device();
     const b = device();
     await a.engine.list('tasks');
@@ -149,20 +145,24 @@ describe('a write that comes back as a conflict', () => {
     await waitFor(() => expect(a.engine.status().reachable).toBe(false));
     server.resetHandlers();
     await b.engine.list('tasks');
-    const { seq } = await b.engine.remove('tasks', (await b.engine.list('tasks')).items[0]!);
-    await b.engine.settled(seq);
+    await change(b);
     sent = [];
-    // Made while the create waits to go again: it merges into it.
     if (edit) await a.engine.update('tasks', 'n', task(edit));
     a.engine.wake();
     await waitFor(() => expect(a.waiting()).toBe(0));
     return a;
   }
 
+  const deletedElsewhere = (edit?: string) =>
+    createdThenChangedElsewhere(async (b) => {
+      const [held] = (await b.engine.list('tasks')).items;
+      await b.engine.settled((await b.engine.remove('tasks', held!)).seq);
+    }, edit);
+
   it('a create whose answer was lost does not bring back what another device deleted since', async () => {
     // Taken again, it brought the record back on every device (engine-convergence.test.ts,
     // seed 2146694907: an unchecked check-in came back).
-    const a = await createdThenDeletedElsewhere();
+    const a = await deletedElsewhere();
     expect(sent).toEqual(['POST /api/tasks']);
     expect(await serverTitle('n')).toBeUndefined();
     expect(await shownTitles(a)).toEqual([]);
@@ -172,7 +172,7 @@ describe('a write that comes back as a conflict', () => {
   });
 
   it('an edit merged into such a create is kept, as an edit of a deleted record is', async () => {
-    const a = await createdThenDeletedElsewhere('改过的');
+    const a = await deletedElsewhere('改过的');
     expect(sent).toEqual(['POST /api/tasks']);
     expect(await serverTitle('n')).toBeUndefined();
     expect(await shownTitles(a)).toEqual([]);
