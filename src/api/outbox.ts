@@ -1,5 +1,5 @@
 import { chainId } from '../domain/asset-versioning';
-import { isSingle, resourceDef } from '../domain/resources';
+import { childOf, isSingle, resourceDef } from '../domain/resources';
 import { ApiError } from './http';
 import type { OutboxEntry } from './local-db';
 import { type StorageTrouble, storageTroubleOf } from './storage-trouble';
@@ -24,6 +24,31 @@ export function coalesce(
 ): { drop: number[]; replace?: OutboxEntry; add?: OutboxEntry } {
   const onTheWire = (e: OutboxEntry) =>
     typeof sending === 'number' ? e.seq === sending : !!sending?.has(e.seq!);
+  const merged = merge(pending, next, onTheWire);
+  // A delete that takes the place of an owner's waiting create (a habit made offline) takes
+  // what it owns (its check-ins) too: sent before the delete, each was refused when the owner
+  // had not reached the server (「打卡」未能同步，已撤销 for a habit made, checked in and deleted
+  // offline), and deleted with it when it had. Such a delete names no version: it cannot lose
+  // to another device's edit and leave the owner without them.
+  const cancels = pending.some(
+    (e) =>
+      e.op === 'create' && e.kind === next.kind && e.id === next.id && merged.drop.includes(e.seq!),
+  );
+  const owned =
+    next.op === 'delete' && cancels && !isSingle(next.kind) ? childOf(next.kind) : undefined;
+  if (!owned) return merged;
+  const orphans = pending
+    .filter((e) => e.kind === owned.kind && e.record?.[owned.field] === next.id && !onTheWire(e))
+    .map((e) => e.seq!);
+  return { ...merged, drop: [...merged.drop, ...orphans] };
+}
+
+/** `next` merged with the waiting changes of its own record (of its chain, for a delete). */
+function merge(
+  pending: readonly OutboxEntry[],
+  next: OutboxEntry,
+  onTheWire: (e: OutboxEntry) => boolean,
+): { drop: number[]; replace?: OutboxEntry; add?: OutboxEntry } {
   if (next.op === 'delete' && !isSingle(next.kind) && resourceDef(next.kind).deletesChain) {
     return deleteChain(pending, next, onTheWire);
   }

@@ -751,6 +751,45 @@ describe('an asset deleted with a version not yet sent', () => {
   });
 });
 
+describe('a habit deleted before it was sent', () => {
+  it('takes its check-ins waiting with it, and nothing is refused', async () => {
+    // Tried at once while offline, as any create is: the delete goes (404: done).
+    const d = device();
+    await d.engine.list('checkinTasks');
+    await d.engine.list('checkinRecords');
+    offline(server);
+    const { record: made } = await d.engine.create('checkinTasks', { ...habit(), id: 'new' });
+    await d.engine.create('checkinRecords', { taskId: 'new', date: TODAY });
+    await d.engine.remove('checkinTasks', made);
+    server.resetHandlers();
+    sent = [];
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(sent.filter((s) => s.startsWith('POST'))).toEqual([]);
+    expect(d.notices).toEqual([]);
+    expect((await d.engine.list('checkinRecords')).items).toEqual([]);
+  });
+
+  it('sent before, it goes as a delete, and they do not go at all', async () => {
+    const d = device();
+    await d.engine.list('checkinTasks');
+    await d.engine.list('checkinRecords');
+    const stored = answersLost(server, demo, 'post', /\/api\/checkin-tasks$/);
+    const { record: made } = await d.engine.create('checkinTasks', { ...habit(), id: 'new' });
+    await waitFor(() => expect(stored()).toBe(1));
+    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+    await d.engine.create('checkinRecords', { taskId: 'new', date: TODAY });
+    await d.engine.remove('checkinTasks', made);
+    server.resetHandlers();
+    sent = [];
+    d.engine.wake();
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    expect(sent).toEqual(['DELETE /api/checkin-tasks/new']);
+    expect(d.notices).toEqual([]);
+    expect(await demo.store.checkinTasks.get('demo', 'new')).toBeUndefined();
+  });
+});
+
 describe('changes that hide nothing else', () => {
   it('an edit waiting for a habit hides none of its check-ins', async () => {
     await seedHabit(demo, 'h');
