@@ -76,6 +76,12 @@ export abstract class EngineCore {
    */
   readonly finished = new Set<number>();
   /**
+   * The version the server answered with for each change of this tab it took, by the change's
+   * record and the version it was made from: a change made from that version while the
+   * answer was applied, and stored after it, is made from the answer (conflicts.ts `caughtUp`).
+   */
+  readonly answered = new Map<string, string>();
+  /**
    * The change on its way to the server, until its answer is applied (several: creates sent
    * together): the next change to its record follows it instead of merging into it.
    */

@@ -17,6 +17,7 @@ import {
   singleChange,
   updateChange,
 } from './changes';
+import { caughtUp } from './conflicts';
 import type { Row } from './delta';
 import { DeviceFill } from './device-fill';
 import { ignoreStopped } from './device-store';
@@ -215,17 +216,14 @@ export class SyncEngine extends EngineCore {
   }
 
   /** What became of changes made together (see WriteOutcomes.settledMany). */
-  settledMany(seqs: readonly number[]) {
-    return this.outcomes.settledMany(seqs);
-  }
+  settledMany = (seqs: readonly number[]) => this.outcomes.settledMany(seqs);
 
   /** Stores the change in the outbox (merged with waiting ones), shows it, and sends it. */
   private async enqueue(entry: OutboxEntry): Promise<number | undefined> {
     await this.started;
     const { drop, replace, add } = coalesce(this.entries, entry, this.sending);
-    // Merged in memory before anything is awaited: a replay that picks its next change while
-    // this is being stored must send the merged change (or none), not the one it replaces and
-    // then forget the merge with it. Found by the convergence test (engine-convergence).
+    // Merged in memory before anything is awaited: a replay picking its next change meanwhile
+    // sends the merged change (or none), never the one it replaces (engine-convergence).
     const dropped = new Set(drop);
     this.entries = this.entries
       .filter((e) => !dropped.has(e.seq!))
@@ -238,8 +236,10 @@ export class SyncEngine extends EngineCore {
       this.writing -= 1;
     }
     if (add) {
-      this.entries = [...this.entries, { ...add, seq: added }];
+      const entry = caughtUp(this, { ...add, seq: added });
+      this.entries = [...this.entries, entry];
       this.outcomes.track(added!);
+      if (entry.base !== add.base) await this.store.putEntry(entry);
     }
     this.changed();
     await this.refresh([entry.kind]);

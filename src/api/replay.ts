@@ -90,6 +90,8 @@ export async function replay(core: EngineCore) {
       await core.refresh([entry.kind]);
     }
   } finally {
+    // Nothing left to follow the answers: none is needed any longer (conflicts.ts `caughtUp`).
+    if (!core.entries.length && core.writing === 0) core.answered.clear();
     try {
       if (done.length || touched.size) await core.persist(touched, done);
     } finally {

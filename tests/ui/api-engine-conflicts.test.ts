@@ -373,6 +373,39 @@ describe('an edit of a record deleted on another device', () => {
 });
 
 describe('an edit made while the answer to the one before is being applied', () => {
+  it('stored after a create’s answer was applied, it names the version the server answered', async () => {
+    // Made from no version (the create had no answer yet) and added to the outbox after the
+    // create's answer had rebased what followed it, the edit went without If-Match, over any
+    // later edit of another device (engine-convergence.test.ts, seed 1687459789).
+    const d = device();
+    await d.engine.list('tasks');
+    const ifMatch: (string | null)[] = [];
+    const heard = ({ request }: { request: Request }) => {
+      if (request.method === 'PUT') ifMatch.push(request.headers.get('If-Match'));
+    };
+    server.events.on('request:start', heard);
+    const onTheWire = firstHeld(server, demo, 'post', /\/api\/tasks$/);
+    await d.engine.create('tasks', { ...task('新建的'), id: 'n' });
+    await onTheWire;
+    const created = new Promise<string>((resolve) =>
+      server.events.on('response:mocked', async ({ response }) => {
+        const body = (await response.clone().json()) as { id?: string; updatedAt?: string };
+        if (body.id === 'n' && body.updatedAt) resolve(body.updatedAt);
+      }),
+    );
+    // The edit's store write ends after the create's answer is in.
+    const write = d.engine.store.writeOutbox.bind(d.engine.store);
+    d.engine.store.writeOutbox = async (...args) => {
+      await new Promise((r) => setTimeout(r, 80));
+      return write(...args);
+    };
+    await d.engine.update('tasks', 'n', task('改过的'));
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    server.events.removeListener('request:start', heard);
+    expect(ifMatch).toEqual([`"${await created}"`]);
+    expect(await serverTitle('n')).toBe('改过的');
+  });
+
   it('of a record deleted elsewhere, is kept too, not finished unsent with the first', async () => {
     // The 404 for the first edit is being kept as a conflict (stored) when the second is made:
     // merged into the first, it went with it unsent (engine-convergence.test.ts, seed 534968027).
