@@ -785,38 +785,45 @@ describe('an asset deleted with a version not yet sent', () => {
 });
 
 describe('a habit deleted before it was sent', () => {
-  it('takes its check-ins waiting with it, and nothing is refused', async () => {
-    // Tried at once while offline, as any create is: the delete goes (404: done).
+  /**
+   * A habit made on a device whose network `lose` takes (waiting, after the habit's create,
+   * for `lost`), checked in and deleted; then the network is back and the device sends.
+   */
+  async function madeCheckedInDeleted(lose: () => unknown, lost?: (d: Device) => Promise<void>) {
     const d = device();
     await d.engine.list('checkinTasks');
     await d.engine.list('checkinRecords');
-    offline(server);
+    lose();
     const { record: made } = await d.engine.create('checkinTasks', { ...habit(), id: 'new' });
+    await lost?.(d);
     await d.engine.create('checkinRecords', { taskId: 'new', date: TODAY });
     await d.engine.remove('checkinTasks', made);
     server.resetHandlers();
     sent = [];
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
+    return d;
+  }
+
+  it('takes its check-ins waiting with it, and nothing is refused', async () => {
+    // Tried at once while offline, as any create is: the delete goes (404: done).
+    const d = await madeCheckedInDeleted(() => offline(server));
     expect(sent.filter((s) => s.startsWith('POST'))).toEqual([]);
     expect(d.notices).toEqual([]);
     expect((await d.engine.list('checkinRecords')).items).toEqual([]);
   });
 
   it('sent before, it goes as a delete, and they do not go at all', async () => {
-    const d = device();
-    await d.engine.list('checkinTasks');
-    await d.engine.list('checkinRecords');
-    const stored = answersLost(server, demo, 'post', /\/api\/checkin-tasks$/);
-    const { record: made } = await d.engine.create('checkinTasks', { ...habit(), id: 'new' });
-    await waitFor(() => expect(stored()).toBe(1));
-    await waitFor(() => expect(d.engine.status().reachable).toBe(false));
-    await d.engine.create('checkinRecords', { taskId: 'new', date: TODAY });
-    await d.engine.remove('checkinTasks', made);
-    server.resetHandlers();
-    sent = [];
-    d.engine.wake();
-    await waitFor(() => expect(d.waiting()).toBe(0));
+    let stored = () => 0;
+    const d = await madeCheckedInDeleted(
+      () => {
+        stored = answersLost(server, demo, 'post', /\/api\/checkin-tasks$/);
+      },
+      async (d) => {
+        await waitFor(() => expect(stored()).toBe(1));
+        await waitFor(() => expect(d.engine.status().reachable).toBe(false));
+      },
+    );
     expect(sent).toEqual(['DELETE /api/checkin-tasks/new']);
     expect(d.notices).toEqual([]);
     expect(await demo.store.checkinTasks.get('demo', 'new')).toBeUndefined();
