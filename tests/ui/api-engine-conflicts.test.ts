@@ -387,12 +387,16 @@ describe('an edit made while the answer to the one before is being applied', () 
     const onTheWire = firstHeld(server, demo, 'post', /\/api\/tasks$/);
     await d.engine.create('tasks', { ...task('新建的'), id: 'n' });
     await onTheWire;
-    const created = new Promise<string>((resolve) =>
-      server.events.on('response:mocked', async ({ response }) => {
-        const body = (await response.clone().json()) as { id?: string; updatedAt?: string };
-        if (body.id === 'n' && body.updatedAt) resolve(body.updatedAt);
-      }),
-    );
+    let answered = (_: string) => {};
+    const created = new Promise<string>((resolve) => {
+      answered = resolve;
+    });
+    const answer = async ({ request, response }: { request: Request; response: Response }) => {
+      if (request.method !== 'POST') return;
+      const body = (await response.clone().json()) as { id?: string; updatedAt?: string };
+      if (body.id === 'n' && body.updatedAt) answered(body.updatedAt);
+    };
+    server.events.on('response:mocked', answer);
     // The edit's store write ends after the create's answer is in.
     const write = d.engine.store.writeOutbox.bind(d.engine.store);
     d.engine.store.writeOutbox = async (...args) => {
@@ -402,6 +406,7 @@ describe('an edit made while the answer to the one before is being applied', () 
     await d.engine.update('tasks', 'n', task('改过的'));
     await waitFor(() => expect(d.waiting()).toBe(0));
     server.events.removeListener('request:start', heard);
+    server.events.removeListener('response:mocked', answer);
     expect(ifMatch).toEqual([`"${await created}"`]);
     expect(await serverTitle('n')).toBe('改过的');
   });
