@@ -1,4 +1,3 @@
-import { editOrder } from '../domain/hlc';
 import {
   isSingle,
   MAX_BATCH,
@@ -13,7 +12,7 @@ import type { KindState } from './device-store';
 import type { EngineCore } from './engine-core';
 import { apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
-import { isRetry } from './outbox';
+import { asTried, isRetry } from './outbox';
 
 // Waiting creates of a kind that declares `batchCreates` (resources.ts) sent together: a bill
 // import of thousands of rows goes through the outbox in a few requests, in the outbox's order.
@@ -66,9 +65,7 @@ export async function markBatchTried(
   batch: readonly OutboxEntry[],
 ): Promise<OutboxEntry[]> {
   const seqs = new Set(batch.map((e) => e.seq!));
-  core.entries = core.entries.map((e) =>
-    seqs.has(e.seq!) && !e.tried ? { ...e, tried: true, sent: editOrder(e) } : e,
-  );
+  core.entries = core.entries.map((e) => (seqs.has(e.seq!) ? asTried(e) : e));
   const marked = core.entries.filter((e) => seqs.has(e.seq!));
   const tx = (await core.store.open()).transaction('outbox', 'readwrite');
   for (const entry of marked) void tx.store.put(entry);

@@ -1,4 +1,5 @@
 import { chainId } from '../domain/asset-versioning';
+import { editOrder } from '../domain/hlc';
 import { childOf, isSingle, resourceDef } from '../domain/resources';
 import { ApiError } from './http';
 import type { OutboxEntry } from './local-db';
@@ -153,6 +154,14 @@ export function overlay<T extends { id: string }>(
     }
   }
   return out;
+}
+
+/**
+ * `entry`, a create, as it is once sent for the first time: from then on the server may hold
+ * it, and `sent` keeps the edit it went with (an edit merged later is newer than that).
+ */
+export function asTried(entry: OutboxEntry): OutboxEntry {
+  return entry.tried ? entry : { ...entry, tried: true, sent: editOrder(entry) };
 }
 
 /**

@@ -13,7 +13,7 @@ import type { KindState } from './device-store';
 import { applyConfirmed, type EngineCore } from './engine-core';
 import { ApiError, apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
-import { classify, isRetry, type Outcome } from './outbox';
+import { asTried, classify, isRetry, type Outcome } from './outbox';
 import { keepSingle, sendSingle } from './single-records';
 
 // The outbox's replay: the waiting changes sent one at a time, in the order they were made,
@@ -278,7 +278,8 @@ async function replayBatch(
  */
 async function goneSince(core: EngineCore, state: KindState, entry: OutboxEntry) {
   state.list = state.list.filter((r) => r.id !== entry.id);
-  if (entry.sent === undefined || entry.sent !== editOrder(entry)) await keepDeleted(core, entry);
+  // Edited since it first went (or never marked so, by an older build): the edit is kept.
+  if (entry.sent !== editOrder(entry)) await keepDeleted(core, entry);
   else core.release(entry.seq!);
 }
 
@@ -328,7 +329,7 @@ function heldEarlier(entry: OutboxEntry, record: Row | null): boolean {
 async function markTried(core: EngineCore, entry: OutboxEntry) {
   const current = core.entries.find((e) => e.seq === entry.seq);
   if (!current) return undefined;
-  const tried = { ...current, tried: true, sent: editOrder(current) };
+  const tried = asTried(current);
   // In memory first: a change made while this is stored sees it (outbox.ts `coalesce`).
   core.entries = core.entries.map((e) => (e.seq === entry.seq ? tried : e));
   await core.store.putEntry(tried);
