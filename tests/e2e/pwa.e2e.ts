@@ -62,7 +62,7 @@ function apiFetch(page: Page, path: string) {
 }
 
 describe('the production build', () => {
-  it('ships no msw worker, and precaches every chunk but the XLSX reader, and the manifest', () => {
+  it('ships no msw worker, precaches every chunk but the XLSX reader and the pinyin, and the manifest', () => {
     expect(existsSync('dist/mockServiceWorker.js')).toBe(false);
     const sw = readFileSync('dist/sw.js', 'utf8');
     const precached = new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]));
@@ -72,11 +72,14 @@ describe('the production build', () => {
     const files = readdirSync('dist/assets').map((f) => `assets/${f}`);
     const assets = files.filter((f) => !twin.test(f));
     expect(assets.length).toBeGreaterThan(20);
-    // The XLSX reader comes on first use and is kept then (a runtime cache of its own).
-    expect(assets.filter((f) => !precached.has(f))).toEqual([
+    // The XLSX reader and the task search's pinyin come on first use and are kept then (a
+    // runtime cache each).
+    expect(assets.filter((f) => !precached.has(f)).sort()).toEqual([
+      expect.stringMatching(/^assets\/pinyin\.worker[^/]*\.js$/),
       expect.stringMatching(/^assets\/xlsx[^/]*\.js$/),
     ]);
     expect(sw).toContain('xlsx-reader');
+    expect(sw).toContain('pinyin-worker');
     expect(files.filter((f) => twin.test(f)).length).toBeGreaterThan(20);
     expect([...precached].filter((f) => twin.test(f!))).toEqual([]);
     for (const file of ['index.html', 'manifest.webmanifest', 'favicon.svg']) {
@@ -155,6 +158,47 @@ describe('with the server stopped', () => {
     expect((await apiFetch(page, '/api/tasks')).status).toBe(200);
     await nav(page).getByRole('link', { name: '任务管理' }).click();
     await page.getByRole('heading', { level: 1, name: '任务管理' }).waitFor();
+    await context.close();
+  });
+
+  it('finds a task by its pinyin offline once /tasks has been open online', async () => {
+    const { context, page } = await signedInUnderWorker();
+    const created = await page.evaluate(async () => {
+      const user = JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string;
+      const res = await fetch('/api/tasks', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('authToken')}`,
+          'x-user-id': user,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ title: '交房租', priority: 'medium', category: 'life' }),
+      });
+      return res.status;
+    });
+    expect(created).toBe(201);
+    const list = page.locator('[aria-label="任务列表"]');
+    const search = page.getByPlaceholder('搜索任务');
+    const findsByPinyin = async () => {
+      await search.fill('jfz');
+      await list.getByText('交房租').waitFor();
+    };
+    await page.goto('/tasks');
+    await findsByPinyin();
+    // Not precached (vite.config.ts): the worker's script was kept by its first fetch.
+    const kept = await page.evaluate(async () =>
+      (await (await caches.open('pinyin-worker')).keys()).map((r) => new URL(r.url).pathname),
+    );
+    expect(kept).toEqual([expect.stringMatching(/^\/assets\/pinyin\.worker[^/]*\.js$/)]);
+
+    await server.stop();
+    try {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: '任务管理' }).waitFor();
+      await findsByPinyin();
+    } finally {
+      await server.start();
+    }
     await context.close();
   });
 
