@@ -24,6 +24,7 @@ import {
   task,
 } from './engine-harness';
 import { seedHabit, signIn, testServer } from './harness';
+import { recordRequests, writeLine } from './requests';
 
 // What the outbox does with each answer of the server beyond the plain ones (engine.test.ts):
 // a write that comes back as its own conflict, which version a conflict keeps and under what
@@ -35,12 +36,8 @@ const { server, demo } = await testServer({
   today: TODAY,
   clear: ['tasks', 'assets', 'checkinTasks', 'checkinRecords', 'recurring', 'accounts'],
 });
-let sent: string[];
-server.events.on('request:start', ({ request }) => {
-  if (request.method !== 'GET') sent.push(`${request.method} ${new URL(request.url).pathname}`);
-});
+const sent = recordRequests(server, writeLine);
 beforeEach(async () => {
-  sent = [];
   await signIn(demo);
 });
 
@@ -146,7 +143,7 @@ describe('a write that comes back as a conflict', () => {
     server.resetHandlers();
     await b.engine.list('tasks');
     await change(b);
-    sent = [];
+    sent.length = 0;
     if (edit) await a.engine.update('tasks', 'n', task(edit));
     a.engine.wake();
     await waitFor(() => expect(a.waiting()).toBe(0));
@@ -181,25 +178,42 @@ describe('a write that comes back as a conflict', () => {
     ]);
   });
 
+  type Change = (d: Device, seeded: Awaited<ReturnType<typeof seedTask>>) => Promise<unknown>;
+
+  /** Two devices change a seeded `shared` while the server is out of reach, `first` 5 ms earlier. */
+  async function changedApart(first: Change, second: Change) {
+    const seeded = await seedTask(demo, 'shared', '原来的');
+    const a = device();
+    const b = device();
+    await a.engine.list('tasks');
+    await b.engine.list('tasks');
+    offline(server);
+    await first(a, seeded);
+    await new Promise((r) => setTimeout(r, 5));
+    await second(b, seeded);
+    await waitFor(() => expect(a.engine.status().reachable).toBe(false));
+    await waitFor(() => expect(b.engine.status().reachable).toBe(false));
+    server.resetHandlers();
+    return [a, b] as const;
+  }
+
+  /** `ahead` is sent until the change titled `title` has gone through, then `behind`. */
+  async function sentInTurn(ahead: Device, title: string, behind: Device) {
+    const release = firstThrough(server, (body) => body.title === title);
+    ahead.engine.wake();
+    await waitFor(() => expect(ahead.waiting()).toBe(0));
+    release();
+    behind.engine.wake();
+    await waitFor(() => expect(behind.waiting()).toBe(0));
+  }
+
   /** Two devices edit `shared` offline, the later one second; the earlier one comes back first. */
   async function laterArrivesSecond(later: (d: Device) => Promise<unknown>) {
-    await seedTask(demo, 'shared', '原来的');
-    const early = device();
-    const late = device();
-    await early.engine.list('tasks');
-    await late.engine.list('tasks');
-    offline(server);
-    await early.engine.update('tasks', 'shared', task('较早的修改'));
-    await new Promise((r) => setTimeout(r, 5));
-    await later(late);
-    await waitFor(() => expect(late.engine.status().reachable).toBe(false));
-    server.resetHandlers();
-    const release = firstThrough(server, (body) => body.title === '较早的修改');
-    early.engine.wake();
-    await waitFor(() => expect(early.waiting()).toBe(0));
-    release();
-    late.engine.wake();
-    await waitFor(() => expect(late.waiting()).toBe(0));
+    const [early, late] = await changedApart(
+      (d) => d.engine.update('tasks', 'shared', task('较早的修改')),
+      later,
+    );
+    await sentInTurn(early, '较早的修改', late);
     return { early, late };
   }
 
@@ -242,17 +256,10 @@ describe('a write that comes back as a conflict', () => {
   });
 
   it('an earlier edit gives way to a later one, shows it at once, and is kept', async () => {
-    await seedTask(demo, 'shared', '原来的');
-    const early = device();
-    const late = device();
-    await early.engine.list('tasks');
-    await late.engine.list('tasks');
-    offline(server);
-    await early.engine.update('tasks', 'shared', task('较早的修改'));
-    await new Promise((r) => setTimeout(r, 5));
-    await late.engine.update('tasks', 'shared', task('较晚的修改'));
-    await waitFor(() => expect(early.engine.status().reachable).toBe(false));
-    server.resetHandlers();
+    const [early, late] = await changedApart(
+      (d) => d.engine.update('tasks', 'shared', task('较早的修改')),
+      (d) => d.engine.update('tasks', 'shared', task('较晚的修改')),
+    );
     const release = firstThrough(server, (body) => body.title === '较晚的修改');
     late.engine.wake();
     await waitFor(() => expect(late.waiting()).toBe(0));
@@ -275,23 +282,11 @@ describe('a write that comes back as a conflict', () => {
   });
 
   it('a delete older than an edit on another device gives way: the record stays, edited', async () => {
-    const seeded = await seedTask(demo, 'shared', '原来的');
-    const deleter = device();
-    const editor = device();
-    await deleter.engine.list('tasks');
-    await editor.engine.list('tasks');
-    offline(server);
-    await deleter.engine.remove('tasks', seeded);
-    await new Promise((r) => setTimeout(r, 5));
-    await editor.engine.update('tasks', 'shared', task('删不掉的修改'));
-    await waitFor(() => expect(deleter.engine.status().reachable).toBe(false));
-    server.resetHandlers();
-    const release = firstThrough(server, (body) => body.title === '删不掉的修改');
-    editor.engine.wake();
-    await waitFor(() => expect(editor.waiting()).toBe(0));
-    release();
-    deleter.engine.wake();
-    await waitFor(() => expect(deleter.waiting()).toBe(0));
+    const [deleter, editor] = await changedApart(
+      (d, seeded) => d.engine.remove('tasks', seeded),
+      (d) => d.engine.update('tasks', 'shared', task('删不掉的修改')),
+    );
+    await sentInTurn(editor, '删不掉的修改', deleter);
     expect(await serverTitle('shared')).toBe('删不掉的修改');
     expect(await shownTitles(deleter)).toEqual(['shared:删不掉的修改']);
     expect(deleter.engine.status().conflicts).toMatchObject([
@@ -361,7 +356,7 @@ describe('an edit of a record deleted on another device', () => {
   it('let go, nothing is sent and it is forgotten on the device', async () => {
     const d = await editDeleted();
     const [kept] = d.engine.status().conflicts;
-    sent = [];
+    sent.length = 0;
     await d.engine.settleConflict('tasks:no-such:key', false);
     expect(d.engine.status().conflicts).toHaveLength(1);
     await d.engine.settleConflict(kept!.key, false);
@@ -483,7 +478,7 @@ describe('several kept edits', () => {
     expect(kept()).toEqual(['甲改', '乙改']);
     const [a, b] = d.engine.status().conflicts;
 
-    sent = [];
+    sent.length = 0;
     await d.engine.settleConflict('tasks:no-such:key', true);
     expect(kept()).toEqual(['甲改', '乙改']);
 
@@ -526,7 +521,7 @@ describe('an action the server refused a part of', () => {
     await waitFor(() => expect(d.engine.status().reachable).toBe(false));
     server.resetHandlers();
     refuse('p1');
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
     expect(sent).toEqual(['POST /api/tasks', 'POST /api/tasks']);
@@ -643,7 +638,7 @@ describe('what a write sends and keeps', () => {
     expect(removed.seq).toBeUndefined();
     expect(d.waiting()).toBe(0);
     server.resetHandlers();
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await new Promise((r) => setTimeout(r, 30));
     expect(sent).toEqual([]);
@@ -747,7 +742,7 @@ describe('an asset deleted with a version not yet sent', () => {
     await d.engine.remove('assets', latest);
     expect((await d.engine.list('assets')).items).toEqual([]);
     server.resetHandlers();
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
     expect(sent).toEqual(['DELETE /api/assets/c1']);
@@ -765,7 +760,7 @@ describe('an asset deleted with a version not yet sent', () => {
     await waitFor(() => expect(d.engine.status().reachable).toBe(false));
     await d.engine.remove('assets', await newVersion(d, 2));
     server.resetHandlers();
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
     expect(sent.filter((s) => s.includes('/api/assets'))).toEqual(['DELETE /api/assets/c1']);
@@ -804,7 +799,7 @@ describe('a habit deleted before it was sent', () => {
     await d.engine.create('checkinRecords', { taskId: 'new', date: TODAY });
     await d.engine.remove('checkinTasks', made);
     server.resetHandlers();
-    sent = [];
+    sent.length = 0;
     d.engine.wake();
     await waitFor(() => expect(d.waiting()).toBe(0));
     return d;

@@ -106,6 +106,17 @@ const latestOf = (assets: readonly Asset[]) => {
 /** Every task change in the order made: what the last of each record's says must hold. */
 type TaskChange = { id: string; title: string | null };
 
+/** Device `n`'s asset fields: one name a device, so its versions make one chain. */
+const assetFields = (n: number) => ({
+  type: 'asset' as const,
+  name: `资产${n}`,
+  category: 'bank_deposit',
+  amount: n,
+  description: '',
+  date: '2026-11-20',
+  effectiveDate: '',
+});
+
 async function run(ops: Op[], deviceCount: number) {
   await clearServer();
   let down = false;
@@ -185,15 +196,7 @@ async function run(ops: Op[], deviceCount: number) {
         date: '2026-11-20',
       });
       dependents.push({ kind: 'checkinRecords', id: checkin.id });
-      const fields = {
-        type: 'asset' as const,
-        name: `资产${n}`,
-        category: 'bank_deposit',
-        amount: n,
-        description: '',
-        date: '2026-11-20',
-        effectiveDate: '',
-      };
+      const fields = assetFields(n);
       const { record: first } = await e.create(
         'assets',
         firstVersion(fields, `ba${n}-${i}_${run}`),
@@ -297,15 +300,7 @@ async function run(ops: Op[], deviceCount: number) {
       const latest = latestOf((await e.list('assets')).items as readonly Asset[]);
       const target = latest[('pick' in o ? o.pick : 0) % Math.max(latest.length, 1)];
       const group = `g${n}-${i}`;
-      const fields = {
-        type: 'asset' as const,
-        name: `资产${n}`,
-        category: 'bank_deposit',
-        amount: n,
-        description: '',
-        date: '2026-11-20',
-        effectiveDate: '',
-      };
+      const fields = assetFields(n);
       if (o.type === 'newAsset') {
         const { record } = await e.create('assets', firstVersion(fields, `a${n}-${i}_${run}`), {
           group,
