@@ -32,6 +32,10 @@ const TONE = { positive: 'text-emerald-700', negative: 'text-red-600', default: 
 // Ten years of records is ~40k rows: the filters run over all of them, the page renders 50.
 const PAGE_SIZE = 50;
 
+/** The amount and date filters' pairs of fields, each pair made alike. */
+const BOUND_LABELS = { min: '下限（元）', max: '上限（元）' } as const;
+const END_LABELS = { from: '开始日期', to: '结束日期' } as const;
+
 // One select narrows by type or by type + category: 'expense' or 'expense:dining'.
 function categoryValue({ type, category }: LedgerFilter): string {
   if (!type) return '';
@@ -187,42 +191,30 @@ export const Ledger = memo(function Ledger({
             onChange={(e) => narrow({ text: e.target.value })}
           />
         </div>
-        <input
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          className="input py-1.5 tabular-nums"
-          aria-label="下限（元）"
-          placeholder="下限（元）"
-          value={amounts.min}
-          onChange={(e) => setAmount('min', e.target.value)}
-        />
-        <input
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          className="input py-1.5 tabular-nums"
-          aria-label="上限（元）"
-          placeholder="上限（元）"
-          value={amounts.max}
-          onChange={(e) => setAmount('max', e.target.value)}
-        />
-        <input
-          type="date"
-          className="input py-1.5"
-          aria-label="开始日期"
-          value={filter.from ?? ''}
-          onChange={(e) => narrow({ from: e.target.value || null })}
-        />
-        <input
-          type="date"
-          className="input py-1.5"
-          aria-label="结束日期"
-          value={filter.to ?? ''}
-          onChange={(e) => narrow({ to: e.target.value || null })}
-        />
+        {(['min', 'max'] as const).map((bound) => (
+          <input
+            key={bound}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            className="input py-1.5 tabular-nums"
+            aria-label={BOUND_LABELS[bound]}
+            placeholder={BOUND_LABELS[bound]}
+            value={amounts[bound]}
+            onChange={(e) => setAmount(bound, e.target.value)}
+          />
+        ))}
+        {(['from', 'to'] as const).map((end) => (
+          <input
+            key={end}
+            type="date"
+            className="input py-1.5"
+            aria-label={END_LABELS[end]}
+            value={filter[end] ?? ''}
+            onChange={(e) => narrow({ [end]: e.target.value || null })}
+          />
+        ))}
       </fieldset>
 
       <dl
