@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
 import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
 import { ClampedText } from '../../components/ClampedText';
 import { DeleteButton, EditButton } from '../../components/RowActions';
+import { useStableCallback } from '../../components/useStableCallback';
 import {
   checkinRate,
   type HabitIndex,
@@ -139,7 +140,10 @@ export const HabitCard = memo(function HabitCard({
   const onToggle = () => checkIn(today);
   // Any past day the same way as today: a forgotten check-in is made up, a wrong one undone.
   // A measurable habit's day is picked instead, and its value typed below.
-  const onToggleDay = (date: string) => (measurable ? setPicked(date) : checkIn(date));
+  // Stable, so that the memoised calendar skips the render of the toggle's 处理中... alone.
+  const onToggleDay = useStableCallback((date: string) =>
+    measurable ? setPicked(date) : checkIn(date),
+  );
   const editDate = measurable && picked && picked <= today ? picked : today;
   const editRecord = byDate.get(editDate);
   const editUnit =
