@@ -24,7 +24,7 @@ import {
   task,
 } from './engine-harness';
 import { seedHabit, signIn, testServer } from './harness';
-import { recordRequests, writeLine } from './requests';
+import { putIfMatch, recordRequests, writeLine } from './requests';
 
 // What the outbox does with each answer of the server beyond the plain ones (engine.test.ts):
 // a write that comes back as its own conflict, which version a conflict keeps and under what
@@ -37,6 +37,7 @@ const { server, demo } = await testServer({
   clear: ['tasks', 'assets', 'checkinTasks', 'checkinRecords', 'recurring', 'accounts'],
 });
 const sent = recordRequests(server, writeLine);
+const ifMatches = recordRequests(server, putIfMatch);
 beforeEach(async () => {
   await signIn(demo);
 });
@@ -374,11 +375,6 @@ describe('an edit made while the answer to the one before is being applied', () 
     // later edit of another device (engine-convergence.test.ts, seed 1687459789).
     const d = device();
     await d.engine.list('tasks');
-    const ifMatch: (string | null)[] = [];
-    const heard = ({ request }: { request: Request }) => {
-      if (request.method === 'PUT') ifMatch.push(request.headers.get('If-Match'));
-    };
-    server.events.on('request:start', heard);
     const onTheWire = firstHeld(server, demo, 'post', /\/api\/tasks$/);
     await d.engine.create('tasks', { ...task('新建的'), id: 'n' });
     await onTheWire;
@@ -400,9 +396,8 @@ describe('an edit made while the answer to the one before is being applied', () 
     };
     await d.engine.update('tasks', 'n', task('改过的'));
     await waitFor(() => expect(d.waiting()).toBe(0));
-    server.events.removeListener('request:start', heard);
     server.events.removeListener('response:mocked', answer);
-    expect(ifMatch).toEqual([`"${await created}"`]);
+    expect(ifMatches).toEqual([`"${await created}"`]);
     expect(await serverTitle('n')).toBe('改过的');
   });
 

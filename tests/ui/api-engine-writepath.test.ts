@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { type Device, device, firstHeld, offline } from './engine-harness';
 import { signIn, testServer } from './harness';
+import { putIfMatch, recordRequests } from './requests';
 
 // One write path (issue 35): settings and bill imports are changes in the outbox like any
 // other — saved on the device offline, kept across a reload, sent in order once the server
@@ -11,6 +12,7 @@ import { signIn, testServer } from './harness';
 
 const TODAY = '2026-11-22';
 const { server, demo } = await testServer({ today: TODAY, clear: ['accounts'] });
+const ifMatches = recordRequests(server, putIfMatch);
 /** Writes the server received: method, path, and for a batch the ids it carried. */
 let sent: string[];
 let batchIds: string[];
@@ -69,11 +71,6 @@ describe('a bill import on its way', () => {
     // held, another device's later edit included.
     const d = device();
     await d.engine.list('accounts');
-    const ifMatch: (string | null)[] = [];
-    const heard = ({ request }: { request: Request }) => {
-      if (request.method === 'PUT') ifMatch.push(request.headers.get('If-Match'));
-    };
-    server.events.on('request:start', heard);
     const onTheWire = firstHeld(server, demo, 'post', /\/api\/accounts\/batch$/);
     await d.engine.createMany('accounts', [bill(1), bill(2)]);
     await onTheWire;
@@ -82,10 +79,9 @@ describe('a bill import on its way', () => {
     await waitFor(() => expect(d.waiting()).toBe(0));
     const held = await demo.store.accounts.get('demo', 'bill-1');
     expect(held?.description).toBe('改过的账单');
-    expect(ifMatch).toHaveLength(1);
-    expect(ifMatch[0]).toMatch(/^"\d{4}-/);
+    expect(ifMatches).toHaveLength(1);
+    expect(ifMatches[0]).toMatch(/^"\d{4}-/);
     expect(d.engine.status().conflicts).toEqual([]);
-    server.events.removeListener('request:start', heard);
   });
 });
 

@@ -28,3 +28,7 @@ export const writeLine = (request: Request) =>
 /** The recorded requests to `method path`. */
 export const requestsTo = (requests: readonly Request[], method: string, path: string) =>
   requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+
+/** The If-Match header of a PUT (null when it went without one); other requests left out. */
+export const putIfMatch = (request: Request) =>
+  request.method === 'PUT' ? request.headers.get('If-Match') : undefined;
