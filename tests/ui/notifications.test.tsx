@@ -64,7 +64,11 @@ describe('设置 → 通知', () => {
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }),
     );
-    await user.click(within(section).getByRole('checkbox', { name: /开启免打扰/ }));
+    // The fields wait while a save is on its way (disabled): the server may hold the first
+    // change before this device has its answer, and a click on a disabled box is lost.
+    const quiet = within(section).getByRole('checkbox', { name: /开启免打扰/ });
+    await waitFor(() => expect(quiet).toBeEnabled());
+    await user.click(quiet);
     // Saved through the outbox after the first save: usually 60–110 ms, once over 1 s on a
     // loaded machine (CI). What is tested is that it arrives.
     await waitFor(
