@@ -51,11 +51,11 @@ export interface Page {
 }
 
 /**
- * How a client asks for the records of a GET ?since= answer: 'columns' (src/domain/columns.ts)
- * from a store that builds it; a store that does not answers with `records`, which every client
- * reads too.
+ * How a client asks for the records of a GET ?since= answer: 'columns' or 'packed' (columns
+ * with some of them packed, src/domain/columns.ts) from a store that builds them; a store that
+ * does not answers with `records`, which every client reads too.
  */
-export type Shape = 'columns';
+export type Shape = 'columns' | 'packed';
 
 /**
  * JSON as UTF-8 bytes: whole, or as pieces, each made when it is taken, for a list too long to
@@ -84,7 +84,7 @@ export interface RecordStore<T extends { id: string }> {
   changes(userId: string, since: number, page?: Page): Promise<Changes<T>>;
   /**
    * `changes` as JSON text `{"records":[…],"deleted":[…],"cursor":n}` (+ `"reset":true`, and
-   * `"more"`/`"after"` for a page), like `listJson`. With `shape` 'columns', `"columns":{…}`
+   * `"more"`/`"after"` for a page), like `listJson`. With a `shape`, `"columns":{…}`
    * (src/domain/columns.ts) stands in place of `"records"`.
    */
   changesJson?(userId: string, since: number, page?: Page, shape?: Shape): Promise<JsonBytes>;

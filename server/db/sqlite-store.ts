@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, getTableName, lt, sql } from 'drizzle-orm';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { assetTotals, latestPerChain } from '../../src/domain/asset-versioning';
+import { asSteps } from '../../src/domain/columns';
 import { fromCents, toCents } from '../../src/domain/money';
 import { RECORD_SHAPES } from '../../src/domain/record-shapes';
 import type { ResourceName } from '../../src/domain/resources';
@@ -65,6 +66,15 @@ export function openSqliteStore(
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
   if (maxPageCount) sqlite.pragma(`max_page_count = ${Math.floor(maxPageCount)}`);
+  // A column as steps, for shape=packed (see recordStore): from the column's JSON text, which
+  // SQLite's json_group_array makes, to the steps' JSON text. Called once per column of an
+  // answer; as an aggregate of the rows' values, one call per value added ~2 ms to a page of
+  // 3000 records (3–5 ms in all).
+  for (const form of ['ms', 'days'] as const) {
+    sqlite.function(`steps_${form}`, { deterministic: true }, (column: unknown) =>
+      JSON.stringify(asSteps(JSON.parse(column as string) as unknown[], form)),
+    );
+  }
 
   // Every write takes its user's next change number in its own transaction (user_revs): the
   // triggers stamp deletions with it, the statements below stamp inserts and updates. A user's
@@ -271,7 +281,14 @@ function recordStore<R extends { id: string }>({
       // A column added after records existed has a default, which also stands in for the
       // field when a record put straight into the store lacks it (as the migration did for rows).
       const fallback = column.hasDefault ? (column.default as unknown) : null;
-      return { field, property, column: column.name, kind, fallback };
+      return {
+        field,
+        property,
+        column: column.name,
+        kind,
+        fallback,
+        text: column.columnType === 'SQLiteText',
+      };
     });
 
   const q = (identifier: string) => `"${identifier}"`;
@@ -325,6 +342,29 @@ function recordStore<R extends { id: string }>({
         .join(', ')})`,
     ),
   };
+  // - packed (src/domain/columns.ts): the columns, with a text column of timestamps (a name
+  //   ending in At, or `timestamp`) or of dates (ending in Date, or `date`) as steps, made from
+  //   the column's JSON by `asSteps` (the functions `steps_ms`, `steps_days`), which sends as it
+  //   is any value that would not print back the same. In SQL (lag() over the rows, strftime to
+  //   check each value) a page of 3000 records took 3–5 times as long to build as plain
+  //   columns: SQLite copied every field of every row for the window. This way, 1.3–1.5 times.
+  const stepsOf = (f: (typeof fields)[number]) =>
+    f.kind !== 'plain' || !f.text
+      ? undefined
+      : /At$|^timestamp$/.test(f.field)
+        ? 'steps_ms'
+        : /Date$|^date$/.test(f.field)
+          ? 'steps_days'
+          : undefined;
+  const packed = bytes(
+    `json_object(${fields
+      .map((f) => {
+        const steps = stepsOf(f);
+        return `'${f.field}', ${steps ? `json(${steps}(json_group_array(${q(f.column)})))` : `json_group_array(${jsonValue(f)})`}`;
+      })
+      .join(', ')})`,
+  );
+
   // A page of a full download (see Page): the user's rows up to the snapshot number, after the
   // key (rev, id), in key order: one seek in the (user_id, rev, id) index and a walk along it, no
   // sort. The key is a row value so that SQLite seeks to it; spelled as rev > a OR (rev = a AND
@@ -335,12 +375,13 @@ function recordStore<R extends { id: string }>({
       `SELECT ${columnList}, rev FROM ${q(name)} WHERE ${pageWhere} ORDER BY rev, id LIMIT @limit`,
     )
     .raw(true);
-  // Per shape, a delta and a page with its last key (rev zero-padded so that text order is key
-  // order).
+  // Per shape, a delta, a whole list (columns only: records come in pieces, `wholeJson`) and a
+  // page with its last key (rev zero-padded so that text order is key order).
   const textStatements = (shape: string) => ({
     changed: sqlite
       .prepare(`SELECT ${shape} FROM (${inOrder('user_id = ? AND rev > ?')})`)
       .pluck(true),
+    whole: sqlite.prepare(`SELECT ${shape} FROM (${inOrder('user_id = ?')})`).pluck(true),
     page: sqlite
       .prepare(
         `SELECT ${shape}, max(key) FROM (SELECT ${columnList}, printf('%015d', rev) || '.' || id ` +
@@ -351,10 +392,8 @@ function recordStore<R extends { id: string }>({
   const texts = {
     records: textStatements(SHAPES.records),
     columns: textStatements(SHAPES.columns),
+    packed: textStatements(packed),
   };
-  const wholeColumnsStatement = sqlite
-    .prepare(`SELECT ${SHAPES.columns} FROM (${inOrder('user_id = ?')})`)
-    .pluck(true);
   // A whole list as records (SPEC §7's array, and everything since 0 asked for without pages,
   // by a client from before paging) is read in pieces, each when the one before has been taken
   // (`wholeJson`): the compressor (compression.ts) works on one piece on zlib's thread pool
@@ -578,7 +617,7 @@ function recordStore<R extends { id: string }>({
         const last = key ? { rev: Number(key.slice(0, dot)), id: key.slice(dot + 1) } : undefined;
         const rest = pageRest(userId, params, last);
         return enclose(
-          `{"${shape}":`,
+          `{"${shape === 'records' ? 'records' : 'columns'}":`,
           records,
           `,"deleted":[],"cursor":${params.upto}${reset || restart ? ',"reset":true' : ''},"more":${rest.more}${rest.after === undefined ? '' : `,"after":${JSON.stringify(rest.after)}`}}`,
         );
@@ -591,12 +630,12 @@ function recordStore<R extends { id: string }>({
         );
       }
       const records = (
-        since === 0 ? wholeColumnsStatement.get(userId) : text.changed.get(userId, since)
+        since === 0 ? text.whole.get(userId) : text.changed.get(userId, since)
       ) as Buffer;
       const deleted =
         since === 0 ? [] : (deletedStatement.all(userId, resource, since) as string[]);
       return enclose(
-        `{"${shape}":`,
+        `{"${shape === 'records' ? 'records' : 'columns'}":`,
         records,
         `,"deleted":${JSON.stringify(deleted)},"cursor":${cursor}${reset ? ',"reset":true' : ''}}`,
       );

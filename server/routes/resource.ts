@@ -66,12 +66,14 @@ function pageOf(query: (name: string) => string | undefined): Page | undefined {
   };
 }
 /**
- * `shape` of a GET ?since= (see Shape): 'columns' or absent; 400 on anything else, or on a
- * plain list, which has no other shape.
+ * `shape` of a GET ?since= (see Shape): 'columns', 'packed' or absent; 400 on anything else, or
+ * on a plain list, which has no other shape.
  */
 function shapeOf(shape: string | undefined, since: boolean): Shape | undefined {
   if (shape === undefined) return undefined;
-  if (shape !== 'columns') throw new HttpError(400, 'shape: 只能是 columns');
+  if (shape !== 'columns' && shape !== 'packed') {
+    throw new HttpError(400, 'shape: 只能是 columns 或 packed');
+  }
   if (!since) throw new HttpError(400, 'shape: 须与 since 一起使用');
   return shape;
 }
@@ -168,7 +170,8 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
   // With ?since=N the answer is what changed after change number N (0: everything) as
   // {records, deleted, cursor}; without it, the plain array of SPEC §7. A full download can come
   // in pages (&limit=L&after=<rev>.<id>&upto=<cursor>, see Page) so that no list is built whole.
-  // &shape=columns asks for the records as columns (see Shape), which compress to about half.
+  // &shape=columns asks for the records as columns (see Shape), which compress to about half;
+  // &shape=packed for those columns packed, an eighth smaller again.
   // A kind the server writes on its own (记账 entries of 周期记账) is brought up to date first,
   // so a delta answered now includes what fell due since the device last asked.
   app.get('/', async (c) => {

@@ -26,8 +26,8 @@ export interface ChangesAnswer {
 }
 /**
  * One page of it as the server sends it: the records as `columns` (asked for with
- * shape=columns) or, from a server that does not build them, as `records`; `more` and `after`
- * only in a page of a full download.
+ * shape=packed, src/domain/columns.ts) or, from a server that does not build them, as
+ * `records`; `more` and `after` only in a page of a full download.
  */
 interface ChangesPage extends Omit<ChangesAnswer, 'records'> {
   records?: unknown[];
@@ -56,7 +56,7 @@ export async function fetchChanges(kind: ResourceName, since: number): Promise<C
   const ask = (from: number, next = '') =>
     apiRequest<ChangesPage>(
       'GET',
-      `${RESOURCES[kind].path}?since=${from}&limit=${PAGE}${next}&shape=columns`,
+      `${RESOURCES[kind].path}?since=${from}&limit=${PAGE}${next}&shape=packed`,
     );
   let page = await ask(since);
   let reset = page.reset === true;

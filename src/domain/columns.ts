@@ -5,23 +5,229 @@
 // from 22.6 MB of JSON (1168 KB brotli) to 13.6 MB (621 KB). The SQLite store builds it in SQL,
 // where every record has every field by construction; the device turns it back into records
 // with `fromColumns` as each page arrives.
+//
+// shape=packed goes one step further (the SQLite store builds it in SQL; `packColumns` makes the
+// same from columns in JS): a column of timestamps or of dates is sent as the steps between its
+// values. brotli sees only bytes: `2016-11-29T11:55:40.000Z` after `2016-11-29T10:21:42.000Z`
+// costs it a back-reference to the prefix and the time's digits, where the step `5638000` is
+// the digits alone. Ten years of pages: 624 KB of brotli in columns, 545 KB packed.
 
 /**
- * The records of `columns` (field name → that field of every record, in record order), each
- * with the fields in the columns' order; null for anything that is not columns of one length
- * (a broken answer must not become half a list).
+ * A column sent as steps: ms between timestamps, days between dates. A number is a step from
+ * the value before it if that one was a step too, else from 0 (1970-01-01); anything else (null,
+ * '', a text that would not print back the same) is the value itself.
+ */
+interface Steps {
+  ms?: unknown[];
+  days?: unknown[];
+}
+/** What a column can be on the wire: its values, or steps. */
+export type PackedColumn = unknown[] | Steps;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The days from 1970-01-01 to a day of the proleptic Gregorian calendar (Howard Hinnant's
+ * days_from_civil), or undefined for a day the month does not have. Worked out here: with
+ * Date.parse and Date#toISOString to check that a text prints back as it is, packing took
+ * ~1.5 µs a value, three times what SQLite took to build the whole page around it.
+ */
+function daysOf(year: number, month: number, day: number): number | undefined {
+  if (month < 1 || month > 12 || day < 1) return undefined;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const length =
+    month === 2
+      ? leap
+        ? 29
+        : 28
+      : month === 4 || month === 6 || month === 9 || month === 11
+        ? 30
+        : 31;
+  if (day > length) return undefined;
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** The number `text` holds in the digits from `start` to `end`, or NaN for a non-digit. */
+function digits(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** The day of a `YYYY-MM-DD` text that prints back as it is, as days since 1970-01-01. */
+function dateDays(v: unknown): number | undefined {
+  if (typeof v !== 'string' || v.length !== 10 || v[4] !== '-' || v[7] !== '-') return undefined;
+  const year = digits(v, 0, 4);
+  const month = digits(v, 5, 7);
+  const day = digits(v, 8, 10);
+  if (Number.isNaN(year + month + day)) return undefined;
+  return daysOf(year, month, day);
+}
+
+/** The ms of a text in Date#toISOString's form that prints back as it is (hour below 24). */
+function timestampMs(v: unknown): number | undefined {
+  if (typeof v !== 'string' || v.length !== 24 || v[10] !== 'T' || v[13] !== ':') return undefined;
+  if (v[16] !== ':' || v[19] !== '.' || v[23] !== 'Z') return undefined;
+  const days = dateDays(v.slice(0, 10));
+  const hour = digits(v, 11, 13);
+  const minute = digits(v, 14, 16);
+  const second = digits(v, 17, 19);
+  const ms = digits(v, 20, 23);
+  if (days === undefined || !(hour < 24 && minute < 60 && second < 60 && ms >= 0)) return undefined;
+  return days * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
+}
+
+/** The two kinds of steps: timestamps and dates. */
+export type StepForm = keyof Steps;
+/** Each kind's number of a value that is a step, undefined for one that goes as it is. */
+const NUMBER_OF: Record<StepForm, (v: unknown) => number | undefined> = {
+  ms: timestampMs,
+  days: dateDays,
+};
+
+/**
+ * `values` as steps of `form` (see Steps). The SQLite store sends a column of timestamps or
+ * dates so, whatever it holds: a value that is not a step goes as it is.
+ */
+export function asSteps(values: readonly unknown[], form: StepForm): Steps {
+  const numberOf = NUMBER_OF[form];
+  let last = 0;
+  const steps = values.map((v) => {
+    const n = numberOf(v);
+    if (n === undefined) {
+      last = 0;
+      return v;
+    }
+    const step = n - last;
+    last = n;
+    return step;
+  });
+  return { [form]: steps };
+}
+
+/**
+ * One column packed, by what it holds (the SQLite store decides by the field's name and column
+ * type): texts and nulls only, some of them timestamps or dates.
+ */
+function packColumn(values: unknown[]): PackedColumn {
+  if (!values.every((v) => v === null || typeof v === 'string')) return values;
+  for (const form of ['ms', 'days'] as const) {
+    if (values.some((v) => NUMBER_OF[form](v) !== undefined)) return asSteps(values, form);
+  }
+  return values;
+}
+
+/** `columns` (field → values) with each column in its smallest form (see shape=packed). */
+export function packColumns(columns: Record<string, unknown[]>): Record<string, PackedColumn> {
+  return Object.fromEntries(
+    Object.entries(columns).map(([field, values]) => [field, packColumn(values)]),
+  );
+}
+
+/** One column's values from either of its forms; null for a form that is broken. */
+function unpackColumn(column: unknown): unknown[] | null {
+  if (Array.isArray(column)) return column;
+  if (typeof column !== 'object' || column === null) return null;
+  const { ms, days } = column as Steps;
+  if (Array.isArray(ms)) return fromSteps(ms, printTimestamp());
+  if (Array.isArray(days)) return fromSteps(days, printDay);
+  return null;
+}
+
+// Printing, as Date#toISOString would, without a Date: toISOString made reading ten years of
+// pages 2–3 times slower than the columns' plain texts (~200 ms more at full speed, in the
+// worker that fills the device copy).
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/** The day `days` after 1970-01-01 as YYYY-MM-DD (Howard Hinnant's civil_from_days). */
+function printDay(days: number): string {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  // Years of other than four digits print as toISOString does (±YYYYYY), or throw past its range.
+  if (year < 0 || year > 9999) return new Date(days * DAY_MS).toISOString().slice(0, -14);
+  return `${pad2(Math.floor(year / 100))}${pad2(year % 100)}-${pad2(month)}-${pad2(day)}`;
+}
+
+/** A printer of ms since 1970 as toISOString, keeping the last day's text (days repeat). */
+function printTimestamp(): (ms: number) => string {
+  let lastDay = Number.NaN;
+  let dayText = '';
+  return (ms) => {
+    const day = Math.floor(ms / DAY_MS);
+    if (day !== lastDay) {
+      lastDay = day;
+      dayText = printDay(day);
+    }
+    if (dayText.length !== 10) return new Date(ms).toISOString();
+    let rest = ms - day * DAY_MS;
+    const milli = rest % 1000;
+    rest = (rest - milli) / 1000;
+    const second = rest % 60;
+    rest = (rest - second) / 60;
+    return `${dayText}T${pad2(Math.floor(rest / 60))}:${pad2(rest % 60)}:${pad2(second)}.${pad3(milli)}Z`;
+  };
+}
+
+function fromSteps(stepsOf: unknown[], print: (n: number) => string): unknown[] | null {
+  let n = 0;
+  const values = new Array(stepsOf.length);
+  for (let i = 0; i < stepsOf.length; i++) {
+    const step = stepsOf[i];
+    if (typeof step !== 'number') {
+      n = 0;
+      values[i] = step;
+      continue;
+    }
+    if (!Number.isInteger(step)) return null;
+    n += step;
+    try {
+      values[i] = print(n);
+    } catch {
+      return null; // out of Date's range (RangeError): a broken answer, not a record to keep
+    }
+  }
+  return values;
+}
+
+/**
+ * The records of `columns` (field name → that field of every record, in record order, each
+ * column plain or packed), each with the fields in the columns' order; null for anything that
+ * is not columns of one length (a broken answer must not become half a list).
  */
 export function fromColumns(columns: unknown): Record<string, unknown>[] | null {
   if (typeof columns !== 'object' || columns === null || Array.isArray(columns)) return null;
-  const entries = Object.entries(columns as Record<string, unknown>);
-  const length = entries.length === 0 ? 0 : (entries[0]![1] as unknown[])?.length;
-  if (!entries.every(([, values]) => Array.isArray(values) && values.length === length)) {
-    return null;
+  const entries: [string, unknown[]][] = [];
+  for (const [field, column] of Object.entries(columns as Record<string, unknown>)) {
+    const values = unpackColumn(column);
+    if (!values) return null;
+    entries.push([field, values]);
   }
+  const length = entries.length === 0 ? 0 : entries[0]![1].length;
+  if (!entries.every(([, values]) => values.length === length)) return null;
   const records: Record<string, unknown>[] = new Array(length);
   for (let i = 0; i < length; i++) {
     const record: Record<string, unknown> = {};
-    for (const [field, values] of entries) record[field] = (values as unknown[])[i];
+    for (const [field, values] of entries) record[field] = values[i];
     records[i] = record;
   }
   return records;

@@ -167,6 +167,10 @@ const samples: { [K in ResourceName]: () => Store[K] extends RecordStore<infer T
       task('t2', null),
       task('t1', '2024-03-02T00:00:00.000Z'),
       { ...task('t0', null), description: awkward, dueDate: '2024-03-05' },
+      // Neither prints back as it is: shape=packed sends them as they are, between steps.
+      { ...task('t3', '2024-03-02T08:00:00+08:00'), dueDate: '2024-02-30' },
+      // SQLite's strftime prints hour 24 back as it is; Date#toISOString as the next day.
+      task('t4', '2024-03-02T24:00:00.000Z'),
     ],
     timeRecords: () => [timeRecord('r2', 1500), timeRecord('r1', 0), timeRecord('r0', 86_400)],
     checkinTasks: () => [checkinTask('c2'), checkinTask('c1', awkward), checkinTask('c0')],
@@ -240,17 +244,19 @@ describe('sqlite store: listJson', () => {
     expect((await s(key).changes('bob', cursor)).deleted).toEqual([]);
   });
 
-  // The column form (shape=columns, src/domain/columns.ts) is the same answer with the records
-  // turned into one array per field: read back, it must be record for record what `changes`
-  // gives, money, booleans, JSON fields and awkward text included, whole, in pages and since a
-  // cursor.
-  it.each(KEYS)('%s: the column form reads back to exactly the records', async (key) => {
+  // The column forms (shape=columns and shape=packed, src/domain/columns.ts) are the same answer
+  // with the records turned into one array per field: read back, it must be record for record
+  // what `changes` gives, money, booleans, JSON fields, awkward text and timestamps or dates
+  // that do not print back as they are included, whole, in pages and since a cursor.
+  it.each(
+    KEYS.flatMap((key) => (['columns', 'packed'] as const).map((shape) => [key, shape] as const)),
+  )('%s: the %s form reads back to exactly the records', async (key, shape) => {
     const asColumns = async (
       since: number,
       page?: Parameters<RecordStore<never>['changes']>[2],
     ) => {
       const { columns, ...rest } = JSON.parse(
-        utf8(await s(key).changesJson!('alice', since, page, 'columns')),
+        utf8(await s(key).changesJson!('alice', since, page, shape)),
       ) as Omit<Changes<unknown>, 'records'> & { columns: unknown };
       return { records: fromColumns(columns), ...rest };
     };
@@ -279,8 +285,28 @@ describe('sqlite store: listJson', () => {
     await s(key).create('alice', another(key, 'late'));
     expect(await asColumns(cursor)).toEqual(await s(key).changes('alice', cursor));
     // A user with nothing gets columns of no rows, not a row of nulls.
-    const none = JSON.parse(utf8(await s(key).changesJson!('carol', 0, { limit: 3 }, 'columns')));
+    const none = JSON.parse(utf8(await s(key).changesJson!('carol', 0, { limit: 3 }, shape)));
     expect(fromColumns(none.columns)).toEqual([]);
+  });
+
+  it('packs timestamps and dates as steps, and sends what would not print back as it is', async () => {
+    const packed = async (key: ResourceName) =>
+      JSON.parse(utf8(await s(key).changesJson!('alice', 0, { limit: 3000 }, 'packed'))).columns;
+    const accounts = await packed('accounts');
+    expect(accounts.date.days.slice(0, 2)).toEqual([19783, 0]);
+    expect(accounts.updatedAt.ms.slice(0, 2)).toEqual([Date.parse(stamp.updatedAt), 0]);
+    // Texts, ids and money: as they are.
+    expect(accounts.category).toHaveLength(samples.accounts().length);
+    expect(accounts.amount).toHaveLength(samples.accounts().length);
+    const tasks = await packed('tasks');
+    expect(tasks.completedAt.ms).toEqual([
+      null,
+      Date.parse('2024-03-02T00:00:00.000Z'),
+      null,
+      '2024-03-02T08:00:00+08:00',
+      '2024-03-02T24:00:00.000Z',
+    ]);
+    expect(tasks.dueDate.days.at(-2)).toBe('2024-02-30');
   });
 
   it('follows updates and removes', async () => {

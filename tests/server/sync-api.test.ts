@@ -139,7 +139,7 @@ describe.each(stores)('%s store behind the API', (_name, open) => {
 
   // shape=columns: the SQLite store answers with columns, a store without its own text (the
   // demo's memory store) with records; a client reads either, and gets the same records.
-  it('GET ?since=…&shape=columns: the same records, in columns where the store builds them', async () => {
+  it('GET ?since=…&shape=columns|packed: the same records, in columns where the store builds them', async () => {
     const { call, json } = await setup(open());
     await call('alice', 'POST', '/api/tasks/batch', {
       records: ['t1', 't2', 't3'].map((id) => task(id, { id, completed: id === 't2' })),
@@ -154,6 +154,11 @@ describe.each(stores)('%s store behind the API', (_name, open) => {
     const { records, ...rest } = rows.body;
     expect({ ...columns.body, records: read(columns.body) }).toMatchObject({ ...rest, records });
     expect(read(columns.body)).toHaveLength(2);
+    // shape=packed: the same columns packed (src/domain/columns.ts), the same records again.
+    const packed = await json('alice', 'GET', '/api/tasks?since=0&limit=2&shape=packed');
+    expect(packed.status).toBe(200);
+    expect({ ...packed.body, records: read(packed.body) }).toMatchObject({ ...rest, records });
+    if (_name === 'sqlite') expect(packed.body.columns).toHaveProperty('updatedAt.ms');
 
     const { cursor } = (await json('alice', 'GET', '/api/tasks?since=0')).body;
     await call('alice', 'DELETE', '/api/tasks/t1');
@@ -165,7 +170,12 @@ describe.each(stores)('%s store behind the API', (_name, open) => {
     expect(read(bobs.body)).toEqual([]);
     expect(bobs.body.deleted).toEqual([]);
 
-    for (const query of ['since=0&shape=rows', 'since=0&shape=', 'shape=columns']) {
+    // A delta packed reads back to the same records.
+    const packedDelta = await json('alice', 'GET', `/api/tasks?since=${cursor}&shape=packed`);
+    expect(packedDelta.body.deleted).toEqual(['t1']);
+    expect(read(packedDelta.body)).toEqual(read(delta.body));
+
+    for (const query of ['since=0&shape=rows', 'since=0&shape=', 'shape=columns', 'shape=packed']) {
       const res = await json('alice', 'GET', `/api/tasks?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error, query).toMatch(/^shape: /);

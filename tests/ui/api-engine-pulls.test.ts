@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListResult } from '../../src/api/engine';
 import { resourceKeys } from '../../src/api/keys';
 import { openLocalDb } from '../../src/api/local-db';
+import { packColumns } from '../../src/domain/columns';
 import { readerFor } from '../../src/domain/guard';
 import { SCHEMAS } from '../../src/domain/record-schemas';
 import { RECORD_SHAPES } from '../../src/domain/record-shapes';
@@ -66,17 +67,19 @@ describe('a paged download', () => {
     const d = device(globalThis.indexedDB as IDBFactory);
     await d.engine.pull('tasks');
     expect(asked).toEqual([
-      '?since=5&limit=3000&shape=columns',
-      '?since=0&limit=3000&after=a&upto=10&shape=columns',
+      '?since=5&limit=3000&shape=packed',
+      '?since=0&limit=3000&after=a&upto=10&shape=packed',
     ]);
     expect(await storedCopy(d)).toEqual({ cursor: 11, ids: ['fresh'] });
     expect(ids(await d.engine.list('tasks'))).toEqual(['fresh']);
   });
 
-  // What the SQLite server sends for shape=columns (src/domain/columns.ts).
+  // What the SQLite server sends for shape=packed (src/domain/columns.ts).
   const inColumns = (tasks: Task[]) =>
-    Object.fromEntries(
-      Object.keys(tasks[0]!).map((f) => [f, tasks.map((t) => t[f as keyof Task])]),
+    packColumns(
+      Object.fromEntries(
+        Object.keys(tasks[0]!).map((f) => [f, tasks.map((t) => t[f as keyof Task])]),
+      ),
     );
 
   it('that comes in columns is stored as the records, field for field', async () => {
@@ -88,8 +91,8 @@ describe('a paged download', () => {
     const d = device();
     await d.engine.pull('tasks');
     expect(asked).toEqual([
-      '?since=0&limit=3000&shape=columns',
-      '?since=0&limit=3000&after=b&upto=10&shape=columns',
+      '?since=0&limit=3000&shape=packed',
+      '?since=0&limit=3000&after=b&upto=10&shape=packed',
     ]);
     expect(await storedCopy(d)).toEqual({ cursor: 10, ids: ['a', 'b', 'c'] });
     expect((await d.engine.list('tasks')).items).toEqual([a, b, c]);
@@ -195,9 +198,9 @@ describe('a paged download', () => {
       expect(writes).toEqual([]);
       await again.engine.pull('tasks');
       expect(asked).toEqual([
-        '?since=5&limit=3000&shape=columns',
-        '?since=9&limit=3000&shape=columns',
-        '?since=9&limit=3000&shape=columns',
+        '?since=5&limit=3000&shape=packed',
+        '?since=9&limit=3000&shape=packed',
+        '?since=9&limit=3000&shape=packed',
       ]);
       expect(writes).toEqual(['tasks']);
       expect(await storedCopy(again)).toEqual({ cursor: 12, ids: ['held', 'new'] });
@@ -225,8 +228,8 @@ describe('a paged download', () => {
       expect(await d.engine.storedCursors(['tasks'])).toEqual([5]);
       await d.engine.pull('tasks');
       expect(asked).toEqual([
-        '?since=5&limit=3000&shape=columns',
-        '?since=9&limit=3000&shape=columns',
+        '?since=5&limit=3000&shape=packed',
+        '?since=9&limit=3000&shape=packed',
       ]);
       expect(writes).toEqual(['tasks']);
       expect(await d.engine.storedCursors(['tasks'])).toEqual([11]);
@@ -254,14 +257,11 @@ describe('a paged download', () => {
     await first.engine.pull('tasks');
     // The second has not read the list: what it asks from is read beside the stored copy.
     await second.engine.pull('tasks');
-    expect(asked).toEqual([
-      '?since=5&limit=3000&shape=columns',
-      '?since=9&limit=3000&shape=columns',
-    ]);
+    expect(asked).toEqual(['?since=5&limit=3000&shape=packed', '?since=9&limit=3000&shape=packed']);
     // Having read it, it asks from the later of its own number and the one kept.
     expect(ids(await second.engine.list('tasks'))).toEqual(['held']);
     await second.engine.pull('tasks');
-    expect(asked.at(-1)).toBe('?since=9&limit=3000&shape=columns');
+    expect(asked.at(-1)).toBe('?since=9&limit=3000&shape=packed');
   });
 
   it('a list the device holds is shown at once, without waiting for a slow server', async () => {
@@ -482,7 +482,7 @@ describe('what the device keeps beside the lists', () => {
     try {
       const d = device(globalThis.indexedDB as IDBFactory);
       expect(ids(await d.engine.list('tasks'))).toEqual(['a']);
-      expect(asked[0]).toBe('?since=0&limit=3000&shape=columns');
+      expect(asked[0]).toBe('?since=0&limit=3000&shape=packed');
       expect(warn).toHaveBeenCalledWith('[本地数据] tasks: 副本无法读取，将从服务器重新下载');
     } finally {
       server.events.removeListener('request:start', listen);
@@ -518,7 +518,7 @@ describe('exports and re-downloads', () => {
     } finally {
       server.events.removeListener('request:start', listen);
     }
-    expect(asked).toEqual(['?since=0&limit=3000&shape=columns']);
+    expect(asked).toEqual(['?since=0&limit=3000&shape=packed']);
     expect(ids(await d.engine.list('tasks'))).toEqual(['a']);
   });
 

@@ -470,10 +470,10 @@ describe('a full download of a long list (issue 16)', () => {
     const d = device();
     const queries = await asked(() => d.engine.pull('tasks'));
     expect(queries).toHaveLength(3);
-    expect(queries[0]).toBe('?since=0&limit=3000&shape=columns');
+    expect(queries[0]).toBe('?since=0&limit=3000&shape=packed');
     for (const q of queries.slice(1))
       expect(q).toMatch(
-        new RegExp(`^\\?since=0&limit=3000&after=[^&]+&upto=${cursor}&shape=columns$`),
+        new RegExp(`^\\?since=0&limit=3000&after=[^&]+&upto=${cursor}&shape=packed$`),
       );
     const stored = await storedCopy(d);
     expect(stored?.cursor).toBe(cursor);
@@ -484,7 +484,7 @@ describe('a full download of a long list (issue 16)', () => {
     // The next visit asks for the delta from that cursor, in one request.
     await demo.store.tasks.remove('demo', tasks[7]!.id);
     expect(await asked(() => d.engine.pull('tasks'))).toEqual([
-      `?since=${cursor}&limit=3000&shape=columns`,
+      `?since=${cursor}&limit=3000&shape=packed`,
     ]);
     expect((await d.engine.list('tasks')).items).toHaveLength(7499);
   });
@@ -502,7 +502,7 @@ describe('a full download of a long list (issue 16)', () => {
     server.resetHandlers();
     const queries = await asked(() => d.engine.pull('tasks'));
     expect(queries).toHaveLength(2);
-    expect(queries[0]).toBe('?since=0&limit=3000&shape=columns');
+    expect(queries[0]).toBe('?since=0&limit=3000&shape=packed');
     expect((await storedCopy(d))?.ids).toHaveLength(3100);
   });
 
