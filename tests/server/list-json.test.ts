@@ -289,14 +289,16 @@ describe('sqlite store: listJson', () => {
     expect(fromColumns(none.columns)).toEqual([]);
   });
 
-  it('packs timestamps and dates as steps, and sends what would not print back as it is', async () => {
+  it('packs timestamps and dates as steps and repeated texts as dictionaries, and sends what would not print back as it is', async () => {
     const packed = async (key: ResourceName) =>
       JSON.parse(utf8(await s(key).changesJson!('alice', 0, { limit: 3000 }, 'packed'))).columns;
     const accounts = await packed('accounts');
     expect(accounts.date.days.slice(0, 2)).toEqual([19783, 0]);
     expect(accounts.updatedAt.ms.slice(0, 2)).toEqual([Date.parse(stamp.updatedAt), 0]);
-    // Texts, ids and money: as they are.
-    expect(accounts.category).toHaveLength(samples.accounts().length);
+    expect(accounts.category.dict).toEqual(['dining', 'reimbursement']);
+    expect(accounts.templateId.dict).toEqual([null, 't1']);
+    // Ids and money: as they are.
+    expect(accounts.id).toHaveLength(samples.accounts().length);
     expect(accounts.amount).toHaveLength(samples.accounts().length);
     const tasks = await packed('tasks');
     expect(tasks.completedAt.ms).toEqual([

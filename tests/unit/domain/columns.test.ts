@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fromColumns, packColumns } from '../../../src/domain/columns';
 
 // shape=packed (src/domain/columns.ts): whatever the columns hold, packed and read back they
-// are the very records the plain columns give, and steps are used where they apply.
+// are the very records the plain columns give, and each form is used where it applies.
 
 const read = (columns: Record<string, unknown[]>) => fromColumns(packColumns(columns));
 
@@ -35,13 +35,32 @@ describe('packColumns', () => {
       ],
       packed: { ms: [1706745600000, '2024-02-01', '2024-02-30T00:00:00.000Z', 1706745601000] },
     },
+    {
+      name: 'texts that repeat as a dictionary, in the order they first come',
+      column: [
+        '餐饮',
+        '交通',
+        '餐饮',
+        '餐饮',
+        null,
+        '交通',
+        '餐饮',
+        '餐饮',
+        '餐饮',
+        '餐饮',
+        '餐饮',
+        '餐饮',
+      ],
+      packed: { dict: ['餐饮', '交通', null], at: [0, 1, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0] },
+    },
   ])('$name', ({ column, packed }) => {
     expect(packColumns({ f: column }).f).toEqual(packed);
     expect(read({ f: column })).toEqual(column.map((f) => ({ f })));
   });
 
   it.each([
-    ['texts', ['餐饮', '交通', '餐饮', '餐饮', '餐饮', '交通', '餐饮', '餐饮']],
+    ['texts that repeat too little', ['a', 'b', 'a', 'a', 'a', 'a', 'a', 'c']],
+    ['fewer texts than a dictionary needs', ['a', 'a', 'a']],
     ['timestamps that would not print back the same', ['2024-02-30T00:00:00.000Z']],
     ['an offset or a shorter timestamp', ['2024-02-01T00:00:00+08:00', '2024-02-01T00:00:00Z']],
     ['a date that is not a day', ['2024-02-30', '2024-13-01', '1900-02-29', '2023-02-29']],
@@ -101,6 +120,10 @@ describe('packColumns', () => {
             maxLength: length,
           },
         ),
+        fc.array(fc.constantFrom('餐饮', '交通', '', null, 'null', '0'), {
+          minLength: length,
+          maxLength: length,
+        }),
         fc.array(value, { minLength: length, maxLength: length }),
       );
     fc.assert(
@@ -124,6 +147,8 @@ describe('fromColumns', () => {
     ['a step out of Date’s range', { f: { ms: [8.64e15, 1] } }],
     ['a day out of Date’s range', { f: { days: [1e9] } }],
     ['an object that is no packed form', { f: { values: [1] } }],
+    ['an index outside the dictionary', { f: { dict: ['a'], at: [0, 1] } }],
+    ['an index that is not a whole number', { f: { dict: ['a', 'b'], at: ['0', 0.5] } }],
     ['columns of different lengths', { f: { ms: [0, 1] }, g: ['x'] }],
   ])('refuses %s', (_name, columns) => {
     expect(fromColumns(columns)).toBeNull();
