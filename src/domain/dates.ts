@@ -102,6 +102,22 @@ export function civilDayNumber(year: number, month: number, day: number): number
   return era * 146_097 + dayOfEra - 719_468;
 }
 
+/** 'YYYY-MM-DD' of a day number, years 0–9999: civilDayNumber's inverse (civil_from_days). */
+export function civilDate(n: number): string {
+  const z = n + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
 /** Whole days from 1970-01-01 to a 'YYYY-MM-DD' date (a calendar count: no time zone). */
 export function dayNumber(date: string): number {
   return civilDayNumber(yearOf(date), monthDigits(date), dayDigits(date));

@@ -1,4 +1,4 @@
-import { dayNumber } from './dates';
+import { civilDate, dayNumber } from './dates';
 import type { CheckinTask, TargetPeriod, TargetType } from './schemas/checkin';
 
 // Measurable habits, schedules, skips, vacations and the strength score (issue 37), after Loop
@@ -56,22 +56,6 @@ export function habitRules(habit: HabitLike): HabitRules {
 }
 
 // ---- Days as numbers (days since 1970-01-01), so ten years of days cost no Date objects.
-
-/** 'YYYY-MM-DD' of a day number (H. Hinnant's civil_from_days). */
-function civilDate(n: number): string {
-  const z = n + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
 
 // Every habit of a screen is judged over the same days: at ten years, 20 habits asked for the
 // same 3,650 dates 73,000 times (each a string built anew), most of /checkin's work at 4× CPU.
