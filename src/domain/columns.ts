@@ -38,13 +38,14 @@ export type PackedColumn = unknown[] | Steps | Dictionary;
 
 const DAY_MS = 86_400_000;
 
+const THIRTY_DAYS = [4, 6, 9, 11];
+
 /**
  * The days from 1970-01-01 to a day of the proleptic Gregorian calendar, or undefined for a day
  * the month does not have. By arithmetic: with Date.parse and Date#toISOString to check that a
  * text prints back as it is, packing took ~1.5 µs a value, three times what SQLite took to
  * build the whole page around it.
  */
-const THIRTY_DAYS = [4, 6, 9, 11];
 function daysOf(year: number, month: number, day: number): number | undefined {
   if (month < 1 || month > 12 || day < 1) return undefined;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
