@@ -324,6 +324,8 @@ function whenShown(page: Page, conditions: Condition[], timeout: number) {
         };
         const holds = (c: Condition) => {
           for (const el of document.querySelectorAll(c.css)) {
+            // Not shown (display: none or visibility: hidden), as a form drawn ahead until it opens.
+            if (!el.checkVisibility({ visibilityProperty: true })) continue;
             const texts = c.text === undefined ? [] : ([] as string[]).concat(c.text);
             const text = el.textContent ?? '';
             if (texts.length > 0 && !texts.some((t) => containsNumberAware(text, t))) continue;

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useDrawnHidden } from './DrawnAhead';
 import { openDialog } from './dialog-stack';
 import { rememberFocus } from './focus-return';
 
@@ -19,6 +20,9 @@ interface ModalProps {
   /** `alertdialog` for a question about something that cannot be undone. */
   role?: 'dialog' | 'alertdialog';
 }
+
+// Still laid out (unlike display: none), so that showing it costs a paint, not a layout.
+const HIDDEN = { visibility: 'hidden' } as const;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -55,6 +59,8 @@ export function Modal({
   role = 'dialog',
 }: ModalProps) {
   const titleId = useId();
+  // Drawn ahead and not open yet (DrawnAhead): laid out, not shown, and not registered.
+  const hidden = useDrawnHidden();
   const panel = useRef<HTMLDivElement>(null);
   const [asking, setAsking] = useState(false);
   const close = useRef(onClose);
@@ -69,6 +75,7 @@ export function Modal({
   });
 
   useEffect(() => {
+    if (hidden) return;
     const opener = rememberFocus();
     const node = panel.current;
     if (node) focusInitial(node);
@@ -100,10 +107,15 @@ export function Modal({
       unregister();
       opener.restore(node);
     };
-  }, []);
+  }, [hidden]);
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4"
+      style={hidden ? HIDDEN : undefined}
+      inert={hidden}
+      aria-hidden={hidden || undefined}
+    >
       <div
         className="absolute inset-0 bg-slate-900/40 dark:bg-black/60"
         aria-hidden="true"

@@ -1,4 +1,4 @@
-import { fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   QUIET_AFTER_PRESS_MS,
@@ -95,9 +95,10 @@ describe('whenQuiet', () => {
 });
 
 function Screen({ preload, shown }: { preload: () => Promise<void>; shown: boolean }) {
-  usePreloadDialogs(shown, { preload });
+  const ready = usePreloadDialogs(shown, { preload });
   return (
     <>
+      <output>{ready ? '就绪' : '未就绪'}</output>
       <button type="button">筛选</button>
       <button type="button" aria-haspopup="dialog">
         添加
@@ -116,6 +117,18 @@ function renderScreen(shown = true) {
 }
 
 describe('usePreloadDialogs', () => {
+  it('says the forms are ready only once every step is done and their code is here', async () => {
+    let loaded: () => void = () => undefined;
+    idleBrowser();
+    const preload = vi.fn(() => new Promise<void>((resolve) => (loaded = resolve)));
+    const { getByRole } = render(<Screen preload={preload} shown />);
+    vi.advanceTimersByTime(QUIET_BEFORE_PRELOAD_MS + 500);
+    expect(preload).toHaveBeenCalledTimes(1);
+    expect(getByRole('status')).toHaveTextContent('未就绪');
+    await act(async () => loaded());
+    expect(getByRole('status')).toHaveTextContent(/^就绪$/);
+  });
+
   it('fetches the dialogs once the screen has been quiet, without a gesture', () => {
     const { preload } = renderScreen();
     vi.advanceTimersByTime(QUIET_BEFORE_PRELOAD_MS - 100);

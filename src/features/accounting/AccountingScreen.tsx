@@ -2,6 +2,7 @@ import { CalendarDays, FileUp, Plus, ReceiptText, TrendingDown, TrendingUp } fro
 import { type ChangeEvent, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
 import { useSettings } from '../../api/settings';
+import { DrawnAhead } from '../../components/DrawnAhead';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
@@ -57,7 +58,8 @@ export function AccountingScreen() {
       `确定要删除「${labelOf(accountCategoryLabels(record.type), record.category)} ${formatYuan(record.amount)} · ${formatShortDate(record.date, today)}」吗？`,
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  usePreloadDialogs(!isPending, AccountDialog);
+  const addsExpense = dialog?.record === null && dialog.type === 'expense';
+  const formsReady = usePreloadDialogs(!isPending, AccountDialog);
   const [reimbursing, setReimbursing] = useState<Account | null>(null);
   const [bill, setBill] = useState<File | null>(null);
   const billInput = useRef<HTMLInputElement>(null);
@@ -229,7 +231,11 @@ export function AccountingScreen() {
           onClose={() => setBill(null)}
         />
       )}
-      {dialog && (
+      {/* 添加记录's expense form is drawn ahead; an edit, or an income from ?add=, when opened. */}
+      <DrawnAhead open={addsExpense} ahead={formsReady} startsFrom={today}>
+        <AccountDialog record={null} type="expense" today={today} onClose={() => setDialog(null)} />
+      </DrawnAhead>
+      {dialog && !addsExpense && (
         <AccountDialog
           key={dialog.record?.id ?? dialog.type}
           record={dialog.record}

@@ -1,6 +1,7 @@
 import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
+import { DrawnAhead } from '../../components/DrawnAhead';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { Money } from '../../components/Money';
@@ -47,7 +48,7 @@ export function AssetsScreen() {
     detail: '它的所有版本都会被删除，修改历史会保留。',
   }));
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  usePreloadDialogs(!isPending, AssetFormDialog);
+  const formsReady = usePreloadDialogs(!isPending, AssetFormDialog);
 
   const all = data?.items ?? NO_ASSETS;
   // Only the highest version of each chain is listed and counted (SPEC §4).
@@ -167,7 +168,14 @@ export function AssetsScreen() {
         </div>
       </div>
 
-      {dialog?.kind === 'form' && (
+      <DrawnAhead
+        open={dialog?.kind === 'form' && dialog.existing === null}
+        ahead={formsReady}
+        startsFrom={today}
+      >
+        <AssetFormDialog existing={null} today={today} onClose={() => setDialog(null)} />
+      </DrawnAhead>
+      {dialog?.kind === 'form' && dialog.existing && (
         <AssetFormDialog existing={dialog.existing} today={today} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'history' && (

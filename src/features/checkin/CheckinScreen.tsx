@@ -16,6 +16,7 @@ import {
   useDeleteCheckinTask,
   useUpdateCheckinTask,
 } from '../../api/checkin-tasks';
+import { DrawnAhead } from '../../components/DrawnAhead';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
@@ -104,7 +105,10 @@ export function CheckinScreen() {
   const month = picked ?? currentMonth;
   const setMonth = (next: string) => setPicked(next === currentMonth ? null : next);
   const [dialog, setDialog] = useState<Dialog>(null);
-  usePreloadDialogs(!(tasksQuery.isPending || recordsQuery.isPending), CheckinTaskDialog);
+  const formsReady = usePreloadDialogs(
+    !(tasksQuery.isPending || recordsQuery.isPending),
+    CheckinTaskDialog,
+  );
 
   // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
   const recordsError = recordsQuery.data?.complete ? undefined : recordsQuery.data?.error;
@@ -354,7 +358,10 @@ export function CheckinScreen() {
         </>
       ) : null}
 
-      {dialog && <CheckinTaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
+      <DrawnAhead open={dialog?.task === null} ahead={formsReady} startsFrom={today}>
+        <CheckinTaskDialog task={null} onClose={() => setDialog(null)} />
+      </DrawnAhead>
+      {dialog?.task && <CheckinTaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CalendarCheck, Clock, Dumbbell, Flame, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useWorkouts } from '../../api/workouts';
+import { DrawnAhead } from '../../components/DrawnAhead';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { Measure } from '../../components/Measure';
@@ -26,7 +27,7 @@ type Editing = null | { workout: Workout | null };
 export function FitnessScreen() {
   const { data, isPending, refetch } = useWorkouts();
   const [editing, setEditing] = useState<Editing>(null);
-  usePreloadDialogs(!isPending, WorkoutDialog);
+  const formsReady = usePreloadDialogs(!isPending, WorkoutDialog);
   const today = useToday();
   const workouts = data?.items;
 
@@ -99,7 +100,10 @@ export function FitnessScreen() {
           />
         </>
       )}
-      {editing && (
+      <DrawnAhead open={editing?.workout === null} ahead={formsReady} startsFrom={today}>
+        <WorkoutDialog workout={null} today={today} onClose={() => setEditing(null)} />
+      </DrawnAhead>
+      {editing?.workout && (
         <WorkoutDialog workout={editing.workout} today={today} onClose={() => setEditing(null)} />
       )}
     </div>

@@ -7,6 +7,7 @@ import {
   useTasks,
   useToggleTask,
 } from '../../api/tasks';
+import { DrawnAhead } from '../../components/DrawnAhead';
 import { EmptyState } from '../../components/EmptyState';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
@@ -85,7 +86,7 @@ export function TasksScreen() {
   const asked = useRef(new Set<string>());
   const time = useClockMinute();
   const [dialog, setDialog] = useState<Dialog>(null);
-  usePreloadDialogs(!isPending, TaskDialog);
+  const formsReady = usePreloadDialogs(!isPending, TaskDialog);
   const today = useToday();
 
   // The dashboard's 添加任务 links here with ?add=1.
@@ -298,7 +299,14 @@ export function TasksScreen() {
         {!isPending && <PriorityDistribution counts={distribution} />}
       </div>
 
-      {dialog && <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
+      <DrawnAhead
+        open={dialog !== null && dialog.task === null}
+        ahead={formsReady}
+        startsFrom={today}
+      >
+        <TaskDialog task={null} onClose={() => setDialog(null)} />
+      </DrawnAhead>
+      {dialog?.task && <TaskDialog task={dialog.task} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CalendarClock, Clock, Hash, Plus, Sigma } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTimeRecords } from '../../api/time-records';
+import { DrawnAhead } from '../../components/DrawnAhead';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { Measure } from '../../components/Measure';
@@ -26,7 +27,7 @@ export function TimeScreen() {
   const { data, isPending, refetch } = useTimeRecords();
   // 手动添加 (record null) or 编辑 of one record.
   const [dialog, setDialog] = useState<{ record: TimeRecord | null } | null>(null);
-  usePreloadDialogs(!isPending, TimeRecordDialog);
+  const formsReady = usePreloadDialogs(!isPending, TimeRecordDialog);
   const today = useToday();
   const records = data?.items;
 
@@ -101,9 +102,12 @@ export function TimeScreen() {
           />
         </>
       )}
-      {dialog && (
+      <DrawnAhead open={dialog?.record === null} ahead={formsReady} startsFrom={today}>
+        <TimeRecordDialog record={null} today={today} onClose={() => setDialog(null)} />
+      </DrawnAhead>
+      {dialog?.record && (
         <TimeRecordDialog
-          key={dialog.record?.id ?? 'new'}
+          key={dialog.record.id}
           record={dialog.record}
           today={today}
           onClose={() => setDialog(null)}

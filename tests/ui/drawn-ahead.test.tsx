@@ -1,0 +1,112 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DrawnAhead } from '../../src/components/DrawnAhead';
+import { Modal } from '../../src/components/Modal';
+
+let draws = 0;
+
+function AddForm({ onClose }: { onClose: () => void }) {
+  draws++;
+  return (
+    <Modal title="添加任务" onClose={onClose}>
+      <label>
+        标题
+        <input name="title" />
+      </label>
+    </Modal>
+  );
+}
+
+function Screen({ ahead, startsFrom = '2026-11-28' }: { ahead: boolean; startsFrom?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        添加任务
+      </button>
+      <DrawnAhead open={open} ahead={ahead} startsFrom={startsFrom}>
+        <AddForm onClose={() => setOpen(false)} />
+      </DrawnAhead>
+    </>
+  );
+}
+
+/** The form drawn ahead: in the document, hidden from sight, keyboard and screen readers. */
+const hiddenForm = () => document.querySelector<HTMLElement>('[role="dialog"]');
+const whenDrawn = () => waitFor(() => expect(hiddenForm()).not.toBeNull());
+
+describe('DrawnAhead', () => {
+  it('draws nothing until the screen says its forms may be drawn', async () => {
+    render(<Screen ahead={false} />);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(hiddenForm()).toBeNull();
+  });
+
+  it('draws the form hidden once idle: not shown, not focusable, no scroll lock', async () => {
+    render(<Screen ahead />);
+    await whenDrawn();
+    const overlay = hiddenForm()!.parentElement!;
+    expect(overlay.style.visibility).toBe('hidden');
+    expect(overlay.getAttribute('aria-hidden')).toBe('true');
+    expect(overlay.inert).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body.style.overflow).toBe('');
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('opening shows the form already drawn, and focuses its first field', async () => {
+    render(<Screen ahead />);
+    await whenDrawn();
+    const drawn = hiddenForm();
+    const before = draws;
+    fireEvent.click(screen.getByRole('button', { name: '添加任务' }));
+    const dialog = screen.getByRole('dialog', { name: '添加任务' });
+    // The same element: shown, not drawn again from scratch.
+    expect(dialog).toBe(drawn);
+    expect(draws - before).toBeLessThanOrEqual(1);
+    expect(dialog.parentElement!.style.visibility).toBe('');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '标题' }));
+    expect(document.body.style.overflow).toBe('hidden');
+  });
+
+  it('starts each opening from a new form: what was typed does not come back', async () => {
+    render(<Screen ahead />);
+    await whenDrawn();
+    const opener = screen.getByRole('button', { name: '添加任务' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.change(screen.getByRole('textbox', { name: '标题' }), {
+      target: { value: '交房租' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Focus back on the opener, the lock gone.
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(document.body.style.overflow).toBe('');
+    await whenDrawn();
+    fireEvent.click(screen.getByRole('button', { name: '添加任务' }));
+    expect(screen.getByRole('textbox', { name: '标题' })).toHaveValue('');
+  });
+
+  it('an opening before the next form is drawn draws a new one at once', async () => {
+    render(<Screen ahead />);
+    await whenDrawn();
+    fireEvent.click(screen.getByRole('button', { name: '添加任务' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '标题' }), {
+      target: { value: '交房租' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    // No idle moment in between.
+    fireEvent.click(screen.getByRole('button', { name: '添加任务' }));
+    expect(screen.getByRole('textbox', { name: '标题' })).toHaveValue('');
+  });
+
+  it('draws a new form when what it starts from changes (the day turns)', async () => {
+    const { rerender } = render(<Screen ahead />);
+    await whenDrawn();
+    const drawn = hiddenForm();
+    act(() => rerender(<Screen ahead startsFrom="2026-11-29" />));
+    expect(hiddenForm()).not.toBe(drawn);
+  });
+});
