@@ -324,14 +324,15 @@ function whenShown(page: Page, conditions: Condition[], timeout: number) {
         };
         const holds = (c: Condition) => {
           for (const el of document.querySelectorAll(c.css)) {
-            // Not shown (display: none or visibility: hidden), as a form drawn ahead until it opens.
-            if (!el.checkVisibility({ visibilityProperty: true })) continue;
             const texts = c.text === undefined ? [] : ([] as string[]).concat(c.text);
             const text = el.textContent ?? '';
             if (texts.length > 0 && !texts.some((t) => containsNumberAware(text, t))) continue;
             if (c.checked !== undefined && (el as HTMLInputElement).checked !== c.checked) continue;
             if (c.label !== undefined && el.getAttribute('aria-label') !== c.label) continue;
             if (c.enabled && (el as HTMLInputElement).disabled) continue;
+            // Shown, not only there (a form drawn ahead is hidden until it opens). Last: it
+            // brings the page's style and layout up to date.
+            if (!el.checkVisibility({ visibilityProperty: true })) continue;
             return true;
           }
           return false;
