@@ -39,6 +39,13 @@ export function DrawnAhead({ open, ahead, startsFrom = '', children }: DrawnAhea
     setWasOpen(open);
     if (!open) setRound((r) => r + 1);
   }
+  // A new starting point (the day turns) makes a new form only while it is closed: an open
+  // one keeps what is being typed.
+  const [from, setFrom] = useState(startsFrom);
+  if (from !== startsFrom && !open) {
+    setFrom(startsFrom);
+    setRound((r) => r + 1);
+  }
   const [drawn, setDrawn] = useState(-1);
   useEffect(() => {
     if (!ahead || open || drawn === round) return;
@@ -48,7 +55,7 @@ export function DrawnAhead({ open, ahead, startsFrom = '', children }: DrawnAhea
   if (!open && drawn !== round) return null;
   return (
     <DrawnHidden.Provider value={!open}>
-      <Fragment key={`${round} ${startsFrom}`}>{children}</Fragment>
+      <Fragment key={round}>{children}</Fragment>
     </DrawnHidden.Provider>
   );
 }

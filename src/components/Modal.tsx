@@ -114,6 +114,7 @@ export function Modal({
       className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4"
       style={hidden ? HIDDEN : undefined}
       inert={hidden}
+      // Said outright too: not every accessibility tree reads inert (jsdom's does not).
       aria-hidden={hidden || undefined}
     >
       <div
