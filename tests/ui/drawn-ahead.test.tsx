@@ -29,6 +29,17 @@ function Screen({ ahead, startsFrom = '2026-11-28' }: { ahead: boolean; startsFr
   );
 }
 
+/** Every draw of `Labelled`, with the label it was given. */
+const draws: string[] = [];
+function Labelled({ label }: { label: string }) {
+  draws.push(label);
+  return (
+    <Modal title="添加任务" onClose={() => undefined}>
+      <p>{label}</p>
+    </Modal>
+  );
+}
+
 /** The form drawn ahead: in the document, hidden from sight, keyboard and screen readers. */
 const hiddenForm = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const whenDrawn = () => waitFor(() => expect(hiddenForm()).not.toBeNull());
@@ -114,5 +125,24 @@ describe('DrawnAhead', () => {
     });
     act(() => rerender(<Screen ahead startsFrom="2026-11-29" />));
     expect(screen.getByRole('textbox', { name: '标题' })).toHaveValue('交房租');
+  });
+
+  it('does not draw a hidden form again when the screen renders; it opens with its props', async () => {
+    draws.length = 0;
+    const tree = (label: string, open = false) => (
+      <DrawnAhead open={open} ahead>
+        <Labelled label={label} />
+      </DrawnAhead>
+    );
+    const { rerender } = render(tree('一'));
+    await whenDrawn();
+    const drawnBefore = draws.length;
+    // The screen renders (a filter, a key in the search) and hands the form new props.
+    act(() => rerender(tree('二')));
+    act(() => rerender(tree('三')));
+    expect(draws.length).toBe(drawnBefore);
+    // Opened, it draws with what the screen gives now.
+    act(() => rerender(tree('四', true)));
+    expect(screen.getByRole('dialog', { name: '添加任务' })).toHaveTextContent('四');
   });
 });
