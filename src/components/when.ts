@@ -2,7 +2,10 @@
 // screens put off work until (charts, rows below the fold, the form dialogs' code).
 
 type IdleWindow = Window & {
-  requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number;
+  requestIdleCallback?: (
+    cb: (deadline: IdleDeadline) => void,
+    options?: { timeout: number },
+  ) => number;
   cancelIdleCallback?: (handle: number) => void;
 };
 
@@ -15,6 +18,43 @@ export function whenIdle(callback: () => void, timeout = 1500): () => void {
   }
   const handle = window.setTimeout(callback, 50);
   return () => window.clearTimeout(handle);
+}
+
+/** How long a slice of `eachWhenIdle` runs where the browser gives no idle deadline. */
+const SLICE_MS = 8;
+
+/**
+ * Calls `each` on every item, from the first, in the browser's idle periods: as many items as
+ * fit in each, so that no slice holds up a press. Cancelling stops it where it is.
+ */
+export function eachWhenIdle<T>(items: readonly T[], each: (item: T) => void): () => void {
+  const w = window as IdleWindow;
+  let next = 0;
+  let cancelled = false;
+  let cancel = (): void => undefined;
+  const slice = (deadline?: IdleDeadline) => {
+    const until = performance.now() + (deadline ? deadline.timeRemaining() : SLICE_MS);
+    // The clock is read every 64 items: reading it costs more than one call of `each`.
+    while (next < items.length) {
+      each(items[next++]!);
+      if (next % 64 === 0 && performance.now() >= until) break;
+    }
+    if (next < items.length && !cancelled) schedule();
+  };
+  const schedule = () => {
+    if (w.requestIdleCallback && w.cancelIdleCallback) {
+      const handle = w.requestIdleCallback(slice);
+      cancel = () => w.cancelIdleCallback?.(handle);
+    } else {
+      const handle = window.setTimeout(slice, 0);
+      cancel = () => window.clearTimeout(handle);
+    }
+  };
+  if (items.length > 0) schedule();
+  return () => {
+    cancelled = true;
+    cancel();
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   QUIET_BEFORE_PRELOAD_MS,
   usePreloadDialogs,
 } from '../../src/components/lazy-with-retry';
-import { whenQuiet } from '../../src/components/when';
+import { eachWhenIdle, whenQuiet } from '../../src/components/when';
 
 type IdleCallback = () => void;
 
@@ -91,6 +91,58 @@ describe('whenQuiet', () => {
     cancel();
     vi.advanceTimersByTime(5000);
     expect(callback).not.toHaveBeenCalled();
+  });
+});
+
+describe('eachWhenIdle', () => {
+  /** Idle periods handed out one by one, each with no time left once begun. */
+  function idlePeriods() {
+    const waiting = new Map<number, (deadline: IdleDeadline) => void>();
+    let handles = 0;
+    Object.assign(window, {
+      requestIdleCallback: (cb: (deadline: IdleDeadline) => void) => {
+        waiting.set(++handles, cb);
+        return handles;
+      },
+      cancelIdleCallback: (handle: number) => waiting.delete(handle),
+    });
+    const spent = { didTimeout: false, timeRemaining: () => 0 };
+    return {
+      /** Runs the next idle period; false when nothing waits for one. */
+      next: () => {
+        const [handle, cb] = [...waiting][0] ?? [];
+        if (handle === undefined || !cb) return false;
+        waiting.delete(handle);
+        cb(spent);
+        return true;
+      },
+    };
+  }
+
+  it('goes through every item in order, a slice per idle period, none in a press', () => {
+    const idle = idlePeriods();
+    const items = Array.from({ length: 200 }, (_, i) => i);
+    const seen: number[] = [];
+    eachWhenIdle(items, (i) => seen.push(i));
+    expect(seen).toEqual([]);
+    idle.next();
+    // A period with no time left still does a slice, and stops at its end.
+    expect(seen).toEqual(items.slice(0, 64));
+    while (idle.next());
+    expect(seen).toEqual(items);
+  });
+
+  it('stops where it is once cancelled', () => {
+    const idle = idlePeriods();
+    const seen: number[] = [];
+    const cancel = eachWhenIdle(
+      Array.from({ length: 200 }, (_, i) => i),
+      (i) => seen.push(i),
+    );
+    idle.next();
+    cancel();
+    while (idle.next());
+    expect(seen).toHaveLength(64);
   });
 });
 

@@ -18,7 +18,7 @@ import { useDeepLink } from '../../components/useDeepLink';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
-import { whenQuiet } from '../../components/when';
+import { eachWhenIdle, whenQuiet } from '../../components/when';
 import type { Task } from '../../domain/schemas/task';
 import {
   matchesTerms,
@@ -130,6 +130,9 @@ export function TasksScreen() {
   }, [wantsPinyin, tasks, spoken]);
   // Each task's search text once per task object (and again when more pinyin comes).
   const textOf = useMemo(() => searchIndex(spoken), [spoken]);
+  // And built ahead, in idle slices, once the pinyin has come: the visit's first key then only
+  // looks them up. Built at that key, 5,500 texts made it ~220 ms at 4× CPU against ~110.
+  useEffect(() => (spoken ? eachWhenIdle(tasks, textOf) : undefined), [spoken, tasks, textOf]);
   const visible = useMemo(() => {
     const terms = queryTerms(deferredQuery);
     if (filter === 'all' && view === null && terms.length === 0) return sorted;
