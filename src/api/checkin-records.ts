@@ -1,10 +1,23 @@
-import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  notifyManager,
+  useIsMutating,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CheckinRecord } from '../domain/schemas/checkin';
 import { engineFor } from './engine';
 import { newId } from './ids';
 import { resourceKeys } from './keys';
-import { afterPaint, type ListResult, listQuery, showAtOnce, takeBack } from './resource';
+import {
+  afterPaint,
+  type ListResult,
+  listQuery,
+  type ShownAtOnce,
+  showAtOnce,
+  takeBack,
+} from './resource';
 
 /** Every toggle's mutation key starts with this; one habit's adds its id. */
 const TOGGLE_KEY = [...resourceKeys('checkinRecords').all, 'toggle'] as const;
@@ -30,6 +43,9 @@ export interface ToggleCheckinVars {
   existing: CheckinRecord | null;
 }
 
+/** What the mutation is given: the new record's id, and what the press showed at once. */
+type ToggleVars = ToggleCheckinVars & { id: string; shown: ShownAtOnce | undefined };
+
 /** SPEC §8: which way the toggle failed. */
 const toggleFailure = (_error: Error, variables: unknown) =>
   (variables as ToggleCheckinVars).existing ? '取消打卡失败' : '打卡失败';
@@ -44,7 +60,7 @@ export function useToggleCheckin(taskId: string) {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationKey: toggleKey(taskId),
-    mutationFn: async ({ id, date, existing }: ToggleCheckinVars & { id: string }, { client }) => {
+    mutationFn: async ({ id, date, existing }: ToggleVars, { client }) => {
       await afterPaint();
       const engine = engineFor(client);
       const { seq } = existing
@@ -52,14 +68,7 @@ export function useToggleCheckin(taskId: string) {
         : await engine.create('checkinRecords', { id, taskId, date, value: 1, skipped: false });
       await engine.settled(seq);
     },
-    // The day flips in this render, not once the engine has stored the change (resource.ts).
-    onMutate: ({ id, date, existing }, { client }) =>
-      showAtOnce(client, 'checkinRecords', (items) =>
-        existing
-          ? items.filter((r) => r.id !== existing.id)
-          : [...items, { id, taskId, date, value: 1, skipped: false }],
-      ),
-    onError: (_error, _vars, shown, { client }) => takeBack(client, 'checkinRecords', shown),
+    onError: (_error, { shown }, _context, { client }) => takeBack(client, 'checkinRecords', shown),
     networkMode: 'always',
     meta: { errorMessage: toggleFailure },
   });
@@ -68,7 +77,20 @@ export function useToggleCheckin(taskId: string) {
   const toggle = useCallback(
     (vars: ToggleCheckinVars) => {
       if (queryClient.isMutating({ mutationKey: toggleKey(taskId) }) > 0) return false;
-      mutate({ ...vars, id: newId() });
+      const id = newId();
+      const { date, existing } = vars;
+      // The day flips and 处理中... shows in one render, before the engine has stored the
+      // change (resource.ts `showAtOnce`): the changed list and the mutation's start are told
+      // to the screen in one batch. Told one by one (onMutate's change after the mutation's
+      // start), they were two or three renders of the card and the month's figures.
+      notifyManager.batch(() => {
+        const shown = showAtOnce(queryClient, 'checkinRecords', (items) =>
+          existing
+            ? items.filter((r) => r.id !== existing.id)
+            : [...items, { id, taskId, date, value: 1, skipped: false }],
+        );
+        mutate({ ...vars, id, shown });
+      });
       return true;
     },
     [mutate, queryClient, taskId],

@@ -144,6 +144,29 @@ describe('check-in screen', () => {
     server.events.removeAllListeners('request:start');
   });
 
+  it('shows the checked day and 处理中... in the same render, never one before the other', async () => {
+    await habit('喝茶');
+    const user = userEvent.setup();
+    renderApp('/checkin');
+    const button = await within(await screen.findByRole('article', { name: '喝茶' })).findByRole(
+      'button',
+      { name: '今日打卡' },
+    );
+    // What the card shows after each change of the page, as a screen reader would read it.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const label = within(card('喝茶')).getByRole('button', { name: /^(今日|处理中)/ });
+      const day = card('喝茶').querySelector(`[data-date="${TODAY}"]`);
+      seen.push(`${label.getAttribute('aria-label')} ${day?.hasAttribute('data-checked')}`);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    await user.click(button);
+    await within(card('喝茶')).findByRole('button', { name: '今日已打卡' });
+    observer.disconnect();
+    expect(seen).not.toContain('处理中... false');
+    expect(seen).toContain('处理中... true');
+  });
+
   it('退出登录 counts a check-in still waiting for the server, read when it is pressed', async () => {
     await habit('喝水');
     server.use(http.post(/\/api\/checkin-records$/, () => HttpResponse.error()));
