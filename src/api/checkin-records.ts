@@ -1,10 +1,4 @@
-import {
-  notifyManager,
-  useIsMutating,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CheckinRecord } from '../domain/schemas/checkin';
 import { engineFor } from './engine';
@@ -17,6 +11,7 @@ import {
   type ShownAtOnce,
   showAtOnce,
   takeBack,
+  toldAtOnce,
 } from './resource';
 
 /** Every toggle's mutation key starts with this; one habit's adds its id. */
@@ -80,10 +75,10 @@ export function useToggleCheckin(taskId: string) {
       const id = newId();
       const { date, existing } = vars;
       // The day flips and 处理中... shows in one render, before the engine has stored the
-      // change (resource.ts `showAtOnce`): the changed list and the mutation's start are told
-      // to the screen in one batch. Told one by one (onMutate's change after the mutation's
-      // start), they were two or three renders of the card and the month's figures.
-      notifyManager.batch(() => {
+      // change (`showAtOnce`), and in the press's own frame (`toldAtOnce`). Told one by one
+      // (onMutate's change after the mutation's start), they were two or three renders of the
+      // card and the month's figures.
+      toldAtOnce(() => {
         const shown = showAtOnce(queryClient, 'checkinRecords', (items) =>
           existing
             ? items.filter((r) => r.id !== existing.id)

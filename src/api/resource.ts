@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
+import { notifyManager, type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import type { InputOf, RecordOf, ResourceName, UpdatableName } from '../domain/resources';
 import { engineFor, type ListResult } from './engine';
 import type { ErrorMessage } from './errors';
@@ -83,6 +83,26 @@ export function showAtOnce<K extends ResourceName>(
   // What the cache holds (structural sharing may keep another object than the one given).
   const shown = client.setQueryData(key, { ...previous, items: edit(previous.items) });
   return { previous, shown };
+}
+
+/** How TanStack Query tells the screen of a change by default (notifyManager's scheduler). */
+const inNextTask = (notify: () => void) => {
+  setTimeout(notify, 0);
+};
+
+/**
+ * Runs a press's change to the cache and the start of its mutation, and tells the screen of
+ * both in the press itself: React draws them before the frame that answers the press. Told in
+ * a timer after it (TanStack's default), a first frame showed the press alone and the change
+ * came a frame later (a check-in at 4× CPU, by trace: ~30–50 ms more).
+ */
+export function toldAtOnce<T>(change: () => T): T {
+  notifyManager.setScheduler((notify) => notify());
+  try {
+    return notifyManager.batch(change);
+  } finally {
+    notifyManager.setScheduler(inNextTask);
+  }
 }
 
 /**

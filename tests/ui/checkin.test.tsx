@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -165,6 +165,20 @@ describe('check-in screen', () => {
     observer.disconnect();
     expect(seen).not.toContain('处理中... false');
     expect(seen).toContain('处理中... true');
+  });
+
+  it('draws the check-in in the press itself, not in a task after it', async () => {
+    await habit('拉伸');
+    renderApp('/checkin');
+    const button = await within(await screen.findByRole('article', { name: '拉伸' })).findByRole(
+      'button',
+      { name: '今日打卡' },
+    );
+    // No await: what the press's own task drew, before any timer has run.
+    fireEvent.click(button);
+    expect(button).toHaveAccessibleName('处理中...');
+    expect(card('拉伸').querySelector(`[data-date="${TODAY}"]`)).toHaveAttribute('data-checked');
+    await within(card('拉伸')).findByRole('button', { name: '今日已打卡' });
   });
 
   it('退出登录 counts a check-in still waiting for the server, read when it is pressed', async () => {

@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { toldAtOnce } from '../../api/resource';
 import {
   useDeleteTask,
   usePostponeTask,
@@ -153,7 +154,8 @@ export function TasksScreen() {
   const onToggle = useCallback(
     (task: Task) => {
       setSending((was) => new Map(was).set(task.id, !task.completed));
-      toggleTask(task)
+      // The figures and the mutation's start in the press's own render (resource.ts).
+      toldAtOnce(() => toggleTask(task))
         .catch(() => undefined) // reported by the mutation's errorMessage
         .finally(() =>
           setSending((was) => {
