@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus, Search } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toldAtOnce } from '../../api/resource';
 import {
   useDeleteTask,
@@ -75,9 +75,10 @@ export function TasksScreen() {
   );
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [view, setView] = useState<TaskView | null>(null);
+  // The list follows each key in that key's own render. With the texts built ahead it is a
+  // string search of 5,500 and the rows found; deferred (useDeferredValue), that render came
+  // in slices between frames and took longer to show (bench:web at 4× CPU).
   const [query, setQuery] = useState('');
-  // Typing stays responsive on 5,500 tasks: the list follows the field a render behind.
-  const deferredQuery = useDeferredValue(query);
   // Each task text's pinyin (plain text → its initials and syllables), worked out in a worker
   // once the screen is quiet (or the search is focused first), so that the first key finds it
   // ready; the plain text is searched meanwhile. Done at the first key, the first result
@@ -135,7 +136,7 @@ export function TasksScreen() {
   // looks them up. Built at that key, 5,500 texts made it ~220 ms at 4× CPU against ~110.
   useEffect(() => (spoken ? eachWhenIdle(tasks, textOf) : undefined), [spoken, tasks, textOf]);
   const visible = useMemo(() => {
-    const terms = queryTerms(deferredQuery);
+    const terms = queryTerms(query);
     if (filter === 'all' && view === null && terms.length === 0) return sorted;
     const inView = view === null ? null : viewFilter(view, today);
     return sorted.filter(
@@ -144,7 +145,7 @@ export function TasksScreen() {
         (inView === null || inView(t)) &&
         (terms.length === 0 || matchesTerms(textOf(t), terms)),
     );
-  }, [sorted, filter, view, deferredQuery, textOf, today, time]);
+  }, [sorted, filter, view, query, textOf, today, time]);
 
   // One toggle for the whole list. A row shows the state on its way to the server from the
   // click itself, so its box never springs back first; the call settles once the change has
