@@ -9,8 +9,11 @@ type IdleWindow = Window & {
   cancelIdleCallback?: (handle: number) => void;
 };
 
-/** Runs `callback` once the browser is idle (at most `timeout` ms later). */
-export function whenIdle(callback: () => void, timeout = 1500): () => void {
+/**
+ * Runs `callback` once the browser is idle (at most `timeout` ms later), with the idle period's
+ * deadline where the browser gives one.
+ */
+export function whenIdle(callback: (deadline?: IdleDeadline) => void, timeout = 1500): () => void {
   const w = window as IdleWindow;
   if (w.requestIdleCallback && w.cancelIdleCallback) {
     const handle = w.requestIdleCallback(callback, { timeout });
@@ -28,7 +31,6 @@ const SLICE_MS = 8;
  * fit in each, so that no slice holds up a press. Cancelling stops it where it is.
  */
 export function eachWhenIdle<T>(items: readonly T[], each: (item: T) => void): () => void {
-  const w = window as IdleWindow;
   let next = 0;
   let cancelled = false;
   let cancel = (): void => undefined;
@@ -42,13 +44,7 @@ export function eachWhenIdle<T>(items: readonly T[], each: (item: T) => void): (
     if (next < items.length && !cancelled) schedule();
   };
   const schedule = () => {
-    if (w.requestIdleCallback && w.cancelIdleCallback) {
-      const handle = w.requestIdleCallback(slice);
-      cancel = () => w.cancelIdleCallback?.(handle);
-    } else {
-      const handle = window.setTimeout(slice, 0);
-      cancel = () => window.clearTimeout(handle);
-    }
+    cancel = whenIdle(slice);
   };
   if (items.length > 0) schedule();
   return () => {

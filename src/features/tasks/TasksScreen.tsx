@@ -155,7 +155,9 @@ export function TasksScreen() {
   const onToggle = useCallback(
     (task: Task) => {
       setSending((was) => new Map(was).set(task.id, !task.completed));
-      // The figures and the mutation's start in the press's own render (resource.ts).
+      // The mutation's start in the press's own render too (resource.ts): the changed list
+      // already is, read by the render `setSending` makes; told in a timer after it, the start
+      // drew the screen a second time, after a first frame.
       toldAtOnce(() => toggleTask(task))
         .catch(() => undefined) // reported by the mutation's errorMessage
         .finally(() =>
