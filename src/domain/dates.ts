@@ -102,6 +102,11 @@ export function civilDayNumber(year: number, month: number, day: number): number
   return era * 146_097 + dayOfEra - 719_468;
 }
 
+/** The day number of a yyyymmdd number (dateKey), without reading a string. */
+export function dayOfKey(key: number): number {
+  return civilDayNumber(Math.floor(key / 10_000), Math.floor(key / 100) % 100, key % 100);
+}
+
 /** 'YYYY-MM-DD' of a day number, years 0–9999: civilDayNumber's inverse (civil_from_days). */
 export function civilDate(n: number): string {
   const z = n + 719_468;

@@ -53,7 +53,7 @@ export const HabitRow = memo(function HabitRow({
   const { toggle, processing } = useToggleCheckin(task.id);
   const { set: setDay, saving } = useSetCheckinDay(task.id);
   const rules = useMemo(() => habitRules(task), [task]);
-  const byDate = useMemo(() => recordsByDate(index.records), [index]);
+  const byDate = useMemo(() => recordsByDate(index.records, index.keys), [index]);
   const summary = useMemo(
     () => habitSummary(task, index.records, today, byDate),
     [task, index, today, byDate],

@@ -210,6 +210,78 @@ describe('habitIndexes', () => {
   });
 });
 
+describe('habitIndexes after any change', () => {
+  // A changed habit's records are patched from its records before when the change is one the
+  // engine makes, and scanned for otherwise: either way each index is what a fresh one is.
+  const tasks = [
+    { ...habit('daily'), id: 'a' },
+    { ...habit('weekly', 2), id: 'b' },
+    { ...habit('monthly', 3), id: 'c' },
+  ];
+  let made = 0;
+  const record = fc
+    .record({ taskId: fc.constantFrom('a', 'b', 'c'), day: fc.integer({ min: 1, max: 28 }) })
+    .map(({ taskId, day }) => ({
+      id: `r${made++}`,
+      taskId,
+      date: `2026-11-${String(day).padStart(2, '0')}`,
+    }));
+  type List = ReturnType<typeof records>;
+  type Change = (list: List) => List;
+  const change: fc.Arbitrary<Change> = fc.oneof(
+    // The engine's changes: added at the end, one removed, one replaced in its place.
+    fc.array(record, { minLength: 1, maxLength: 3 }).map(
+      (added): Change =>
+        (list) => [...list, ...added],
+    ),
+    fc.nat().map(
+      (at): Change =>
+        (list) =>
+          list.filter((_, i) => i !== at % list.length),
+    ),
+    fc.tuple(fc.nat(), record).map(
+      ([at, by]): Change =>
+        (list) =>
+          list.map((r, i) => (i === at % list.length ? by : r)),
+    ),
+    // And others: a record edited in place (perhaps moved to another habit), one inserted.
+    fc.tuple(fc.nat(), record).map(
+      ([at, by]): Change =>
+        (list) =>
+          list.map((r, i) => (i === at % list.length ? { ...by, id: r.id } : r)),
+    ),
+    fc.tuple(fc.nat(), record).map(
+      ([at, added]): Change =>
+        (list) => {
+          const i = at % (list.length + 1);
+          return [...list.slice(0, i), added, ...list.slice(i)];
+        },
+    ),
+  );
+
+  it('equals a fresh index', () => {
+    fc.assert(
+      fc.property(
+        fc.array(record, { maxLength: 30 }),
+        fc.array(change, { maxLength: 6 }),
+        (first, changes) => {
+          let list: List = first;
+          let indexes = habitIndexes(tasks, list);
+          for (const { id } of tasks) indexes.get(id);
+          for (const make of changes) {
+            const next = make(list);
+            const after = habitIndexes(tasks, next, { records: list, indexes });
+            const fresh = habitIndexes(tasks, next);
+            for (const { id } of tasks) expect(after.get(id)).toEqual(fresh.get(id));
+            [list, indexes] = [next, after];
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('habitsChanged', () => {
   const all = records(['2026-11-01', '2026-11-02', '2026-11-03'], 'a');
   const [x, , z] = all as [(typeof all)[0], (typeof all)[0], (typeof all)[0]];

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayNumber } from '../../../src/domain/dates';
+import { dateKey, dayNumber } from '../../../src/domain/dates';
 import {
   type DayRecord,
   dateOfDay,
@@ -53,6 +54,21 @@ describe('records by day', () => {
     for (const date of ['2026-11-02', '2026-11-04', '2026-12-02', '2025-11-03'])
       expect(byDay.get(date)).toBeUndefined();
     expect(recordsByDate([]).get('2026-11-03')).toBeUndefined();
+  });
+});
+
+describe('records by day, from the days an index has read', () => {
+  it('finds each record as from its date', () => {
+    const records = [...days('2024-02-27', '2024-03-02'), ...days('2026-12-30', '2027-01-02')];
+    const byKeys = recordsByDate(
+      records,
+      records.map((r) => dateKey(r.date)),
+    );
+    const byDates = recordsByDate(records);
+    for (let n = dayNumber('2024-02-20'); n <= dayNumber('2027-01-05'); n++) {
+      expect(byKeys.at(n)).toBe(byDates.at(n));
+    }
+    expect(byKeys.firstDifference(byDates)).toBe(Number.POSITIVE_INFINITY);
   });
 });
 
@@ -347,6 +363,75 @@ describe('the calendar’s day states', () => {
     expect(dayState(r, undefined, '2026-11-01', '2026-11-02')).toBe('done');
     expect(dayState(r, { date: '2026-11-01', value: 3 }, '2026-11-01', '2026-11-02')).toBe(
       'missed',
+    );
+  });
+});
+
+describe('judging again after a change', () => {
+  // habitSummary goes on from the habit's last judging, past the days that did not change
+  // (the same record objects). Whatever changed, its figures must be those of a fresh judging
+  // (a copy of the habit has no last judging).
+  const START = dayNumber('2026-08-01');
+  const SPAN = 120;
+  const habits: HabitLike[] = [
+    daily,
+    { id: 'w', type: 'weekly', frequency: 3 },
+    { id: 'm', type: 'monthly', frequency: 10 },
+    water,
+    coffee,
+    run,
+    pages,
+    { ...water, schedule: [{ from: '2026-09-01', weekdays: [1, 3, 5] }] },
+    { ...daily, vacations: [{ start: '2026-10-05', end: '2026-10-12' }] },
+  ];
+  const record = fc.record(
+    {
+      day: fc.integer({ min: 0, max: SPAN - 1 }),
+      value: fc.integer({ min: 0, max: 12 }),
+      skipped: fc.boolean(),
+    },
+    { requiredKeys: ['day', 'value'] },
+  );
+  const toRecord = (r: { day: number; value: number; skipped?: boolean }): DayRecord => ({
+    date: dateOfDay(START + r.day),
+    value: r.value,
+    ...(r.skipped ? { skipped: true } : {}),
+  });
+  const change = fc.oneof(
+    fc.record({ add: record }),
+    fc.record({ remove: fc.nat() }),
+    fc.record({ replace: fc.nat(), by: record }),
+    // Mostly near the end, as a check-in is.
+    fc.record({ add: record.map((r) => ({ ...r, day: SPAN - 1 - (r.day % 5) })) }),
+  );
+
+  it('gives the figures of a fresh judging', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...habits),
+        fc.array(record, { maxLength: 60 }),
+        fc.array(change, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: SPAN - 10, max: SPAN + 10 }),
+        (template, first, changes, todayAt) => {
+          const habit = { ...template };
+          const today = dateOfDay(START + todayAt);
+          let records = first.map(toRecord);
+          habitSummary(habit, records, today);
+          for (const c of changes) {
+            if ('add' in c) records = [...records, toRecord(c.add)];
+            else if ('remove' in c && records.length > 0)
+              records = records.filter((_, i) => i !== c.remove % records.length);
+            else if ('replace' in c && records.length > 0)
+              records = records.map((r, i) =>
+                i === c.replace % records.length ? toRecord(c.by) : r,
+              );
+            expect(habitSummary(habit, records, today)).toEqual(
+              habitSummary({ ...habit }, records, today),
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
