@@ -37,6 +37,15 @@ import { TOGGLE_LOOK } from './toggle-style';
 // The score chart and the year's heat map load when asked for (they are the card's heaviest part).
 const HabitCharts = lazy(() => import('./HabitCharts').then((m) => ({ default: m.HabitCharts })));
 
+// Icons made once: a card or row drawn again (a check-in, a toggle) keeps them as they are.
+const BELL = <Bell size={12} aria-label="提醒" />;
+const GRIP = <GripVertical size={16} />;
+const FLAME = <Flame size={16} className="text-orange-500" aria-hidden="true" />;
+const TROPHY = <Trophy size={16} className="text-amber-500" aria-hidden="true" />;
+const SPINNER = <Loader2 size={16} className="animate-spin" aria-hidden="true" />;
+const CHECKED = <CheckCircle2 size={16} aria-hidden="true" />;
+const UNCHECKED = <Circle size={16} aria-hidden="true" />;
+
 const BAR: Record<RateColour, string> = {
   green: 'bg-emerald-500',
   yellow: 'bg-amber-400',
@@ -99,7 +108,7 @@ export const HabitCard = memo(function HabitCard({
   // The day a measurable habit's value is edited for: today, or a day picked in the calendar.
   const [picked, setPicked] = useState<string | null>(null);
   const [charts, setCharts] = useState(false);
-  const byDate = useMemo(() => recordsByDate(index.records), [index]);
+  const byDate = useMemo(() => recordsByDate(index.records, index.keys), [index]);
   const summary = useMemo(
     () => habitSummary(task, index.records, today, byDate),
     [task, index, today, byDate],
@@ -189,7 +198,7 @@ export const HabitCard = memo(function HabitCard({
             </span>
             {task.reminderTime && !task.archived && (
               <span className="inline-flex items-center gap-1 text-slate-500" title="提醒时间">
-                <Bell size={12} aria-label="提醒" />
+                {BELL}
                 {task.reminderTime}
               </span>
             )}
@@ -213,7 +222,7 @@ export const HabitCard = memo(function HabitCard({
               title="拖动排序（键盘可用上移、下移）"
               aria-hidden="true"
             >
-              <GripVertical size={16} />
+              {GRIP}
             </span>
           )}
           <EditButton item={task.name} onClick={() => onEdit(task)} />
@@ -223,11 +232,11 @@ export const HabitCard = memo(function HabitCard({
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <span className="inline-flex items-center gap-1">
-          <Flame size={16} className="text-orange-500" aria-hidden="true" />
+          {FLAME}
           连续 <strong className="tabular-nums text-slate-900">{streak.current}</strong> {unit}
         </span>
         <span className="inline-flex items-center gap-1">
-          <Trophy size={16} className="text-amber-500" aria-hidden="true" />
+          {TROPHY}
           最佳 <strong className="tabular-nums text-slate-900">{streak.best}</strong> {unit}
         </span>
         <HabitScore score={summary.score} />
@@ -317,17 +326,17 @@ export const HabitCard = memo(function HabitCard({
         >
           {processing ? (
             <>
-              <Loader2 size={16} className="animate-spin" aria-hidden="true" />
+              {SPINNER}
               处理中...
             </>
           ) : todayRecord ? (
             <>
-              <CheckCircle2 size={16} aria-hidden="true" />
+              {CHECKED}
               <ShortLabel short="已打卡" long="今日已打卡" />
             </>
           ) : (
             <>
-              <Circle size={16} aria-hidden="true" />
+              {UNCHECKED}
               <ShortLabel short="打卡" long="今日打卡" />
             </>
           )}
