@@ -4,6 +4,13 @@ import type { HabitRules, Unit } from '../../domain/habits';
 import { targetTypeLabels } from '../../domain/schemas/categories';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 
+// Icons made once: a card or row drawn again (a check-in, a toggle) keeps them as they are.
+const SKIP = <SkipForward size={14} aria-hidden="true" />;
+const UP = <ArrowUp size={16} aria-hidden="true" />;
+const DOWN = <ArrowDown size={16} aria-hidden="true" />;
+const RESTORE = <ArchiveRestore size={16} aria-hidden="true" />;
+const ARCHIVE = <Archive size={16} aria-hidden="true" />;
+
 /** What a period is called beside its sum: 今日 3 / 8 杯, 本周 12 / 20 公里. */
 const PERIOD_NOW = { day: '今日', week: '本周', month: '本月' } as const;
 
@@ -178,7 +185,7 @@ export function SkipButton({
       title={`${label}今天的「${name}」：不算完成，也不算漏打`}
       onClick={onClick}
     >
-      <SkipForward size={14} aria-hidden="true" />
+      {SKIP}
       {label}
     </button>
   );
@@ -211,7 +218,7 @@ export function CareActions({
             disabled={first}
             onClick={() => onMove(task, -1)}
           >
-            <ArrowUp size={16} aria-hidden="true" />
+            {UP}
           </button>
           <button
             type="button"
@@ -221,7 +228,7 @@ export function CareActions({
             disabled={last}
             onClick={() => onMove(task, 1)}
           >
-            <ArrowDown size={16} aria-hidden="true" />
+            {DOWN}
           </button>
         </>
       )}
@@ -232,11 +239,7 @@ export function CareActions({
         title={archived ? '取消归档：回到每日列表' : '归档：离开每日列表，保留全部记录'}
         onClick={() => onArchive(task)}
       >
-        {archived ? (
-          <ArchiveRestore size={16} aria-hidden="true" />
-        ) : (
-          <Archive size={16} aria-hidden="true" />
-        )}
+        {archived ? RESTORE : ARCHIVE}
       </button>
     </div>
   );

@@ -73,7 +73,7 @@ export const MonthCalendar = memo(function MonthCalendar({
   const [active, setActive] = useState<string | null>(null);
   // The day that takes Tab: the one last moved to, else today, else the month's last open day.
   const current = active && open.includes(active) ? active : (open.at(-1) ?? null);
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const grid = useRef<HTMLFieldSetElement>(null);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, date: string) {
     const index = open.indexOf(date);
@@ -85,11 +85,13 @@ export const MonthCalendar = memo(function MonthCalendar({
     event.preventDefault();
     if (!next) return;
     setActive(next);
-    buttons.current.get(next)?.focus();
+    // Looked up when a key moves: a ref per day, a new function each render, was detached and
+    // attached again for all ~30 days at every check-in.
+    grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${next}"]`)?.focus();
   }
 
   return (
-    <fieldset className="grid min-w-0 grid-cols-7 gap-1 text-center text-xs">
+    <fieldset ref={grid} className="grid min-w-0 grid-cols-7 gap-1 text-center text-xs">
       <legend className="sr-only">{`${name} · ${Number(month.slice(5))}月打卡日历`}</legend>
       {WEEKDAYS.map((day) => (
         <span key={day} className="pb-0.5 font-medium text-slate-500" aria-hidden="true">
@@ -142,10 +144,6 @@ export const MonthCalendar = memo(function MonthCalendar({
         return (
           <button
             key={date}
-            ref={(node) => {
-              if (node) buttons.current.set(date, node);
-              else buttons.current.delete(date);
-            }}
             type="button"
             data-date={date}
             data-checked={isChecked || undefined}
