@@ -1,4 +1,5 @@
-import { CloudUpload } from 'lucide-react';
+// A CSS icon (index.css): the mark comes on a row with each change, in any list.
+const CLOUD = <span className="icon-[lucide--cloud-upload] size-3" aria-hidden="true" />;
 
 /** On a row whose change has not reached the server yet (DESIGN.md §1 "Local-first"). */
 export function PendingMark() {
@@ -7,7 +8,7 @@ export function PendingMark() {
       className="inline-flex shrink-0 items-center gap-0.5 rounded bg-amber-50 px-1 py-0.5 text-[11px] font-medium text-amber-700"
       title="这条修改保存在本机，服务器可用时自动同步"
     >
-      <CloudUpload size={12} aria-hidden="true" />
+      {CLOUD}
       待同步
     </span>
   );

@@ -1,4 +1,4 @@
-import { History, type LucideIcon, Pencil, Trash2 } from 'lucide-react';
+import type { ReactElement } from 'react';
 
 // The icon buttons at the end of a list row. Their accessible names are the glossary's
 // words (DESIGN.md §5), which tests and screen readers rely on; the icon is decoration.
@@ -14,13 +14,13 @@ interface RowButtonProps {
 
 function RowButton({
   label,
-  icon: Icon,
+  icon,
   danger = false,
   dialog = false,
   onClick,
   disabled,
   item,
-}: RowButtonProps & { label: string; icon: LucideIcon; danger?: boolean; dialog?: boolean }) {
+}: RowButtonProps & { label: string; icon: ReactElement; danger?: boolean; dialog?: boolean }) {
   const name = item ? `${label} ${item}` : label;
   return (
     <button
@@ -33,19 +33,25 @@ function RowButton({
       aria-haspopup={dialog ? 'dialog' : undefined}
       onClick={onClick}
     >
-      <Icon size={16} aria-hidden="true" />
+      {icon}
     </button>
   );
 }
 
+// CSS icons (index.css), one element each: every row of every list has two or three of these.
+// Made once, so a row drawn again (a toggle, a check-in) keeps them as they are.
+const PENCIL = <span className="icon-[lucide--pencil] size-4" aria-hidden="true" />;
+const BIN = <span className="icon-[lucide--trash-2] size-4" aria-hidden="true" />;
+const CLOCK = <span className="icon-[lucide--history] size-4" aria-hidden="true" />;
+
 export const EditButton = (props: RowButtonProps) => (
-  <RowButton label="编辑" icon={Pencil} dialog {...props} />
+  <RowButton label="编辑" icon={PENCIL} dialog {...props} />
 );
 
 export const DeleteButton = (props: RowButtonProps) => (
-  <RowButton label="删除" icon={Trash2} danger {...props} />
+  <RowButton label="删除" icon={BIN} danger {...props} />
 );
 
 export const HistoryButton = (props: RowButtonProps) => (
-  <RowButton label="修改历史" icon={History} {...props} />
+  <RowButton label="修改历史" icon={CLOCK} {...props} />
 );

@@ -1,4 +1,3 @@
-import { Bell, CalendarDays, ListChecks, Repeat, Timer } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ClampedText } from '../../components/ClampedText';
@@ -17,6 +16,15 @@ import {
   subtaskProgress,
 } from '../../domain/tasks';
 import { PRIORITY_STYLE } from './priority-style';
+
+// CSS icons (index.css): a row is mounted by the dozen as a list changes, and each Lucide SVG
+// was up to eleven elements to build, style and lay out, more than half of a row's.
+// Made once, so a row drawn again (its toggle, a minute's tick) keeps them as they are.
+const CALENDAR = <span className="icon-[lucide--calendar-days] size-[13px]" aria-hidden="true" />;
+const BELL = <span className="icon-[lucide--bell] size-[13px]" role="img" aria-label="提醒" />;
+const REPEAT = <span className="icon-[lucide--repeat] size-[13px]" role="img" aria-label="重复" />;
+const SUBTASKS = <span className="icon-[lucide--list-checks] size-[13px]" aria-hidden="true" />;
+const TIMER = <span className="icon-[lucide--timer] size-[13px]" aria-hidden="true" />;
 
 interface TaskItemProps {
   task: FullTask;
@@ -118,7 +126,7 @@ export const TaskItem = memo(function TaskItem({
           </span>
           {task.dueDate && (
             <span className="inline-flex items-center gap-1 text-slate-500">
-              <CalendarDays size={13} aria-hidden="true" />
+              {CALENDAR}
               <time dateTime={task.dueTime ? `${task.dueDate}T${task.dueTime}` : task.dueDate}>
                 {formatShortDate(task.dueDate, today)}
                 {task.dueTime && ` ${task.dueTime}`}
@@ -127,12 +135,12 @@ export const TaskItem = memo(function TaskItem({
           )}
           {task.dueDate && !task.completed && (task.reminders?.length ?? 0) > 0 && (
             <span className="inline-flex items-center text-slate-500" title="已设提醒">
-              <Bell size={13} aria-label="提醒" />
+              {BELL}
             </span>
           )}
           {task.repeat && (
             <span className="inline-flex items-center text-slate-500" title="重复任务">
-              <Repeat size={13} aria-label="重复" />
+              {REPEAT}
             </span>
           )}
           {progress && (
@@ -140,7 +148,7 @@ export const TaskItem = memo(function TaskItem({
               className="inline-flex items-center gap-1 text-slate-500 tabular-nums"
               title="子任务"
             >
-              <ListChecks size={13} aria-hidden="true" />
+              {SUBTASKS}
               <span className="sr-only">子任务</span>
               {progress.done}/{progress.total}
             </span>
@@ -162,7 +170,7 @@ export const TaskItem = memo(function TaskItem({
               className="btn-ghost inline-flex items-center gap-1 px-1.5 py-1"
               aria-label={`专注 ${task.title}`}
             >
-              <Timer size={13} aria-hidden="true" />
+              {TIMER}
               专注
             </Link>
             <PostponeMenu task={task} onPostpone={onPostpone} />
