@@ -909,6 +909,13 @@ async function main() {
       console.log(
         row([`${interaction.path} ${interaction.name}`, ...cells, verdictCell(ok)], iWidths),
       );
+      // Every run's figure, not only the median: on a shared machine one run can be 2× another.
+      console.log(
+        `  each run: ${RATES.map((rate) => {
+          const samples = interactionSamples.get(`${rate}${interaction.name}`) ?? [];
+          return `${rate}× ${samples.map((s) => fmt(s.paint)).join(' ')}`;
+        }).join(' · ')}`,
+      );
       if (interaction.saved) {
         const saved = RATES.map((rate) => {
           const samples = interactionSamples.get(`${rate}${interaction.name}`) ?? [];
