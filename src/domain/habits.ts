@@ -538,6 +538,26 @@ export function dayState(
   return value > 0 ? 'partial' : 'missed';
 }
 
+/** A check-in pressed and not yet in the habit's records: its day, and whether it is now checked. */
+export interface PressedDay {
+  date: string;
+  checked: boolean;
+}
+
+/**
+ * A day's record as a press shows it before the records have the change: a day checked in
+ * holds a record (its own, or a plain check-in), a day checked out none.
+ */
+export function asPressed(
+  pressed: PressedDay | null,
+  date: string,
+  record: DayRecord | undefined,
+): DayRecord | undefined {
+  if (pressed?.date !== date) return record;
+  if (!pressed.checked) return undefined;
+  return record && !record.skipped ? record : { date, value: 1 };
+}
+
 /** Short text for each state, shown in the calendar and read by screen readers. */
 export const DAY_STATE_LABELS: Record<DayState, string> = {
   done: '完成',

@@ -108,14 +108,19 @@ describe('check-in toggle', () => {
     act(() => {
       result.current.h1.toggle({ date: TODAY, existing: null });
     });
-    // In the press itself (resource.ts toldAtOnce); the device's store has it a moment later.
-    expect(ids()).toEqual(['h1']);
+    // In the press itself the habit's card alone (`pressed`); the list a frame later, and the
+    // device's store a moment after it.
+    expect(result.current.h1.pressed).toEqual({ date: TODAY, checked: true });
     expect(result.current.h1.processing).toBe(true);
+    expect(ids()).toEqual([]);
+    await waitFor(() => expect(ids()).toEqual(['h1']));
     await waitFor(() => expect(result.current.list.data?.pending.size).toBe(1));
 
     await waitFor(() => expect(report).toHaveBeenCalledWith('打卡失败'));
     await waitFor(() => expect(ids()).toEqual([]));
     expect(result.current.list.data?.pending.size).toBe(0);
+    expect(result.current.h1.pressed).toBeNull();
+    expect(result.current.h1.processing).toBe(false);
   });
 
   it('flips before the engine has validated and stored the change', async () => {
@@ -131,7 +136,8 @@ describe('check-in toggle', () => {
       act(() => {
         result.current.h1.toggle({ date: TODAY, existing: null });
       });
-      expect(ids()).toEqual(['h1']);
+      expect(result.current.h1.pressed).toEqual({ date: TODAY, checked: true });
+      await waitFor(() => expect(ids()).toEqual(['h1']));
       await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
       expect(ids()).toEqual(['h1']);
       expect(result.current.h1.processing).toBe(true);

@@ -15,6 +15,7 @@ import {
 } from '../../domain/checkin';
 import { monthCalendar } from '../../domain/dates';
 import {
+  asPressed,
   type DayState,
   dayState,
   habitRules,
@@ -101,7 +102,7 @@ export const HabitCard = memo(function HabitCard({
   last = false,
 }: HabitCardProps) {
   const nameId = useId();
-  const { toggle, processing } = useToggleCheckin(task.id);
+  const { toggle, processing, pressed } = useToggleCheckin(task.id);
   const { set: setDay, saving } = useSetCheckinDay(task.id);
   const rules = useMemo(() => habitRules(task), [task]);
   const measurable = rules.measurable;
@@ -133,7 +134,21 @@ export const HabitCard = memo(function HabitCard({
       checked: new Set(inMonth.map((r) => r.date)),
     };
   }, [index, month, task.monthlyTarget]);
-  const todayRaw = byDate.get(today);
+  // A press shows its day at once, over the records, which have it a frame later.
+  const shownStates = useMemo(() => {
+    if (!pressed || !states.has(pressed.date)) return states;
+    const { date } = pressed;
+    const record = asPressed(pressed, date, byDate.get(date));
+    return new Map(states).set(date, dayState(rules, record, date, today, start));
+  }, [pressed, states, byDate, rules, today, start]);
+  const shownChecked = useMemo(() => {
+    if (!pressed || !states.has(pressed.date)) return figures.checked;
+    const checked = new Set(figures.checked);
+    if (pressed.checked) checked.add(pressed.date);
+    else checked.delete(pressed.date);
+    return checked;
+  }, [pressed, states, figures.checked]);
+  const todayRaw = asPressed(pressed, today, byDate.get(today));
   const todayRecord = todayRaw?.skipped ? undefined : todayRaw;
   const unit = measurable ? PERIOD_UNIT[rules.period] : STREAK_UNIT[task.type];
   // Schedules, skips and vacations count for yes/no habits too (the spec's own streak, which
@@ -285,10 +300,10 @@ export const HabitCard = memo(function HabitCard({
       <MonthCalendar
         month={month}
         today={today}
-        checked={figures.checked}
+        checked={shownChecked}
         name={task.name}
         onToggle={onToggleDay}
-        states={states}
+        states={shownStates}
         selected={measurable ? editDate : undefined}
       />
 

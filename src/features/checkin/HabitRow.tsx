@@ -4,6 +4,7 @@ import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
 import { type HabitIndex, recordOn } from '../../domain/checkin';
 import { dayNumber } from '../../domain/dates';
 import {
+  asPressed,
   DAY_STATE_LABELS,
   dateOfDay,
   dayState,
@@ -50,7 +51,7 @@ export const HabitRow = memo(function HabitRow({
   onExpand,
 }: HabitRowProps) {
   const nameId = useId();
-  const { toggle, processing } = useToggleCheckin(task.id);
+  const { toggle, processing, pressed } = useToggleCheckin(task.id);
   const { set: setDay, saving } = useSetCheckinDay(task.id);
   const rules = useMemo(() => habitRules(task), [task]);
   const byDate = useMemo(() => recordsByDate(index.records, index.keys), [index]);
@@ -67,12 +68,14 @@ export const HabitRow = memo(function HabitRow({
       return {
         date,
         weekday: WEEKDAY[weekdayOfDay(n)]!,
-        state: dayState(rules, byDate.get(date), date, today, start),
+        state: dayState(rules, asPressed(pressed, date, byDate.get(date)), date, today, start),
       };
     });
-  }, [rules, byDate, summary, today]);
+  }, [rules, byDate, summary, today, pressed]);
   const todayRaw = byDate.get(today);
-  const doneToday = todayRaw !== undefined && !todayRaw.skipped;
+  // A press shows today at once, over the records, which have it a frame later.
+  const shownToday = asPressed(pressed, today, todayRaw);
+  const doneToday = shownToday !== undefined && !shownToday.skipped;
   const unitName = task.unit ?? '';
 
   const onToday = () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateKey, dayNumber } from '../../../src/domain/dates';
 import {
+  asPressed,
   type DayRecord,
   dateOfDay,
   dayState,
@@ -9,6 +10,7 @@ import {
   habitRules,
   habitSummary,
   monthlyScores,
+  type PressedDay,
   recordsByDate,
   unitMultiplier,
   weekdayOfDay,
@@ -364,6 +366,31 @@ describe('the calendar’s day states', () => {
     expect(dayState(r, { date: '2026-11-01', value: 3 }, '2026-11-01', '2026-11-02')).toBe(
       'missed',
     );
+  });
+});
+
+describe('a pressed day over the records', () => {
+  const mine = { date: '2026-11-20', value: 3 };
+  const skipped = { date: '2026-11-20', skipped: true };
+  it.each<[string, PressedDay | null, DayRecord | undefined, DayRecord | undefined]>([
+    ['nothing pressed', null, mine, mine],
+    ['another day pressed', { date: '2026-11-19', checked: false }, mine, mine],
+    ['checked out', { date: '2026-11-20', checked: false }, mine, undefined],
+    [
+      'checked in, no record yet',
+      { date: '2026-11-20', checked: true },
+      undefined,
+      { date: '2026-11-20', value: 1 },
+    ],
+    [
+      'checked in over a skip',
+      { date: '2026-11-20', checked: true },
+      skipped,
+      { date: '2026-11-20', value: 1 },
+    ],
+    ['checked in, its record there', { date: '2026-11-20', checked: true }, mine, mine],
+  ])('%s', (_, pressed, record, shown) => {
+    expect(asPressed(pressed, '2026-11-20', record)).toEqual(shown);
   });
 });
 
