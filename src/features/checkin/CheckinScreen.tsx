@@ -53,6 +53,13 @@ const CheckinTaskDialog = lazyDialog(() =>
 
 type Dialog = { task: CheckinTask | null } | null;
 
+// Icons made once: the screen is drawn again at every check-in and month.
+const PLUS = <Plus size={16} aria-hidden="true" />;
+const HABITS = <ListChecks size={18} />;
+const CHECKINS = <CalendarCheck size={18} />;
+const RATE = <Target size={18} />;
+const MET = <CheckCheck size={18} />;
+
 const NO_RECORDS: CheckinRecord[] = [];
 const NO_TASKS: CheckinTask[] = [];
 /** The cards drawn with the first: a row of the widest layout (three), more than a phone shows. */
@@ -223,7 +230,7 @@ export function CheckinScreen() {
             aria-haspopup="dialog"
             onClick={openCreate}
           >
-            <Plus size={16} aria-hidden="true" />
+            {PLUS}
             <ShortLabel short="创建" long="创建打卡任务" />
           </button>
         }
@@ -250,7 +257,7 @@ export function CheckinScreen() {
               aria-haspopup="dialog"
               onClick={openCreate}
             >
-              <Plus size={16} aria-hidden="true" />
+              {PLUS}
               创建第一个打卡任务
             </button>
           }
@@ -269,25 +276,25 @@ export function CheckinScreen() {
                 title="打卡任务"
                 value={stats.taskCount}
                 subtitle={`今日已打卡 ${checkedToday} 个`}
-                icon={<ListChecks size={18} />}
+                icon={HABITS}
               />
               <StatCard
                 title="打卡次数"
                 value={stats.checkins}
                 subtitle="所选月份"
-                icon={<CalendarCheck size={18} />}
+                icon={CHECKINS}
               />
               <StatCard
                 title="平均完成率"
                 value={`${stats.averageRate}%`}
                 tone={averageTone[rateColour(stats.averageRate)]}
-                icon={<Target size={18} />}
+                icon={RATE}
               />
               <StatCard
                 title="达成目标"
                 value={`${stats.targetsMet} / ${stats.taskCount}`}
                 subtitle="打卡次数达到每月目标"
-                icon={<CheckCheck size={18} />}
+                icon={MET}
               />
             </div>
           </section>

@@ -11,10 +11,10 @@ const GAP = 8;
 /**
  * Rows drawn beyond the screen each way: enough that Tab always finds the next row already
  * there (focus scrolls it into view, which draws the rows after it; tests/e2e/tasks.e2e.ts walks
- * 30 rows so, and fails at 0). Not more: every row drawn is ~40 boxes to lay out, and at 8 the
- * rows off screen were most of the list's first render (8 of 13 at 1280 × 900).
+ * 30 rows so, and fails at 0). Not more: the rows off screen are laid out and painted with
+ * the rest at every filter, view and search (at 8 they were 8 of 13 at 1280 × 900).
  */
-const OVERSCAN = 3;
+const OVERSCAN = 2;
 
 /**
  * A row's height without asking for a layout: the size its ResizeObserver reported, else the

@@ -67,6 +67,20 @@ const chip = (on: boolean) =>
     : 'bg-slate-100 text-slate-600 hover:bg-slate-200';
 const NO_IDS: ReadonlySet<string> = new Set();
 
+// Icons made once: the screen is drawn again at every filter, view, key and toggle.
+const PLUS = <Plus size={16} aria-hidden="true" />;
+const ALL = <ListTodo size={18} />;
+const DONE = <CheckCircle2 size={18} />;
+const OPEN = <Circle size={18} />;
+const LATE = <AlertTriangle size={18} />;
+const SEARCH = (
+  <Search
+    size={15}
+    aria-hidden="true"
+    className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-slate-400"
+  />
+);
+
 export function TasksScreen() {
   const { data, isPending, refetch } = useTasks();
   const { remove } = useDeleteAction(
@@ -190,7 +204,7 @@ export function TasksScreen() {
       aria-haspopup="dialog"
       onClick={() => setDialog({ task: null })}
     >
-      <Plus size={16} aria-hidden="true" />
+      {PLUS}
       添加任务
     </button>
   );
@@ -205,20 +219,20 @@ export function TasksScreen() {
           then changes text and adds the rows (~10 on screen), and the list knows where it
           starts on the page before they come, so they are placed without a layout of their own. */}
       <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
-        <StatCard title="总任务" value={figure(stats.total)} icon={<ListTodo size={18} />} />
+        <StatCard title="总任务" value={figure(stats.total)} icon={ALL} />
         <StatCard
           title="已完成"
           value={figure(stats.completed)}
           subtitle={isPending ? '完成率 —' : `完成率 ${stats.completionPercent}%`}
           tone={isPending ? 'default' : 'positive'}
-          icon={<CheckCircle2 size={18} />}
+          icon={DONE}
         />
-        <StatCard title="待完成" value={figure(stats.pending)} icon={<Circle size={18} />} />
+        <StatCard title="待完成" value={figure(stats.pending)} icon={OPEN} />
         <StatCard
           title="已逾期"
           value={figure(stats.overdue)}
           tone={stats.overdue > 0 ? 'negative' : 'default'}
-          icon={<AlertTriangle size={18} />}
+          icon={LATE}
         />
       </div>
 
@@ -265,11 +279,7 @@ export function TasksScreen() {
             ))}
             <label className="relative ml-auto w-full min-w-0 sm:w-56">
               <span className="sr-only">搜索任务</span>
-              <Search
-                size={15}
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-slate-400"
-              />
+              {SEARCH}
               <input
                 type="search"
                 placeholder="搜索任务"
