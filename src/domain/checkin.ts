@@ -368,7 +368,7 @@ function patchedIndex<T extends RecordFields>(
   const id = task.id;
   const gone = new Map<T, T | undefined>();
   const come: T[] = [];
-  const inPlace = endBefore - start === endAfter - start;
+  const inPlace = endBefore === endAfter;
   for (let i = start; i < endBefore; i++) {
     const r = lists.before[i]!;
     if (r.taskId !== id) continue;

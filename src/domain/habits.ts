@@ -317,7 +317,8 @@ function judgeUnits(
     const end = unitEnd(rules.period, start);
     const unit = judge(rules, days, byDay, start, end, first, last);
     if (unit) {
-      // The score: frozen and pending units leave it (scoreSteps); so do the streaks.
+      // Loop's smoothing over the decided units: frozen and pending ones leave the score and
+      // the streaks as they were.
       if (unit.state !== 'frozen' && unit.state !== 'pending') {
         score = score * m + (1 - m) * unit.credit;
       }
@@ -333,15 +334,6 @@ function judgeUnits(
     start = end + 1;
   }
   return judged;
-}
-
-function habitUnits(
-  rules: HabitRules,
-  byDay: RecordsByDay<DayRecord>,
-  from: string,
-  today: string,
-): Unit[] {
-  return judgeUnits(rules, byDay, from, today).units;
 }
 
 function judge(
@@ -393,19 +385,6 @@ function judge(
 export function unitMultiplier(period: TargetPeriod): number {
   const days = period === 'day' ? 1 : period === 'week' ? 7 : 30;
   return 0.5 ** (Math.sqrt(days) / 13);
-}
-
-/** The score 0–1 after each decided unit, in order (frozen and pending units leave it). */
-function scoreSteps(rules: HabitRules, units: readonly Unit[]): { end: string; score: number }[] {
-  const m = unitMultiplier(rules.period);
-  let score = 0;
-  const steps: { end: string; score: number }[] = [];
-  for (const unit of units) {
-    if (unit.state === 'frozen' || unit.state === 'pending') continue;
-    score = score * m + (1 - m) * unit.credit;
-    steps.push({ end: unit.end, score });
-  }
-  return steps;
 }
 
 /** The strength score in whole percent, 0–100. */
@@ -476,8 +455,13 @@ export function monthlyScores(
   months = 12,
 ): { month: string; score: number }[] {
   const rules = habitRules(habit);
-  const units = habitUnits(rules, recordsByDate(records), habitStart(rules, records, today), today);
-  const steps = scoreSteps(rules, units);
+  // The score after each unit: frozen and pending ones carry the one before them.
+  const { units, scores } = judgeUnits(
+    rules,
+    recordsByDate(records),
+    habitStart(rules, records, today),
+    today,
+  );
   const out: { month: string; score: number }[] = [];
   let [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const wanted: string[] = [];
@@ -490,7 +474,7 @@ export function monthlyScores(
   let score = 0;
   for (const month of wanted) {
     const end = `${month}-31`;
-    while (i < steps.length && steps[i]!.end <= end) score = steps[i++]!.score;
+    while (i < units.length && units[i]!.end <= end) score = scores[i++]!;
     out.push({ month, score: scorePercent(score) });
   }
   return out;
