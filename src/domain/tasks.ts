@@ -167,6 +167,69 @@ export function taskOverview(
   return { stats, counts, distribution };
 }
 
+/** A completion pressed but not yet in the list: the task as listed, and where it is going. */
+export interface PressedTask<T> {
+  task: T;
+  completed: boolean;
+}
+
+/** The presses of `sending` (task id → completion) that the list does not show yet. */
+export function unshownPresses<T extends { id: string; completed: boolean }>(
+  tasks: readonly T[],
+  sending: ReadonlyMap<string, boolean>,
+): PressedTask<T>[] {
+  const pressed: PressedTask<T>[] = [];
+  for (const [id, completed] of sending) {
+    const task = tasks.find((t) => t.id === id);
+    if (task && task.completed !== completed) pressed.push({ task, completed });
+  }
+  return pressed;
+}
+
+/**
+ * The overview with presses the list does not show yet counted in, from the overview of the
+ * list and the pressed tasks alone: a toggle's figures are drawn in its press, and the list's
+ * change (its order, the row leaving, the overview over every task) in the frames after it.
+ */
+export function withPresses<T extends DueFields & Pick<Task, 'priority'>>(
+  overview: TaskOverview,
+  pressed: readonly PressedTask<T>[],
+  today: string,
+  time?: string,
+): TaskOverview {
+  if (pressed.length === 0) return overview;
+  const was = taskOverview(
+    pressed.map((p) => p.task),
+    today,
+    time,
+  );
+  const now = taskOverview(
+    pressed.map((p) => ({ ...p.task, completed: p.completed })),
+    today,
+    time,
+  );
+  const moved = (a: number, before: number, after: number) => a - before + after;
+  const total = overview.stats.total;
+  const completed = moved(overview.stats.completed, was.stats.completed, now.stats.completed);
+  const overdue = moved(overview.stats.overdue, was.stats.overdue, now.stats.overdue);
+  const stats: TaskStats = {
+    total,
+    completed,
+    pending: total - completed,
+    overdue,
+    completionPercent: completionPercent(completed, total),
+  };
+  const distribution = { ...overview.distribution };
+  for (const p of Object.keys(distribution) as TaskPriority[]) {
+    distribution[p] = moved(distribution[p], was.distribution[p], now.distribution[p]);
+  }
+  return {
+    stats,
+    counts: { all: total, pending: stats.pending, completed, overdue },
+    distribution,
+  };
+}
+
 export function priorityDistribution(
   pendingTasks: readonly Pick<Task, 'priority'>[],
 ): Record<TaskPriority, number> {

@@ -80,7 +80,8 @@ export const TaskItem = memo(function TaskItem({
       ? 'border-amber-300 bg-amber-50/70'
       : 'border-slate-200 bg-white';
   // Finished rows are struck through and dimmed, but stay readable (and clickable).
-  const done = (sending ?? task.completed) ? 'opacity-60' : '';
+  const shownDone = sending ?? task.completed;
+  const done = shownDone ? 'opacity-60' : '';
 
   return (
     <li
@@ -94,7 +95,7 @@ export const TaskItem = memo(function TaskItem({
       <input
         type="checkbox"
         className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-blue-600 disabled:cursor-wait"
-        checked={sending ?? task.completed}
+        checked={shownDone}
         disabled={sending !== null}
         aria-labelledby={titleId}
         onChange={() => onToggle(task)}
@@ -102,7 +103,7 @@ export const TaskItem = memo(function TaskItem({
       <div className="min-w-0 flex-1">
         <p
           id={titleId}
-          className={`font-medium [overflow-wrap:anywhere] ${task.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+          className={`font-medium [overflow-wrap:anywhere] ${shownDone ? 'text-slate-500 line-through' : 'text-slate-900'}`}
         >
           {task.title}
         </p>

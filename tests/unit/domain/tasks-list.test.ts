@@ -9,7 +9,9 @@ import {
   type TaskFilter,
   taskOverview,
   taskStats,
+  unshownPresses,
   withDefaults,
+  withPresses,
 } from '../../../src/domain/tasks';
 import { todo } from '../../fixtures/records';
 
@@ -244,5 +246,65 @@ describe('taskOverview', () => {
         tasks.filter((t) => matchesFilter(t, filter, TODAY)).length,
       );
     }
+  });
+});
+
+describe('withPresses', () => {
+  const late = task('late-high', { dueDate: '2026-11-20', priority: 'high' });
+  const done = task('done-low', { dueDate: '2026-11-01', priority: 'low', completed: true });
+  const plain = task('plain');
+  const tasks = [late, done, plain];
+  const applied = (list: Task[], sending: Map<string, boolean>) =>
+    list.map((t) => (sending.has(t.id) ? { ...t, completed: sending.get(t.id)! } : t));
+
+  it.each<[string, Map<string, boolean>, Record<TaskFilter, number>]>([
+    ['no press', new Map(), { all: 3, pending: 2, completed: 1, overdue: 1 }],
+    [
+      'ticking a late task',
+      new Map([['late-high', true]]),
+      { all: 3, pending: 1, completed: 2, overdue: 0 },
+    ],
+    [
+      'unticking a late one',
+      new Map([['done-low', false]]),
+      { all: 3, pending: 3, completed: 0, overdue: 2 },
+    ],
+    // The list already shows it (the press's change came): not counted twice.
+    [
+      'a press the list shows',
+      new Map([['done-low', true]]),
+      { all: 3, pending: 2, completed: 1, overdue: 1 },
+    ],
+    [
+      'a press of a task gone',
+      new Map([['gone', true]]),
+      { all: 3, pending: 2, completed: 1, overdue: 1 },
+    ],
+  ])('%s', (_, sending, counts) => {
+    const overview = withPresses(taskOverview(tasks, TODAY), unshownPresses(tasks, sending), TODAY);
+    expect(overview.counts).toEqual(counts);
+  });
+
+  it('gives the overview of the list with its presses applied', () => {
+    const arbitraryTask = fc.record({
+      completed: fc.boolean(),
+      priority: fc.constantFrom('high', 'medium', 'low') as fc.Arbitrary<Task['priority']>,
+      dueDate: fc.constantFrom('', '2026-11-01', TODAY, '2026-12-01'),
+      dueTime: fc.constantFrom('', '08:00', '23:00'),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryTask, { maxLength: 12 }),
+        fc.array(fc.tuple(fc.nat(11), fc.boolean()), { maxLength: 6 }),
+        (fields, presses) => {
+          const list = fields.map((f, i) => withDefaults(task(`t${i}`, f)));
+          const sending = new Map(presses.map(([i, c]) => [`t${i}`, c]));
+          const pressed = unshownPresses(list, sending);
+          expect(withPresses(taskOverview(list, TODAY, '12:00'), pressed, TODAY, '12:00')).toEqual(
+            taskOverview(applied(list, sending), TODAY, '12:00'),
+          );
+        },
+      ),
+    );
   });
 });
