@@ -3,10 +3,10 @@ import { useCallback, useRef, useState } from 'react';
 import type { PressedDay } from '../domain/habits';
 import type { CheckinRecord } from '../domain/schemas/checkin';
 import { engineFor } from './engine';
+import { afterPaint } from './idle';
 import { newId } from './ids';
 import { resourceKeys } from './keys';
 import {
-  afterPaint,
   type ListResult,
   listQuery,
   type ShownAtOnce,

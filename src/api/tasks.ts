@@ -5,9 +5,9 @@ import type { InputOf } from '../domain/resources';
 import type { Task } from '../domain/schemas/task';
 import { type FullTask, toggleCompletion, withDefaults } from '../domain/tasks';
 import { engineFor } from './engine';
+import { afterPaint } from './idle';
 import { resourceKeys } from './keys';
 import {
-  afterPaint,
   type ListResult,
   listQuery,
   showAtOnce,

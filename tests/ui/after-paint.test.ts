@@ -1,6 +1,6 @@
 import { notifyManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, expect, it, vi } from 'vitest';
-import { afterPaint } from '../../src/api/resource';
+import { afterPaint } from '../../src/api/idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, Circle, ListTodo, Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { afterPaint, toldAtOnce } from '../../api/resource';
+import { afterPaint } from '../../api/idle';
+import { toldAtOnce } from '../../api/resource';
 import {
   useDeleteTask,
   usePostponeTask,
