@@ -8,6 +8,7 @@ import {
   useEffect,
   useState,
 } from 'react';
+import { afterPaint } from '../api/idle';
 import { whenIdle } from './when';
 
 /** Whether the dialog inside is drawn ahead and not open: `Modal` keeps itself hidden then. */
@@ -26,15 +27,17 @@ interface DrawnAheadProps {
 }
 
 /**
- * The form's elements, drawn again only while it shows. The screen around a hidden form renders
+ * The form's elements, drawn again only once it shows. The screen around a hidden form renders
  * at every press (a filter, a tick, a key in the search) and hands it new props (an `onClose`
  * made in that render): the whole form was drawn again in each of them, its fields' functions
  * and React's pass over them (a profile of /tasks' 最近7天 at 4× CPU: its select fields alone
- * 3 ms). What the form reads itself (a query, the day) still draws it.
+ * 3 ms). Nor is it drawn again in the press that opens it: `Modal` (which reads the context)
+ * shows it, and the form takes the screen's props from the frame after. What the form reads
+ * itself (a query, the day) still draws it.
  */
 const Kept = memo(
-  ({ children }: { hidden: boolean; children: ReactNode }) => children,
-  (before, now) => before.hidden && now.hidden,
+  ({ children }: { live: boolean; children: ReactNode }) => children,
+  (before, now) => !before.live && !now.live,
 );
 
 /**
@@ -60,6 +63,16 @@ export function DrawnAhead({ open, ahead, startsFrom = '', children }: DrawnAhea
     setRound((r) => r + 1);
   }
   const [drawn, setDrawn] = useState(-1);
+  // The round whose opening has been painted: its form is live from then on.
+  const [shown, setShown] = useState(-1);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    void afterPaint().then(() => current && setShown(round));
+    return () => {
+      current = false;
+    };
+  }, [open, round]);
   useEffect(() => {
     if (!ahead || open || drawn === round) return;
     // A transition: React draws it in slices, so a press meanwhile is answered first.
@@ -69,7 +82,7 @@ export function DrawnAhead({ open, ahead, startsFrom = '', children }: DrawnAhea
   return (
     <DrawnHidden.Provider value={!open}>
       <Fragment key={round}>
-        <Kept hidden={!open}>{children}</Kept>
+        <Kept live={open && shown === round}>{children}</Kept>
       </Fragment>
     </DrawnHidden.Provider>
   );

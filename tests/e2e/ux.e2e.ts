@@ -495,15 +495,17 @@ describe('7. keyboard and phone', () => {
       const dialog = page.getByRole('dialog', { name: '添加记录' });
 
       // Opens on 金额; Escape on an untouched form closes it, focus back on the button.
+      // An add form drawn ahead takes its first focus once its opening has painted (Modal).
       await add.click();
       await dialog.waitFor();
-      await expect(focused(page)).resolves.toBe('金额');
+      await expect.poll(() => focused(page)).toBe('金额');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await expect(focused(page)).resolves.toBe('添加记录');
 
       // Typed something: Escape asks first; 继续编辑 (Enter) keeps what was typed.
       await add.click();
+      await expect.poll(() => focused(page)).toBe('金额');
       await page.keyboard.type('12.5');
       await page.keyboard.press('Escape');
       const discard = page.getByRole('dialog', { name: '放弃未保存的内容吗？' });

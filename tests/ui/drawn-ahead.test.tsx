@@ -63,7 +63,7 @@ describe('DrawnAhead', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
-  it('opening shows the form already drawn, and focuses its first field', async () => {
+  it('opening shows the form already drawn, and focuses its first field after that paint', async () => {
     render(<Screen ahead />);
     await whenDrawn();
     const drawn = hiddenForm();
@@ -72,8 +72,10 @@ describe('DrawnAhead', () => {
     // The same element: shown, not drawn again from scratch.
     expect(dialog).toBe(drawn);
     expect(dialog.parentElement!.style.visibility).toBe('');
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '标题' }));
     expect(document.body.style.overflow).toBe('hidden');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '标题' })),
+    );
   });
 
   it('starts each opening from a new form: what was typed does not come back', async () => {
@@ -127,7 +129,7 @@ describe('DrawnAhead', () => {
     expect(screen.getByRole('textbox', { name: '标题' })).toHaveValue('交房租');
   });
 
-  it('does not draw a hidden form again when the screen renders; it opens with its props', async () => {
+  it('does not draw a hidden form again when the screen renders, nor as it opens; then takes its props', async () => {
     draws.length = 0;
     const tree = (label: string, open = false) => (
       <DrawnAhead open={open} ahead>
@@ -141,8 +143,15 @@ describe('DrawnAhead', () => {
     act(() => rerender(tree('二')));
     act(() => rerender(tree('三')));
     expect(draws.length).toBe(drawnBefore);
-    // Opened, it draws with what the screen gives now.
+    // The press that opens it only shows it (Modal reads the context)...
     act(() => rerender(tree('四', true)));
-    expect(screen.getByRole('dialog', { name: '添加任务' })).toHaveTextContent('四');
+    expect(screen.getByRole('dialog', { name: '添加任务' })).toHaveTextContent('一');
+    expect(draws.length).toBe(drawnBefore);
+    // ...and once that has painted, it draws with what the screen gives now, and keeps doing so.
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { name: '添加任务' })).toHaveTextContent('四'),
+    );
+    act(() => rerender(tree('五', true)));
+    expect(screen.getByRole('dialog', { name: '添加任务' })).toHaveTextContent('五');
   });
 });
