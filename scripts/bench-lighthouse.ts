@@ -33,6 +33,7 @@ import {
   startServer,
   stopServer,
   uploadAll,
+  warnWithoutCjkFont,
 } from './bench-common';
 
 const RUNS = Number(option('--runs')) || 3;
@@ -54,6 +55,7 @@ interface Sample {
 }
 
 const build = () => buildSpa('pms-bench-lh-dist-', DIST);
+warnWithoutCjkFont();
 
 async function main() {
   const today = dayjs().format('YYYY-MM-DD');

@@ -35,6 +35,7 @@ import {
   stopServer,
   USER,
   uploadAll,
+  warnWithoutCjkFont,
 } from './bench-common';
 
 const SETS = (option('--sets') ?? 'few,ten').split(',');
@@ -200,6 +201,7 @@ async function offlineAfter(
 async function main() {
   const today = dayjs().format('YYYY-MM-DD');
   console.log(`load average at the start: ${loadAverage()}`);
+  warnWithoutCjkFont();
   const dist = buildSpa('pms-bench-ready-dist-', DIST);
   const browser = await chromium.launch({
     executablePath: chromePath(),

@@ -51,6 +51,7 @@ import {
   startServer,
   stopServer,
   uploadAll,
+  warnWithoutCjkFont,
 } from './bench-common';
 
 const RUNS = Number(option('--runs')) || 3;
@@ -723,6 +724,7 @@ async function newContext(
 }
 
 const build = () => buildSpa('pms-bench-web-dist-', DIST);
+warnWithoutCjkFont();
 
 const verdictCell = (ok: boolean) => (ok ? 'ok' : 'MISS');
 
