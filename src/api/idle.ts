@@ -11,8 +11,9 @@ export function idle(timeout?: number): Promise<void> {
 }
 
 /**
- * Resolves once what `showAtOnce` drew has been painted: the write's own work (the schemas'
- * first load, ~100–200 ms on a slow phone) then runs after the paint, not before it.
+ * Resolves once what a press drew has been painted: what may wait (a write's own work, the
+ * schemas' first load, ~100–200 ms on a slow phone; a dialog's first focus) then runs after the
+ * paint, not before it.
  *
  * A timer first: TanStack Query tells the screen of `showAtOnce`'s data in a timer of its own
  * (notifyManager's setTimeout 0), set before this one, and React draws it then. Waited for a

@@ -156,14 +156,24 @@ export function taskOverview(
     distribution[t.priority] += 1;
     if (isOverdue(t, today, time)) overdue += 1;
   }
+  return overviewOf(tasks.length, completed, overdue, distribution);
+}
+
+/** The cards and filter counts that follow from the list's three counts. */
+function overviewOf(
+  total: number,
+  completed: number,
+  overdue: number,
+  distribution: Record<TaskPriority, number>,
+): TaskOverview {
   const stats: TaskStats = {
-    total: tasks.length,
+    total,
     completed,
-    pending: tasks.length - completed,
+    pending: total - completed,
     overdue,
-    completionPercent: completionPercent(completed, tasks.length),
+    completionPercent: completionPercent(completed, total),
   };
-  const counts = { all: stats.total, pending: stats.pending, completed, overdue };
+  const counts = { all: total, pending: stats.pending, completed, overdue };
   return { stats, counts, distribution };
 }
 
@@ -209,25 +219,16 @@ export function withPresses<T extends DueFields & Pick<Task, 'priority'>>(
     time,
   );
   const moved = (a: number, before: number, after: number) => a - before + after;
-  const total = overview.stats.total;
-  const completed = moved(overview.stats.completed, was.stats.completed, now.stats.completed);
-  const overdue = moved(overview.stats.overdue, was.stats.overdue, now.stats.overdue);
-  const stats: TaskStats = {
-    total,
-    completed,
-    pending: total - completed,
-    overdue,
-    completionPercent: completionPercent(completed, total),
-  };
   const distribution = { ...overview.distribution };
   for (const p of Object.keys(distribution) as TaskPriority[]) {
     distribution[p] = moved(distribution[p], was.distribution[p], now.distribution[p]);
   }
-  return {
-    stats,
-    counts: { all: total, pending: stats.pending, completed, overdue },
+  return overviewOf(
+    overview.stats.total,
+    moved(overview.stats.completed, was.stats.completed, now.stats.completed),
+    moved(overview.stats.overdue, was.stats.overdue, now.stats.overdue),
     distribution,
-  };
+  );
 }
 
 export function priorityDistribution(

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -116,6 +116,25 @@ describe('tasks screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('创建任务失败：磁盘已满');
     expect(await screen.findByRole('dialog', { name: '添加任务' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/标题/)).toHaveValue('不会丢');
+  });
+
+  it('draws a tick in its row and the cards in the press itself, before the list has it', async () => {
+    await seed('跑步', { dueDate: addDays(TODAY, -1) });
+    await seed('读书');
+    renderApp('/tasks');
+    const box = await screen.findByRole('checkbox', { name: '跑步' });
+    // The list's change waits for a paint (afterPaint); what the press drew is there at once.
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    expect(within(row('跑步')).getByText('跑步')).toHaveClass('line-through');
+    expect(within(card('已完成')).getByText('完成率 50%')).toBeInTheDocument();
+    expect(within(card('已逾期')).getByText('0')).toBeInTheDocument();
+    expect(filterButton('已完成')).toHaveTextContent('1');
+    // And once the list has it, it is counted once.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: '跑步' })).toBeEnabled());
+    expect(within(card('已完成')).getByText('完成率 50%')).toBeInTheDocument();
+    expect(within(card('总任务')).getByText('2')).toBeInTheDocument();
   });
 
   it('completes and reopens a task, stamping and clearing completedAt', async () => {
