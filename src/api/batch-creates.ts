@@ -8,7 +8,7 @@ import {
   utf8Length,
 } from '../domain/resources';
 import { merge, type Row } from './delta';
-import type { KindState } from './device-store';
+import { type KindState, touch } from './device-store';
 import type { EngineCore } from './engine-core';
 import { apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
@@ -96,5 +96,10 @@ export async function sendBatch(
 
 /** The records the server took, laid on the device's copy of their kind in one pass. */
 export function applyTaken(state: KindState, records: readonly Row[]) {
-  if (records.length) state.list = merge(state.list, records, []);
+  if (!records.length) return;
+  state.list = merge(state.list, records, []);
+  touch(
+    state,
+    records.map((r) => r.id),
+  );
 }

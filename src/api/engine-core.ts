@@ -11,7 +11,7 @@ import {
 import type { Asset } from '../domain/schemas/asset';
 import { DeviceClock } from './clock';
 import { merge, type Row } from './delta';
-import { DeviceStore, type KindState } from './device-store';
+import { DeviceStore, type KindState, touch } from './device-store';
 import { StatusBoard } from './engine-status';
 import { resourceKeys } from './keys';
 import type { ConflictEntry, OutboxEntry } from './local-db';
@@ -320,8 +320,13 @@ export abstract class EngineCore {
 export function applyConfirmed(state: KindState, entry: OutboxEntry, record: Row | null) {
   if (entry.op === 'delete') {
     const goes = deletedWith(entry.kind as ResourceName, (entry.record ?? { id: entry.id }) as Row);
+    const gone = state.list.filter(goes);
     state.list = state.list.filter((r) => !goes(r));
+    touch(state, [entry.id, ...gone.map((r) => r.id)]);
     return;
   }
-  if (record) state.list = merge(state.list, [record], []);
+  if (record) {
+    state.list = merge(state.list, [record], []);
+    touch(state, [record.id]);
+  }
 }

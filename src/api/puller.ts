@@ -54,17 +54,27 @@ export async function pullNow(core: EngineCore, kind: ResourceName, full = false
   if (unchanged) {
     return standsAsStored(core, kind, known ?? (await core.kinds.get(kind)), answer.cursor, since);
   }
+  const { items, dropped } = await readers[kind](
+    Array.isArray(answer.records) ? answer.records : [],
+  );
+  if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
+  core.clock.seen(items as Row[]);
+  // Only this device's own writes came back, and no screen of this page has read the list:
+  // the rows they left are kept beside it, and telling from them costs no read of the list.
+  if (
+    !loaded &&
+    since > 0 &&
+    answer.reset !== true &&
+    (await core.store.landedHolds(kind, items as Row[], answer.deleted ?? []))
+  ) {
+    return standsAsStored(core, kind, await core.kinds.get(kind), answer.cursor, since);
+  }
   const state = known ?? (await core.state(kind));
   // The copy read now is not the one the question was asked from (it could not be read back,
   // or another tab stored a newer one in between): ask again from what it is.
   if (state !== known && since > 0 && (!state.complete || syncedOf(state) !== since)) {
     return pullNow(core, kind, full);
   }
-  const { items, dropped } = await readers[kind](
-    Array.isArray(answer.records) ? answer.records : [],
-  );
-  if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
-  core.clock.seen(items as Row[]);
   // Only this device's own writes came back, as they were applied when the server took them
   // (after every write, the next pull): the copy stands as it is too.
   if (
@@ -87,6 +97,8 @@ export async function pullNow(core: EngineCore, kind: ResourceName, full = false
       : merge(state.list, items as Row[], answer.deleted ?? []);
   state.cursor = answer.cursor;
   state.synced = undefined;
+  // What the writes left is part of the list at its new number like any other record.
+  state.touched = undefined;
   state.complete = true;
   state.error = undefined;
   // A list came down; whether the server can store again only a change that goes up tells

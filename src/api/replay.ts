@@ -9,7 +9,7 @@ import {
 import { applyTaken, batchFrom, markBatchTried, opensBatch, sendBatch } from './batch-creates';
 import { type Apply, followOn, keepDeleted, resolve } from './conflicts';
 import type { Row } from './delta';
-import type { KindState } from './device-store';
+import { type KindState, touch } from './device-store';
 import { applyConfirmed, type EngineCore } from './engine-core';
 import { ApiError, apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
@@ -278,6 +278,7 @@ async function replayBatch(
  */
 async function goneSince(core: EngineCore, state: KindState, entry: OutboxEntry) {
   state.list = state.list.filter((r) => r.id !== entry.id);
+  touch(state, [entry.id]);
   // Edited since it first went (or never marked so, by an older build): the edit is kept.
   if (entry.sent !== editOrder(entry)) await keepDeleted(core, entry);
   else core.release(entry.seq!);

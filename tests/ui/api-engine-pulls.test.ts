@@ -10,7 +10,7 @@ import { readerFor } from '../../src/domain/guard';
 import { SCHEMAS } from '../../src/domain/record-schemas';
 import { RECORD_SHAPES } from '../../src/domain/record-shapes';
 import type { Task } from '../../src/domain/schemas/task';
-import { type Device, device, storedTask } from './engine-harness';
+import { type Device, device, seedTask, storedTask, task } from './engine-harness';
 import { seedDeviceCopy, signIn, testServer, watchListReads, watchListWrites } from './harness';
 
 // How lists follow the server beyond the paths of engine.test.ts: a paged download the server
@@ -238,6 +238,44 @@ describe('a paged download', () => {
     } finally {
       restore();
     }
+  });
+
+  it('a delta of only this device’s own writes is known held without reading the list back', async () => {
+    await seedTask(demo, 'edited', '甲');
+    await seedTask(demo, 'deleted', '乙');
+    await seedTask(demo, 'kept', '丙');
+    const d = device();
+    const held = (await d.engine.list('tasks')).items;
+    await d.engine.update('tasks', 'edited', task('甲改'));
+    await d.engine.remove('tasks', held.find((t) => t.id === 'deleted')!);
+    await d.engine.create('tasks', { ...task('丁'), id: 'created' });
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    const [cursor] = await d.engine.storedCursors(['tasks']);
+    await d.stop();
+    // A reload on a screen that shows no task (the dashboard): the pull brings back the
+    // three writes, and the rows they left beside the list tell that it holds them.
+    const again = device(d.idb);
+    const { reads, restore } = watchListReads();
+    const { writes, restore: restoreWrites } = watchListWrites();
+    try {
+      expect(await again.engine.catchUp(['tasks'])).toBe(false);
+      expect(reads).toEqual([]);
+      expect(writes).toEqual([]);
+      expect(await again.engine.storedCursors(['tasks'])).toEqual([cursor]);
+      // Another device's edit is not among them: the list is read and the edit applied.
+      await demo.store.tasks.update('demo', storedTask('kept', '丙改', '2026-11-21T08:00:00.000Z'));
+      expect(await again.engine.catchUp(['tasks'])).toBe(true);
+      expect(reads).toEqual(['tasks']);
+    } finally {
+      restore();
+      restoreWrites();
+    }
+    const titles = (await again.engine.list('tasks')).items.map((t) => [t.id, t.title]).sort();
+    expect(titles).toEqual([
+      ['created', '丁'],
+      ['edited', '甲改'],
+      ['kept', '丙改'],
+    ]);
   });
 
   it('a delta that deletes a record the copy holds is applied', async () => {
