@@ -98,8 +98,5 @@ export async function sendBatch(
 export function applyTaken(state: KindState, records: readonly Row[]) {
   if (!records.length) return;
   state.list = merge(state.list, records, []);
-  touch(
-    state,
-    records.map((r) => r.id),
-  );
+  touch(state, records);
 }

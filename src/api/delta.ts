@@ -133,6 +133,22 @@ export function holdsAlready(
   return found === incoming.size;
 }
 
+/**
+ * Whether a list of which `touched` names the row it holds for some ids (null: none) already
+ * holds `changed` as they are and lacks `deleted`; false where `touched` does not tell.
+ */
+export function coveredBy(
+  touched: ReadonlyMap<string, Row | null>,
+  changed: readonly Row[],
+  deleted: readonly string[],
+): boolean {
+  for (const record of changed) {
+    const held = touched.get(record.id);
+    if (!held || !sameRecord(record, held)) return false;
+  }
+  return deleted.every((id) => touched.has(id) && touched.get(id) === null);
+}
+
 /** Field by field: a write's answer and a list's row may name the fields in another order. */
 function sameRecord(a: Row, b: Row): boolean {
   const keys = Object.keys(a);

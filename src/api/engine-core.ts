@@ -322,11 +322,11 @@ export function applyConfirmed(state: KindState, entry: OutboxEntry, record: Row
     const goes = deletedWith(entry.kind as ResourceName, (entry.record ?? { id: entry.id }) as Row);
     const gone = state.list.filter(goes);
     state.list = state.list.filter((r) => !goes(r));
-    touch(state, [entry.id, ...gone.map((r) => r.id)]);
+    touch(state, [], [entry.id, ...gone.map((r) => r.id)]);
     return;
   }
   if (record) {
     state.list = merge(state.list, [record], []);
-    touch(state, [record.id]);
+    touch(state, [record]);
   }
 }

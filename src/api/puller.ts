@@ -1,5 +1,12 @@
 import type { ResourceName } from '../domain/resources';
-import { type ChangesAnswer, fetchChanges, holdsAlready, merge, type Row } from './delta';
+import {
+  type ChangesAnswer,
+  coveredBy,
+  fetchChanges,
+  holdsAlready,
+  merge,
+  type Row,
+} from './delta';
 import { type KindState, syncedOf } from './device-store';
 import type { EngineCore } from './engine-core';
 import { classify } from './outbox';
@@ -59,15 +66,18 @@ export async function pullNow(core: EngineCore, kind: ResourceName, full = false
   );
   if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
   core.clock.seen(items as Row[]);
-  // Only this device's own writes came back, and no screen of this page has read the list:
-  // the rows they left are kept beside it, and telling from them costs no read of the list.
+  // Only this device's own writes came back (after every write, the next pull): the rows they
+  // left tell so, without a pass over the list, or, where no screen of this page has read the
+  // list, a read of it.
+  const deleted = answer.deleted ?? [];
   if (
-    !loaded &&
     since > 0 &&
     answer.reset !== true &&
-    (await core.store.landedHolds(kind, items as Row[], answer.deleted ?? []))
+    (known
+      ? known.complete && known.touched && coveredBy(known.touched, items as Row[], deleted)
+      : !loaded && (await core.store.landedHolds(kind, items as Row[], deleted)))
   ) {
-    return standsAsStored(core, kind, await core.kinds.get(kind), answer.cursor, since);
+    return standsAsStored(core, kind, known ?? (await core.kinds.get(kind)), answer.cursor, since);
   }
   const state = known ?? (await core.state(kind));
   // The copy read now is not the one the question was asked from (it could not be read back,
@@ -75,8 +85,8 @@ export async function pullNow(core: EngineCore, kind: ResourceName, full = false
   if (state !== known && since > 0 && (!state.complete || syncedOf(state) !== since)) {
     return pullNow(core, kind, full);
   }
-  // Only this device's own writes came back, as they were applied when the server took them
-  // (after every write, the next pull): the copy stands as it is too.
+  // What those rows do not tell (writes another tab of this device made, or a copy stored by
+  // an older build), the list does: the copy stands as it is when it holds the answer.
   if (
     since > 0 &&
     answer.reset !== true &&

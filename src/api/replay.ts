@@ -278,7 +278,7 @@ async function replayBatch(
  */
 async function goneSince(core: EngineCore, state: KindState, entry: OutboxEntry) {
   state.list = state.list.filter((r) => r.id !== entry.id);
-  touch(state, [entry.id]);
+  touch(state, [], [entry.id]);
   // Edited since it first went (or never marked so, by an older build): the edit is kept.
   if (entry.sent !== editOrder(entry)) await keepDeleted(core, entry);
   else core.release(entry.seq!);

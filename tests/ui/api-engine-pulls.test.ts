@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdsAlready } from '../../src/api/delta';
 import type { ListResult } from '../../src/api/engine';
 import { resourceKeys } from '../../src/api/keys';
 import { openLocalDb } from '../../src/api/local-db';
@@ -16,6 +17,12 @@ import { seedDeviceCopy, signIn, testServer, watchListReads, watchListWrites } f
 // How lists follow the server beyond the paths of engine.test.ts: a paged download the server
 // starts over or does not move on, what a failed pull tells the status and an open screen,
 // what the device keeps beside the lists, exports and re-downloads, and two tabs on one device.
+
+// The pass over a whole list that telling a delta held used to take, counted (it passes through).
+vi.mock('../../src/api/delta', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/api/delta')>();
+  return { ...actual, holdsAlready: vi.fn(actual.holdsAlready) };
+});
 
 const TODAY = '2026-11-22';
 const { server, demo } = await testServer({ today: TODAY, clear: ['tasks'] });
@@ -275,6 +282,33 @@ describe('a paged download', () => {
       ['created', '丁'],
       ['edited', '甲改'],
       ['kept', '丙改'],
+    ]);
+  });
+
+  it('with the list on a screen, telling a delta of its own writes held takes no pass over it', async () => {
+    await seedTask(demo, 'edited', '甲');
+    await seedTask(demo, 'deleted', '乙');
+    const d = device();
+    const held = (await d.engine.list('tasks')).items;
+    await d.engine.update('tasks', 'edited', task('甲改'));
+    await d.engine.remove('tasks', held.find((t) => t.id === 'deleted')!);
+    await waitFor(() => expect(d.waiting()).toBe(0));
+    const { writes, restore } = watchListWrites();
+    try {
+      vi.mocked(holdsAlready).mockClear();
+      await d.engine.pull('tasks');
+      expect(holdsAlready).not.toHaveBeenCalled();
+      expect(writes).toEqual([]);
+      // Another device's edit is not among them: the list is looked through and the edit applied.
+      await demo.store.tasks.update('demo', storedTask('edited', '丙', '2026-11-21T08:00:00.000Z'));
+      await d.engine.pull('tasks');
+      expect(holdsAlready).toHaveBeenCalledTimes(1);
+      expect(writes).toEqual(['tasks']);
+    } finally {
+      restore();
+    }
+    expect((await d.engine.list('tasks')).items.map((t) => [t.id, t.title])).toEqual([
+      ['edited', '丙'],
     ]);
   });
 
