@@ -246,7 +246,9 @@ export function TasksScreen() {
 
       <div className="grid items-start gap-4 wide:grid-cols-[minmax(0,1fr)_18rem]">
         <section className="card min-w-0 space-y-4" aria-label="任务列表" aria-busy={isPending}>
-          {/* Four equal segments on a phone so the row never wraps; a row of chips above. */}
+          {/* Four equal segments on a phone so the row never wraps, each its label over its
+              count: at 375 px a segment is ~73 px, and 已完成 beside 17 already broke in two
+              (ten years count four digits); a row of chips above. */}
           <fieldset className="grid grid-cols-4 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
             <legend className="sr-only">筛选任务</legend>
             {FILTERS.map(({ key, label }) => (
@@ -254,7 +256,7 @@ export function TasksScreen() {
                 key={key}
                 type="button"
                 aria-pressed={filter === key}
-                className={`btn gap-1 px-1 py-2 text-xs sm:gap-1.5 sm:px-3 sm:py-1.5 sm:text-sm ${
+                className={`btn flex-col gap-0.5 px-1 py-1.5 text-xs sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm ${
                   filter === key
                     ? 'bg-blue-600 text-white hover:bg-blue-700'
                     : 'bg-slate-100 text-slate-600 hover:bg-slate-200'
