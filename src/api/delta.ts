@@ -146,7 +146,7 @@ export function coveredBy(
     const held = touched.get(record.id);
     if (!held || !sameRecord(record, held)) return false;
   }
-  return deleted.every((id) => touched.has(id) && touched.get(id) === null);
+  return deleted.every((id) => touched.get(id) === null);
 }
 
 /** Field by field: a write's answer and a list's row may name the fields in another order. */

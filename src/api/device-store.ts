@@ -65,33 +65,19 @@ const syncedKey = (kind: ResourceName) => `synced:${kind}`;
 const landedKey = (kind: ResourceName) => `landed:${kind}`;
 
 /**
- * The stored list's rows of the records this device's writes changed since its cursor last
- * moved, and the ids of those it deleted; written in the transaction that stores the list.
+ * `KindState.touched` as stored beside the list, in the transaction that stores it, with the
+ * cursor of the list it belongs to (a Map is stored as it is: IndexedDB clones it).
  */
 interface Landed {
   cursor: number;
-  rows: Row[];
-  absent: string[];
+  touched: Map<string, Row | null>;
 }
 
 const isLanded = (value: unknown): value is Landed =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as Landed).cursor === 'number' &&
-  Array.isArray((value as Landed).rows) &&
-  Array.isArray((value as Landed).absent);
-
-/** What `state` holds of the records its writes touched, to store beside its list. */
-function landedOf(state: KindState): Landed | undefined {
-  if (!state.touched?.size) return undefined;
-  const rows: Row[] = [];
-  const absent: string[] = [];
-  for (const [id, row] of state.touched) {
-    if (row) rows.push(row);
-    else absent.push(id);
-  }
-  return { cursor: state.cursor, rows, absent };
-}
+  (value as Landed).touched instanceof Map;
 
 /** Work the engine was doing when its user signed out: dropped, not an error. */
 class EngineStopped extends Error {
@@ -163,13 +149,7 @@ export class DeviceStore {
       // Always named: a state read again over an older one must not keep its number.
       synced: synced > stored.cursor ? synced : undefined,
       complete: true,
-      touched:
-        isLanded(landed) && landed.cursor === stored.cursor
-          ? new Map<string, Row | null>([
-              ...landed.rows.map((row) => [row.id, row] as const),
-              ...landed.absent.map((id) => [id, null] as const),
-            ])
-          : undefined,
+      touched: isLanded(landed) && landed.cursor === stored.cursor ? landed.touched : undefined,
     };
   }
 
@@ -207,10 +187,9 @@ export class DeviceStore {
       tx.store.get(cursorKey(kind)),
       tx.store.get(landedKey(kind)),
     ]);
-    if (!isLanded(landed) || landed.cursor !== cursor) return false;
-    const rows = new Map<string, Row | null>(landed.rows.map((row) => [row.id, row]));
-    for (const id of landed.absent) rows.set(id, null);
-    return coveredBy(rows, changed, deleted);
+    return (
+      isLanded(landed) && landed.cursor === cursor && coveredBy(landed.touched, changed, deleted)
+    );
   }
 
   /** The kinds of which a list is stored: a key lookup, no list is read. */
@@ -232,7 +211,11 @@ export class DeviceStore {
       // (the lock keeps another pull or replay out) only replaces `state.list`.
       const { list, cursor } = state;
       const synced = syncedOf(state);
-      const landed = landedOf(state);
+      // Taken with the list, before serialising it yields: an answer applied meanwhile is in
+      // neither.
+      const landed: Landed | undefined = state.touched?.size
+        ? { cursor, touched: new Map(state.touched) }
+        : undefined;
       const json = await listJson(list);
       lists.push({ kind, cursor, synced, landed, json, shape: readers[kind].shape });
     }

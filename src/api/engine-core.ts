@@ -320,9 +320,13 @@ export abstract class EngineCore {
 export function applyConfirmed(state: KindState, entry: OutboxEntry, record: Row | null) {
   if (entry.op === 'delete') {
     const goes = deletedWith(entry.kind as ResourceName, (entry.record ?? { id: entry.id }) as Row);
-    const gone = state.list.filter(goes);
-    state.list = state.list.filter((r) => !goes(r));
-    touch(state, [], [entry.id, ...gone.map((r) => r.id)]);
+    const gone = [entry.id];
+    state.list = state.list.filter((r) => {
+      if (!goes(r)) return true;
+      gone.push(r.id);
+      return false;
+    });
+    touch(state, [], gone);
     return;
   }
   if (record) {
