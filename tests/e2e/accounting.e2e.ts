@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { closeWhenSent, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
 const browser = await launchBrowser();
 afterAll(() => browser.close());
@@ -113,12 +113,13 @@ describe('/accounting against the real server', () => {
     await confirm.getByRole('button', { name: '删除' }).click();
     await cardShows(page, '今日支出', '¥88.80');
     await recentRows(page).filter({ hasText: '午餐' }).waitFor({ state: 'detached' });
-    await page.context().close();
+    await closeWhenSent(page);
   });
 
-  // The dialog waits SETTLE_MS (1.5 s, src/api/engine.ts) for the server's verdict; behind the
-  // background download of a fresh sign-in on a loaded CI machine it can come later, and the
-  // refusal then arrives as a notice instead (the designed behaviour), so the test is retried.
+  // The dialog waits SETTLE_MS (1.5 s, src/api/write-outcomes.ts) for the server's verdict; on
+  // a loaded CI machine it can come later, and the refusal then arrives as a notice instead
+  // (「…」未能同步，已撤销, the designed behaviour), so the test is retried. A retry reads
+  // ¥88.80 from the server: the first test leaves only once its delete has reached it.
   it('a create the server refuses alerts, keeps the dialog and stores nothing', {
     retry: 2,
   }, async () => {

@@ -53,6 +53,17 @@ export async function openPage(
   return page;
 }
 
+/**
+ * Closes the page's context once every change it made has reached the server. A later test of
+ * the same user reads the server, and a change still waiting when its context closes would go
+ * only at that device's next start, which never comes: on a loaded machine the last delete of
+ * one test was still waiting, and the next test found the record on the server.
+ */
+export async function closeWhenSent(page: Page) {
+  await page.waitForFunction(() => !/\d+ 条待同步/.test(document.body.textContent ?? ''));
+  await page.context().close();
+}
+
 export async function login(page: Page, username: E2EUser, password = E2E_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('用户名').fill(username);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { closeWhenSent, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
 const browser = await launchBrowser();
 afterAll(() => browser.close());
@@ -85,7 +85,7 @@ describe('check-in screen in Chromium', () => {
     await confirm.getByText('确定要删除这个打卡任务吗？').waitFor();
     await confirm.getByRole('button', { name: '删除' }).click();
     await habit(page, '力量训练').waitFor({ state: 'detached' });
-    await page.context().close();
+    await closeWhenSent(page);
   });
 
   // The dialog waits SETTLE_MS (1.5 s, src/api/engine.ts) for the server's verdict; behind the

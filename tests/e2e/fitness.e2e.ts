@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawCharts, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import {
+  closeWhenSent,
+  drawCharts,
+  launchBrowser,
+  login,
+  openPage,
+  screenshot,
+  VIEWPORTS,
+} from './browser';
 
 const browser = await launchBrowser();
 afterAll(() => browser.close());
@@ -81,7 +89,7 @@ describe('/fitness', () => {
     );
     expect(overflow).toBe(0);
     await screenshot(page, 'fitness-375');
-    await page.context().close();
+    await closeWhenSent(page);
   });
 
   // The dialog waits SETTLE_MS (1.5 s, src/api/engine.ts) for the server's verdict; behind the

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
-import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { closeWhenSent, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 import { post } from './seed';
 
 const browser = await launchBrowser();
@@ -114,7 +114,7 @@ describe('tasks screen in Chromium', () => {
       true,
     );
     await expect(statValue(page, '总任务').textContent()).resolves.toBe('2');
-    await page.context().close();
+    await closeWhenSent(page);
   });
 
   // The dialog waits SETTLE_MS (1.5 s, src/api/engine.ts) for the server's verdict; behind the

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  closeWhenSent,
   drawCharts,
   launchBrowser,
   login,
@@ -65,7 +66,7 @@ describe('/time focus timer', () => {
     await page.waitForFunction((t) => document.title === t, title);
     const stored = await page.evaluate(() => localStorage.getItem('timerState'));
     expect(JSON.parse(stored!)).toEqual({ isTimerRunning: false, currentSession: null });
-    await page.context().close();
+    await closeWhenSent(page);
   });
 
   // The dialog waits SETTLE_MS (1.5 s, src/api/engine.ts) for the server's verdict; behind the
@@ -98,7 +99,7 @@ describe('/time focus timer', () => {
     await page.getByRole('button', { name: '结束并保存' }).click();
     await page.getByRole('button', { name: '开始工作' }).waitFor();
     await recent(page).getByText('专注时间', { exact: true }).waitFor();
-    await page.context().close();
+    await closeWhenSent(page);
   });
 
   it('looks right with records at 375, 800 and 1280 px', async () => {
