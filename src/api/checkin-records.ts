@@ -1,5 +1,11 @@
-import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import {
+  mutationOptions,
+  useIsMutating,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { PressedDay } from '../domain/habits';
 import type { CheckinRecord } from '../domain/schemas/checkin';
 import { engineFor } from './engine';
@@ -59,20 +65,28 @@ const toggleFailure = (_error: Error, variables: unknown) =>
  */
 export function useToggleCheckin(taskId: string) {
   const queryClient = useQueryClient();
-  const { mutate } = useMutation({
-    mutationKey: toggleKey(taskId),
-    mutationFn: async ({ id, date, existing }: ToggleVars, { client }) => {
-      await afterPaint();
-      const engine = engineFor(client);
-      const { seq } = existing
-        ? await engine.remove('checkinRecords', existing, { delayMs: DELETE_DELAY_MS })
-        : await engine.create('checkinRecords', { id, taskId, date, value: 1, skipped: false });
-      await engine.settled(seq);
-    },
-    onError: (_error, { shown }, _context, { client }) => takeBack(client, 'checkinRecords', shown),
-    networkMode: 'always',
-    meta: { errorMessage: toggleFailure },
-  });
+  // One options object per habit: a new one each render made TanStack Query set it again after
+  // every render of the card (the press's included) and tell every card's useIsMutating.
+  const options = useMemo(
+    () =>
+      mutationOptions({
+        mutationKey: toggleKey(taskId),
+        mutationFn: async ({ id, date, existing }: ToggleVars, { client }) => {
+          await afterPaint();
+          const engine = engineFor(client);
+          const { seq } = existing
+            ? await engine.remove('checkinRecords', existing, { delayMs: DELETE_DELAY_MS })
+            : await engine.create('checkinRecords', { id, taskId, date, value: 1, skipped: false });
+          await engine.settled(seq);
+        },
+        onError: (_error, { shown }, _context, { client }) =>
+          takeBack(client, 'checkinRecords', shown),
+        networkMode: 'always',
+        meta: { errorMessage: toggleFailure },
+      }),
+    [taskId],
+  );
+  const { mutate } = useMutation(options);
 
   const [pressed, setPressed] = useState<PressedDay | null>(null);
   // Set in the press, before its render: a second press in the same frame finds it.
@@ -129,27 +143,36 @@ export interface SetDayVars {
  * otherwise one is created. Shown at once, taken back on a refusal, as the toggle.
  */
 export function useSetCheckinDay(taskId: string) {
-  const { mutate, isPending } = useMutation({
-    mutationKey: [...resourceKeys('checkinRecords').all, 'day', taskId],
-    mutationFn: async ({ id, date, existing, value, skipped }: SetDayVars & { id: string }, c) => {
-      await afterPaint();
-      const engine = engineFor(c.client);
-      const input = { taskId, date, value, skipped };
-      const { seq } = existing
-        ? await engine.update('checkinRecords', existing.id, input)
-        : await engine.create('checkinRecords', { id, ...input });
-      await engine.settled(seq);
-    },
-    onMutate: ({ id, date, existing, value, skipped }, { client }) =>
-      showAtOnce(client, 'checkinRecords', (items) =>
-        existing
-          ? items.map((r) => (r.id === existing.id ? { ...r, value, skipped } : r))
-          : [...items, { id, taskId, date, value, skipped }],
-      ),
-    onError: (_error, _vars, shown, { client }) => takeBack(client, 'checkinRecords', shown),
-    networkMode: 'always',
-    meta: { errorMessage: '保存打卡数值失败：{message}' },
-  });
+  // Stable, as the toggle's (useToggleCheckin).
+  const options = useMemo(
+    () =>
+      mutationOptions({
+        mutationKey: [...resourceKeys('checkinRecords').all, 'day', taskId],
+        mutationFn: async (
+          { id, date, existing, value, skipped }: SetDayVars & { id: string },
+          c,
+        ) => {
+          await afterPaint();
+          const engine = engineFor(c.client);
+          const input = { taskId, date, value, skipped };
+          const { seq } = existing
+            ? await engine.update('checkinRecords', existing.id, input)
+            : await engine.create('checkinRecords', { id, ...input });
+          await engine.settled(seq);
+        },
+        onMutate: ({ id, date, existing, value, skipped }, { client }) =>
+          showAtOnce(client, 'checkinRecords', (items) =>
+            existing
+              ? items.map((r) => (r.id === existing.id ? { ...r, value, skipped } : r))
+              : [...items, { id, taskId, date, value, skipped }],
+          ),
+        onError: (_error, _vars, shown, { client }) => takeBack(client, 'checkinRecords', shown),
+        networkMode: 'always',
+        meta: { errorMessage: '保存打卡数值失败：{message}' },
+      }),
+    [taskId],
+  );
+  const { mutate, isPending } = useMutation(options);
   const set = useCallback((vars: SetDayVars) => mutate({ ...vars, id: newId() }), [mutate]);
   return { set, saving: isPending };
 }
