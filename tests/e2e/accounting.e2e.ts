@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeWhenSent, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import {
+  closeWhenSent,
+  launchBrowser,
+  login,
+  openPage,
+  refusedAs,
+  screenshot,
+  VIEWPORTS,
+} from './browser';
 
 const browser = await launchBrowser();
 afterAll(() => browser.close());
@@ -116,13 +124,7 @@ describe('/accounting against the real server', () => {
     await closeWhenSent(page);
   });
 
-  // The dialog waits SETTLE_MS (1.5 s, src/api/write-outcomes.ts) for the server's verdict; on
-  // a loaded CI machine it can come later, and the refusal then arrives as a notice instead
-  // (「…」未能同步，已撤销, the designed behaviour), so the test is retried. A retry reads
-  // ¥88.80 from the server: the first test leaves only once its delete has reached it.
-  it('a create the server refuses alerts, keeps the dialog and stores nothing', {
-    retry: 2,
-  }, async () => {
+  it('a create the server refuses alerts, keeps the dialog and stores nothing', async () => {
     const page = await openAccounting();
     await page.route('**/api/accounts', (route) =>
       route.request().method() === 'POST'
@@ -130,8 +132,14 @@ describe('/accounting against the real server', () => {
         : route.fallback(),
     );
     const before = await recentRows(page).count();
-    const dialog = await addRecord(page, { type: '支出', amount: '66', category: '购物' });
-    await page.getByRole('alert').filter({ hasText: '创建记录失败，请重试' }).waitFor();
+    await refusedAs(
+      page,
+      async () => {
+        await addRecord(page, { type: '支出', amount: '66', category: '购物' });
+      },
+      '创建记录失败，请重试',
+    );
+    const dialog = page.getByRole('dialog', { name: '添加记录' });
     await expect(dialog.getByLabel('金额').inputValue()).resolves.toBe('66');
     await expect(
       dialog.getByRole('button', { name: '购物', exact: true }).getAttribute('aria-pressed'),

@@ -7,6 +7,7 @@ import {
   login,
   openPage,
   pieDrawn,
+  refusedAs,
   screenshot,
   VIEWPORTS,
 } from './browser';
@@ -202,9 +203,14 @@ describe('/assets against the real server', () => {
         ? route.fulfill({ status: 422, json: { error: '磁盘已满' } })
         : route.fallback(),
     );
-    await page.getByRole('button', { name: '添加资产/负债' }).click();
-    await fillAsset(page, { name: '现金', category: '现金', amount: '300' });
-    await page.getByRole('alert').filter({ hasText: '保存资产失败：磁盘已满，请重试' }).waitFor();
+    await refusedAs(
+      page,
+      async () => {
+        await page.getByRole('button', { name: '添加资产/负债' }).click();
+        await fillAsset(page, { name: '现金', category: '现金', amount: '300' });
+      },
+      '保存资产失败：磁盘已满，请重试',
+    );
     const dialog = page.getByRole('dialog', { name: '添加资产/负债' });
     await expect(dialog.getByLabel('名称').inputValue()).resolves.toBe('现金');
     await page.unroute('**/api/assets');
@@ -229,8 +235,7 @@ describe('/assets against the real server', () => {
         ? route.fulfill({ status: 422, json: { error: '服务不可用' } })
         : route.fallback(),
     );
-    await deleteCash();
-    await page.getByRole('alert').filter({ hasText: '删除资产失败：服务不可用，请重试' }).waitFor();
+    await refusedAs(page, deleteCash, '删除资产失败：服务不可用，请重试');
     await page.unroute('**/api/assets/*');
     await deleteCash();
     await page.getByRole('listitem', { name: '现金' }).waitFor({ state: 'detached' });

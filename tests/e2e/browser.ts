@@ -53,6 +53,11 @@ export async function openPage(
   return page;
 }
 
+/** Waits until nothing waits to be sent: no "N 条待同步" is shown. */
+export async function allSent(page: Page) {
+  await page.waitForFunction(() => !/\d+ 条待同步/.test(document.body.textContent ?? ''));
+}
+
 /**
  * Closes the page's context once every change it made has reached the server. A later test of
  * the same user reads the server, and a change still waiting when its context closes would go
@@ -60,8 +65,44 @@ export async function openPage(
  * one test was still waiting, and the next test found the record on the server.
  */
 export async function closeWhenSent(page: Page) {
-  await page.waitForFunction(() => !/\d+ 条待同步/.test(document.body.textContent ?? ''));
+  await allSent(page);
   await page.context().close();
+}
+
+/**
+ * Makes a change the server refuses (`act` makes it: opens a form, fills it and presses 保存,
+ * or confirms a delete) until the refusal is said as `alert`. The write waits 1.5 s for the
+ * server's word (SETTLE_MS, src/api/write-outcomes.ts); on a loaded machine the answer can come
+ * later, and the refusal then arrives as a notice (「…」未能同步，已撤销) that takes the change
+ * back, as designed. The change is then made again, up to `tries` times in all.
+ */
+export async function refusedAs(page: Page, act: () => Promise<void>, alert: string, tries = 3) {
+  const said = page.getByRole('alert').filter({ hasText: alert });
+  const notice = page.getByRole('alert').filter({ hasText: '未能同步，已撤销' });
+  for (let attempt = 1; ; attempt++) {
+    // Earlier notices gone first (a notice hides after 6 s): one seen now is this try's.
+    await notice.first().waitFor({ state: 'detached', timeout: 15_000 });
+    await act();
+    const seen = await Promise.race([
+      said.waitFor().then(
+        () => 'alert' as const,
+        () => 'neither' as const,
+      ),
+      notice
+        .first()
+        .waitFor()
+        .then(
+          () => 'notice' as const,
+          () => 'neither' as const,
+        ),
+    ]);
+    if (seen === 'alert') return;
+    if (seen === 'neither' || attempt >= tries) {
+      throw new Error(`${alert}: not said (${seen}, try ${attempt})`);
+    }
+    // The change is taken back once nothing waits to be sent.
+    await allSent(page);
+  }
 }
 
 export async function login(page: Page, username: E2EUser, password = E2E_PASSWORD) {
