@@ -54,7 +54,7 @@ export async function openPage(
 }
 
 /** Waits until nothing waits to be sent: no "N 条待同步" is shown. */
-export async function allSent(page: Page) {
+async function allSent(page: Page) {
   await page.waitForFunction(() => !/\d+ 条待同步/.test(document.body.textContent ?? ''));
 }
 
