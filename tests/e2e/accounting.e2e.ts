@@ -124,7 +124,10 @@ describe('/accounting against the real server', () => {
     await closeWhenSent(page);
   });
 
-  it('a create the server refuses alerts, keeps the dialog and stores nothing', async () => {
+  // Room for a refusal that comes late and is made again (refusedAs).
+  it('a create the server refuses alerts, keeps the dialog and stores nothing', {
+    timeout: 150_000,
+  }, async () => {
     const page = await openAccounting();
     await page.route('**/api/accounts', (route) =>
       route.request().method() === 'POST'

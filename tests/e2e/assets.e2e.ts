@@ -58,7 +58,8 @@ async function cardShows(page: Page, title: string, value: string): Promise<Loca
 }
 
 describe('/assets against the real server', () => {
-  it('versions, history, totals, details, charts and failures', async () => {
+  // Room for a refusal that comes late and is made again (refusedAs).
+  it('versions, history, totals, details, charts and failures', { timeout: 150_000 }, async () => {
     const page = await openPage(browser, VIEWPORTS.desktop);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await login(page, 'assets');

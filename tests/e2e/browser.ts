@@ -54,8 +54,10 @@ export async function openPage(
 }
 
 /** Waits until nothing waits to be sent: no "N 条待同步" is shown. */
-async function allSent(page: Page) {
-  await page.waitForFunction(() => !/\d+ 条待同步/.test(document.body.textContent ?? ''));
+async function allSent(page: Page, timeout?: number) {
+  await page.waitForFunction(() => !/\d+ 条待同步/.test(document.body.textContent ?? ''), null, {
+    timeout,
+  });
 }
 
 /**
@@ -69,12 +71,17 @@ export async function closeWhenSent(page: Page) {
   await page.context().close();
 }
 
+/** How long a refused change's message or notice may take (`refusedAs`). */
+const SLOW_WRITE_MS = 30_000;
+
 /**
  * Makes a change the server refuses (`act` makes it: opens a form, fills it and presses 保存,
  * or confirms a delete) until the refusal is said as `alert`. The write waits 1.5 s for the
  * server's word (SETTLE_MS, src/api/write-outcomes.ts); on a loaded machine the answer can come
  * later, and the refusal then arrives as a notice (「…」未能同步，已撤销) that takes the change
- * back, as designed. The change is then made again, up to `tries` times in all.
+ * back, as designed. The change is then made again, up to `tries` times in all. On CI the
+ * first write after a sign-in once went out only after more than 10 s (behind the sign-in's
+ * downloads, with other files' browsers on the same two cores): each wait allows 30 s.
  */
 export async function refusedAs(page: Page, act: () => Promise<void>, alert: string, tries = 3) {
   const said = page.getByRole('alert').filter({ hasText: alert });
@@ -84,13 +91,13 @@ export async function refusedAs(page: Page, act: () => Promise<void>, alert: str
     await notice.first().waitFor({ state: 'detached', timeout: 15_000 });
     await act();
     const seen = await Promise.race([
-      said.waitFor().then(
+      said.waitFor({ timeout: SLOW_WRITE_MS }).then(
         () => 'alert' as const,
         () => 'neither' as const,
       ),
       notice
         .first()
-        .waitFor()
+        .waitFor({ timeout: SLOW_WRITE_MS })
         .then(
           () => 'notice' as const,
           () => 'neither' as const,
@@ -101,7 +108,7 @@ export async function refusedAs(page: Page, act: () => Promise<void>, alert: str
       throw new Error(`${alert}: not said (${seen}, try ${attempt})`);
     }
     // The change is taken back once nothing waits to be sent.
-    await allSent(page);
+    await allSent(page, SLOW_WRITE_MS);
   }
 }
 
