@@ -88,9 +88,10 @@ describe('check-in screen in Chromium', () => {
     await closeWhenSent(page);
   });
 
-  // The dialog waits SETTLE_MS (1.5 s, src/api/engine.ts) for the server's verdict; behind the
-  // background download of a fresh sign-in on a loaded CI machine it can come later, and the
-  // refusal then arrives as a notice instead (the designed behaviour), so the test is retried.
+  // The write waits SETTLE_MS (1.5 s, src/api/write-outcomes.ts) for the server's verdict;
+  // behind the background download of a fresh sign-in on a loaded CI machine it can come later,
+  // and the refusal then arrives as a notice instead (the designed behaviour), so the test is
+  // retried (whole: it starts from a fresh sign-in; see refusedAs for a test that cannot).
   it('restores the toggle and says 打卡失败 when the server refuses', { retry: 2 }, async () => {
     const page = await openPage(browser, VIEWPORTS.tablet);
     await openCheckin(page);
