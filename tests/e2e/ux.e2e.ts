@@ -519,7 +519,9 @@ describe('7. keyboard and phone', () => {
       await expect(dialog.getByLabel('金额').inputValue()).resolves.toBe('12.5');
       await expect(focused(page)).resolves.toBe('金额');
 
-      // The phone's Back: asks too, and never leaves the screen.
+      // The phone's Back: asks too, and never leaves the screen. The dialogs' history entry
+      // is added once the opening is painted (dialog-stack.ts): a frame after it shows.
+      await page.waitForFunction(() => window.history.state?.pmsDialog === true);
       await page.goBack();
       await discard.waitFor();
       expect(new URL(page.url()).pathname).toBe('/accounting');
@@ -531,6 +533,7 @@ describe('7. keyboard and phone', () => {
       // An untouched dialog: Back just closes it; the next Back leaves the screen as usual.
       await add.click();
       await dialog.waitFor();
+      await page.waitForFunction(() => window.history.state?.pmsDialog === true);
       await page.goBack();
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/accounting');

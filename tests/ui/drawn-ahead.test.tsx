@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DrawnAhead } from '../../src/components/DrawnAhead';
 import { Modal } from '../../src/components/Modal';
 
@@ -51,16 +51,44 @@ describe('DrawnAhead', () => {
     expect(hiddenForm()).toBeNull();
   });
 
-  it('draws the form hidden once idle: not shown, not focusable, no scroll lock', async () => {
+  it('draws the form hidden once idle: skipped, not shown, no scroll lock', async () => {
     render(<Screen ahead />);
     await whenDrawn();
     const overlay = hiddenForm()!.parentElement!;
-    expect(overlay.style.visibility).toBe('hidden');
-    expect(overlay.getAttribute('aria-hidden')).toBe('true');
-    expect(overlay.inert).toBe(true);
+    const wrapper = overlay.parentElement!;
+    // Skipped (content-visibility: no paint, no focus), and said so to screen readers.
+    expect(wrapper.style.contentVisibility).toBe('hidden');
+    expect(wrapper.getAttribute('aria-hidden')).toBe('true');
+    // Neither inherited hiding is set: lifting the wrapper restyles nothing below it.
+    expect(overlay.style.visibility).toBe('');
+    expect(overlay.inert).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.style.overflow).toBe('');
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('where the browser cannot skip a subtree, the form hides itself and is inert', async () => {
+    // Safari before 18, Firefox before 125.
+    vi.stubGlobal('CSS', { supports: () => false });
+    try {
+      render(<Screen ahead />);
+      await whenDrawn();
+      const overlay = hiddenForm()!.parentElement!;
+      expect(overlay.style.visibility).toBe('hidden');
+      expect(overlay.inert).toBe(true);
+      expect(overlay.parentElement!.getAttribute('aria-hidden')).toBe('true');
+      expect(overlay.parentElement!.style.contentVisibility).toBe('');
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: '添加任务' }));
+      expect(screen.getByRole('dialog', { name: '添加任务' })).toBe(hiddenForm());
+      expect(overlay.style.visibility).toBe('');
+      expect(overlay.inert).toBe(false);
+      expect(overlay.parentElement!.hasAttribute('aria-hidden')).toBe(false);
+      expect(document.body.style.overflow).toBe('hidden');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('opening shows the form already drawn, and focuses its first field after that paint', async () => {
@@ -71,7 +99,8 @@ describe('DrawnAhead', () => {
     const dialog = screen.getByRole('dialog', { name: '添加任务' });
     // The same element: shown, not drawn again from scratch.
     expect(dialog).toBe(drawn);
-    expect(dialog.parentElement!.style.visibility).toBe('');
+    expect(dialog.parentElement!.parentElement!.style.contentVisibility).toBe('');
+    expect(dialog.parentElement!.parentElement!.hasAttribute('aria-hidden')).toBe(false);
     expect(document.body.style.overflow).toBe('hidden');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '标题' })),
