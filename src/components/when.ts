@@ -28,12 +28,20 @@ const SLICE_MS = 8;
 
 /**
  * Calls `each` on every item, from the first, in the browser's idle periods: as many items as
- * fit in each, so that no slice holds up a press. Cancelling stops it where it is.
+ * fit in each, so that no slice holds up a press; then `done`, which returns a cancel of its
+ * own. Cancelling stops it where it is.
  */
-export function eachWhenIdle<T>(items: readonly T[], each: (item: T) => void): () => void {
+export function eachWhenIdle<T>(
+  items: readonly T[],
+  each: (item: T) => void,
+  done?: () => () => void,
+): () => void {
   let next = 0;
   let cancelled = false;
   let cancel = (): void => undefined;
+  const finish = () => {
+    if (done) cancel = done();
+  };
   const slice = (deadline?: IdleDeadline) => {
     const until = performance.now() + (deadline ? deadline.timeRemaining() : SLICE_MS);
     // The clock is read every 64 items: reading it costs more than one call of `each`.
@@ -41,12 +49,15 @@ export function eachWhenIdle<T>(items: readonly T[], each: (item: T) => void): (
       each(items[next++]!);
       if (next % 64 === 0 && performance.now() >= until) break;
     }
-    if (next < items.length && !cancelled) schedule();
+    if (cancelled) return;
+    if (next < items.length) schedule();
+    else finish();
   };
   const schedule = () => {
     cancel = whenIdle(slice);
   };
   if (items.length > 0) schedule();
+  else finish();
   return () => {
     cancelled = true;
     cancel();

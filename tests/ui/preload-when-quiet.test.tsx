@@ -144,6 +144,51 @@ describe('eachWhenIdle', () => {
     while (idle.next());
     expect(seen).toHaveLength(64);
   });
+
+  it('calls `done` after the last item, and a cancel then cancels what `done` started', () => {
+    const idle = idlePeriods();
+    const log: string[] = [];
+    const cancel = eachWhenIdle(
+      Array.from({ length: 100 }, (_, i) => i),
+      () => undefined,
+      () => {
+        log.push('done');
+        return () => log.push('cancelled after');
+      },
+    );
+    idle.next();
+    expect(log).toEqual([]);
+    idle.next();
+    expect(log).toEqual(['done']);
+    cancel();
+    expect(log).toEqual(['done', 'cancelled after']);
+  });
+
+  it('does not call `done` once cancelled, and calls it at once for no items', () => {
+    const idle = idlePeriods();
+    let done = 0;
+    const cancel = eachWhenIdle(
+      Array.from({ length: 100 }, (_, i) => i),
+      () => undefined,
+      () => {
+        done++;
+        return () => undefined;
+      },
+    );
+    idle.next();
+    cancel();
+    while (idle.next());
+    expect(done).toBe(0);
+    eachWhenIdle(
+      [],
+      () => undefined,
+      () => {
+        done++;
+        return () => undefined;
+      },
+    );
+    expect(done).toBe(1);
+  });
 });
 
 function Screen({ preload, shown }: { preload: () => Promise<void>; shown: boolean }) {

@@ -103,6 +103,24 @@ describe('tasks screen', () => {
     expect(router.state.location.pathname).toBe('/tasks');
   });
 
+  it("专注 on a row opens the focus timer on that task, in place; a modified click is the browser's", async () => {
+    seed('t-rent', { title: '交房租' });
+    const { router } = renderApp('/tasks');
+    const focus = within(await screen.findByRole('listitem', { name: '交房租' })).getByRole(
+      'link',
+      { name: '专注 交房租' },
+    );
+    expect(focus).toHaveAttribute('href', '/time?focusTask=t-rent');
+    // A new tab's click: the router stays where it is (the browser opens the tab).
+    fireEvent.click(focus, { ctrlKey: true });
+    expect(router.state.location.pathname).toBe('/tasks');
+    fireEvent.click(focus);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/time'));
+    // FocusTimer takes the task from the link, then drops the parameter.
+    await screen.findByRole('region', { name: '专注计时器' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('keeps the dialog and what was typed when the save fails', async () => {
     server.use(
       http.post(/\/api\/tasks$/, () => HttpResponse.json({ error: '磁盘已满' }, { status: 422 })),

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { newId } from '../../api/ids';
 import { useCreateTask } from '../../api/tasks';
 import type { Chip, ChipKind, QuickAddResult } from '../../domain/quick-add';
@@ -65,9 +65,11 @@ export function quickAddTask(result: QuickAddResult) {
 
 /**
  * 快速添加任务: one line, read as it is typed, saved on Enter (offline too, via the outbox).
- * `onAdded` hears the title saved (the + sheet closes and says so).
+ * `onAdded` hears the title saved (the + sheet closes and says so). Memoised: /tasks renders
+ * at every filter, view, search key and dialog, and this field's hooks (a mutation among them)
+ * came with each.
  */
-export function QuickAdd({ onAdded }: { onAdded?: (title: string) => void } = {}) {
+export const QuickAdd = memo(function QuickAdd({ onAdded }: { onAdded?: (title: string) => void }) {
   const [line, setLine] = useState('');
   const [ignored, setIgnored] = useState<ReadonlySet<ChipKind>>(() => new Set());
   const [error, setError] = useState<string | null>(null);
@@ -139,4 +141,4 @@ export function QuickAdd({ onAdded }: { onAdded?: (title: string) => void } = {}
       />
     </div>
   );
-}
+});

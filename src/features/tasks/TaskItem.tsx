@@ -1,5 +1,4 @@
-import { memo, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { type MouseEvent, memo, useId, useState } from 'react';
 import { ClampedText } from '../../components/ClampedText';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
@@ -38,6 +37,8 @@ interface TaskItemProps {
   onToggle: (task: Task) => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** Takes the row's 专注 link through the router (useFollowLink). */
+  onFollow: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** The task has changes not yet on the server. */
   pending: boolean;
   /** Its place in the whole list, for the list's virtual rows (aria-posinset). */
@@ -62,6 +63,7 @@ export const TaskItem = memo(function TaskItem({
   onToggle,
   onEdit,
   onDelete,
+  onFollow,
   pending,
   position,
   size,
@@ -166,14 +168,15 @@ export const TaskItem = memo(function TaskItem({
         </div>
         {!task.completed && (
           <div className="mt-1.5 flex flex-wrap items-center gap-x-1 text-xs">
-            <Link
-              to={`/time?focusTask=${encodeURIComponent(task.id)}`}
+            <a
+              href={`/time?focusTask=${encodeURIComponent(task.id)}`}
+              onClick={onFollow}
               className="btn-ghost inline-flex items-center gap-1 px-1.5 py-1"
               aria-label={`专注 ${task.title}`}
             >
               {TIMER}
               专注
-            </Link>
+            </a>
             <PostponeMenu task={task} onPostpone={onPostpone} />
             {task.repeat && (
               <button

@@ -1,5 +1,6 @@
 import { useWindowVirtualizer, type Virtualizer, windowScroll } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { useFollowLink } from '../../components/useFollowLink';
 import type { Task } from '../../domain/schemas/task';
 import type { FullTask, PostponeTarget } from '../../domain/tasks';
 import { TaskItem } from './TaskItem';
@@ -111,6 +112,7 @@ export const TaskList = memo(function TaskList({
     // The rows of the first render, without waiting for the window's size in an effect.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
+  const onFollow = useFollowLink();
   const rows = virtualizer.getVirtualItems();
   // The rows drawn flow one after another below the space of the rows before them: where each
   // sits does not depend on the sizes measured so far, only the list's height does.
@@ -136,6 +138,7 @@ export const TaskList = memo(function TaskList({
             onToggle={onToggle}
             onEdit={onEdit}
             onDelete={onDelete}
+            onFollow={onFollow}
             pending={pendingIds.has(task.id)}
             position={row.index + 1}
             size={tasks.length}

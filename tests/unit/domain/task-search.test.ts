@@ -1,6 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CharPinyin,
+  findAll,
+  haystackOf,
+  lazyHaystack,
   matchesTerms,
   pinyinText,
   queryTerms,
@@ -84,5 +88,63 @@ describe('viewFilter', () => {
     ['undated', '2026-11-27', false],
   ] as const)('%s holds %s: %s', (view, dueDate, expected) => {
     expect(viewFilter(view, today)({ dueDate })).toBe(expected);
+  });
+});
+
+describe('findAll over a haystack', () => {
+  const texts = ['交房租\njfz', 'pay rent', '', 'rent due\nrent', 'ab', 'b a'];
+  const haystack = haystackOf(texts, (t) => t);
+
+  it.each([
+    [['rent'], ['pay rent', 'rent due\nrent']],
+    [['jfz'], ['交房租\njfz']],
+    [
+      ['a', 'b'],
+      ['ab', 'b a'],
+    ],
+    // A term never spans two texts: 'ab' + NUL + 'b a' holds no 'bb'.
+    [['bb'], []],
+    [['nope'], []],
+    [[], texts],
+  ])('%j → %j, in the list order, each once', (terms, expected) => {
+    expect(findAll(haystack, terms)).toEqual(expected);
+  });
+
+  it('finds what a search of each text finds, for any texts and terms', () => {
+    const char = fc.constantFrom('a', 'b', ' ', '\n', '交');
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: char, maxLength: 8 }), { maxLength: 12 }),
+        fc.array(fc.string({ unit: char, minLength: 1, maxLength: 3 }), { maxLength: 3 }),
+        (items, rawTerms) => {
+          const terms = rawTerms.map((t) => t.trim()).filter(Boolean);
+          const expected = items.filter((t) => matchesTerms(t, terms));
+          expect(
+            findAll(
+              haystackOf(items, (t) => t),
+              terms,
+            ),
+          ).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('is made once, from what was added a piece at a time and the rest', () => {
+    const calls: string[] = [];
+    const items = ['a', 'b', 'c'];
+    const building = lazyHaystack(items, (t) => {
+      calls.push(t);
+      return t;
+    });
+    building.add('a');
+    // Out of order: not taken (the next one in the list is 'b').
+    building.add('c');
+    expect(calls).toEqual(['a']);
+    const made = building.get();
+    expect(made).toBe(building.get());
+    expect(calls).toEqual(['a', 'b', 'c']);
+    expect(findAll(made, ['c'])).toEqual(['c']);
+    expect(made.text).toBe('a\0b\0c\0');
   });
 });
