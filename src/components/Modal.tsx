@@ -29,8 +29,8 @@ interface ModalProps {
  * find-in-page), so that lifting it costs a paint and little else. Hiding the dialog itself
  * with `visibility: hidden` and `inert`, as before, made the press restyle every element of the
  * form, since both are inherited: 12–19 ms at 4× CPU for the 80–100 elements of 添加记录 and
- * 添加任务 against 1–5 ms lifted (Chromium, demo data). Where the property is unknown (older
- * Safari and Firefox, jsdom), the dialog hides itself as before.
+ * 添加任务 against 1–5 ms lifted (Chromium, demo data). Where the property is unknown (Safari
+ * before 18, Firefox before 125), the dialog hides itself as before.
  */
 const skipsRendering = () =>
   typeof CSS !== 'undefined' &&
