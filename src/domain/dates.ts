@@ -38,8 +38,16 @@ export function monthOf(date: string): string {
   return date.slice(0, 7);
 }
 
-// dayjs moves local dates with setDate/setMonth, so a daylight-saving day still counts as one day.
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The date `days` later (earlier when negative). A 'YYYY-MM-DD' date moves on day numbers: a
+ * calendar count, so a daylight-saving day is one day as any other, without dayjs's parse, add
+ * and format (~5 ms at 4× CPU in a press of /tasks' 最近7天, bench:web profile). Anything else
+ * goes through dayjs as before.
+ */
 export function addDays(date: string, days: number): string {
+  if (PLAIN_DATE.test(date)) return civilDate(dayNumber(date) + days);
   return dayjs(date).add(days, 'day').format(DATE);
 }
 

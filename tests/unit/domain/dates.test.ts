@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -47,6 +49,24 @@ describe('monthOf / addDays / addMonths', () => {
     ['2026-11-21', 0, '2026-11-21'],
   ])('addDays(%s, %d)', (date, n, expected) => {
     expect(addDays(date, n)).toBe(expected);
+  });
+
+  it('moves a plain date as dayjs moves it', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1970-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }),
+        fc.integer({ min: -3000, max: 3000 }),
+        (instant, days) => {
+          const date = instant.toISOString().slice(0, 10);
+          expect(addDays(date, days)).toBe(dayjs(date).add(days, 'day').format('YYYY-MM-DD'));
+        },
+      ),
+    );
+  });
+
+  it('leaves what is not a plain date to dayjs', () => {
+    expect(addDays('2026-11-29T10:00', 1)).toBe('2026-11-30');
+    expect(addDays('', 1)).toBe('Invalid Date');
   });
 
   it.each([
