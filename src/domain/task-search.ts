@@ -81,9 +81,15 @@ export function pinyinText(text: string, pinyin: CharPinyin): string {
   return `${initials}\n${full}`;
 }
 
-/** The query's terms: a task matches when its text holds every one. */
+/**
+ * The query's terms: a task matches when its text holds every one. A NUL splits terms too: it
+ * ends each text in a haystack, so a term holding one could match across two tasks.
+ */
 export function queryTerms(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean);
+  return query
+    .toLowerCase()
+    .split(/[\s\0]+/)
+    .filter(Boolean);
 }
 
 export function matchesTerms(text: string, terms: readonly string[]): boolean {

@@ -102,7 +102,9 @@ describe('findAll over a haystack', () => {
       ['a', 'b'],
       ['ab', 'b a'],
     ],
-    // A term never spans two texts: 'ab' + NUL + 'b a' holds no 'bb'.
+    // A term never spans two texts: 'ab' + NUL + 'b a' holds no 'bb', and a query's NUL
+    // splits it (queryTerms).
+    [queryTerms('b\0b'), ['ab', 'b a']],
     [['bb'], []],
     [['nope'], []],
     [[], texts],
