@@ -154,11 +154,6 @@ export interface Haystack<T> {
   ends: readonly number[];
 }
 
-export function haystackOf<T>(items: readonly T[], textOf: (item: T) => string): Haystack<T> {
-  const building = lazyHaystack(items, textOf);
-  return building.get();
-}
-
 /**
  * The items whose text holds every term, in the list's order. The longest term is looked for
  * through the whole text (the rarest, so the fewest stops); the others only in the texts it

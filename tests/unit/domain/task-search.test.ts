@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   type CharPinyin,
   findAll,
-  haystackOf,
   lazyHaystack,
   matchesTerms,
   pinyinText,
@@ -93,7 +92,7 @@ describe('viewFilter', () => {
 
 describe('findAll over a haystack', () => {
   const texts = ['交房租\njfz', 'pay rent', '', 'rent due\nrent', 'ab', 'b a'];
-  const haystack = haystackOf(texts, (t) => t);
+  const haystack = lazyHaystack(texts, (t) => t).get();
 
   it.each([
     [['rent'], ['pay rent', 'rent due\nrent']],
@@ -121,12 +120,7 @@ describe('findAll over a haystack', () => {
         (items, rawTerms) => {
           const terms = rawTerms.map((t) => t.trim()).filter(Boolean);
           const expected = items.filter((t) => matchesTerms(t, terms));
-          expect(
-            findAll(
-              haystackOf(items, (t) => t),
-              terms,
-            ),
-          ).toEqual(expected);
+          expect(findAll(lazyHaystack(items, (t) => t).get(), terms)).toEqual(expected);
         },
       ),
     );
