@@ -96,6 +96,50 @@ describe('tasks screen', () => {
     expect(within(row('准备周会')).getByText('3天后到期')).toBeInTheDocument();
   });
 
+  it('a row shown again for another task keeps nothing of the last one', async () => {
+    await seed('写周报', { dueDate: addDays(TODAY, -2), description: '本周三件事' });
+    await seed('交房租', { dueDate: addDays(TODAY, 1) });
+    const user = userEvent.setup();
+    renderApp('/tasks');
+    const search = await screen.findByRole('searchbox');
+    fireEvent.change(search, { target: { value: '写周报' } });
+    await waitFor(() => expect(listed()).toEqual(['写周报']));
+    await user.click(screen.getByRole('button', { name: '推迟 写周报' }));
+    expect(screen.getByRole('button', { name: '下周一' })).toBeInTheDocument();
+    const before = row('写周报');
+
+    search.focus();
+    fireEvent.change(search, { target: { value: '交房租' } });
+    await waitFor(() => expect(listed()).toEqual(['交房租']));
+    // The same element (row-slots.ts), now 交房租's all through: its name, its due label, its
+    // own 推迟 closed, no description.
+    expect(row('交房租')).toBe(before);
+    expect(screen.getByRole('checkbox', { name: '交房租' })).not.toBeChecked();
+    expect(within(row('交房租')).getByText('明天')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '推迟 交房租' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.queryByRole('button', { name: '下周一' })).toBeNull();
+    expect(within(row('交房租')).queryByText('本周三件事')).toBeNull();
+  });
+
+  it('does not hand the focused row on to another task', async () => {
+    await seed('写周报', { dueDate: addDays(TODAY, -2) });
+    await seed('买菜', { completed: true, completedAt: '2026-01-02T00:00:00.000Z' });
+    renderApp('/tasks');
+    await screen.findByRole('listitem', { name: '写周报' });
+    fireEvent.click(filterButton('已逾期'));
+    await waitFor(() => expect(listed()).toEqual(['写周报']));
+    const before = row('写周报');
+    screen.getByRole('checkbox', { name: '写周报' }).focus();
+    fireEvent.click(filterButton('已完成'));
+    await waitFor(() => expect(listed()).toEqual(['买菜']));
+    // The focused row left as rows did before: its focus does not move to 买菜's box.
+    expect(row('买菜')).not.toBe(before);
+    expect(screen.getByRole('checkbox', { name: '买菜' })).not.toHaveFocus();
+  });
+
   it('opens 添加任务 from ?add=1 once and drops the parameter', async () => {
     const { router } = renderApp('/tasks?add=1');
     expect(await screen.findByRole('dialog', { name: '添加任务' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { type MouseEvent, memo, useId, useState } from 'react';
+import { type MouseEvent, memo, useCallback, useId, useState } from 'react';
 import { ClampedText } from '../../components/ClampedText';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
@@ -46,6 +46,8 @@ interface TaskItemProps {
   size: number;
   /** The list measures each row it places (a virtual list's measureElement). */
   measure: (row: HTMLLIElement | null) => void;
+  /** The row's key in the list (row-slots.ts): its DOM shows the next task when this leaves. */
+  slot: number;
 }
 
 /**
@@ -68,8 +70,12 @@ export const TaskItem = memo(function TaskItem({
   position,
   size,
   measure,
+  slot,
 }: TaskItemProps) {
   const titleId = useId();
+  // Measured again for each task the row shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new task is a new measure
+  const measured = useCallback((row: HTMLLIElement | null) => measure(row), [measure, task.id]);
   const overdue = isOverdue(task, today, time);
   const progress = subtaskProgress(task.subtasks);
   const soon = isDueSoon(task, today);
@@ -87,8 +93,9 @@ export const TaskItem = memo(function TaskItem({
 
   return (
     <li
-      ref={measure}
+      ref={measured}
       data-index={position - 1}
+      data-slot={slot}
       aria-labelledby={titleId}
       aria-posinset={position}
       aria-setsize={size}
@@ -111,6 +118,7 @@ export const TaskItem = memo(function TaskItem({
         </p>
         {task.description && (
           <ClampedText
+            key={task.id}
             text={task.description}
             lines={2}
             className="mt-0.5 text-sm text-slate-500 [overflow-wrap:anywhere]"
@@ -177,7 +185,7 @@ export const TaskItem = memo(function TaskItem({
               {TIMER}
               专注
             </a>
-            <PostponeMenu task={task} onPostpone={onPostpone} />
+            <PostponeMenu key={task.id} task={task} onPostpone={onPostpone} />
             {task.repeat && (
               <button
                 type="button"
