@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 /**
  * React keys for the rows a virtual list draws, so that a row's DOM shows the next record when
@@ -44,4 +45,47 @@ export function useRowSlots(ids: readonly string[]): ReadonlyMap<string, number>
   // record, which is all the next one needs.
   state.map = assignSlots(state.map, ids, () => state.next++, keep);
   return state.map;
+}
+
+/**
+ * A virtualizer's measureElement for rows handed on by useRowSlots. The library keeps one
+ * element per record's key, and its ResizeObserver reports a row only when its size changes:
+ * a row shown for another record is dropped from the key it had, and a second observer
+ * reports its size once after the next layout, since a row as tall as before would otherwise
+ * never be measured for its new record (and the list's height would keep the guess; caught by
+ * tests/e2e/tasks.e2e.ts, rows of three heights scrolled to the end).
+ */
+export function useSlotMeasure<T extends Element>(
+  list: Virtualizer<Window, T>,
+): (row: T | null) => void {
+  const once = useMemo(() => {
+    if (typeof ResizeObserver === 'undefined') return null;
+    const observer = new ResizeObserver((entries) => {
+      for (const { target, borderBoxSize } of entries) {
+        observer.unobserve(target);
+        const index = list.indexFromElement(target as T);
+        const box = borderBoxSize?.[0];
+        if (box && target.isConnected && index < list.options.count) {
+          list.resizeItem(index, Math.round(box.blockSize));
+        }
+      }
+    });
+    return observer;
+  }, [list]);
+  useEffect(() => () => once?.disconnect(), [once]);
+  return useCallback(
+    (row: T | null) => {
+      if (row) {
+        let handedOn = false;
+        for (const [key, element] of list.elementsCache) {
+          if (element !== row) continue;
+          list.elementsCache.delete(key);
+          handedOn = true;
+        }
+        if (handedOn) once?.observe(row);
+      }
+      list.measureElement(row);
+    },
+    [list, once],
+  );
 }

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer, type Virtualizer, windowScroll } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { useRowSlots } from '../../components/row-slots';
+import { useRowSlots, useSlotMeasure } from '../../components/row-slots';
 import { useFollowLink } from '../../components/useFollowLink';
 import type { Task } from '../../domain/schemas/task';
 import type { FullTask, PostponeTarget } from '../../domain/tasks';
@@ -116,19 +116,7 @@ export const TaskList = memo(function TaskList({
   const onFollow = useFollowLink();
   const rows = virtualizer.getVirtualItems();
   const slots = useRowSlots(rows.map((row) => tasks[row.index]!.id));
-  // A row's DOM is measured again when it shows another task: the library keeps one element
-  // per task's key and would otherwise stop watching a row it still lists under the last one.
-  const measure = useCallback(
-    (row: HTMLLIElement | null) => {
-      if (row) {
-        for (const [key, element] of virtualizer.elementsCache) {
-          if (element === row) virtualizer.elementsCache.delete(key);
-        }
-      }
-      virtualizer.measureElement(row);
-    },
-    [virtualizer],
-  );
+  const measure = useSlotMeasure(virtualizer);
   // The rows drawn flow one after another below the space of the rows before them: where each
   // sits does not depend on the sizes measured so far, only the list's height does.
   const before = rows.length > 0 ? rows[0]!.start - virtualizer.options.scrollMargin : 0;
