@@ -174,6 +174,22 @@ describe('tasks screen in Chromium', () => {
     // 30 were being posted: the screen shows it first and the rest arrive by the next pull, above
     // the rows already drawn. Walked once the whole list is there.
     await page.locator('li[aria-setsize="30"]').first().waitFor();
+    // On another cut of the list first (all 30 are open): a new cut draws the rows on screen
+    // alone, and the two beyond them must follow.
+    await page.locator('[aria-label="任务列表"] button', { hasText: '待完成' }).click();
+    await page
+      .locator('[aria-label="任务列表"] button[aria-pressed="true"]', { hasText: '待完成' })
+      .waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll('[aria-label="任务列表"] li')].filter(
+              (li) => li.getBoundingClientRect().top >= innerHeight,
+            ).length,
+        ),
+      )
+      .toBe(2);
     // The first row in the list's order (newest first among equal tasks).
     await page.locator('li[aria-posinset="1"] input[type="checkbox"]').focus();
     const visited: string[] = [];

@@ -310,6 +310,7 @@ export function TasksScreen() {
           {(isPending || visible.length > 0) && (
             <TaskList
               tasks={visible as FullTask[]}
+              cut={`${filter} ${view} ${query}`}
               today={today}
               time={time}
               onSkip={onSkip}
