@@ -6,62 +6,21 @@ function counter() {
   return () => next++;
 }
 
+type Case = [name: string, was: Record<string, number>, ids: string, want: object, keep?: number];
+
 describe('assignSlots', () => {
-  it.each([
-    {
-      name: 'first rows take new keys in order',
-      was: {},
-      ids: ['a', 'b', 'c'],
-      want: { a: 0, b: 1, c: 2 },
-    },
-    {
-      name: 'a row still drawn keeps its key',
-      was: { a: 0, b: 1, c: 2 },
-      ids: ['c', 'a', 'b'],
-      want: { a: 0, b: 1, c: 2 },
-    },
-    {
-      name: 'a scroll by one hands the row that left to the row that came',
-      was: { a: 0, b: 1, c: 2 },
-      ids: ['b', 'c', 'd'],
-      want: { b: 1, c: 2, d: 0 },
-    },
-    {
-      name: 'a view of other records reuses every row',
-      was: { a: 0, b: 1, c: 2 },
-      ids: ['x', 'y'],
-      want: { x: 0, y: 1 },
-    },
-    {
-      name: 'more rows than before: the rest take new keys',
-      was: { a: 0 },
-      ids: ['x', 'y', 'z'],
-      want: { x: 0, y: 3, z: 4 },
-      fresh: 3,
-    },
-    {
-      name: 'the focused row is not handed on',
-      was: { a: 0, b: 1 },
-      ids: ['x', 'y'],
-      keep: 1,
-      want: { x: 0, y: 7 },
-      fresh: 7,
-    },
-    {
-      name: 'the focused row keeps its own record when still drawn',
-      was: { a: 0, b: 1 },
-      ids: ['b', 'x'],
-      keep: 1,
-      want: { b: 1, x: 0 },
-    },
-  ])('$name', ({ was, ids, want, keep, fresh = 0 }) => {
-    let next = fresh;
-    const slots = assignSlots(
-      new Map(Object.entries(was as Record<string, number>)),
-      ids,
-      () => next++,
-      keep,
-    );
+  // Records are letters; new keys count from 7.
+  it.each<Case>([
+    ['first rows take new keys in order', {}, 'abc', { a: 7, b: 8, c: 9 }],
+    ['a row still drawn keeps its key', { a: 0, b: 1, c: 2 }, 'cab', { a: 0, b: 1, c: 2 }],
+    ['a scroll hands on the row that left', { a: 0, b: 1, c: 2 }, 'bcd', { b: 1, c: 2, d: 0 }],
+    ['a view of other records reuses every row', { a: 0, b: 1, c: 2 }, 'xy', { x: 0, y: 1 }],
+    ['more rows than before: the rest take new keys', { a: 0 }, 'xyz', { x: 0, y: 7, z: 8 }],
+    ['the focused row is not handed on', { a: 0, b: 1 }, 'xy', { x: 0, y: 7 }, 1],
+    ['the focused row keeps its own record when drawn', { a: 0, b: 1 }, 'bx', { b: 1, x: 0 }, 1],
+  ])('%s', (_, was, ids, want, keep) => {
+    let next = 7;
+    const slots = assignSlots(new Map(Object.entries(was)), [...ids], () => next++, keep);
     expect(Object.fromEntries(slots)).toEqual(want);
   });
 
