@@ -148,10 +148,11 @@ export const TaskList = memo(function TaskList({
     >
       {rows.map((row) => {
         const task = tasks[row.index]!;
+        const slot = slots.get(task.id)!;
         return (
           <TaskItem
-            key={slots.get(task.id)}
-            slot={slots.get(task.id)!}
+            key={slot}
+            slot={slot}
             task={task}
             today={today}
             time={time}
