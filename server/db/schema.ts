@@ -34,6 +34,11 @@ export const users = sqliteTable('users', {
   passwordHash: text('password_hash').notNull(),
   /** 两步验证 (server/two-factor.ts TwoFactorRecord) as JSON; null when not set up. */
   twoFactor: text('two_factor', { mode: 'json' }).$type<TwoFactorRecord>(),
+  /**
+   * A keyed hash of the PM_USERS password last applied to this account (server/users.ts), so a
+   * restart applies PM_USERS's password only when that value changed: an in-app change survives.
+   */
+  appliedPassword: text('applied_password'),
 });
 
 export const sessions = sqliteTable(
@@ -366,6 +371,13 @@ export const pushSubscriptions = sqliteTable(
     expirationTime: integer('expiration_time'),
     deviceName: text('device_name').notNull().default(''),
     createdAt: text('created_at').notNull(),
+    /**
+     * The session that subscribed: ending it (退出登录, 退出其他设备, a password change, a cap)
+     * deletes the subscription with it. Null only for rows from before this column.
+     */
+    sessionHash: text('session_hash').references(() => sessions.tokenHash, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.endpoint] })],
 );
