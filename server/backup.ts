@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { checkFile } from './integrity';
+import { checkFile, openBackup, unrestorable } from './integrity';
 
 // Automatic backups into DATA_DIR/backups: one a day and one after every start that migrated
 // the schema, each taken with SQLite's online backup API while the server keeps serving, checked,
@@ -239,45 +239,54 @@ interface BackupContents {
   total: number;
 }
 
-/** What a backup file holds; undefined when it cannot be read. */
-function backupContents(file: string, takenAt: Date): BackupContents | undefined {
-  let db: Database.Database | undefined;
+/**
+ * What a backup file holds, or why it is no use: it must pass the check that `npm run restore`
+ * applies before it restores anything, or the hint would name a file the restore refuses.
+ */
+function backupContents(file: string, takenAt: Date): BackupContents | { why: string } {
+  const { db, why } = openBackup(file);
+  if (!db) return { why };
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    const refused = unrestorable(db);
+    if (refused) return { why: refused };
     const tables = new Set(
       db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
     );
     const counts = RECORD_TABLES.filter(([table]) => tables.has(table)).map(([table, label]) => ({
       table,
       label,
-      rows: Number(db!.prepare(`SELECT count(*) FROM "${table}"`).pluck().get()),
+      rows: Number(db.prepare(`SELECT count(*) FROM "${table}"`).pluck().get()),
     }));
-    return { file, takenAt, counts, total: counts.reduce((sum, c) => sum + c.rows, 0) };
-  } catch {
-    return undefined;
+    const total = counts.reduce((sum, c) => sum + c.rows, 0);
+    // The first start takes one of an empty database, which is no use to restore.
+    if (total === 0) return { why: '没有任何记录 / holds no records' };
+    return { file, takenAt, counts, total };
+  } catch (err) {
+    return { why: `无法读取 / cannot read: ${(err as Error).message}` };
   } finally {
-    db?.close();
+    db.close();
   }
 }
 
 /**
- * The newest automatic backup in `dirs` that holds any record, and how many newer ones are
- * empty: the first start takes one of an empty database, which is no use to restore.
+ * The newest automatic backup in `dirs` that is whole and holds records, and the newer ones
+ * skipped on the way, each with why. Newest first, the same name in BACKUP_COPY_DIR included:
+ * a copy is as good as the original, and survives its damage.
  */
 function newestUsefulBackup(dirs: readonly string[]): {
   found?: BackupContents;
-  emptyNewer: number;
+  skipped: { file: string; why: string }[];
 } {
   const backups = dirs
     .flatMap((dir) => listBackups(dir).map((b) => ({ ...b, file: join(dir, b.name) })))
     .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
-  let emptyNewer = 0;
+  const skipped: { file: string; why: string }[] = [];
   for (const backup of backups) {
     const contents = backupContents(backup.file, backup.takenAt);
-    if (contents && contents.total > 0) return { found: contents, emptyNewer };
-    emptyNewer += 1;
+    if (!('why' in contents)) return { found: contents, skipped };
+    skipped.push({ file: backup.file, why: contents.why });
   }
-  return { emptyNewer };
+  return { skipped };
 }
 
 const describeCounts = (contents: BackupContents): string =>
@@ -287,28 +296,33 @@ const describeCounts = (contents: BackupContents): string =>
     .join('，');
 
 /**
- * How to get a damaged database back, naming the newest automatic backup that holds records
- * (in `dir` or BACKUP_COPY_DIR), with its time and row counts.
+ * How to get a damaged database back, naming the newest automatic backup (in `dir` or
+ * BACKUP_COPY_DIR) that passes the integrity check and holds records, with its time and row
+ * counts, and each newer one skipped with why.
  */
 export function restoreHint(dir: string, copyDir?: string): string[] {
   const dirs = copyDir ? [dir, copyDir] : [dir];
-  const { found, emptyNewer } = newestUsefulBackup(dirs);
+  const { found, skipped } = newestUsefulBackup(dirs);
   const where = dirs.join('、');
   const lines = ['从备份恢复（服务器保持停止）/ To restore a backup (with the server stopped):'];
   if (found) {
     lines.push(
       `  npm run restore -- ${found.file}`,
-      `  这是最新的有数据的自动备份：${found.takenAt.toISOString()}，共 ${found.total} 条记录（${describeCounts(found)}）/ the newest automatic backup that holds records: ${found.total} rows`,
+      `  这是最新的完整且有数据的自动备份：${found.takenAt.toISOString()}，共 ${found.total} 条记录（${describeCounts(found)}）/ the newest automatic backup that passes the integrity check and holds records: ${found.total} rows`,
     );
-    if (emptyNewer > 0) {
-      lines.push(
-        `  更新的 ${emptyNewer} 个自动备份没有任何记录，已跳过 / ${emptyNewer} newer backup(s) hold no records and were skipped`,
-      );
-    }
   } else {
     lines.push(
       `  npm run restore -- <备份文件 / backup file>`,
-      `  ${where} 中没有含数据的自动备份 / no automatic backup with records in ${where}`,
+      `  ${where} 中没有完整且含数据的自动备份 / no whole automatic backup with records in ${where}`,
+    );
+  }
+  if (skipped.length > 0) {
+    const n = skipped.length;
+    lines.push(
+      found
+        ? `  跳过了更新的 ${n} 个自动备份 / skipped ${n} newer backup(s):`
+        : `  跳过了 ${n} 个自动备份 / skipped ${n} backup(s):`,
+      ...skipped.map((s) => `    ${s.file}：${s.why}`),
     );
   }
   lines.push(

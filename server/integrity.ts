@@ -72,3 +72,41 @@ export function inspectDatabase(file: string): DatabaseState {
     db.close();
   }
 }
+
+/** Why a backup is no use, in both languages, from what SQLite said. */
+const damagedBecause = (detail: string) =>
+  `已损坏，未通过完整性检查 / damaged, fails the integrity check: ${detail}`;
+
+/**
+ * Why the open file cannot be restored, in both languages, or undefined when it can: SQLite's
+ * full integrity check (indexes too: a restore is rare, and must not bring damage back), then
+ * the tables every version of this app has.
+ */
+export function unrestorable(db: Database.Database): string | undefined {
+  try {
+    const problems = checkFile(db, true);
+    if (problems.length > 0) return damagedBecause(summary(problems));
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .pluck()
+      .all() as string[];
+    if (!tables.includes('users') || !tables.includes('__drizzle_migrations')) {
+      return '不是本应用的数据库 / not a database of this app';
+    }
+    return undefined;
+  } catch (err) {
+    // A file cut short or not a database at all fails before the check can say anything.
+    return damagedBecause((err as Error).message);
+  }
+}
+
+/** A backup file, opened read-only for `unrestorable`; undefined and why when it cannot be opened. */
+export function openBackup(
+  file: string,
+): { db: Database.Database; why?: undefined } | { db?: undefined; why: string } {
+  try {
+    return { db: new Database(file, { readonly: true, fileMustExist: true }) };
+  } catch (err) {
+    return { why: `无法打开 / cannot open: ${(err as Error).message}` };
+  }
+}

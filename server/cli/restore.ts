@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { restoreHint } from '../backup';
 import { backupCopyDir, backupDir, databaseFile, dataDir, lockFile } from '../config';
 import { lastChangeNumberIn, restartSyncHistory } from '../db/sqlite-store';
-import { checkFile } from '../integrity';
+import { openBackup, unrestorable } from '../integrity';
 import { acquireLock, HELD, lockHeldMessage } from '../lock';
 
 // npm run restore -- <backup file>
@@ -39,25 +39,10 @@ function fsyncFile(file: string) {
 
 /** Why `file` cannot be restored, or undefined when it is a sound database of this app. */
 function refusal(file: string): string | undefined {
-  let db: Database.Database;
+  const { db, why } = openBackup(file);
+  if (!db) return why;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-  } catch (err) {
-    return (err as Error).message;
-  }
-  try {
-    const problems = checkFile(db, true);
-    if (problems.length > 0) return problems.slice(0, 3).join('; ');
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-      .pluck()
-      .all() as string[];
-    if (!tables.includes('users') || !tables.includes('__drizzle_migrations')) {
-      return '不是本应用的数据库 / not a database of this app';
-    }
-    return undefined;
-  } catch (err) {
-    return (err as Error).message;
+    return unrestorable(db);
   } finally {
     db.close();
   }

@@ -1,4 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -233,11 +246,13 @@ describe('backups that restore something', () => {
       `npm run restore -- ${join(dir, 'pms-2024-03-02T020000Z-daily.sqlite')}`,
     );
     expect(hint).toContain('2024-03-02T02:00:00.000Z，共 4 条记录（记账 1，任务 3）');
-    expect(hint).toContain('更新的 1 个自动备份没有任何记录，已跳过');
+    expect(hint).toContain(
+      `${join(dir, 'pms-2024-03-03T020000Z-migration.sqlite')}：没有任何记录 / holds no records`,
+    );
     expect(hint).toContain('npm run backup');
 
     const nothing = restoreHint(join(base, 'none')).join('\n');
-    expect(nothing).toContain('中没有含数据的自动备份');
+    expect(nothing).toContain('中没有完整且含数据的自动备份');
 
     // `npm run restore` without a file names the same backup.
     const { done } = runTsx('server/cli/restore.ts', [], { DATA_DIR: base });
@@ -281,7 +296,77 @@ describe('backups that restore something', () => {
     expect(readdirSync(dir)).toContain('pms-2024-03-07T020000Z-daily.sqlite');
     // And restoreHint looks there too.
     expect(restoreHint(join(base, 'elsewhere'), dir).join('\n')).toContain(
-      '中没有含数据的自动备份',
+      '中没有完整且含数据的自动备份',
     );
   });
+
+  it('skips damaged and empty backups, says why, and names the newest whole one', async () => {
+    const base = mkdtempSync(join(scratch, 'damaged-'));
+    const dir = join(base, 'backups');
+    const full = join(base, 'pms.sqlite');
+    const empty = join(base, 'empty.sqlite');
+    const store = openSqliteStore(full);
+    for (let i = 1; i <= 3; i++) await store.tasks.create('alice', task(i));
+    store.close();
+    openSqliteStore(empty).close();
+    const keep = { daily: 7, weekly: 4 };
+    const take = async (database: string, iso: string, kind: Backup['kind'] = 'daily') =>
+      (await new BackupScheduler({
+        database,
+        dir,
+        keep,
+        now: () => new Date(iso),
+        log: () => {},
+      }).take(kind))!;
+    const whole = await take(full, '2024-03-01T02:00:00Z');
+    // A stray write over the users table: every record table still counts its rows, so only
+    // the integrity check tells.
+    const overwritten = await take(full, '2024-03-02T02:00:00Z');
+    const users = new Database(overwritten, { readonly: true });
+    const page = users
+      .prepare("SELECT pageno FROM dbstat WHERE name = 'users' AND pagetype = 'leaf'")
+      .pluck()
+      .get() as number;
+    users.close();
+    const fd = openSync(overwritten, 'r+');
+    writeSync(fd, randomBytes(4096), 0, 4096, (page - 1) * 4096);
+    closeSync(fd);
+    // A copy cut short (a full disk, a transfer stopped half-way).
+    const cut = await take(full, '2024-03-03T02:00:00Z');
+    truncateSync(cut, Math.floor(statSync(cut).size / 2));
+    // The newest: sound, and holds nothing.
+    const nothing = await take(empty, '2024-03-04T02:00:00Z', 'migration');
+
+    const hint = restoreHint(dir).join('\n');
+    expect(hint).toContain(`npm run restore -- ${whole}`);
+    expect(hint).toContain('2024-03-01T02:00:00.000Z，共 3 条记录（任务 3）');
+    expect(hint).toContain('跳过了更新的 3 个自动备份 / skipped 3 newer backup(s):');
+    expect(hint).toContain(`${nothing}：没有任何记录 / holds no records`);
+    for (const damaged of [cut, overwritten]) {
+      expect(hint).toMatch(
+        new RegExp(
+          `${damaged}：已损坏，未通过完整性检查 / damaged, fails the integrity check: \\S`,
+        ),
+      );
+    }
+    // Newest first, as they were tried.
+    expect(hint.indexOf(nothing)).toBeLessThan(hint.indexOf(cut));
+    expect(hint.indexOf(cut)).toBeLessThan(hint.indexOf(overwritten));
+
+    // A whole copy in BACKUP_COPY_DIR of a backup damaged here is as good as the original.
+    const copyDir = join(base, 'nas');
+    mkdirSync(copyDir);
+    const copy = join(copyDir, 'pms-2024-03-02T020000Z-daily.sqlite');
+    copyFileSync(whole, copy);
+    expect(restoreHint(dir, copyDir).join('\n')).toContain(`npm run restore -- ${copy}`);
+
+    // `npm run restore` without a file says the same; the backup it names is one it restores.
+    const env = { DATA_DIR: base, BACKUP_COPY_DIR: '' };
+    const named = await runTsx('server/cli/restore.ts', [], env).done;
+    expect(named.code).toBe(1);
+    expect(named.output).toContain(`npm run restore -- ${whole}`);
+    expect(named.output).toContain(`${overwritten}：已损坏`);
+    const restored = await runTsx('server/cli/restore.ts', [whole], env).done;
+    expect(restored.code, restored.output).toBe(0);
+  }, 30_000);
 });
