@@ -320,12 +320,26 @@ class MemoryUserStore implements UserStore {
     return this.users.size;
   }
   async upsert(user: UserRecord) {
-    // As in SQLite: 两步验证 stays unless the upsert names it.
-    const twoFactor =
-      user.twoFactor === undefined
-        ? (this.users.get(user.username)?.twoFactor ?? null)
-        : user.twoFactor;
-    this.users.set(user.username, clone({ ...user, twoFactor }));
+    // As in SQLite: 两步验证 and the applied PM_USERS password stay unless the upsert names them.
+    const stored = this.users.get(user.username);
+    const twoFactor = user.twoFactor === undefined ? (stored?.twoFactor ?? null) : user.twoFactor;
+    const appliedPassword =
+      user.appliedPassword === undefined ? (stored?.appliedPassword ?? null) : user.appliedPassword;
+    this.users.set(user.username, clone({ ...user, twoFactor, appliedPassword }));
+  }
+  // The check and the write with no await between them: as atomic as SQLite's one UPDATE, so
+  // the demo and the tests on this store see parallel sign-ins the way the server does.
+  async spendTotpStep(username: string, secret: string, step: number) {
+    const twoFactor = this.users.get(username)?.twoFactor;
+    if (!twoFactor || twoFactor.secret !== secret || twoFactor.lastStep >= step) return false;
+    twoFactor.lastStep = step;
+    return true;
+  }
+  async spendRecoveryCode(username: string, hash: string) {
+    const twoFactor = this.users.get(username)?.twoFactor;
+    if (!twoFactor?.recoveryCodes.includes(hash)) return false;
+    twoFactor.recoveryCodes = twoFactor.recoveryCodes.filter((h) => h !== hash);
+    return true;
   }
 }
 
@@ -362,6 +376,18 @@ class MemorySessionStore implements SessionStore {
     for (const [hash, s] of this.sessions) {
       if (Date.parse(s.expiresAt) < cutoff) this.sessions.delete(hash);
     }
+  }
+  async trimForUser(username: string, keep: number) {
+    // Map order is the order stored, which breaks ties of createdAt as SQLite's rowid does.
+    const own = [...this.sessions.values()]
+      .map((s, order) => ({ s, order }))
+      .filter(({ s }) => s.username === username)
+      .sort((a, b) =>
+        a.s.createdAt < b.s.createdAt ? -1 : a.s.createdAt > b.s.createdAt ? 1 : a.order - b.order,
+      );
+    const dropped = own.slice(0, Math.max(0, own.length - keep));
+    for (const { s } of dropped) this.sessions.delete(s.tokenHash);
+    return dropped.length;
   }
 }
 

@@ -151,13 +151,30 @@ export interface UserRecord {
   passwordHash: string;
   /** 两步验证, when set up; null or absent when not. */
   twoFactor?: TwoFactorRecord | null;
+  /**
+   * A PasswordHasher hash of the PM_USERS password last applied to the account (users.ts
+   * applyUserSpec); null or absent when PM_USERS never set it.
+   */
+  appliedPassword?: string | null;
 }
 
 export interface UserStore {
   get(username: string): Promise<UserRecord | undefined>;
   count(): Promise<number>;
-  /** Creates the user or replaces its display name and password hash. */
+  /**
+   * Creates the user or replaces its display name and password hash. `twoFactor` and
+   * `appliedPassword` are replaced only when the record names them (undefined keeps them).
+   */
   upsert(user: UserRecord): Promise<void>;
+  /**
+   * Spends TOTP step `step` of the secret `secret`: true when it was later than the last step
+   * spent and now is the last; false when it or a later one was spent already, or 两步验证 is off
+   * or was set up anew with another secret. One conditional write, never a read and then a
+   * write: of parallel sign-ins with one code, exactly one wins.
+   */
+  spendTotpStep(username: string, secret: string, step: number): Promise<boolean>;
+  /** Removes the recovery code with this hash: true when this call found it and used it up. */
+  spendRecoveryCode(username: string, hash: string): Promise<boolean>;
 }
 
 export interface SessionRecord {
@@ -186,6 +203,11 @@ export interface SessionStore {
   touch(tokenHash: string, at: string): Promise<void>;
   /** Drops sessions whose expiresAt is before `now` (ISO-8601). */
   removeExpired(now: string): Promise<void>;
+  /**
+   * Keeps the user's `keep` newest sessions (by createdAt, then by when they were stored) and
+   * drops the others; answers how many went.
+   */
+  trimForUser(username: string, keep: number): Promise<number>;
 }
 
 /** One 通行密钥 (WebAuthn credential) of a user. */

@@ -152,8 +152,8 @@ export function openSqliteStore(
   return {
     ...stores,
     settings: settingsStore(sqlite),
-    users: userStore(db),
-    sessions: sessionStore(db),
+    users: userStore(db, sqlite),
+    sessions: sessionStore(db, sqlite),
     passkeys: passkeyStore(db),
     async dashboard(userId, today) {
       // Assets are a few hundred versions: the domain's own latest-per-chain rule counts them.
@@ -850,8 +850,22 @@ function dashboardStatements(sqlite: Database.Database) {
   };
 }
 
-function userStore(db: Db): UserStore {
+function userStore(db: Db, sqlite: Database.Database): UserStore {
   const t = schema.users;
+  // Spending a second factor is one UPDATE that checks and writes at once: a read in the route
+  // and a write after it let three parallel sign-ins with one code all succeed (issue 57).
+  const spendStep = sqlite.prepare(
+    "UPDATE users SET two_factor = json_set(two_factor, '$.lastStep', CAST(@step AS INTEGER)) " +
+      "WHERE username = @username AND json_extract(two_factor, '$.secret') = @secret " +
+      "AND json_extract(two_factor, '$.lastStep') < @step",
+  );
+  const spendCode = sqlite.prepare(
+    "UPDATE users SET two_factor = json_set(two_factor, '$.recoveryCodes', " +
+      "(SELECT json_group_array(value) FROM json_each(users.two_factor, '$.recoveryCodes') " +
+      'WHERE value <> @hash)) ' +
+      'WHERE username = @username AND EXISTS (SELECT 1 FROM ' +
+      "json_each(users.two_factor, '$.recoveryCodes') WHERE value = @hash)",
+  );
   return {
     async get(username) {
       return db.select().from(t).where(eq(t.username, username)).get();
@@ -868,15 +882,30 @@ function userStore(db: Db): UserStore {
             displayName: user.displayName,
             passwordHash: user.passwordHash,
             ...(user.twoFactor === undefined ? {} : { twoFactor: user.twoFactor }),
+            ...(user.appliedPassword === undefined
+              ? {}
+              : { appliedPassword: user.appliedPassword }),
           },
         })
         .run();
     },
+    async spendTotpStep(username, secret, step) {
+      return spendStep.run({ username, secret, step }).changes > 0;
+    },
+    async spendRecoveryCode(username, hash) {
+      return spendCode.run({ username, hash }).changes > 0;
+    },
   };
 }
 
-function sessionStore(db: Db): SessionStore {
+function sessionStore(db: Db, sqlite: Database.Database): SessionStore {
   const t = schema.sessions;
+  // rowid breaks ties of createdAt (sign-ins within one millisecond): the later stored is newer.
+  const trim = sqlite.prepare(
+    'DELETE FROM sessions WHERE username = @username AND rowid NOT IN ' +
+      '(SELECT rowid FROM sessions WHERE username = @username ' +
+      'ORDER BY created_at DESC, rowid DESC LIMIT @keep)',
+  );
   return {
     async create(session) {
       db.insert(t).values(session).run();
@@ -899,6 +928,9 @@ function sessionStore(db: Db): SessionStore {
     async removeExpired(now) {
       // ISO-8601 UTC strings of the same shape sort like the instants they name.
       db.delete(t).where(lt(t.expiresAt, now)).run();
+    },
+    async trimForUser(username, keep) {
+      return trim.run({ username, keep }).changes;
     },
   };
 }

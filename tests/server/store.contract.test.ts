@@ -313,7 +313,17 @@ describe.each(implementations)('%s store', (_name, open) => {
       displayName: '小爱',
       passwordHash: 'h3',
       twoFactor: null,
+      appliedPassword: null,
     });
+    // PM_USERS's applied password, like 两步验证, stays unless an upsert names it.
+    await store.users.upsert({
+      username: 'bob',
+      displayName: 'Bob',
+      passwordHash: 'h2',
+      appliedPassword: 'p',
+    });
+    await store.users.upsert({ username: 'bob', displayName: 'Bob', passwordHash: 'h5' });
+    expect((await store.users.get('bob'))?.appliedPassword).toBe('p');
     // 两步验证 stays through an upsert that does not name it (a password set from the CLI)…
     const twoFactor = { secret: 'JBSWY3DPEHPK3PXP', lastStep: 7, recoveryCodes: ['ab'] };
     await store.users.upsert({
@@ -332,6 +342,65 @@ describe.each(implementations)('%s store', (_name, open) => {
       twoFactor: null,
     });
     expect((await store.users.get('alice'))?.twoFactor).toBeNull();
+  });
+
+  it('spends a TOTP step and a recovery code once each, in parallel too', async () => {
+    const twoFactor = {
+      secret: 'JBSWY3DPEHPK3PXP',
+      lastStep: 7,
+      recoveryCodes: ['ab', 'cd', 'ef'],
+    };
+    await store.users.upsert({ username: 'alice', displayName: 'A', passwordHash: 'h', twoFactor });
+    await store.users.upsert({ username: 'bob', displayName: 'B', passwordHash: 'h' });
+    const { secret } = twoFactor;
+    const steps = await Promise.all(
+      [8, 8, 8].map((n) => store.users.spendTotpStep('alice', secret, n)),
+    );
+    expect(steps).toEqual([true, false, false]);
+    expect(await store.users.spendTotpStep('alice', secret, 7)).toBe(false);
+    expect(await store.users.spendTotpStep('alice', 'ANOTHERSECRET', 9)).toBe(false);
+    expect(await store.users.spendTotpStep('bob', secret, 9)).toBe(false);
+    expect(await store.users.spendTotpStep('nobody', secret, 9)).toBe(false);
+    expect(await store.users.spendTotpStep('alice', secret, 9)).toBe(true);
+    const codes = await Promise.all(
+      ['cd', 'cd', 'ab', 'zz'].map((h) => store.users.spendRecoveryCode('alice', h)),
+    );
+    expect(codes).toEqual([true, false, true, false]);
+    expect(await store.users.spendRecoveryCode('bob', 'ef')).toBe(false);
+    expect((await store.users.get('alice'))?.twoFactor).toEqual({
+      secret,
+      lastStep: 9,
+      recoveryCodes: ['ef'],
+    });
+    expect(await store.users.spendRecoveryCode('alice', 'ef')).toBe(true);
+    expect((await store.users.get('alice'))?.twoFactor?.recoveryCodes).toEqual([]);
+  });
+
+  it('trims a user’s sessions to the newest, ties in the order stored', async () => {
+    await store.users.upsert({ username: 'alice', displayName: 'A', passwordHash: 'h' });
+    await store.users.upsert({ username: 'bob', displayName: 'B', passwordHash: 'h' });
+    const create = (tokenHash: string, username: string, createdAt: string) =>
+      store.sessions.create({
+        tokenHash,
+        username,
+        createdAt,
+        expiresAt: '2025-01-01T00:00:00.000Z',
+      });
+    // Stored out of time order, and two of them in one millisecond.
+    await create('s2', 'alice', '2024-01-02T00:00:00.000Z');
+    await create('s1', 'alice', '2024-01-01T00:00:00.000Z');
+    await create('b1', 'bob', '2023-01-01T00:00:00.000Z');
+    await create('s3b', 'alice', '2024-01-03T00:00:00.000Z');
+    await create('s3a', 'alice', '2024-01-03T00:00:00.000Z');
+    expect(await store.sessions.trimForUser('alice', 5)).toBe(0);
+    expect(await store.sessions.trimForUser('alice', 2)).toBe(2);
+    expect((await store.sessions.listForUser('alice')).map((s) => s.tokenHash).sort()).toEqual([
+      's3a',
+      's3b',
+    ]);
+    expect(await store.sessions.trimForUser('alice', 1)).toBe(1);
+    expect((await store.sessions.listForUser('alice')).map((s) => s.tokenHash)).toEqual(['s3a']);
+    expect(await store.sessions.get('b1')).toBeDefined();
   });
 
   it('stores, expires and revokes sessions', async () => {
