@@ -153,7 +153,11 @@ export function authRoutes(deps: AuthDeps) {
   };
   const tooMany = (ms: number) => `登录失败次数过多，请 ${Math.ceil(ms / MINUTE)} 分钟后再试`;
 
-  /** A TOTP code (once per step) or an unused recovery code (then used up). */
+  /**
+   * A TOTP code (once per step) or an unused recovery code (then used up). The store spends it
+   * in one conditional write: of parallel sign-ins with one code, the first write wins and the
+   * others find it spent, as a sign-in after it would.
+   */
   const spendSecondFactor = async (
     user: UserRecord,
     code: string,
@@ -163,16 +167,14 @@ export function authRoutes(deps: AuthDeps) {
     const step = totpStep(record.secret, code, time);
     if (step !== undefined) {
       if (step <= record.lastStep) return 'replayed';
-      await store.users.upsert({ ...user, twoFactor: { ...record, lastStep: step } });
-      return 'ok';
+      return (await store.users.spendTotpStep(user.username, record.secret, step))
+        ? 'ok'
+        : 'replayed';
     }
     const hash = await hashToken(normaliseRecoveryCode(code));
     if (!record.recoveryCodes.includes(hash)) return 'wrong';
-    await store.users.upsert({
-      ...user,
-      twoFactor: { ...record, recoveryCodes: record.recoveryCodes.filter((h) => h !== hash) },
-    });
-    return 'ok';
+    // Used up by a parallel sign-in: the same answer as a code used before.
+    return (await store.users.spendRecoveryCode(user.username, hash)) ? 'ok' : 'wrong';
   };
 
   /** The signed-in user's password, under the same limits as 修改密码. */

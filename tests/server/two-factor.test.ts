@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openSqliteStore } from '../../server/db/sqlite-store';
 import { createMemoryStore } from '../../server/memory-store';
 import { createNodePasswordHasher } from '../../server/node-auth';
+import type { Store } from '../../server/store';
 import { totpCode } from '../../server/two-factor';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
@@ -18,10 +19,26 @@ import { runTsx } from './server-process';
 const hasher = createWebPasswordHasher({ iterations: 1000 });
 const STEP = 30_000;
 
-async function setup() {
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const stores: [string, () => Store][] = [
+  ['memory', () => createMemoryStore()],
+  [
+    'sqlite',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pms-2fa-'));
+      dirs.push(dir);
+      return openSqliteStore(join(dir, 'pms.sqlite'));
+    },
+  ],
+];
+
+async function setup(makeStore: () => Store = createMemoryStore) {
   // The middle of a 30-second step, so that a code is the same for the whole test step.
   let time = Date.parse('2024-03-01T00:00:15.000Z');
-  const store = createMemoryStore();
+  const store = makeStore();
   const app = createApp({ store, auth: hasher, now: () => new Date(time), loginRefusalDelayMs: 0 });
   await setUser(store, hasher, { username: 'alice', password: 'alice-pass', displayName: 'A' });
   const login = (body: object) =>
@@ -185,4 +202,41 @@ describe('两步验证', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 30_000);
+});
+
+describe.each(stores)('两步验证 under parallel sign-ins (%s store)', (_, makeStore) => {
+  // Issue 57: the code was checked against a read of the user and spent by a write after it, so
+  // three parallel sign-ins with one code all succeeded.
+  const parallel = async (t: Awaited<ReturnType<typeof setup>>, code: string, n = 3) =>
+    Promise.all(Array.from({ length: n }, () => t.login({ code })));
+
+  it.each([
+    ['a TOTP code', '该验证码已使用过，请等待下一个验证码'],
+    ['a recovery code', '验证码错误'],
+  ])('takes %s once: of three parallel sign-ins exactly one gets in', async (kind, refusal) => {
+    const t = await setup(makeStore);
+    const { secret, recoveryCodes } = await enable(t);
+    t.advance(STEP);
+    const code = kind === 'a TOTP code' ? totpCode(secret, t.now()) : recoveryCodes[0]!;
+    const answers = await parallel(t, code);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+    for (const res of answers.filter((r) => r.status === 401)) {
+      expect(await res.json()).toEqual({ error: refusal });
+    }
+    const sessions = await (await t.api('/api/auth/sessions')).json();
+    expect(sessions).toHaveLength(2);
+    const left = (await (await t.api('/api/auth/totp')).json()).recoveryCodesLeft;
+    expect(left).toBe(kind === 'a recovery code' ? 9 : 10);
+  });
+
+  it('lets two different recovery codes in at once, each used up', async () => {
+    const t = await setup(makeStore);
+    const { recoveryCodes } = await enable(t);
+    const answers = await Promise.all(
+      [recoveryCodes[1]!, recoveryCodes[2]!].map((code) => t.login({ code })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect((await (await t.api('/api/auth/totp')).json()).recoveryCodesLeft).toBe(8);
+    expect((await t.login({ code: recoveryCodes[1]! })).status).toBe(401);
+  });
 });
