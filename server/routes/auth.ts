@@ -41,6 +41,8 @@ const TOUCH_EVERY_MS = 5 * MINUTE;
 const sessionId = (tokenHash: string) => tokenHash.slice(0, 16);
 /** Refusals held at once; past that they are answered at once rather than piling up timers. */
 const MAX_HELD = 1000;
+/** Sessions one user may hold; a sign-in beyond it ends the oldest (issue 57). */
+export const MAX_SESSIONS_PER_USER = 200;
 
 /** Bearer token → session → user; the x-user-id header must name the same user. */
 export function requireSession({ store, now, hashToken }: AuthDeps): MiddlewareHandler<AppEnv> {
@@ -89,6 +91,9 @@ export async function startSession(
     userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
     lastUsedAt: iso,
   });
+  // A script signing in in a loop would otherwise grow the table (and 登录设备) without end. The
+  // oldest go, their push subscriptions with them (the foreign key's cascade).
+  await store.sessions.trimForUser(user.username, MAX_SESSIONS_PER_USER);
   return {
     token,
     user: { username: user.username, displayName: user.displayName },

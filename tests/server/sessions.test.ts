@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { openSqliteStore } from '../../server/db/sqlite-store';
 import { createMemoryStore } from '../../server/memory-store';
+import type { Store } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
 import type { SessionInfo } from '../../src/domain/schemas/account-security';
@@ -14,9 +20,8 @@ const PHONE =
 const LAPTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
-async function setup() {
+async function setup(store: Store = createMemoryStore()) {
   let time = Date.parse('2024-03-01T00:00:00.000Z');
-  const store = createMemoryStore();
   const app = createApp({ store, auth: hasher, now: () => new Date(time), loginRefusalDelayMs: 0 });
   await setUser(store, hasher, { username: 'alice', password: 'alice-pass', displayName: 'A' });
   await setUser(store, hasher, { username: 'bob', password: 'bob-pass', displayName: 'B' });
@@ -41,6 +46,16 @@ async function setup() {
   };
   return { signIn, advance: (ms: number) => (time += ms) };
 }
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const sqliteFile = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pms-sessions-'));
+  dirs.push(dir);
+  return join(dir, 'pms.sqlite');
+};
 
 const MINUTE = 60_000;
 
@@ -176,5 +191,62 @@ describe('修改密码', () => {
       change({ currentPassword: 'alice-pass', newPassword: 'new-pass-123' }),
     );
     expect(ok.status).toBe(204);
+  });
+});
+
+describe('sessions per user', () => {
+  // Issue 57: a script signing in in a loop grew the sessions table (and 登录设备) without end.
+  it.each([
+    ['memory', 0],
+    ['memory', 1],
+    ['sqlite', 0],
+    ['sqlite', 1],
+  ])(
+    '%s store, sign-ins %i ms apart: the 201st drops the oldest, no one else’s',
+    async (kind, apart) => {
+      const file = kind === 'sqlite' ? sqliteFile() : undefined;
+      const { signIn, advance } = await setup(file ? openSqliteStore(file) : createMemoryStore());
+      const bob = await signIn(LAPTOP, 'bob');
+      const alice = [];
+      for (let i = 0; i < 200; i++) {
+        alice.push(await signIn(i === 0 ? PHONE : LAPTOP));
+        advance(apart);
+      }
+      expect((await alice[0]!('/api/auth/me')).status).toBe(200);
+      expect(await (await alice[1]!('/api/auth/sessions')).json()).toHaveLength(200);
+      const newest = await signIn(LAPTOP);
+      expect((await alice[0]!('/api/auth/me')).status).toBe(401);
+      expect((await alice[1]!('/api/auth/me')).status).toBe(200);
+      const list = (await (await newest('/api/auth/sessions')).json()) as SessionInfo[];
+      expect(list).toHaveLength(200);
+      expect(list.map((s) => s.userAgent)).not.toContain(PHONE);
+      expect((await bob('/api/auth/me')).status).toBe(200);
+    },
+  );
+
+  it('takes the dropped session’s push subscription with it (SQLite’s cascade)', async () => {
+    const file = sqliteFile();
+    const { signIn, advance } = await setup(openSqliteStore(file));
+    await signIn(PHONE);
+    const raw = new Database(file);
+    try {
+      const [oldest] = raw.prepare('SELECT token_hash FROM sessions').pluck().all() as string[];
+      raw
+        .prepare(
+          'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at, session_hash) ' +
+            "VALUES ('alice', 'https://push.example/1', 'k', 'a', '2024-03-01T00:00:00.000Z', ?)",
+        )
+        .run(oldest);
+      const count = () => raw.prepare('SELECT count(*) FROM push_subscriptions').pluck().get();
+      for (let i = 0; i < 199; i++) {
+        advance(1);
+        await signIn(LAPTOP);
+      }
+      expect(count()).toBe(1);
+      await signIn(LAPTOP);
+      expect(count()).toBe(0);
+    } finally {
+      raw.close();
+    }
   });
 });
