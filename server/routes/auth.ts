@@ -42,7 +42,7 @@ const sessionId = (tokenHash: string) => tokenHash.slice(0, 16);
 /** Refusals held at once; past that they are answered at once rather than piling up timers. */
 const MAX_HELD = 1000;
 /** Sessions one user may hold; a sign-in beyond it ends the oldest (issue 57). */
-export const MAX_SESSIONS_PER_USER = 200;
+const MAX_SESSIONS_PER_USER = 200;
 
 /** Bearer token → session → user; the x-user-id header must name the same user. */
 export function requireSession({ store, now, hashToken }: AuthDeps): MiddlewareHandler<AppEnv> {
