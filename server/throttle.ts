@@ -67,9 +67,15 @@ export class BackoffLimiter {
  * At most `limit` failures per key within `windowMs`; while a key has that many, it is refused.
  * Unlike the back-off, a refusal is not a failure: the wait never grows, so whoever keeps failing
  * on purpose can close the key for one window at a time but never for longer.
+ *
+ * An attempt takes its place before its password is hashed (`tryReserve`) and gives it back
+ * when it ends (`recordFailure` or `release`): a failure is known only after the hash, and
+ * parallel guesses all checked against the failures recorded so far let 7 through, not 5.
  */
 export class WindowLimiter {
   private readonly keys = new Map<string, number[]>();
+  /** Attempts under way per key, not yet known to fail. */
+  private readonly pending = new Map<string, number>();
 
   constructor(private readonly options: { limit: number; windowMs: number; maxKeys?: number }) {}
 
@@ -87,7 +93,30 @@ export class WindowLimiter {
     return times[times.length - this.options.limit]! + this.options.windowMs - now;
   }
 
-  recordFailure(key: string, now: number): void {
+  /**
+   * Takes a place for an attempt: 0 when taken (then `recordFailure` or `release` must follow),
+   * else how long to wait. With the places all taken by attempts under way, the wait is a
+   * second: they end within that, most often as failures that close the key.
+   */
+  tryReserve(key: string, now: number): number {
+    const wait = this.retryAfterMs(key, now);
+    if (wait > 0) return wait;
+    const pending = this.pending.get(key) ?? 0;
+    if (this.recent(key, now).length + pending >= this.options.limit) return 1000;
+    this.pending.set(key, pending + 1);
+    return 0;
+  }
+
+  /** Gives back a place taken by `tryReserve`, for an attempt that did not fail. */
+  release(key: string): void {
+    const pending = (this.pending.get(key) ?? 0) - 1;
+    if (pending > 0) this.pending.set(key, pending);
+    else this.pending.delete(key);
+  }
+
+  /** A failure; with `reserved`, of an attempt that took a place, which it now gives back. */
+  recordFailure(key: string, now: number, reserved = false): void {
+    if (reserved) this.release(key);
     const times = this.recent(key, now);
     times.push(now);
     this.keys.delete(key);

@@ -222,48 +222,62 @@ export function authRoutes(deps: AuthDeps) {
       } else {
         const addressWait = addresses.retryAfterMs(address, time);
         if (addressWait > 0) return refuse(c, addressWait, tooMany(addressWait));
-        const accountWait = accounts.retryAfterMs(username, time);
+        // The account's place is taken now, before the hash: parallel guesses count as they
+        // start, not as they fail, so no more than five get past it at once.
+        const accountWait = accounts.tryReserve(username, time);
         if (accountWait > 0) return refuse(c, accountWait, tooMany(accountWait), false);
       }
-      let user: Awaited<ReturnType<Store['users']['get']>>;
-      let ok: boolean;
-      try {
-        ({ user, ok } = await gate.run(
-          deviceId ? 'known' : 'unknown',
-          deviceId ? deviceKey : address,
-          async () => {
-            const found = await store.users.get(username);
-            dummyHash ??= hasher.hash('not-a-password');
-            const stored = found?.passwordHash ?? (await dummyHash);
-            return { user: found, ok: await hasher.verify(password, stored) };
-          },
-        ));
-      } catch (err) {
-        if (!(err instanceof GateFull)) throw err;
-        return refuse(c, 1000, '登录请求过多，服务器正忙，请稍后再试');
-      }
+      // Every way out gives the account's place back: as a failure, or as nothing.
+      let reserved = !deviceId;
+      const release = () => {
+        if (reserved) accounts.release(username);
+        reserved = false;
+      };
       const failed = (message: string) => {
         if (deviceId) {
           knownDevices.recordFailure(deviceKey, time);
         } else {
-          accounts.recordFailure(username, time);
+          accounts.recordFailure(username, time, reserved);
+          reserved = false;
           addresses.recordFailure(address, time);
         }
         return fail(c, 401, message);
       };
-      if (!user || !ok) return failed('用户名或密码错误');
-      if (user.twoFactor) {
-        // The right password: the second step. Asking for it is no failure.
-        if (!code?.trim()) return c.json({ error: '请输入两步验证码', twoFactor: true }, 401);
-        const used = await spendSecondFactor(user, code.trim(), time);
-        if (used !== 'ok') {
-          return failed(
-            used === 'replayed' ? '该验证码已使用过，请等待下一个验证码' : '验证码错误',
-          );
+      try {
+        let user: Awaited<ReturnType<Store['users']['get']>>;
+        let ok: boolean;
+        try {
+          ({ user, ok } = await gate.run(
+            deviceId ? 'known' : 'unknown',
+            deviceId ? deviceKey : address,
+            async () => {
+              const found = await store.users.get(username);
+              dummyHash ??= hasher.hash('not-a-password');
+              const stored = found?.passwordHash ?? (await dummyHash);
+              return { user: found, ok: await hasher.verify(password, stored) };
+            },
+          ));
+        } catch (err) {
+          if (!(err instanceof GateFull)) throw err;
+          release();
+          return refuse(c, 1000, '登录请求过多，服务器正忙，请稍后再试');
         }
+        if (!user || !ok) return failed('用户名或密码错误');
+        if (user.twoFactor) {
+          // The right password: the second step. Asking for it is no failure.
+          if (!code?.trim()) return c.json({ error: '请输入两步验证码', twoFactor: true }, 401);
+          const used = await spendSecondFactor(user, code.trim(), time);
+          if (used !== 'ok') {
+            return failed(
+              used === 'replayed' ? '该验证码已使用过，请等待下一个验证码' : '验证码错误',
+            );
+          }
+        }
+        if (deviceId) knownDevices.reset(deviceKey);
+        return c.json(await startSession(deps, c, user, time, deviceId));
+      } finally {
+        release();
       }
-      if (deviceId) knownDevices.reset(deviceKey);
-      return c.json(await startSession(deps, c, user, time, deviceId));
     })
     .post('/logout', async (c) => {
       await store.sessions.remove(c.get('tokenHash'));

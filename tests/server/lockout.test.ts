@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
 import { createMemoryStore } from '../../server/memory-store';
+import type { PasswordHasher } from '../../server/store';
 import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
 import { clockedApp } from './clocked-app';
@@ -153,5 +155,64 @@ describe('lockout', () => {
     expect((await login({ password: 'alice-pass', deviceToken: device }, OWNER_IP)).status).toBe(
       429,
     );
+  });
+});
+
+describe('the account’s limit under parallel guesses', () => {
+  // Issue 57: the limit was checked before the password's hash and the failure recorded after
+  // it, so guesses sent at once were all checked against no failures: 7 of a burst got through.
+  async function parallelSetup() {
+    const store = createMemoryStore();
+    let checks = 0;
+    const counting: PasswordHasher = {
+      hash: (password) => hasher.hash(password),
+      verify: (password, stored) => {
+        checks += 1;
+        return hasher.verify(password, stored);
+      },
+    };
+    await setUser(store, hasher, { username: 'alice', password: 'alice-pass', displayName: 'A' });
+    // Room in the hash gate for the whole burst: only the account's limit may stop it.
+    const app = createApp({
+      store,
+      auth: counting,
+      clientIp: (c) => c.req.header('x-test-ip'),
+      loginRefusalDelayMs: 0,
+      hashConcurrency: 16,
+    });
+    const login = (password: string, ip: string) =>
+      app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-test-ip': ip },
+        body: JSON.stringify({ username: 'alice', password }),
+      });
+    return { login, checks: () => checks };
+  }
+
+  it.each([6, 20, 40])(
+    '%i wrong passwords at once from 20 addresses: five are checked, the rest are 429',
+    async (n) => {
+      const { login, checks } = await parallelSetup();
+      const before = checks();
+      const answers = await Promise.all(
+        Array.from({ length: n }, (_, i) => login(`guess-${i}`, attacker(i))),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(n - 5);
+      expect(checks() - before).toBe(5);
+      // And the account is closed to the next one, right password or not.
+      expect((await login('alice-pass', '172.16.0.1')).status).toBe(429);
+    },
+  );
+
+  it('gives the place back after a right password', async () => {
+    const { login } = await parallelSetup();
+    // Twenty sign-ins one after another, then a burst of guesses: the sign-ins took nothing.
+    for (let i = 0; i < 20; i++) expect((await login('alice-pass', attacker(i))).status).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login(`guess-${i}`, attacker(i))),
+    );
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(5);
   });
 });
