@@ -1,4 +1,12 @@
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkFile, openBackup, unrestorable } from './integrity';
@@ -99,6 +107,10 @@ export function dailyBackupDue(backups: readonly Backup[], now: Date): boolean {
  */
 async function backupTo(source: string, target: string): Promise<void> {
   const partial = `${target}.partial`;
+  // A backup holds what the database holds: 0600 before SQLite writes a page into it (SQLite
+  // makes a file 0644 less the umask). 'w' empties a partial file a crash left; chmod tightens it.
+  writeFileSync(partial, '', { mode: 0o600 });
+  chmodSync(partial, 0o600);
   const db = new Database(source, { readonly: true, fileMustExist: true, timeout: 5000 });
   try {
     await db.backup(partial);
@@ -176,8 +188,14 @@ export class BackupScheduler {
     const name = file.slice(file.lastIndexOf('/') + 1);
     const target = join(copyDir, name);
     try {
-      mkdirSync(copyDir, { recursive: true });
+      mkdirSync(copyDir, { recursive: true, mode: 0o700 });
+      // copyFileSync gives the copy the backup's own mode, 0600.
       copyFileSync(file, `${target}.partial`);
+      try {
+        chmodSync(`${target}.partial`, 0o600);
+      } catch {
+        // A share without Unix modes (CIFS) refuses chmod; its mount options decide, not us.
+      }
       renameSync(`${target}.partial`, target);
       for (const old of backupsToDelete(listBackups(copyDir), at, this.options.keep)) {
         rmSync(join(copyDir, old.name), { force: true });
@@ -203,7 +221,7 @@ export class BackupScheduler {
     if (onlyIfDue && !dailyBackupDue(listBackups(dir), at)) return undefined;
     const file = join(dir, backupName(at, kind));
     try {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       await backupTo(database, file);
       for (const old of backupsToDelete(listBackups(dir), at, keep)) {
         rmSync(join(dir, old.name), { force: true });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -20,6 +20,13 @@ import {
   trustProxy,
 } from './config';
 import { openSqliteStore } from './db/sqlite-store';
+import {
+  describeTightened,
+  makePrivateDir,
+  setPrivateUmask,
+  storedFiles,
+  tighten,
+} from './file-modes';
 import { inspectDatabase } from './integrity';
 import { acquireLock, HELD, lockHeldMessage } from './lock';
 import {
@@ -83,6 +90,8 @@ async function applyUsers(store: Store, hasher: PasswordHasher, json: string | u
 }
 
 async function main() {
+  // Before any file is made: the database holds password hashes and TOTP secrets.
+  setPrivateUmask();
   const env = process.env;
   const port = Number(env.PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -101,7 +110,7 @@ async function main() {
 
   const dir = dataDir(env);
   try {
-    mkdirSync(dir, { recursive: true });
+    makePrivateDir(dir);
   } catch (err) {
     exitWith(
       `无法创建数据目录 / cannot create the data directory ${dir}: ${(err as Error).message}`,
@@ -115,6 +124,9 @@ async function main() {
     exitWith(`无法获取锁文件 / cannot lock ${lockFile(env)}: ${(err as Error).message}`);
   }
   if (lock === HELD) exitWith(lockHeldMessage(dir, '本进程不会启动。', 'not starting.'));
+
+  // What an older version, a restore or a hand-made copy left readable by others.
+  for (const line of describeTightened(tighten(storedFiles(env)))) console.warn(line);
 
   const file = databaseFile(env);
   const found = inspectDatabase(file);

@@ -62,12 +62,15 @@ export function nodeDeviceMac(key: Uint8Array): DeviceMac {
   return (text) => createHmac('sha256', key).update(text).digest('base64url');
 }
 
+/** The device key's file in the data directory. */
+export const DEVICE_KEY_FILE = 'device-key';
+
 /**
  * The device key, kept in the data directory (`device-key`, owner-only) so that devices stay
  * known across restarts; made on first start. Deleting the file forgets every device.
  */
 export function loadDeviceKey(dir: string): Uint8Array {
-  const file = join(dir, 'device-key');
+  const file = join(dir, DEVICE_KEY_FILE);
   if (!existsSync(file)) {
     try {
       writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile } from '../config';
+import { setPrivateUmask } from '../file-modes';
 
 // npm run backup -- <file>
 // A consistent copy through SQLite's online backup API: safe while the server is running
@@ -13,6 +14,8 @@ function fail(message: string): never {
 }
 
 async function main() {
+  // The copy holds what the database holds: its owner's alone.
+  setPrivateUmask();
   const [target, ...rest] = process.argv.slice(2);
   if (!target || rest.length > 0) fail('用法 / usage: npm run backup -- <备份文件 / backup file>');
   const source = databaseFile();

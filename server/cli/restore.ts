@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   closeSync,
   copyFileSync,
   existsSync,
@@ -12,6 +13,7 @@ import Database from 'better-sqlite3';
 import { restoreHint } from '../backup';
 import { backupCopyDir, backupDir, databaseFile, dataDir, lockFile } from '../config';
 import { lastChangeNumberIn, restartSyncHistory } from '../db/sqlite-store';
+import { makePrivateDir, setPrivateUmask } from '../file-modes';
 import { openBackup, unrestorable } from '../integrity';
 import { acquireLock, HELD, lockHeldMessage } from '../lock';
 
@@ -63,6 +65,7 @@ function lastChangeNumber(file: string): number {
 }
 
 function main() {
+  setPrivateUmask();
   const [source, ...rest] = process.argv.slice(2);
   if (!source) {
     // No file named: which one to name, the newest that holds records.
@@ -74,7 +77,7 @@ function main() {
   if (!existsSync(backup)) fail(`找不到备份文件 / no such file: ${backup}`);
 
   const dir = dataDir();
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const lock = acquireLock(lockFile(), 0);
   if (lock === HELD) fail(lockHeldMessage(dir, '不能恢复备份。', 'cannot restore.'));
   try {
@@ -93,11 +96,13 @@ function main() {
     // The database with its WAL and shared-memory files, as one set: apart they are not a database.
     const parts = ['', '-wal', '-shm'].map((suffix) => `${target}${suffix}`).filter(existsSync);
     if (parts.length > 0) {
-      mkdirSync(aside);
+      mkdirSync(aside, { mode: 0o700 });
       for (const part of parts) renameSync(part, join(aside, basename(part)));
     }
     const incoming = `${target}.restoring`;
     copyFileSync(backup, incoming);
+    // copyFileSync keeps the backup's mode, which a copy made by hand may have left 0644.
+    chmodSync(incoming, 0o600);
     restartSyncHistory(incoming, past);
     fsyncFile(incoming);
     renameSync(incoming, target);

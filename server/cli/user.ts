@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { databaseFile, dataDir } from '../config';
 import { openSqliteStore } from '../db/sqlite-store';
+import { makePrivateDir, setPrivateUmask } from '../file-modes';
 import { createNodePasswordHasher } from '../node-auth';
 import { displayNameSchema, passwordSchema, setUser, usernameSchema } from '../users';
 
@@ -89,6 +89,7 @@ async function readPassword(): Promise<string> {
 }
 
 async function main() {
+  setPrivateUmask();
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { 'display-name': { type: 'string' } },
@@ -109,7 +110,7 @@ async function main() {
   const password = passwordSchema.safeParse(await readPassword());
   if (!password.success) fail(password.error.issues[0]!.message);
 
-  mkdirSync(dataDir(), { recursive: true });
+  makePrivateDir(dataDir());
   const store = openSqliteStore(databaseFile());
   try {
     const outcome = await setUser(store, createNodePasswordHasher(), {

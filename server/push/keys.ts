@@ -13,10 +13,10 @@ export interface PushKeys {
   actionSecret: string;
 }
 
-const FILE = 'push-keys.json';
+export const PUSH_KEYS_FILE = 'push-keys.json';
 
 export function loadOrCreateKeys(dataDir: string): PushKeys {
-  const file = join(dataDir, FILE);
+  const file = join(dataDir, PUSH_KEYS_FILE);
   try {
     const keys = JSON.parse(readFileSync(file, 'utf8')) as PushKeys;
     if (keys.publicKey && keys.privateKey && keys.actionSecret) {
