@@ -40,7 +40,7 @@ import { scheduleCatchUp } from './recurring';
 import { spaStaticFiles } from './static';
 import { StorageHealth, storageProblemOf } from './storage-health';
 import type { PasswordHasher, Store } from './store';
-import { setUser, userSpecSchema } from './users';
+import { applyUserSpec, setUser, userSpecSchema } from './users';
 
 // Node entry. Environment: PORT (8080; 0 picks a free port), HOST (127.0.0.1), DATA_DIR
 // (./data), PM_STATIC_DIR (./dist), PM_USERS (JSON array of {username,password,displayName}),
@@ -66,8 +66,13 @@ async function applyUsers(store: Store, hasher: PasswordHasher, json: string | u
       exitWith(`PM_USERS 无效 / PM_USERS is invalid: ${issue.path.join('.')}: ${issue.message}`);
     }
     for (const spec of result.data) {
-      const outcome = await setUser(store, hasher, spec);
-      if (outcome !== 'unchanged') console.log(`账户 ${spec.username}: ${outcome}`);
+      const outcome = await applyUserSpec(store, hasher, spec);
+      if (outcome === 'kept') {
+        console.log(
+          `账户 ${spec.username}: 密码已在应用中修改，保留当前密码；要用 PM_USERS 重设，请改动其中的密码 / ` +
+            'the password was changed since PM_USERS last set it: kept; give PM_USERS a new one to reset it',
+        );
+      } else if (outcome !== 'unchanged') console.log(`账户 ${spec.username}: ${outcome}`);
     }
     return;
   }

@@ -51,3 +51,54 @@ export async function setUser(
   await store.sessions.removeForUser(username);
   return 'updated';
 }
+
+/**
+ * One PM_USERS entry, applied at every start. A password is set when the account is made and
+ * afterwards only when PM_USERS gives a value other than the one it last applied (kept as a
+ * hash in `appliedPassword`): a password changed in the app or with `npm run user -- set`
+ * survives restarts, and editing PM_USERS is still how its owner resets one.
+ */
+export async function applyUserSpec(
+  store: Store,
+  hasher: PasswordHasher,
+  spec: UserSpec,
+): Promise<'created' | 'updated' | 'unchanged' | 'kept'> {
+  const existing = await store.users.get(spec.username);
+  if (!existing) {
+    const passwordHash = await hasher.hash(spec.password);
+    await store.users.upsert({
+      username: spec.username,
+      displayName: spec.displayName ?? spec.username,
+      passwordHash,
+      appliedPassword: passwordHash,
+    });
+    return 'created';
+  }
+  const name = spec.displayName ?? existing.displayName;
+  if (existing.appliedPassword && (await hasher.verify(spec.password, existing.appliedPassword))) {
+    if (existing.displayName === name) return 'unchanged';
+    await store.users.upsert({ ...existing, displayName: name });
+    return 'updated';
+  }
+  if (!existing.appliedPassword) {
+    // Made before the value was kept, when PM_USERS was applied at every start: its value is
+    // the one applied at the last start, and a password that differs from it was changed since.
+    const same = await hasher.verify(spec.password, existing.passwordHash);
+    await store.users.upsert({
+      ...existing,
+      displayName: name,
+      appliedPassword: same ? existing.passwordHash : await hasher.hash(spec.password),
+    });
+    return same ? (existing.displayName === name ? 'unchanged' : 'updated') : 'kept';
+  }
+  // A new value in PM_USERS: its owner means to reset the password.
+  const passwordHash = await hasher.hash(spec.password);
+  await store.users.upsert({
+    ...existing,
+    displayName: name,
+    passwordHash,
+    appliedPassword: passwordHash,
+  });
+  await store.sessions.removeForUser(spec.username);
+  return 'updated';
+}
