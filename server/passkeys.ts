@@ -34,38 +34,118 @@ export function relyingParty(
 }
 
 /** How long a browser has to answer a challenge: the ceremony's own timeout and a little. */
-const CHALLENGE_TTL_MS = 5 * 60_000;
-/** Challenges held at once; past that, a flood of option requests is refused, not stored. */
-const MAX_CHALLENGES = 10_000;
+export const CHALLENGE_TTL_MS = 5 * 60_000;
 
-/** What a challenge was handed out for: a user's registration, or a sign-in. */
-interface Pending {
-  challenge: string;
+/** What a challenge is for: a sign-in (anyone's), or a passkey that this user registers. */
+type Purpose = { for: 'login' } | { for: 'register'; username: string };
+
+/** A genuine, unexpired challenge, as `Challenges.open` read it. */
+interface OpenChallenge {
+  nonce: string;
   expiresAt: number;
 }
 
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const fromBase64url = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
+
+/** `for.expiresAt.nonce.mac`: what the challenge's bytes spell (the user name is only signed). */
+const CHALLENGE = /^(login|register)\.(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
 /**
- * Challenges kept on the server, each usable once and for a short time: `take` removes what it
- * returns, so a replayed answer finds nothing.
+ * Challenges that the server signs instead of storing, so that asking for one costs it nothing
+ * to keep: a flood of option requests cannot fill anything and shut passkeys for everyone
+ * (issue 57). Each carries its purpose and expiry under an HMAC-SHA256; what is kept is only
+ * the set of challenges already answered, until they expire, so that each is accepted once.
+ *
+ * The key is this process's own by default: the used set lives in memory, and a key that
+ * outlived it would let a challenge spent before a restart be spent again after it. A restart
+ * only makes a ceremony under way start over, as the stored challenges did before.
  */
 export class Challenges {
-  private readonly pending = new Map<string, Pending>();
+  private readonly key: Promise<CryptoKey>;
+  /** Nonces of the challenges answered, with when each expires. */
+  private readonly used = new Map<string, number>();
+  private sweepAt = 1024;
 
-  /** False when too many are waiting (after dropping the expired). */
-  put(key: string, challenge: string, now: number): boolean {
-    if (this.pending.size >= MAX_CHALLENGES) {
-      for (const [k, p] of this.pending) if (p.expiresAt <= now) this.pending.delete(k);
-      if (this.pending.size >= MAX_CHALLENGES) return false;
+  constructor(key: Uint8Array = crypto.getRandomValues(new Uint8Array(32))) {
+    this.key = crypto.subtle.importKey(
+      'raw',
+      key as BufferSource,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+  }
+
+  /** The signed text; the username of a registration is signed but not spelled out. */
+  private static signed(purpose: Purpose, expiresAt: number, nonce: string) {
+    const who = purpose.for === 'register' ? purpose.username : '';
+    return new TextEncoder().encode(`pk1\n${purpose.for}\n${who}\n${expiresAt}\n${nonce}`);
+  }
+
+  /** A new challenge's bytes, for generate…Options' `challenge`. Nothing is stored. */
+  async issue(purpose: Purpose, now: number): Promise<Uint8Array<ArrayBuffer>> {
+    const expiresAt = now + CHALLENGE_TTL_MS;
+    const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)));
+    const mac = new Uint8Array(
+      await crypto.subtle.sign(
+        'HMAC',
+        await this.key,
+        Challenges.signed(purpose, expiresAt, nonce),
+      ),
+    );
+    return new TextEncoder().encode(`${purpose.for}.${expiresAt}.${nonce}.${base64url(mac)}`);
+  }
+
+  /**
+   * The challenge an answer carries (base64url, as in clientDataJSON) if this server made it for
+   * `purpose`, it has not expired and it has not been accepted yet.
+   */
+  async open(challenge: string, purpose: Purpose, now: number): Promise<OpenChallenge | undefined> {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(fromBase64url(challenge));
+    } catch {
+      return undefined;
     }
-    this.pending.set(key, { challenge, expiresAt: now + CHALLENGE_TTL_MS });
+    const match = CHALLENGE.exec(text);
+    if (!match || match[1] !== purpose.for) return undefined;
+    const expiresAt = Number(match[2]);
+    const nonce = match[3]!;
+    if (expiresAt <= now || this.used.has(nonce)) return undefined;
+    const genuine = await crypto.subtle.verify(
+      'HMAC',
+      await this.key,
+      fromBase64url(match[4]!) as BufferSource,
+      Challenges.signed(purpose, expiresAt, nonce),
+    );
+    return genuine ? { nonce, expiresAt } : undefined;
+  }
+
+  /**
+   * Accepts an opened challenge once its answer has verified: false when another answer to it
+   * got there first. Only verified answers are kept, so the set holds no more than the real
+   * sign-ins and registrations of the last few minutes; forged answers add nothing.
+   */
+  spend({ nonce, expiresAt }: OpenChallenge, now: number): boolean {
+    if (this.used.has(nonce) || expiresAt <= now) return false;
+    if (this.used.size >= this.sweepAt) {
+      for (const [n, until] of this.used) if (until <= now) this.used.delete(n);
+      // Swept again only when it has doubled: a sweep stays a small share of the spends.
+      this.sweepAt = Math.max(1024, this.used.size * 2);
+    }
+    this.used.set(nonce, expiresAt);
     return true;
   }
 
-  /** The challenge stored under `key` if it has not expired; either way it is gone after. */
-  take(key: string, now: number): string | undefined {
-    const found = this.pending.get(key);
-    this.pending.delete(key);
-    return found && found.expiresAt > now ? found.challenge : undefined;
+  /** How many answered challenges are remembered (the tests read it). */
+  get size(): number {
+    return this.used.size;
   }
 }
 

@@ -19,7 +19,7 @@ import { type AuthDeps, startSession } from './auth';
 import { type AppEnv, fail, readBody } from './http';
 
 const RP_NAME = '个人管理系统';
-/** The browser's own timeout for the ceremony; the server keeps the challenge a little longer. */
+/** The browser's own timeout for the ceremony; the challenge lives a little longer (passkeys.ts). */
 const CEREMONY_TIMEOUT_MS = 4 * 60_000;
 
 /** Paths under /api/auth/passkeys that need no session: the passkey sign-in itself. */
@@ -54,13 +54,16 @@ const info = (p: PasskeyRecord): PasskeyInfo => ({
 /**
  * 通行密钥: register and remove (signed in), and sign in with one, without a password or a
  * username. A passkey answers with user verification (a PIN, a fingerprint), so it is two
- * factors itself and 两步验证 asks for no code after it.
+ * factors itself and 两步验证 asks for no code after it. `challenges` signs and checks the
+ * challenges; by default with a key of this process's own (server/passkeys.ts says why).
  */
-export function passkeyRoutes(deps: AuthDeps, config: WebAuthnConfig) {
+export function passkeyRoutes(
+  deps: AuthDeps,
+  config: WebAuthnConfig,
+  challenges = new Challenges(),
+) {
   const { store, now, devices } = deps;
-  const challenges = new Challenges();
   const party = (c: Context) => relyingParty(c.req.url, (name) => c.req.header(name), config);
-  const busy = (c: Context) => fail(c, 503, '服务器正忙，请稍后再试');
 
   return new Hono<AppEnv>()
     .get('/', async (c) => {
@@ -71,7 +74,9 @@ export function passkeyRoutes(deps: AuthDeps, config: WebAuthnConfig) {
       const { username, displayName } = c.get('user');
       const { generateRegistrationOptions } = await webauthn();
       const existing = await store.passkeys.listForUser(username);
+      const challenge = await challenges.issue({ for: 'register', username }, now().getTime());
       const options = await generateRegistrationOptions({
+        challenge,
         rpName: RP_NAME,
         rpID: party(c).rpId,
         userName: username,
@@ -86,24 +91,24 @@ export function passkeyRoutes(deps: AuthDeps, config: WebAuthnConfig) {
         })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
-      if (!challenges.put(`register\n${username}`, options.challenge, now().getTime())) {
-        return busy(c);
-      }
       return c.json(options);
     })
     .post('/register/verify', async (c) => {
       const { response, name } = await readBody(c, registerPasskeySchema);
       const { username } = c.get('user');
       const time = now().getTime();
-      const expected = challenges.take(`register\n${username}`, time);
-      if (!expected) return fail(c, 400, '添加通行密钥超时或已完成，请重试');
+      const asked = challengeOf(response.response.clientDataJSON);
+      const challenge =
+        asked && (await challenges.open(asked, { for: 'register', username }, time));
+      const late = () => fail(c, 400, '添加通行密钥超时或已完成，请重试');
+      if (!challenge) return late();
       const { verifyRegistrationResponse } = await webauthn();
       const { rpId, origin } = party(c);
       let credential: WebAuthnCredential;
       try {
         const result = await verifyRegistrationResponse({
           response: response as unknown as RegistrationResponseJSON,
-          expectedChallenge: expected,
+          expectedChallenge: asked,
           expectedOrigin: origin,
           expectedRPID: rpId,
           requireUserVerification: true,
@@ -113,6 +118,9 @@ export function passkeyRoutes(deps: AuthDeps, config: WebAuthnConfig) {
       } catch {
         return fail(c, 400, '通行密钥验证失败');
       }
+      // Spent only now, in one step with no wait: of two copies of one answer, one gets here
+      // first and the other is refused.
+      if (!challenges.spend(challenge, time)) return late();
       if (await store.passkeys.get(credential.id)) return fail(c, 409, '该通行密钥已添加过');
       const passkey: PasskeyRecord = {
         id: credential.id,
@@ -134,32 +142,27 @@ export function passkeyRoutes(deps: AuthDeps, config: WebAuthnConfig) {
       return c.body(null, 204);
     })
     .post('/login/options', async (c) => {
-      const { username } = await readBody(c, passkeyLoginOptionsSchema);
+      // A username is still read (older clients send one) but changes nothing: the answer is the
+      // same for every name, so it cannot tell who exists or has passkeys. The passkeys are
+      // discoverable, so the browser finds the account's own without a list (issue 57).
+      await readBody(c, passkeyLoginOptionsSchema);
       const { generateAuthenticationOptions } = await webauthn();
-      // With a username, the browser offers that account's passkeys first. An unknown name gets
-      // the same answer as none, so the options do not tell which accounts exist.
-      const own = username ? await store.passkeys.listForUser(username) : [];
       const options = await generateAuthenticationOptions({
         rpID: party(c).rpId,
+        challenge: await challenges.issue({ for: 'login' }, now().getTime()),
         timeout: CEREMONY_TIMEOUT_MS,
         userVerification: 'required',
-        allowCredentials: own.map((p) => ({
-          id: p.id,
-          transports: p.transports as AuthenticatorTransport[],
-        })),
+        allowCredentials: [],
       });
-      if (!challenges.put(`login\n${options.challenge}`, options.challenge, now().getTime())) {
-        return busy(c);
-      }
       return c.json(options);
     })
     .post('/login/verify', async (c) => {
       const { response, deviceTokens } = await readBody(c, passkeyLoginSchema);
       const time = now().getTime();
       const asked = challengeOf(response.response.clientDataJSON);
-      // Taken before anything else is checked: a challenge answers one attempt, right or wrong.
-      const expected = asked && challenges.take(`login\n${asked}`, time);
-      if (!expected) return fail(c, 400, '通行密钥登录已超时或已使用，请重试');
+      const challenge = asked && (await challenges.open(asked, { for: 'login' }, time));
+      const late = () => fail(c, 400, '通行密钥登录已超时或已使用，请重试');
+      if (!challenge) return late();
       const passkey = await store.passkeys.get(response.id);
       const user = passkey && (await store.users.get(passkey.username));
       if (!passkey || !user)
@@ -170,7 +173,7 @@ export function passkeyRoutes(deps: AuthDeps, config: WebAuthnConfig) {
       try {
         const result = await verifyAuthenticationResponse({
           response: response as unknown as AuthenticationResponseJSON,
-          expectedChallenge: expected,
+          expectedChallenge: asked,
           expectedOrigin: origin,
           expectedRPID: rpId,
           requireUserVerification: true,
@@ -186,6 +189,10 @@ export function passkeyRoutes(deps: AuthDeps, config: WebAuthnConfig) {
       } catch {
         return fail(c, 401, '通行密钥验证失败');
       }
+      // Spent once the answer has verified, in one step with no wait: a replayed or parallel
+      // copy of it is refused here. A wrong answer spends nothing, so answers nobody could sign
+      // never grow the used set.
+      if (!challenges.spend(challenge, time)) return late();
       await store.passkeys.markUsed(passkey.id, newCounter, new Date(time).toISOString());
       // This browser's device token for the account, if it holds one, is renewed: a passkey
       // sign-in is a known device's, like a password one from it.

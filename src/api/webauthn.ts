@@ -69,7 +69,10 @@ export async function createPasskey(name: string): Promise<PasskeyInfo> {
   });
 }
 
-/** Signs in with a passkey: of `username` when given, else whichever the user picks. */
+/**
+ * Signs in with whichever passkey the user picks on this device. `username` is sent but the
+ * server's options are the same for every name, so they cannot tell who has passkeys.
+ */
 export async function signInWithPasskey(
   username: string,
   deviceTokens: string[],

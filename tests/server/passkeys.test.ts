@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openSqliteStore } from '../../server/db/sqlite-store';
 import { createMemoryStore } from '../../server/memory-store';
-import { relyingParty } from '../../server/passkeys';
+import { CHALLENGE_TTL_MS, Challenges, relyingParty } from '../../server/passkeys';
 import type { Store } from '../../server/store';
 import { totpCode } from '../../server/two-factor';
 import { setUser } from '../../server/users';
@@ -14,7 +14,9 @@ import type { PasskeyInfo } from '../../src/domain/schemas/passkeys';
 import { SoftAuthenticator } from './soft-authenticator';
 
 // 通行密钥 (issue 39): register while signed in, sign in with no password, remove; challenges
-// are single-use and short-lived; nobody reaches another user's passkeys.
+// are single-use and short-lived; nobody reaches another user's passkeys. Issue 57: the
+// challenges are signed, not stored, so no flood of option requests shuts passkeys, and the
+// sign-in options say nothing about a username.
 
 const hasher = createWebPasswordHasher({ iterations: 1000 });
 const dirs: string[] = [];
@@ -71,9 +73,11 @@ async function setup(makeStore: () => Store) {
   };
   const loginOptions = async (username?: string) =>
     (await post('/api/auth/passkeys/login/options', username ? { username } : {})).json();
+  const verify = (response: object) => post('/api/auth/passkeys/login/verify', { response });
   return {
     store,
     post,
+    verify,
     as,
     alice,
     bob,
@@ -149,20 +153,25 @@ describe.each(stores)('通行密钥 (%s store)', (_, makeStore) => {
     expect(sessions).toHaveLength(2);
   });
 
-  it('with a username, offers that account’s passkeys and nobody else’s', async () => {
+  it('answers sign-in options alike for a user with passkeys, one without and nobody', async () => {
     const t = await setup(makeStore);
-    const { key } = await t.register();
-    await t.register(t.bob);
-    const options = await t.loginOptions('alice');
-    expect(options.allowCredentials).toEqual([
-      {
-        id: Buffer.from(key.credentialId).toString('base64url'),
-        type: 'public-key',
-        transports: ['internal'],
-      },
-    ]);
-    // An unknown name answers like no name: the options do not tell who exists.
-    expect((await t.loginOptions('nobody')).allowCredentials).toEqual([]);
+    await t.register();
+    // alice has a passkey, bob none, nobody does not exist; and no name at all.
+    const answers = [
+      await t.loginOptions('alice'),
+      await t.loginOptions('bob'),
+      await t.loginOptions('nobody'),
+      await t.loginOptions(),
+    ];
+    const alike = ({ challenge, ...rest }: { challenge: string }) => ({
+      keys: Object.keys({ challenge, ...rest }).sort(),
+      challengeLength: challenge.length,
+      rest,
+    });
+    for (const answer of answers) expect(alike(answer)).toEqual(alike(answers[3]));
+    // No list of anyone's credentials: the passkeys are discoverable.
+    expect(answers[0].allowCredentials).toEqual([]);
+    expect(new Set(answers.map((a) => a.challenge)).size).toBe(4);
   });
 
   it('refuses a replayed challenge, and one answered too late', async () => {
@@ -177,12 +186,20 @@ describe.each(stores)('通行密钥 (%s store)', (_, makeStore) => {
     expect(replay.status).toBe(400);
     expect(await replay.json()).toEqual({ error: '通行密钥登录已超时或已使用，请重试' });
 
+    // Two copies of one answer at once: one signs in.
+    const twice = await key.authenticate(await t.loginOptions());
+    const both = await Promise.all([t.verify(twice), t.verify(twice)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+
+    // The app's clock: answered the last millisecond of the challenge's life, then at its end.
+    const inTime = await t.loginOptions();
     const late = await t.loginOptions();
-    t.advance(5 * 60_000 + 1);
-    const tooLate = await t.post('/api/auth/passkeys/login/verify', {
-      response: await key.authenticate(late),
-    });
+    t.advance(CHALLENGE_TTL_MS - 1);
+    expect((await t.verify(await key.authenticate(inTime))).status).toBe(200);
+    t.advance(1);
+    const tooLate = await t.verify(await key.authenticate(late));
     expect(tooLate.status).toBe(400);
+    expect(await tooLate.json()).toEqual({ error: '通行密钥登录已超时或已使用，请重试' });
 
     // A registration's challenge is single-use too.
     const reg = await (await t.alice.post('/api/auth/passkeys/register/options', {})).json();
@@ -194,6 +211,54 @@ describe.each(stores)('通行密钥 (%s store)', (_, makeStore) => {
     expect((await t.alice.post('/api/auth/passkeys/register/verify', { response })).status).toBe(
       400,
     );
+    // And it expires like a sign-in's.
+    const stale = await (await t.alice.post('/api/auth/passkeys/register/options', {})).json();
+    t.advance(CHALLENGE_TTL_MS);
+    const expired = await t.alice.post('/api/auth/passkeys/register/verify', {
+      response: await new SoftAuthenticator().register(stale),
+    });
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toEqual({ error: '添加通行密钥超时或已完成，请重试' });
+  });
+
+  it('refuses a challenge it did not sign, or signed for something else', async () => {
+    const t = await setup(makeStore);
+    const { key } = await t.register();
+    const options = await t.loginOptions();
+    const text = Buffer.from(options.challenge, 'base64url').toString();
+    const [purpose, expiresAt, nonce, mac] = text.split('.');
+    expect(purpose).toBe('login');
+    const challenge = (s: string) => Buffer.from(s).toString('base64url');
+    const forged = [
+      // Its life made longer, or its nonce changed: the signature no longer matches.
+      challenge(`login.${Number(expiresAt) + 60 * 60_000}.${nonce}.${mac}`),
+      challenge(`login.${expiresAt}.${'A'.repeat(22)}.${mac}`),
+      challenge(`login.${expiresAt}.${nonce}.${'A'.repeat(43)}`),
+      // The right shape, signed by another server's key.
+      Buffer.from(await new Challenges().issue({ for: 'login' }, Date.now())).toString('base64url'),
+      // A plain random one, as the stored challenges were.
+      Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url'),
+      // A registration's, answered as a sign-in.
+      (await (await t.alice.post('/api/auth/passkeys/register/options', {})).json()).challenge,
+      '',
+    ];
+    for (const bad of forged) {
+      // The passkey signs it: only the challenge is wrong.
+      const res = await t.verify(await key.authenticate({ ...options, challenge: bad }));
+      expect(res.status, bad).toBe(400);
+      expect(await res.json()).toEqual({ error: '通行密钥登录已超时或已使用，请重试' });
+    }
+    // A sign-in's challenge does not register, nor does alice's register a passkey for bob.
+    const register = async (user: typeof t.alice, challenge: string) =>
+      user.post('/api/auth/passkeys/register/verify', {
+        response: await new SoftAuthenticator().register({ challenge, rp: { id: 'localhost' } }),
+      });
+    expect((await register(t.alice, (await t.loginOptions()).challenge)).status).toBe(400);
+    const alices = await (await t.alice.post('/api/auth/passkeys/register/options', {})).json();
+    expect((await register(t.bob, alices.challenge)).status).toBe(400);
+    expect((await register(t.alice, alices.challenge)).status).toBe(201);
+    // None of that spent the genuine one.
+    expect((await t.verify(await key.authenticate(options))).status).toBe(200);
   });
 
   it('refuses an answer signed by another key or for another origin', async () => {
@@ -271,19 +336,92 @@ describe('通行密钥 sign-in with malformed bodies', () => {
         expect(res.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
       }
     }
-    // A made-up answer to a live challenge: refused, and the challenge is spent.
+    // A made-up answer to a live challenge: refused, and it spends nothing (so made-up answers
+    // never grow the used set); the real answer then signs in, once.
     const options = await t.loginOptions();
     const answer = await key.authenticate(options);
     const broken = {
       ...answer,
       response: { ...answer.response, authenticatorData: json('short') },
     };
-    expect((await t.post('/api/auth/passkeys/login/verify', { response: broken })).status).toBe(
-      401,
-    );
-    expect((await t.post('/api/auth/passkeys/login/verify', { response: answer })).status).toBe(
-      400,
-    );
+    expect((await t.verify(broken)).status).toBe(401);
+    expect((await t.verify(answer)).status).toBe(200);
+    expect((await t.verify(answer)).status).toBe(400);
+  });
+});
+
+describe('通行密钥 under a flood of anonymous option requests', () => {
+  // More than the 10,000 challenges the old store held, after which every passkey sign-in and
+  // registration answered 503 for 5 minutes (issue 57).
+  const FLOOD = 12_000;
+
+  it(`still signs in and registers after ${FLOOD} login/options`, async () => {
+    const t = await setup(stores[1]![1]);
+    const { key } = await t.register();
+    const started = performance.now();
+    for (let sent = 0; sent < FLOOD; sent += 200) {
+      const batch = await Promise.all(
+        Array.from({ length: 200 }, () => t.post('/api/auth/passkeys/login/options', {})),
+      );
+      expect(batch.every((r) => r.status === 200)).toBe(true);
+    }
+    const took = performance.now() - started;
+    console.log(`${FLOOD} login/options in ${Math.round(took)} ms`);
+    // Minutes pass in a flood that goes on; nothing it asked for is still holding a place.
+    t.advance(60_000);
+    const res = await t.verify(await key.authenticate(await t.loginOptions()));
+    expect(res.status).toBe(200);
+    expect((await t.register(t.bob)).res.status).toBe(201);
+  });
+});
+
+describe('Challenges', () => {
+  const now = Date.parse('2024-03-01T00:00:00Z');
+  const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+
+  it('stores nothing when it hands one out, and each verified answer once', async () => {
+    const challenges = new Challenges();
+    const handed = [];
+    for (let i = 0; i < 5_000; i += 1)
+      handed.push(b64(await challenges.issue({ for: 'login' }, now)));
+    expect(challenges.size).toBe(0);
+    const opened = await challenges.open(handed[0]!, { for: 'login' }, now + 1000);
+    expect(opened).toBeDefined();
+    // Opening is only reading: two answers can both get that far; one is accepted.
+    expect(await challenges.open(handed[0]!, { for: 'login' }, now + 1000)).toEqual(opened);
+    expect(challenges.spend(opened!, now + 1000)).toBe(true);
+    expect(challenges.spend(opened!, now + 1000)).toBe(false);
+    expect(await challenges.open(handed[0]!, { for: 'login' }, now + 2000)).toBeUndefined();
+    expect(challenges.size).toBe(1);
+  });
+
+  it('forgets a used challenge once it has expired anyway', async () => {
+    const challenges = new Challenges();
+    const spend = async (at: number) => {
+      const handed = b64(await challenges.issue({ for: 'login' }, at));
+      return challenges.spend((await challenges.open(handed, { for: 'login' }, at))!, at);
+    };
+    for (let i = 0; i < 2_000; i += 1) expect(await spend(now)).toBe(true);
+    expect(challenges.size).toBe(2_000);
+    // Past their expiry the first 2,000 go at the next sweep; a live one stays.
+    for (let i = 0; i < 100; i += 1) expect(await spend(now + CHALLENGE_TTL_MS)).toBe(true);
+    expect(challenges.size).toBe(100);
+    for (let i = 0; i < 3_000; i += 1) await spend(now + CHALLENGE_TTL_MS);
+    expect(challenges.size).toBe(3_100);
+  });
+
+  it('binds a registration to its user', async () => {
+    const challenges = new Challenges();
+    const handed = b64(await challenges.issue({ for: 'register', username: 'alice' }, now));
+    // The name is signed, not carried.
+    expect(Buffer.from(handed, 'base64url').toString()).not.toMatch(/alice/);
+    expect(
+      await challenges.open(handed, { for: 'register', username: 'bob' }, now),
+    ).toBeUndefined();
+    expect(await challenges.open(handed, { for: 'login' }, now)).toBeUndefined();
+    expect(
+      await challenges.open(handed, { for: 'register', username: 'alice' }, now),
+    ).toBeDefined();
   });
 });
 
