@@ -17,14 +17,16 @@ configure({ asyncUtilTimeout: 3000 });
 // createApp included. `instanceof Date` still holds for every date (a Proxy keeps the prototype).
 export const FIXED_NOW = Date.parse('2026-11-18T04:00:00.000Z');
 const RealDate = Date;
-const offset = FIXED_NOW - RealDate.now();
-const shiftedNow = () => RealDate.now() + offset;
+const realNow = RealDate.now;
+const offset = FIXED_NOW - realNow();
+const shiftedNow = () => realNow() + offset;
+// Date.now itself is replaced, not answered by the Proxy: a test's vi.spyOn(Date, 'now') must
+// still take over (and be restored) as on the real Date.
+RealDate.now = shiftedNow;
 const ShiftedDate = new Proxy(RealDate, {
   construct: (target, args, newTarget) =>
     Reflect.construct(target, args.length === 0 ? [shiftedNow()] : args, newTarget),
   apply: () => new RealDate(shiftedNow()).toString(),
-  get: (target, prop, receiver) =>
-    prop === 'now' ? shiftedNow : Reflect.get(target, prop, receiver),
 });
 globalThis.Date = ShiftedDate;
 // A test that fakes timers of its own gets the real Date back when it restores real timers.
