@@ -361,6 +361,11 @@ class MemorySessionStore implements SessionStore {
   async removeForUser(username: string) {
     for (const [hash, s] of this.sessions) if (s.username === username) this.sessions.delete(hash);
   }
+  async removeOthers(username: string, keep: string) {
+    for (const [hash, s] of this.sessions) {
+      if (s.username === username && hash !== keep) this.sessions.delete(hash);
+    }
+  }
   async listForUser(username: string) {
     return [...this.sessions.values()]
       .filter((s) => s.username === username)

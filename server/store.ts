@@ -195,8 +195,13 @@ export interface SessionStore {
   create(session: SessionRecord): Promise<void>;
   get(tokenHash: string): Promise<SessionRecord | undefined>;
   remove(tokenHash: string): Promise<void>;
-  /** Revokes every session of a user (after a password change). */
+  /**
+   * Revokes every session of a user (after a password change). The push subscriptions they
+   * made go with them, and so do those stored before subscriptions had a session.
+   */
   removeForUser(username: string): Promise<void>;
+  /** Revokes every session of a user but `keep` (退出其他设备), as `removeForUser` does. */
+  removeOthers(username: string, keep: string): Promise<void>;
   /** A user's sessions, oldest first. */
   listForUser(username: string): Promise<SessionRecord[]>;
   /** Records that the session was used at `at` (ISO-8601). */

@@ -906,6 +906,14 @@ function sessionStore(db: Db, sqlite: Database.Database): SessionStore {
       '(SELECT rowid FROM sessions WHERE username = @username ' +
       'ORDER BY created_at DESC, rowid DESC LIMIT @keep)',
   );
+  // Subscriptions stored before they had a session (session_hash NULL) cannot follow one:
+  // they end when the account's other sessions are ended, so none outlives a sign-out of all.
+  const dropUnowned = sqlite.prepare(
+    'DELETE FROM push_subscriptions WHERE user_id = ? AND session_hash IS NULL',
+  );
+  const removeOthers = sqlite.prepare(
+    'DELETE FROM sessions WHERE username = ? AND token_hash <> ?',
+  );
   return {
     async create(session) {
       db.insert(t).values(session).run();
@@ -917,7 +925,16 @@ function sessionStore(db: Db, sqlite: Database.Database): SessionStore {
       db.delete(t).where(eq(t.tokenHash, tokenHash)).run();
     },
     async removeForUser(username) {
-      db.delete(t).where(eq(t.username, username)).run();
+      sqlite.transaction(() => {
+        db.delete(t).where(eq(t.username, username)).run();
+        dropUnowned.run(username);
+      })();
+    },
+    async removeOthers(username, keep) {
+      sqlite.transaction(() => {
+        removeOthers.run(username, keep);
+        dropUnowned.run(username);
+      })();
     },
     async listForUser(username) {
       return db.select().from(t).where(eq(t.username, username)).orderBy(t.createdAt).all();

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 // A notification's buttons (打卡, 完成, 推迟1小时) act without opening a window, so the
 // service worker has no session to send. Each reminder carries a token per button instead,
@@ -16,12 +16,21 @@ export interface ActionClaim {
   id: string;
   /** the day a check-in is for; the reminder's key + occurrence for a snooze */
   d: string;
+  /**
+   * The subscription it was sent to (`subscriptionTag`): the token is refused once that
+   * subscription is gone, as it is when the session that made it ends.
+   */
+  s: string;
   /** expiry, ms since the epoch */
   x: number;
 }
 
 /** Long enough for an offline phone's queued tap to reach the server a few days later. */
 export const ACTION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A subscription's name in a token: short, and no endpoint (a capability URL) in the clear. */
+export const subscriptionTag = (endpoint: string) =>
+  createHash('sha256').update(endpoint).digest('base64url').slice(0, 22);
 
 const mac = (secret: string, body: string) =>
   createHmac('sha256', secret).update(body).digest('base64url');

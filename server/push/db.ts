@@ -40,6 +40,10 @@ export interface OneOff {
 }
 
 const INBOX_SIZE = 100;
+/** Push subscriptions per user; a new one past this replaces the oldest (issue 57). */
+const MAX_SUBSCRIPTIONS = 20;
+/** One-off reminders (focus phases, snoozes) a user may have waiting. */
+export const MAX_ONE_OFFS = 500;
 
 export type PushDb = ReturnType<typeof openPushDb>;
 
@@ -73,11 +77,19 @@ export function openPushDb(file: string) {
     findSubscription: sqlite.prepare(
       'SELECT p256dh, auth FROM push_subscriptions WHERE user_id = ? AND endpoint = ?',
     ),
+    // The session that stored it last owns it: when that session ends, so does the
+    // subscription (ON DELETE CASCADE through session_hash, migration 0007).
     upsertSubscription: sqlite.prepare(
-      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, expiration_time, device_name, created_at)
-       VALUES (@userId, @endpoint, @p256dh, @auth, @expirationTime, @deviceName, @createdAt)
+      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, expiration_time, device_name, created_at, session_hash)
+       VALUES (@userId, @endpoint, @p256dh, @auth, @expirationTime, @deviceName, @createdAt, @sessionHash)
        ON CONFLICT (user_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
-         expiration_time = excluded.expiration_time, device_name = excluded.device_name`,
+         expiration_time = excluded.expiration_time, device_name = excluded.device_name,
+         session_hash = excluded.session_hash`,
+    ),
+    trimSubscriptions: sqlite.prepare(
+      `DELETE FROM push_subscriptions WHERE user_id = @userId AND rowid NOT IN
+         (SELECT rowid FROM push_subscriptions WHERE user_id = @userId
+          ORDER BY created_at DESC, rowid DESC LIMIT ${MAX_SUBSCRIPTIONS})`,
     ),
     removeSubscription: sqlite.prepare(
       'DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?',
@@ -105,6 +117,12 @@ export function openPushDb(file: string) {
     ),
     markAllRead: sqlite.prepare('UPDATE push_deliveries SET read = 1 WHERE user_id = ?'),
     oneOffs: sqlite.prepare('SELECT * FROM push_one_offs WHERE user_id = ?'),
+    countOneOffs: sqlite
+      .prepare('SELECT count(*) FROM push_one_offs WHERE user_id = ?')
+      .pluck(true),
+    hasOneOff: sqlite
+      .prepare('SELECT 1 FROM push_one_offs WHERE user_id = ? AND id = ?')
+      .pluck(true),
     addOneOff: sqlite.prepare(
       `INSERT INTO push_one_offs (user_id, id, kind, at, title, body, url, data)
        VALUES (@userId, @id, @kind, @at, @title, @body, @url, @data)
@@ -122,14 +140,24 @@ export function openPushDb(file: string) {
   return {
     sqlite,
     subscriptions: (userId: string) => s.subscriptions.all(userId) as Subscription[],
-    /** 'created', 'known' (same keys) or 'updated' (the browser renewed its keys). */
-    saveSubscription(userId: string, sub: Subscription): 'created' | 'known' | 'updated' {
+    /**
+     * 'created', 'known' (same keys) or 'updated' (the browser renewed its keys), for the
+     * session `sessionHash`. A 21st subscription ends the user's oldest.
+     */
+    saveSubscription(
+      userId: string,
+      sub: Subscription,
+      sessionHash: string,
+    ): 'created' | 'known' | 'updated' {
       return sqlite.transaction(() => {
         const old = s.findSubscription.get(userId, sub.endpoint) as
           | { p256dh: string; auth: string }
           | undefined;
-        s.upsertSubscription.run({ userId, ...sub });
-        if (!old) return 'created';
+        s.upsertSubscription.run({ userId, ...sub, sessionHash });
+        if (!old) {
+          s.trimSubscriptions.run({ userId });
+          return 'created';
+        }
         return old.p256dh === sub.p256dh && old.auth === sub.auth ? 'known' : 'updated';
       })();
     },
@@ -157,9 +185,20 @@ export function openPushDb(file: string) {
       })();
     },
     oneOffs: (userId: string) => s.oneOffs.all(userId) as OneOff[],
-    /** Schedules (or moves) a one-off; `once`: keep an existing one as it is. */
-    addOneOff(o: OneOff, once = false) {
-      return (once ? s.addOneOffOnce : s.addOneOff).run(o).changes === 1;
+    /**
+     * Schedules (or moves) a one-off; `once`: keep an existing one as it is. 'full' when it is
+     * new and the user has MAX_ONE_OFFS waiting already.
+     */
+    addOneOff(o: OneOff, once = false): boolean | 'full' {
+      return sqlite.transaction(() => {
+        if (
+          s.hasOneOff.get(o.userId, o.id) !== 1 &&
+          (s.countOneOffs.get(o.userId) as number) >= MAX_ONE_OFFS
+        ) {
+          return 'full' as const;
+        }
+        return (once ? s.addOneOffOnce : s.addOneOff).run(o).changes === 1;
+      })();
     },
     removeOneOff: (userId: string, id: string) => s.removeOneOff.run(userId, id).changes > 0,
     pruneOneOffs: (before: string) => void s.pruneOneOffs.run(before),

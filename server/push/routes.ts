@@ -7,9 +7,9 @@ import { idSchema } from '../../src/domain/schemas/common';
 import { withDefaults } from '../../src/domain/tasks';
 import { type AppEnv, fail, readBody } from '../routes/http';
 import type { Store } from '../store';
-import { verifyAction } from './action';
+import { subscriptionTag, verifyAction } from './action';
 import { wallAt } from './clock';
-import type { PushDb } from './db';
+import { MAX_ONE_OFFS, type PushDb } from './db';
 import { endpointProblem } from './endpoint';
 import type { PushScheduler } from './scheduler';
 
@@ -95,14 +95,18 @@ export function pushRoutes(deps: PushRouteDeps) {
     const body = await readBody(c, subscriptionSchema);
     const problem = endpointProblem(body.endpoint, deps.allowOrigin);
     if (problem) return fail(c, 400, problem);
-    const outcome = db.saveSubscription(user(c), {
-      endpoint: body.endpoint,
-      p256dh: body.keys.p256dh,
-      auth: body.keys.auth,
-      expirationTime: body.expirationTime ?? null,
-      deviceName: body.deviceName ?? '',
-      createdAt: now().toISOString(),
-    });
+    const outcome = db.saveSubscription(
+      user(c),
+      {
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        expirationTime: body.expirationTime ?? null,
+        deviceName: body.deviceName ?? '',
+        createdAt: now().toISOString(),
+      },
+      c.get('tokenHash'),
+    );
     return c.json({ endpoint: body.endpoint }, outcome === 'created' ? 201 : 200);
   });
 
@@ -151,7 +155,7 @@ export function pushRoutes(deps: PushRouteDeps) {
     const body = await readBody(c, oneOffSchema.omit({ id: true }));
     const id = idSchema.safeParse(c.req.param('id'));
     if (!id.success) return fail(c, 400, 'id: id 无效');
-    db.addOneOff({
+    const added = db.addOneOff({
       userId: user(c),
       id: id.data,
       kind: 'focus',
@@ -161,6 +165,9 @@ export function pushRoutes(deps: PushRouteDeps) {
       url: body.url,
       data: '{}',
     });
+    if (added === 'full') {
+      return fail(c, 409, `待发送的提醒已有 ${MAX_ONE_OFFS} 个，请先取消一些再添加`);
+    }
     scheduler.poke();
     return c.json({ id: id.data, at: new Date(body.at).toISOString() });
   });
@@ -187,7 +194,11 @@ export function pushActionRoute(deps: PushRouteDeps) {
     const { token } = await readBody(c, actionSchema);
     const at = now();
     const claim = verifyAction(deps.actionSecret, token, at.getTime());
-    if (!claim) return fail(c, 401, '操作已失效，请打开应用处理');
+    // The subscription it was sent to must still be there: signing out (of this browser, of
+    // the others, by a new password) removes it, and with it every button it was sent.
+    if (!claim || !db.subscriptions(claim.u).some((s) => subscriptionTag(s.endpoint) === claim.s)) {
+      return fail(c, 401, '操作已失效，请打开应用处理');
+    }
     const userId = claim.u;
     const stamp = at.toISOString();
     if (claim.a === 'checkin') {
@@ -236,6 +247,9 @@ export function pushActionRoute(deps: PushRouteDeps) {
       },
       true,
     );
+    if (created === 'full') {
+      return fail(c, 409, `待发送的提醒已有 ${MAX_ONE_OFFS} 个，请打开应用处理`);
+    }
     scheduler.poke();
     return c.json({ done: 'snooze', created });
   });

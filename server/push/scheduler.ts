@@ -7,9 +7,9 @@ import { expenseCategoryLabels } from '../../src/domain/schemas/categories';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import * as schema from '../db/schema';
 import type { Store } from '../store';
-import { ACTION_TTL_MS, type ActionName, signAction } from './action';
+import { ACTION_TTL_MS, type ActionName, signAction, subscriptionTag } from './action';
 import { addDays, inQuietHours, instantOf, type QuietHours, quietEnd, wallAt } from './clock';
-import type { Delivery, PushDb } from './db';
+import type { Delivery, PushDb, Subscription } from './db';
 import { habitDue } from './habit-due';
 import type { PushSender } from './sender';
 
@@ -33,6 +33,11 @@ const TICK_MS = 30_000;
 /** Due date without a time: the reminders count from 09:00 of it. */
 const DEFAULT_TIME = '09:00';
 const BUDGET_STEPS = [80, 100] as const;
+/**
+ * Sends at once for one delivery. A user has at most 20 subscriptions (db.ts), so a delivery
+ * to 20 silent endpoints ends within 5 deadlines, and only that user's later reminders wait.
+ */
+const SENDS_AT_ONCE = 4;
 
 export interface Reminder {
   key: string;
@@ -74,6 +79,15 @@ export class PushScheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  /**
+   * Each user's sends, one delivery after another: the end of the last one handed out. Users
+   * do not wait for each other, and a pass does not wait for any send, so a user's dead or slow
+   * push services delay only that user's reminders (issue 57: 3 silent endpoints made another
+   * user's reminder 4 min 54 s late).
+   */
+  private readonly lanes = new Map<string, Promise<void>>();
+  /** Deliveries handed to a lane and not yet done: a pass finds them pending and must skip them. */
+  private readonly sending = new Set<string>();
 
   constructor(private readonly o: SchedulerOptions) {
     this.orm = drizzle(o.db.sqlite, { schema });
@@ -86,7 +100,7 @@ export class PushScheduler {
     const loop = async () => {
       let next = this.now() + TICK_MS;
       try {
-        next = await this.tick();
+        next = await this.passOnce();
       } catch (err) {
         console.error('提醒调度出错 / reminder scheduling failed:', err);
       }
@@ -111,8 +125,23 @@ export class PushScheduler {
     this.start();
   }
 
-  /** One pass; never two at once. Resolves to when the next known reminder falls due (ms). */
-  tick(): Promise<number> {
+  /**
+   * One pass and the sends it handed out (tests, and whoever wants to know it is all done).
+   * Resolves to when the next known reminder falls due (ms).
+   */
+  async tick(): Promise<number> {
+    const next = await this.passOnce();
+    await this.settled();
+    return next;
+  }
+
+  /** Every send handed out so far has ended. */
+  async settled(): Promise<void> {
+    while (this.lanes.size > 0) await Promise.all(this.lanes.values());
+  }
+
+  /** One pass, never two at once; its sends go on in their lanes after it resolves. */
+  private passOnce(): Promise<number> {
     if (!this.running) {
       this.running = this.pass().finally(() => {
         this.running = undefined;
@@ -126,8 +155,8 @@ export class PushScheduler {
     let next = Number.POSITIVE_INFINITY;
     // Recorded before a crash and maybe never sent: send again (at most twice in all).
     for (const d of this.o.db.pending()) {
-      if (now - Date.parse(d.dueAt) <= MAX_LATE_MS) await this.send(d, this.payloadOf(d));
-      else this.o.db.markSent(d, clock(now));
+      if (now - Date.parse(d.dueAt) <= MAX_LATE_MS) void this.enqueue(d, this.reminderOf(d));
+      else if (!this.sending.has(laneKey(d))) this.o.db.markSent(d, clock(now));
     }
     for (const userId of this.o.db.users()) {
       try {
@@ -159,7 +188,7 @@ export class PushScheduler {
         next = Math.min(next, quietEnd(now, quiet, zone));
         continue;
       }
-      await this.deliver(userId, r, now);
+      if (this.record(userId, r, now)) void this.enqueue({ userId, ...r }, r);
     }
     return next;
   }
@@ -170,11 +199,18 @@ export class PushScheduler {
   }
 
   /**
-   * Records and sends one reminder now, unless its occurrence was recorded before. The test
-   * notification comes through here too.
+   * Records and sends one reminder now, unless its occurrence was recorded before; resolves
+   * when it has been sent. The test notification comes through here.
    */
   async deliver(userId: string, r: Reminder, now = this.now()): Promise<boolean> {
-    const d = {
+    if (!this.record(userId, r, now)) return false;
+    await this.enqueue({ userId, ...r }, r);
+    return true;
+  }
+
+  /** Records a reminder as pending (committed before any send); false when it was before. */
+  private record(userId: string, r: Reminder, now: number): boolean {
+    return this.o.db.record({
       userId,
       key: r.key,
       occurrence: r.occurrence,
@@ -184,27 +220,42 @@ export class PushScheduler {
       url: r.url,
       dueAt: clock(r.at),
       createdAt: clock(now),
-    };
-    if (!this.o.db.record(d)) return false;
-    await this.send(d, this.payload(userId, r, now));
-    return true;
+    });
   }
 
-  private async send(d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>, payload: PushPayload) {
+  /** Hands a recorded delivery to its user's lane; resolves when it has been sent. */
+  private enqueue(d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>, r: Reminder) {
+    const id = laneKey(d);
+    const before = this.lanes.get(d.userId) ?? Promise.resolve();
+    if (this.sending.has(id)) return before;
+    this.sending.add(id);
+    const run = before
+      .then(() => this.send(d, r))
+      .catch((err) => console.error(`推送出错 / push failed for ${d.userId}:`, err))
+      .finally(() => {
+        this.sending.delete(id);
+        if (this.lanes.get(d.userId) === run) this.lanes.delete(d.userId);
+      });
+    this.lanes.set(d.userId, run);
+    return run;
+  }
+
+  private async send(d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>, r: Reminder) {
     const subs = this.o.db.subscriptions(d.userId);
-    const text = JSON.stringify(payload);
-    let failed = 0;
-    for (const sub of subs) {
-      const outcome = await this.o.send(sub, text);
+    const now = this.now();
+    const outcomes = await inBatches(subs, SENDS_AT_ONCE, async (sub) => {
+      // Each device its own buttons: a token names the subscription it was sent to, and dies
+      // with it (sign-out, routes.ts).
+      const outcome = await this.o.send(sub, JSON.stringify(this.payload(d.userId, r, now, sub)));
       if (outcome === 'gone') this.o.db.removeSubscription(d.userId, sub.endpoint);
-      if (outcome === 'failed') failed++;
-    }
+      return outcome;
+    });
     // Every device failed for a passing reason (network, 5xx): stays pending, tried next tick.
-    if (subs.length > 0 && failed === subs.length) return;
+    if (subs.length > 0 && outcomes.every((o) => o === 'failed')) return;
     this.o.db.markSent(d, clock(this.now()));
   }
 
-  private payload(userId: string, r: Reminder, now: number): PushPayload {
+  private payload(userId: string, r: Reminder, now: number, sub: Subscription): PushPayload {
     return {
       title: r.title,
       body: r.body,
@@ -219,6 +270,7 @@ export class PushScheduler {
           a: a.action,
           id: a.id,
           d: a.d,
+          s: subscriptionTag(sub.endpoint),
           x: now + ACTION_TTL_MS,
         }),
       })),
@@ -226,8 +278,8 @@ export class PushScheduler {
   }
 
   /** A pending record sent again: its buttons are worked out from its key. */
-  private payloadOf(d: Delivery): PushPayload {
-    const r: Reminder = {
+  private reminderOf(d: Delivery): Reminder {
+    return {
       key: d.key,
       occurrence: d.occurrence,
       kind: d.kind as Reminder['kind'],
@@ -237,7 +289,6 @@ export class PushScheduler {
       at: Date.parse(d.dueAt),
       actions: actionsFor(d.key, d.occurrence),
     };
-    return this.payload(d.userId, r, this.now());
   }
 
   /** Every reminder of the user's due within the next day or late by up to a day and a half. */
@@ -478,6 +529,23 @@ function taskActions(taskId: string, reminder: string): NonNullable<Reminder['ac
 }
 
 /** A pending record's buttons, from the key it was recorded under. */
+const laneKey = (d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>) =>
+  `${d.userId}\n${d.key}\n${d.occurrence}`;
+
+/** `work` on every item, at most `limit` at once; the results in the items' order. */
+async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 function actionsFor(key: string, occurrence: string): Reminder['actions'] {
   const [kind, id] = key.split(':');
   if (kind === 'task' && id) return taskActions(id, `${key}|${occurrence}`);

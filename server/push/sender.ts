@@ -1,5 +1,7 @@
 import { lookup } from 'node:dns';
-import { Agent } from 'node:https';
+import { Agent, type AgentOptions, request } from 'node:https';
+import { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
 import webpush from 'web-push';
 import type { Subscription } from './db';
 import { endpointProblem, isPublicAddress } from './endpoint';
@@ -11,10 +13,13 @@ export type SendOutcome = 'sent' | 'gone' | 'failed';
 export type PushSender = (sub: Subscription, payload: string) => Promise<SendOutcome>;
 
 /**
- * Resolves names as usual but refuses to connect to an address that is not public: a push
- * service's name that resolves to a private address (DNS rebinding) is turned away at the
- * socket, after the name check in endpoint.ts.
+ * One deadline for a whole send: DNS, connect, TLS, the request and the answer. A socket
+ * timeout only counts silence between packets, so a push service that accepted the connection
+ * and then said nothing held a send for 30 s (issue 57).
  */
+export const SEND_DEADLINE_MS = 10_000;
+
+/** Resolves names as usual but refuses every address that is not public (DNS rebinding too). */
 const guardedLookup: typeof lookup = ((
   hostname: string,
   options: object,
@@ -35,35 +40,102 @@ const guardedLookup: typeof lookup = ((
   });
 }) as typeof lookup;
 
+/**
+ * An https agent that connects only to public addresses. Node skips `lookup` for an IP literal,
+ * so the literal is checked here, before any socket is made; a name goes through
+ * `guardedLookup`. `allow` ("host:port", from PUSH_ALLOW_ENDPOINT) is the one exception, for a
+ * test's local push service.
+ */
+export function guardedAgent(allow?: string, options: AgentOptions = {}): Agent {
+  const agent = new Agent({ keepAlive: true, ...options });
+  const connect = agent.createConnection.bind(agent);
+  agent.createConnection = ((
+    opts: { host?: string; hostname?: string; port?: number | string },
+    callback: (err: Error | null, stream: Duplex) => void,
+  ) => {
+    const host = (opts.host ?? opts.hostname ?? '').replace(/^\[|\]$/g, '');
+    if (allow !== undefined && `${host}:${opts.port}` === allow) return connect(opts, callback);
+    if (isIP(host) !== 0 && !isPublicAddress(host)) {
+      // The agent hands an error given to the callback to the request, as a failed connect.
+      callback(new Error(`推送地址是内网地址 / refused address ${host}`), undefined as never);
+      return undefined;
+    }
+    return connect({ ...opts, lookup: guardedLookup }, callback);
+  }) as typeof agent.createConnection;
+  return agent;
+}
+
+/** "host:port" of an allowed origin, as the agent sees a connection to it. */
+const hostPort = (origin: string | undefined) => {
+  if (!origin) return undefined;
+  const url = new URL(origin);
+  return `${url.hostname.replace(/^\[|\]$/g, '')}:${url.port || 443}`;
+};
+
 export function webPushSender(
   keys: PushKeys,
-  { subject, allowOrigin }: { subject: string; allowOrigin?: string },
+  {
+    subject,
+    allowOrigin,
+    deadlineMs = SEND_DEADLINE_MS,
+    agentOptions,
+  }: { subject: string; allowOrigin?: string; deadlineMs?: number; agentOptions?: AgentOptions },
 ): PushSender {
-  const agent = new Agent({ keepAlive: true, lookup: guardedLookup });
+  const agent = guardedAgent(hostPort(allowOrigin), agentOptions);
   return async (sub, payload) => {
     // Checked again at send time: the allowed origin may have been unset since it was stored.
     if (endpointProblem(sub.endpoint, allowOrigin)) return 'gone';
+    // web-push encrypts and signs; the request is ours, so that one deadline covers it all.
+    const details = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      payload,
+      {
+        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        // Up to the 12 h a reminder may be late; a phone that is off longer gets the inbox.
+        TTL: 12 * 60 * 60,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      },
+    );
     try {
-      await webpush.sendNotification(
-        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-        payload,
-        {
-          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          // Up to the 12 h a reminder may be late; a phone that is off longer gets the inbox.
-          TTL: 12 * 60 * 60,
-          urgency: 'high',
-          contentEncoding: 'aes128gcm',
-          agent,
-          timeout: 15_000,
-        },
-      );
-      return 'sent';
-    } catch (err) {
-      const status = (err as { statusCode?: number }).statusCode;
+      const status = await post(details, agent, deadlineMs);
+      if (status >= 200 && status < 300) return 'sent';
       // The push service says the subscription no longer exists: drop it.
       if (status === 404 || status === 410) return 'gone';
-      console.error(`推送失败 / push failed (${status ?? (err as Error).message})`);
+      console.error(`推送失败 / push failed (${status})`);
+      return 'failed';
+    } catch (err) {
+      console.error(`推送失败 / push failed (${(err as Error).message})`);
       return 'failed';
     }
   };
+}
+
+/** Sends the request and reads the answer to its end: its status, or an error at the deadline. */
+function post(
+  details: ReturnType<typeof webpush.generateRequestDetails>,
+  agent: Agent,
+  deadlineMs: number,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const signal = AbortSignal.timeout(deadlineMs);
+    const req = request(
+      details.endpoint,
+      {
+        method: details.method,
+        headers: details.headers as Record<string, string | number>,
+        agent,
+        signal,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (err) =>
+      reject(signal.aborted ? new Error(`超时 / no answer within ${deadlineMs} ms`) : err),
+    );
+    req.end(details.body ?? undefined);
+  });
 }

@@ -303,10 +303,7 @@ export function authRoutes(deps: AuthDeps) {
       );
     })
     .post('/sessions/sign-out-others', async (c) => {
-      const current = c.get('tokenHash');
-      for (const s of await store.sessions.listForUser(c.get('user').username)) {
-        if (s.tokenHash !== current) await store.sessions.remove(s.tokenHash);
-      }
+      await store.sessions.removeOthers(c.get('user').username, c.get('tokenHash'));
       return c.body(null, 204);
     })
     .delete('/sessions/:id', async (c) => {
@@ -327,12 +324,7 @@ export function authRoutes(deps: AuthDeps) {
       if (refused) return refused;
       const user = (await store.users.get(username))!;
       await store.users.upsert({ ...user, passwordHash: await hasher.hash(newPassword) });
-      if (signOutOthers) {
-        const current = c.get('tokenHash');
-        for (const s of await store.sessions.listForUser(username)) {
-          if (s.tokenHash !== current) await store.sessions.remove(s.tokenHash);
-        }
-      }
+      if (signOutOthers) await store.sessions.removeOthers(username, c.get('tokenHash'));
       return c.body(null, 204);
     })
     .get('/totp', async (c) => {

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
 import { apiRequest, preloadHttpClient, publicRequest } from './http';
+import { dropBrowserPush } from './push-device';
 import { clearSession, onSessionExpired, readSession, saveSession } from './session';
 import { loadWebAuthn } from './webauthn-loader';
 
@@ -108,6 +109,8 @@ export function AuthProvider({
       clearSession();
       client?.clear();
       setUser(null);
+      // Signed out elsewhere, the server has dropped this browser's subscription already.
+      if (!signedOut) void dropBrowserPush({ tellServer: false });
       // Loaded only now, so the login route does not carry the data layer.
       const { endSession } = await import('./logout-policy');
       if (username) await endSession(client, { username, signedOut });
@@ -151,6 +154,9 @@ export function AuthProvider({
         signIn(await signInWithPasskey(username, allDeviceTokens()));
       },
       logout: async () => {
+        // Whoever uses this browser next must not get this account's reminders, nor be able to
+        // press their 完成 / 打卡 (the server drops the subscription with the session too).
+        await dropBrowserPush({ tellServer: true });
         await apiRequest<void>('POST', '/api/auth/logout').catch(() => undefined);
         // The logout call itself may meet a revoked token: leaving on purpose is no expiry.
         setNotice(null);

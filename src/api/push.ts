@@ -9,6 +9,7 @@ import { engineFor } from './engine';
 import { ApiError, apiRequest } from './http';
 import { newId } from './ids';
 import { useAfterOpeningScreen } from './opening';
+import { browserSubscription, dropBrowserPush } from './push-device';
 import { readSession } from './session';
 
 // Web Push and the 通知中心 inbox (server/push/routes.ts). The permission prompt is only ever
@@ -90,8 +91,7 @@ export function pushSupport(): PushSupport {
 
 async function currentSubscription(): Promise<PushSubscription | null> {
   if (pushSupport() !== 'granted') return null;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
+  return browserSubscription();
 }
 
 /** Whether this device receives this user's pushes. */
@@ -154,12 +154,7 @@ async function enableDevice(): Promise<void> {
   });
 }
 
-async function disableDevice(): Promise<void> {
-  const sub = await currentSubscription();
-  if (!sub) return;
-  await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint }).catch(() => {});
-  await sub.unsubscribe();
-}
+const disableDevice = () => dropBrowserPush({ tellServer: true });
 
 export function useDevicePush() {
   const client = useQueryClient();

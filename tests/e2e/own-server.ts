@@ -35,7 +35,7 @@ export interface OwnServer {
  * global-setup is never stopped, since other files use it. Same port and data on every
  * start: a service worker belongs to the origin, a session to the data.
  */
-export async function ownServer(users: E2EUser[]): Promise<OwnServer> {
+export async function ownServer(users: E2EUser[], env: NodeJS.ProcessEnv = {}): Promise<OwnServer> {
   const staticDir = mkdtempSync(join(tmpdir(), 'pms-own-dist-'));
   cpSync('dist', staticDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'pms-own-data-'));
@@ -52,6 +52,7 @@ export async function ownServer(users: E2EUser[]): Promise<OwnServer> {
           displayName: E2E_USERS[username],
         })),
       ),
+      ...env,
     });
   let running: RunningServer | null = await launch();
   return {

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signAction } from '../../server/push/action';
+import { signAction, subscriptionTag } from '../../server/push/action';
 import { launchBrowser } from './browser';
 import { type OwnServer, ownServer, signedInUnderWorker } from './own-server';
+import { E2E_PASSWORD } from './users';
 
 // The service worker's push code (public/push-sw.js) in Chromium: a push delivered through
 // the DevTools Protocol shows the Chinese notification, and its 打卡 button checks in once,
@@ -15,8 +16,17 @@ let server: OwnServer;
 let context: BrowserContext;
 let page: Page;
 
+/**
+ * This browser's subscription, as the app stores it after pushManager.subscribe (headless
+ * Chromium has no push service to subscribe with; pushes reach the worker through DevTools).
+ * On the one origin PUSH_ALLOW_ENDPOINT lets through, on loopback, where nothing listens: no
+ * reminder in this file is due, so nothing is sent to it.
+ */
+const ENDPOINT_ORIGIN = 'https://127.0.0.1:9';
+const ENDPOINT = `${ENDPOINT_ORIGIN}/push-e2e/this-browser`;
+
 beforeAll(async () => {
-  server = await ownServer(['push']);
+  server = await ownServer(['push'], { PUSH_ALLOW_ENDPOINT: ENDPOINT_ORIGIN });
   browser = await launchBrowser();
   // Granted before the worker first starts: granted later, a worker that is already running
   // may not see it, and its first showNotification fails (seen once in CI: the first push
@@ -24,6 +34,32 @@ beforeAll(async () => {
   ({ context, page } = await signedInUnderWorker(browser, server, 'push', undefined, [
     'notifications',
   ]));
+  // Stored with the page's own session, as enableDevice does.
+  const status = await page.evaluate(async (endpoint) => {
+    const res = await fetch('/api/push/subscriptions', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('authToken')}`,
+        'x-user-id': JSON.parse(localStorage.getItem('currentUser') ?? '{}').username,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        endpoint,
+        keys: {
+          // A P-256 point's shape and a 16-byte secret: stored, never used here.
+          p256dh: btoa(String.fromCharCode(4, ...new Array(64).fill(7)))
+            .replace(/\+/g, '-')
+            .replace(/\//g, '_'),
+          auth: btoa(String.fromCharCode(...new Array(16).fill(9)))
+            .replace(/\+/g, '-')
+            .replace(/\//g, '_'),
+        },
+        deviceName: 'e2e',
+      }),
+    });
+    return res.status;
+  }, ENDPOINT);
+  expect(status).toBe(201);
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,6 +98,7 @@ function habitPush(habitId: string, name: string, date: string) {
     a: 'checkin',
     id: habitId,
     d: date,
+    s: subscriptionTag(ENDPOINT),
     x: Date.now() + 3_600_000,
   });
   return {
@@ -254,4 +291,39 @@ it('打卡 with no page of the app open goes to the server with its signed token
   await expect.poll(() => recordsOf('walk'), { timeout: 10_000 }).toHaveLength(1);
   await new Promise((r) => setTimeout(r, 1000));
   expect(await recordsOf('walk')).toHaveLength(1);
+});
+
+it('退出登录 ends this browser’s push: its subscription and its buttons', async () => {
+  const date = new Date().toISOString().slice(0, 10);
+  const token = habitPush('walk', '散步', date).actions[0]!.token;
+  const act = () =>
+    fetch(`${server.url}/api/push/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+  // Good until the sign-out: acting twice on one check-in changes nothing.
+  expect((await act()).status).toBe(200);
+  expect((await api('/api/push/subscriptions')).body).toEqual([
+    expect.objectContaining({ endpoint: ENDPOINT }),
+  ]);
+
+  await page.goto(`${server.url}/`);
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.waitForURL('**/login');
+
+  // Another session of the account, as on another device.
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'push', password: E2E_PASSWORD }),
+  });
+  const other = (await res.json()) as { token: string };
+  const listed = await fetch(`${server.url}/api/push/subscriptions`, {
+    headers: { authorization: `Bearer ${other.token}`, 'x-user-id': 'push' },
+  });
+  expect(await listed.json()).toEqual([]);
+  const refused = await act();
+  expect(refused.status).toBe(401);
+  expect(((await refused.json()) as { error: string }).error).toBe('操作已失效，请打开应用处理');
 });

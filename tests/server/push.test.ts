@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openSqliteStore } from '../../server/db/sqlite-store';
-import { signAction } from '../../server/push/action';
+import { signAction, subscriptionTag } from '../../server/push/action';
 import { instantOf } from '../../server/push/clock';
 import { openPushDb, type PushDb, type Subscription } from '../../server/push/db';
 import { endpointProblem, isPublicAddress } from '../../server/push/endpoint';
@@ -173,6 +173,13 @@ describe('the endpoint check (SSRF)', () => {
     'ftp://fcm.googleapis.com/x',
     'https://127.0.0.1:9444/push',
     'not a url',
+    // The legacy url.parse, which resolves what it reads, ends the host at these characters
+    // (and at `%`); WHATWG URL reads a name that looks public (issue 57).
+    ...[';', "'", '"', '{', '}', '`', '%', '%2e'].map((c) => `https://127.0.0.1${c}.example.com/x`),
+    'https://0x7f000001;.example.com/x',
+    'https://10.0.0.1;.fcm.googleapis.com/fcm/send/x',
+    'https://169.254.169.254%2f.example.com/x',
+    'https://push_service.example.com/x',
   ])('refuses %s with a 400 naming the field', async (endpoint) => {
     const res = await call('alice', '/api/push/subscriptions', 'POST', fakeSubscription(endpoint));
     expect(res.status).toBe(400);
@@ -267,6 +274,7 @@ describe('subscriptions', () => {
       a: 'checkin',
       id: 'read',
       d: '2026-11-27',
+      s: subscriptionTag(endpoint),
       x: clock + 1e6,
     });
     expect(
@@ -278,11 +286,13 @@ describe('subscriptions', () => {
         })
       ).status,
     ).toBe(401);
+    // Signed by the server for Bob, naming Alice's device: Bob has no such subscription.
     const bobsToken = signAction(SECRET, {
       u: 'bob',
       a: 'checkin',
       id: 'read',
       d: '2026-11-27',
+      s: subscriptionTag(endpoint),
       x: clock + 1e6,
     });
     expect(
@@ -293,8 +303,188 @@ describe('subscriptions', () => {
           body: JSON.stringify({ token: bobsToken }),
         })
       ).status,
-    ).toBe(404);
+    ).toBe(401);
     expect(await store.checkinRecords.list('alice')).toEqual([]);
+  });
+});
+
+describe('caps', () => {
+  it('keeps 20 subscriptions a user: a 21st replaces the oldest', async () => {
+    for (let i = 1; i <= 21; i++) {
+      clock += 1000;
+      const endpoint = `https://fcm.googleapis.com/fcm/send/phone-${i}`;
+      expect(
+        (await call('alice', '/api/push/subscriptions', 'POST', fakeSubscription(endpoint))).status,
+      ).toBe(201);
+    }
+    const kept = db.subscriptions('alice').map((s) => s.endpoint.split('/').pop());
+    expect(kept).toHaveLength(20);
+    expect(kept).not.toContain('phone-1');
+    expect(kept).toContain('phone-21');
+  });
+
+  it('waits 500 one-off reminders a user; the 501st is a 409, moving one still works', async () => {
+    const put = (id: string) =>
+      call('alice', `/api/push/one-offs/${id}`, 'PUT', {
+        at: new Date(clock + 3_600_000).toISOString(),
+        title: '专注结束',
+      });
+    for (let i = 0; i < 500; i++) expect((await put(`p${i}`)).status).toBe(200);
+    const refused = await put('p500');
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      '待发送的提醒已有 500 个，请先取消一些再添加',
+    );
+    expect((await put('p7')).status).toBe(200);
+    // Bob has his own 500.
+    expect(
+      (
+        await call('bob', '/api/push/one-offs/b1', 'PUT', {
+          at: new Date(clock).toISOString(),
+          title: 'x',
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('a subscription ends with the session that made it', () => {
+  async function signIn(user: string) {
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: user, password: `${user}-pass-1` }),
+    });
+    return ((await res.json()) as { token: string }).token;
+  }
+  const as = (token: string, user: string, path: string, method = 'GET', body?: unknown) =>
+    app.request(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-user-id': user,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const act = async (token: string) =>
+    (
+      await app.request('/api/push/action', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      })
+    ).status;
+  const endpoints = (user = 'alice') =>
+    db.subscriptions(user).map((s) => s.endpoint.split('/').pop());
+
+  /** Alice on three browsers, each subscribed, and a habit reminder sent to all three. */
+  async function threeBrowsers() {
+    const sessions = {
+      phone: await signIn('alice'),
+      laptop: await signIn('alice'),
+      shared: await signIn('alice'),
+    };
+    for (const [name, token] of Object.entries(sessions)) {
+      const sub = fakeSubscription(`https://fcm.googleapis.com/fcm/send/${name}`);
+      expect((await as(token, 'alice', '/api/push/subscriptions', 'POST', sub)).status).toBe(201);
+    }
+    await call('alice', '/api/checkin-tasks', 'POST', {
+      id: 'read',
+      name: '阅读',
+      reminderTime: '14:00',
+    });
+    clock = shanghai('2026-11-27', '14:00');
+    await scheduler.tick();
+    const tokens = Object.fromEntries(
+      sent.map((s) => [s.endpoint.split('/').pop(), s.payload.actions[0]!.token]),
+    );
+    expect(Object.keys(tokens).sort()).toEqual(['laptop', 'phone', 'shared']);
+    return { sessions, tokens };
+  }
+
+  it('退出登录 removes that browser’s subscription, and its buttons stop working', async () => {
+    const { sessions, tokens } = await threeBrowsers();
+    expect((await as(sessions.shared, 'alice', '/api/auth/logout', 'POST')).status).toBe(204);
+    expect(endpoints().sort()).toEqual(['laptop', 'phone']);
+    expect(await act(tokens.shared!)).toBe(401);
+    expect(await act(tokens.phone!)).toBe(200);
+    // 登录设备 → 退出 one session: the same.
+    const list = (await (await as(sessions.phone, 'alice', '/api/auth/sessions')).json()) as {
+      id: string;
+      current: boolean;
+    }[];
+    const laptop = list.filter((s) => !s.current).at(-1)!;
+    expect(
+      (await as(sessions.phone, 'alice', `/api/auth/sessions/${laptop.id}`, 'DELETE')).status,
+    ).toBe(204);
+    expect(endpoints()).toEqual(['phone']);
+    expect(await act(tokens.laptop!)).toBe(401);
+  });
+
+  it('退出其他设备 and a password change that signs out others keep only this one', async () => {
+    const { sessions, tokens } = await threeBrowsers();
+    expect(
+      (await as(sessions.phone, 'alice', '/api/auth/sessions/sign-out-others', 'POST')).status,
+    ).toBe(204);
+    expect(endpoints()).toEqual(['phone']);
+    expect(await act(tokens.laptop!)).toBe(401);
+    expect(await act(tokens.shared!)).toBe(401);
+    expect(await act(tokens.phone!)).toBe(200);
+
+    const laptop = await signIn('alice');
+    await as(
+      laptop,
+      'alice',
+      '/api/push/subscriptions',
+      'POST',
+      fakeSubscription('https://fcm.googleapis.com/fcm/send/laptop'),
+    );
+    expect(
+      (
+        await as(sessions.phone, 'alice', '/api/auth/password', 'POST', {
+          currentPassword: 'alice-pass-1',
+          newPassword: 'alice-pass-2',
+          signOutOthers: true,
+        })
+      ).status,
+    ).toBe(204);
+    expect(endpoints()).toEqual(['phone']);
+  });
+
+  it('npm run user -- set (every session ends) removes them all; Bob’s stay', async () => {
+    const { tokens } = await threeBrowsers();
+    await call(
+      'bob',
+      '/api/push/subscriptions',
+      'POST',
+      fakeSubscription('https://fcm.googleapis.com/fcm/send/bob'),
+    );
+    const hasher = {
+      hash: async (p: string) => `plain:${p}`,
+      verify: async (p: string, h: string) => h === `plain:${p}`,
+    };
+    expect(await setUser(store, hasher, { username: 'alice', password: 'alice-pass-3' })).toBe(
+      'updated',
+    );
+    expect(endpoints()).toEqual([]);
+    expect(await act(tokens.phone!)).toBe(401);
+    expect(endpoints('bob')).toEqual(['bob']);
+  });
+
+  it('one stored before subscriptions had a session goes at the first sign-out of the others', async () => {
+    const { sessions } = await threeBrowsers();
+    // As migration 0007 leaves a subscription of an older version: no session.
+    db.sqlite
+      .prepare("UPDATE push_subscriptions SET session_hash = NULL WHERE endpoint LIKE '%/shared'")
+      .run();
+    // Its own browser's 退出登录 finds it by its endpoint (the app sends DELETE first).
+    expect((await as(sessions.laptop, 'alice', '/api/auth/logout', 'POST')).status).toBe(204);
+    expect(endpoints().sort()).toEqual(['phone', 'shared']);
+    expect(
+      (await as(sessions.phone, 'alice', '/api/auth/sessions/sign-out-others', 'POST')).status,
+    ).toBe(204);
+    expect(endpoints()).toEqual(['phone']);
   });
 });
 
