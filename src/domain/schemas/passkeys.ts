@@ -39,7 +39,10 @@ export const registerPasskeySchema = z.object({
 });
 
 export const passkeyLoginOptionsSchema = z.object({
-  /** Lets the browser offer only this account's passkeys; absent for a username-less sign-in. */
+  /**
+   * Read and not used: the answer is the same for every name (discoverable passkeys), so that
+   * it tells no one whether an account exists or has passkeys. Kept for older clients.
+   */
   username: z.string().trim().max(64).default(''),
 });
 
