@@ -130,9 +130,6 @@ async function main() {
   }
   if (lock === HELD) exitWith(lockHeldMessage(dir, '本进程不会启动。', 'not starting.'));
 
-  // What an older version, a restore or a hand-made copy left readable by others.
-  for (const line of describeTightened(tighten(storedFiles(env)))) console.warn(line);
-
   const file = databaseFile(env);
   const found = inspectDatabase(file);
   if (found.state === 'damaged') {
@@ -153,6 +150,9 @@ async function main() {
   } catch (err) {
     exitWith(`无法打开数据库 / cannot open the database ${file}: ${(err as Error).message}`);
   }
+  // What an older version, a restore or a hand-made copy left readable by others; once the
+  // database is known to be one (a damaged or odd file stops the start above, untouched).
+  for (const line of describeTightened(tighten(storedFiles(env)))) console.warn(line);
   const hasher = createNodePasswordHasher();
   await applyUsers(store, hasher, env.PM_USERS);
   // 周期记账 missed while the server was down are written now, then every hour.
