@@ -1,22 +1,24 @@
-import * as hans from 'chrono-node/zh/hans';
 import dayjs from 'dayjs';
 import { formatShortDate } from './dates';
+import { parseQuickAddDate } from './quick-add-dates';
 import { firstOccurrence } from './recurrence';
 import { type TaskPriority, taskCategoryLabels, taskPriorityLabels } from './schemas/categories';
+import { MAX_REMINDER_MINUTES } from './schemas/task';
 
 type TaskCategory = keyof typeof taskCategoryLabels;
 
 // 快速添加任务 (issue 36): one line such as `明天下午3点 交房租 !高 #生活` read into a task's
-// fields. What is stored is the resolved values (a date, a time, an RRULE), never the line to be
-// read again on another device. Dates and times come from chrono-node's Chinese parser; the
-// repeats, priority and category from the patterns below, read first so that 每周一 is a repeat
-// and not next Monday.
+// fields. What is stored is the resolved values (a date, a time, an RRULE, reminder minutes),
+// never the line to be read again on another device. Dates and times come from chrono-node's
+// Chinese parser with weeks starting on Monday (quick-add-dates.ts); the repeats, priority,
+// category and reminders from the patterns below, read first so that 每周一 is a repeat and not
+// next Monday, and 提前1天 is a reminder and not a date.
 
-export type ChipKind = 'date' | 'repeat' | 'priority' | 'category';
+export type ChipKind = 'date' | 'repeat' | 'priority' | 'category' | 'reminder';
 
 export interface Chip {
   kind: ChipKind;
-  /** What the chip shows: 12月10日 15:00, 每周一, 优先级 高, 生活. */
+  /** What the chip shows: 12月10日 周四 15:00, 每周一, 优先级 高, 生活, 提前1小时提醒. */
   label: string;
   /** The text it was read from. */
   text: string;
@@ -29,6 +31,8 @@ export interface QuickAddResult {
   repeat: string;
   priority?: TaskPriority;
   category?: TaskCategory;
+  /** Minutes before the due time, as tasks store them; absent when the line names none. */
+  reminders?: number[];
   chips: Chip[];
 }
 
@@ -42,6 +46,8 @@ const WEEKDAY_CODES: Record<string, string> = {
   日: 'SU',
   天: 'SU',
 };
+/** By Date#getDay: Sunday first. */
+const WEEKDAY_NAMES = '日一二三四五六';
 const CN_NUMBERS: Record<string, number> = { 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
 
 const number = (text: string) => CN_NUMBERS[text] ?? Number(text);
@@ -90,6 +96,51 @@ const PRIORITY_BY_MARK: Record<string, TaskPriority> = {
   '3': 'low',
 };
 
+// !!! / !! / ! as TickTick writes them: more marks, more urgent.
+const PRIORITY_BY_MARKS: TaskPriority[] = ['low', 'medium', 'high'];
+
+const REMINDER_UNITS: Record<string, number> = { 分钟: 1, 分: 1, 小时: 60, 钟头: 60, 天: 1440 };
+const REMINDER_RE =
+  /提前\s*(\d{1,5}|[一二两三四五六七八九十]{1,3}|半)\s*个?\s*(分钟|分|小时|钟头|天)\s*提醒|准时提醒/g;
+const CN_DIGITS: Record<string, number> = {
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+
+/** 5, 十五, 三十, 两 → a number; NaN for what is not one (十十). */
+function reminderCount(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text);
+  const m = /^([一二两三四五六七八九])?(十)?([一二三四五六七八九])?$/.exec(text);
+  if (!m || (!m[2] && m[3])) return Number.NaN;
+  if (!m[2]) return CN_DIGITS[m[1]!]!;
+  return (m[1] ? CN_DIGITS[m[1]]! : 1) * 10 + (m[3] ? CN_DIGITS[m[3]]! : 0);
+}
+
+/** The minutes a reminder phrase names, or null if it is not one a task can hold. */
+function reminderMinutes(m: RegExpExecArray): number | null {
+  if (!m[1]) return 0;
+  const unit = REMINDER_UNITS[m[2]!]!;
+  // 半 is only read as half an hour: 半天 and 半分钟 have no minute count a task can hold.
+  const minutes = m[1] === '半' ? (unit === 60 ? 30 : Number.NaN) : reminderCount(m[1]) * unit;
+  return Number.isInteger(minutes) && minutes <= MAX_REMINDER_MINUTES ? minutes : null;
+}
+
+/** How the reminder chip names a lead time: 准时提醒, 提前30分钟提醒, 提前1小时提醒, 提前2天提醒. */
+function reminderLabel(minutes: number): string {
+  if (minutes === 0) return '准时提醒';
+  if (minutes % 1440 === 0) return `提前${minutes / 1440}天提醒`;
+  if (minutes % 60 === 0) return `提前${minutes / 60}小时提醒`;
+  return `提前${minutes}分钟提醒`;
+}
+
 const CATEGORY_BY_LABEL = new Map<string, TaskCategory>(
   Object.entries(taskCategoryLabels).map(([key, label]) => [label, key as TaskCategory]),
 );
@@ -111,15 +162,24 @@ export function parseQuickAdd(
   let line = input;
   const chips: Chip[] = [];
   const result: QuickAddResult = { title: '', dueDate: '', dueTime: '', repeat: '', chips };
+  // Where each chip's text starts: the chips show in the order they were typed, so
+  // `下周一上午10点 开会 !!` reads 12月7日 10:00 first, whatever order they are read in.
+  const typedAt = new Map<Chip, number>();
+  const chip = (read: Chip, index: number) => {
+    chips.push(read);
+    typedAt.set(read, index);
+  };
 
   if (!ignore.has('priority')) {
-    const m = /(^|\s)[!！](高|中|低|[123])(?=\s|$)/.exec(line);
+    // A mark stands alone (`开会 !!`), so an exclamation in the title (`加油！`) stays in it.
+    const m = /(^|\s)(?:[!！](高|中|低|[123])|([!！]{1,3}))(?=\s|$)/.exec(line);
     if (m) {
-      const priority = PRIORITY_BY_MARK[m[2]!]!;
+      const priority = m[2] ? PRIORITY_BY_MARK[m[2]]! : PRIORITY_BY_MARKS[m[3]!.length - 1]!;
       result.priority = priority;
       const text = m[0].trim();
-      chips.push({ kind: 'priority', label: `优先级 ${taskPriorityLabels[priority]}`, text });
-      line = blank(line, m.index + m[1]!.length, text.length);
+      const index = m.index + m[1]!.length;
+      chip({ kind: 'priority', label: `优先级 ${taskPriorityLabels[priority]}`, text }, index);
+      line = blank(line, index, text.length);
     }
   }
 
@@ -130,8 +190,9 @@ export function parseQuickAdd(
       if (!category) continue;
       result.category = category;
       const text = m[0].trim();
-      chips.push({ kind: 'category', label: m[2]!, text });
-      line = blank(line, m.index + m[1]!.length, text.length);
+      const index = m.index + m[1]!.length;
+      chip({ kind: 'category', label: m[2]!, text }, index);
+      line = blank(line, index, text.length);
       break;
     }
   }
@@ -141,15 +202,41 @@ export function parseQuickAdd(
       const m = re.exec(line);
       if (!m) continue;
       result.repeat = rule(m);
-      chips.push({ kind: 'repeat', label: m[0], text: m[0] });
+      chip({ kind: 'repeat', label: m[0], text: m[0] }, m.index);
       line = blank(line, m.index, m[0].length);
       break;
     }
   }
 
+  if (!ignore.has('reminder')) {
+    const minutes = new Set<number>();
+    const texts: string[] = [];
+    let first = 0;
+    for (let m = REMINDER_RE.exec(line); m; m = REMINDER_RE.exec(line)) {
+      const read = reminderMinutes(m);
+      if (read === null) continue;
+      if (texts.length === 0) first = m.index;
+      minutes.add(read);
+      texts.push(m[0]);
+      line = blank(line, m.index, m[0].length);
+    }
+    if (minutes.size > 0) {
+      // Sorted and without repeats, as the task schema stores them.
+      result.reminders = [...minutes].sort((a, b) => a - b);
+      chip(
+        {
+          kind: 'reminder',
+          label: result.reminders.map(reminderLabel).join('、'),
+          text: texts.join(' '),
+        },
+        first,
+      );
+    }
+  }
+
   let dayGiven = false;
   if (!ignore.has('date')) {
-    const [found] = hans.parse(line, now, { forwardDate: true });
+    const found = parseQuickAddDate(line, now);
     if (found) {
       dayGiven = ['day', 'weekday'].some((c) => found.start.isCertain(c as 'day'));
       const at = found.start.date();
@@ -157,11 +244,16 @@ export function parseQuickAdd(
       if (found.start.isCertain('hour')) result.dueTime = dayjs(at).format('HH:mm');
       const text = found.text.trim();
       const today = dayjs(now).format('YYYY-MM-DD');
-      chips.push({
-        kind: 'date',
-        label: `${formatShortDate(result.dueDate, today)}${result.dueTime ? ` ${result.dueTime}` : ''}`,
-        text,
-      });
+      // The weekday too: 下周一 is checked at a glance as 12月7日 周一, not against a calendar.
+      const weekday = `周${WEEKDAY_NAMES[dayjs(result.dueDate).day()]}`;
+      chip(
+        {
+          kind: 'date',
+          label: `${formatShortDate(result.dueDate, today)} ${weekday}${result.dueTime ? ` ${result.dueTime}` : ''}`,
+          text,
+        },
+        found.index,
+      );
       line = blank(line, found.index, found.text.length);
     }
   }
@@ -170,6 +262,7 @@ export function parseQuickAdd(
   if (result.repeat && (!result.dueDate || !dayGiven)) {
     result.dueDate = firstOccurrence(result.repeat, dayjs(now).format('YYYY-MM-DD')) ?? '';
   }
+  chips.sort((a, b) => typedAt.get(a)! - typedAt.get(b)!);
   result.title = line.replace(/\s+/g, ' ').trim();
   return result;
 }

@@ -176,9 +176,10 @@ describe('quick add', () => {
         .getAllByRole('listitem')
         .map((c) => c.textContent),
     ).toEqual([
+      // In the order typed; the date with its weekday.
+      `${Number(addDays(TODAY, 1).slice(5, 7))}月${Number(addDays(TODAY, 1).slice(8))}日 周${'日一二三四五六'[new Date(`${addDays(TODAY, 1)}T12:00`).getDay()]} 15:00`,
       '优先级 高',
       '生活',
-      `${Number(addDays(TODAY, 1).slice(5, 7))}月${Number(addDays(TODAY, 1).slice(8))}日 15:00`,
     ]);
     await user.click(within(chips).getByRole('button', { name: '移除 生活' }));
     await user.type(field, '{Enter}');

@@ -60,6 +60,8 @@ export function quickAddTask(result: QuickAddResult) {
     repeat: result.repeat,
     ...(result.priority ? { priority: result.priority } : {}),
     ...(result.category ? { category: result.category } : {}),
+    // Only when the line names some: a line without 提醒 keeps what a new task gets anyway.
+    ...(result.reminders ? { reminders: result.reminders } : {}),
   };
 }
 

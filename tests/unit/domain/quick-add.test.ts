@@ -82,11 +82,16 @@ describe('parseQuickAdd resolves a line into stored fields', () => {
     expect(parseQuickAdd(line, NOW)).toMatchObject(expected);
   });
 
-  it('shows what it recognised as chips', () => {
+  it('shows what it recognised as chips, in the order they were typed', () => {
     expect(parseQuickAdd('明天下午3点 交房租 !高 #生活', NOW).chips).toEqual([
+      { kind: 'date', label: '12月10日 周四 15:00', text: '明天下午3点' },
       { kind: 'priority', label: '优先级 高', text: '!高' },
       { kind: 'category', label: '生活', text: '#生活' },
-      { kind: 'date', label: '12月10日 15:00', text: '明天下午3点' },
+    ]);
+    expect(parseQuickAdd('#生活 交房租 明天 !高', NOW).chips.map((c) => c.kind)).toEqual([
+      'category',
+      'date',
+      'priority',
     ]);
   });
 
