@@ -7,6 +7,7 @@ import {
   monthNumber,
   yearOf,
 } from './dates';
+import { type HabitLike, monthlyTargetFor } from './habits';
 import { changedSpan } from './memo';
 import type { CheckinRecordData, CheckinTask } from './schemas/checkin';
 
@@ -83,6 +84,14 @@ export interface MonthlyCheckinStats {
   targetsMet: number;
 }
 
+/**
+ * Whether a habit's record of a day counts in the figures: not on its rest days (issue 60: a
+ * cup of water on a Saturday of a Monday-to-Friday habit is no check-in). Every day counts
+ * without one.
+ */
+export type CountsOn = (taskId: string, date: string) => boolean;
+const EVERY_DAY_COUNTS: CountsOn = () => true;
+
 /** What the page's figures need from the check-ins: those of the month by habit, and today's. */
 export interface MonthTally {
   /** The month's check-ins of each habit with any, by habit id. */
@@ -100,12 +109,17 @@ export function monthTally(
   records: readonly RecordFields[],
   month: string,
   today: string,
+  counts: CountsOn = EVERY_DAY_COUNTS,
 ): MonthTally {
   const inMonth = new Map<string, number>();
   const checkedToday = new Set<string>();
   for (const r of records) {
     if (r.skipped) continue;
-    if (isInMonth(r.date, month)) inMonth.set(r.taskId, (inMonth.get(r.taskId) ?? 0) + 1);
+    // Only the month's and today's records are asked about: a lookup each, not ten years'.
+    const wanted = isInMonth(r.date, month);
+    if (!wanted && r.date !== today) continue;
+    if (!counts(r.taskId, r.date)) continue;
+    if (wanted) inMonth.set(r.taskId, (inMonth.get(r.taskId) ?? 0) + 1);
     if (r.date === today) checkedToday.add(r.taskId);
   }
   return { inMonth, today: checkedToday };
@@ -120,31 +134,37 @@ export function indexedTally<T extends Pick<RecordFields, 'date' | 'skipped'>>(
   indexes: Iterable<[string, MonthLookup<T>]>,
   month: string,
   today: string,
+  counts: CountsOn = EVERY_DAY_COUNTS,
 ): MonthTally {
   const inMonth = new Map<string, number>();
   const checkedToday = new Set<string>();
   for (const [id, index] of indexes) {
     let count = 0;
-    for (const r of recordsOfMonth(index, month)) if (!r.skipped) count += 1;
+    for (const r of recordsOfMonth(index, month)) if (!r.skipped && counts(id, r.date)) count += 1;
     if (count > 0) inMonth.set(id, count);
-    if (recordsOfMonth(index, today).some((r) => r.date === today && !r.skipped)) {
+    const todays = recordsOfMonth(index, today);
+    if (todays.some((r) => r.date === today && !r.skipped) && counts(id, today)) {
       checkedToday.add(id);
     }
   }
   return { inMonth, today: checkedToday };
 }
 
-/** The month's figures over every habit, from the month's check-ins by habit (monthTally). */
+/**
+ * The month's figures over every habit, from the month's check-ins by habit (monthTally), each
+ * against its target for that month (monthlyTargetFor).
+ */
 export function monthlyStats(
-  tasks: readonly Pick<CheckinTask, 'id' | 'monthlyTarget'>[],
+  tasks: readonly (HabitLike & Pick<CheckinTask, 'monthlyTarget'>)[],
   inMonth: ReadonlyMap<string, number>,
+  month: string,
 ): MonthlyCheckinStats {
   let checkins = 0;
   let rateSum = 0;
   let targetsMet = 0;
   for (const task of tasks) {
     const count = inMonth.get(task.id) ?? 0;
-    const rate = checkinRate(count, task.monthlyTarget);
+    const rate = checkinRate(count, monthlyTargetFor(task, month));
     checkins += count;
     // Capped like the bar: one habit far past its target must not hide another one's gap.
     rateSum += progressWidth(rate);

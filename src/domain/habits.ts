@@ -9,6 +9,12 @@ import type { CheckinTask, TargetPeriod, TargetType } from './schemas/checkin';
 // - frozen when the user took it off (跳过 on that day, or 休假): streak and score stand still;
 // - pending while it runs and is not yet decided (today, before the target is reached);
 // - else a success or a miss, with a credit 0–1 for the score (至少 earns part of its target).
+//
+// Issue 60: a habit's first schedule entry starts on the day it was made (the form writes one
+// for every new habit). Days before it are neither done nor missed unless checked in, and the
+// first entry's weekdays apply to them too: a back-filled Monday-to-Friday habit has no
+// Saturday to miss. A habit without a schedule (the spec's, an old export) is judged from its
+// first record, as before. An unscheduled day is a rest day, whatever it holds.
 
 /** A habit's rules with every field of issue 37 filled in (a spec habit: yes/no, every day). */
 export interface HabitRules {
@@ -92,18 +98,24 @@ function unitEnd(period: TargetPeriod, start: number): number {
   return dayNumber(next) - 1;
 }
 
-/** The weekdays due on `date`: the schedule entry in force then; every day before the first. */
+/**
+ * The weekdays due on `date`: the schedule entry in force then, the first one before it (the
+ * habit did not exist yet); null for a habit without a schedule (every day).
+ */
 export function weekdaysOn(
   rules: Pick<HabitRules, 'schedule'>,
   date: string,
 ): readonly number[] | null {
-  let found: readonly number[] | null = null;
+  let found: readonly number[] | null = rules.schedule[0]?.weekdays ?? null;
   for (const entry of rules.schedule) {
     if (entry.from <= date) found = entry.weekdays;
     else break;
   }
   return found;
 }
+
+/** The day the habit was made: its first schedule entry's (unknown without one: ''). */
+const createdOn = (rules: Pick<HabitRules, 'schedule'>) => rules.schedule[0]?.from ?? '';
 
 /** A record's value: a check-in from before values existed, or a yes/no one, counts 1. */
 const dayValue = (r: DayRecord) => (r.skipped ? 0 : (r.value ?? 1));
@@ -184,6 +196,8 @@ interface DayRules {
   /** Each schedule entry's first day and its weekdays as bits (1 << weekday). */
   schedule: { from: number; weekdays: number }[];
   vacations: { start: number; end: number }[];
+  /** createdOn as a day number (-Infinity when unknown). */
+  created: number;
 }
 
 // One per rules object: a calendar asks for ~42 days and the heat map for 371.
@@ -205,12 +219,16 @@ function compileRules(rules: HabitRules): DayRules {
       weekdays: entry.weekdays.reduce((bits, day) => bits | (1 << day), 0),
     })),
     vacations: rules.vacations.map((v) => ({ start: dayNumber(v.start), end: dayNumber(v.end) })),
+    created: rules.schedule.length > 0 ? dayNumber(rules.schedule[0]!.from) : -Infinity,
   };
 }
 
-/** Whether day number `n` is due: the schedule entry in force then; every day before the first. */
+/**
+ * Whether day number `n` is due: the schedule entry in force then, the first one before it
+ * (weekdaysOn); every day without a schedule.
+ */
 function dueOn(days: DayRules, n: number): boolean {
-  let weekdays = -1; // before the first entry: every day
+  let weekdays = days.schedule[0]?.weekdays ?? -1; // no schedule: every day
   for (const entry of days.schedule) {
     if (entry.from <= n) weekdays = entry.weekdays;
     else break;
@@ -231,6 +249,47 @@ const isScheduled = (rules: HabitRules, date: string) =>
   rules.period !== 'day' || dueOn(dayRules(rules), dayNumber(date));
 
 const onVacation = (rules: HabitRules, date: string) => awayOn(dayRules(rules), dayNumber(date));
+
+/**
+ * Whether a record of `date` counts for the habit (今日已打卡, 本月 N 次): not on a rest day. A
+ * weekly or monthly target has none.
+ */
+export const countsOn = isScheduled;
+
+/** countsOn for each of `habits`, by id (an id that is no habit's counts every day). */
+export function countsOnFor(habits: readonly HabitLike[]): (id: string, date: string) => boolean {
+  const byId = new Map(habits.map((h) => [h.id, habitRules(h)]));
+  return (id, date) => {
+    const rules = byId.get(id);
+    return !rules || countsOn(rules, date);
+  };
+}
+
+/** The schema's 每月目标 default (SPEC §5), which a habit with chosen weekdays replaces. */
+const SPEC_MONTHLY_TARGET = 30;
+
+/**
+ * The 每月目标 a habit is held to in `month` ('YYYY-MM'). A habit with chosen weekdays (a per-day
+ * target due on fewer than 7 of them) gets the month's number of days it is due on — a
+ * Monday-to-Friday habit 20 in February 2027, 23 in March — unless the user typed a target:
+ * the stored default 30, which no such habit can reach, means none was typed. Every other habit
+ * keeps its stored target (an every-day one: 30).
+ */
+export function monthlyTargetFor(
+  habit: HabitLike & Pick<CheckinTask, 'monthlyTarget'>,
+  month: string,
+): number {
+  const stored = habit.monthlyTarget;
+  if (stored !== SPEC_MONTHLY_TARGET || !habit.schedule?.length) return stored;
+  const rules = habitRules(habit);
+  if (rules.period !== 'day') return stored;
+  const days = dayRules(rules);
+  const first = dayNumber(`${month.slice(0, 7)}-01`);
+  const last = unitEnd('month', first);
+  let due = 0;
+  for (let n = first; n <= last; n++) if (dueOn(days, n)) due += 1;
+  return due === last - first + 1 ? stored : due;
+}
 
 /**
  * The units of a habit judged from its first day to today, and after each unit the score and
@@ -351,7 +410,8 @@ function judge(
   for (let n = start; n <= end; n++) {
     if (rules.period === 'day' && !dueOn(days, n)) return null;
     const record = byDay.at(n);
-    if (n < first || awayOn(days, n) || record?.skipped) {
+    // Before the habit was made, only a day checked in is judged.
+    if (n < first || awayOn(days, n) || record?.skipped || (n < days.created && !record)) {
       off += 1;
       continue;
     }
@@ -502,15 +562,17 @@ export function dayState(
   /** The habit's first day (habitStart): nothing before it was due. */
   start = '',
 ): DayState {
-  // Before the habit began nothing was due, nor missed: an open day (it can still be made up).
-  if (date < start && !record) return date > today ? 'future' : 'open';
   if (date > today) {
     if (onVacation(rules, date)) return 'vacation';
     return isScheduled(rules, date) ? 'future' : 'unscheduled';
   }
-  if (!isScheduled(rules, date)) return record && dayValue(record) > 0 ? 'done' : 'unscheduled';
+  // A rest day, whatever was entered on it: neither done nor missed.
+  if (!isScheduled(rules, date)) return 'unscheduled';
   if (record?.skipped) return 'skipped';
   if (onVacation(rules, date)) return 'vacation';
+  // Before the habit began (or was made) nothing was due, nor missed: an open day (it can
+  // still be made up).
+  if ((date < start || date < createdOn(rules)) && !record) return 'open';
   const value = record ? dayValue(record) : 0;
   if (rules.period !== 'day') return value > 0 ? 'done' : 'open';
   if (rules.targetType === 'atMost') {
@@ -549,7 +611,7 @@ export const DAY_STATE_LABELS: Record<DayState, string> = {
   missed: '未完成',
   skipped: '跳过',
   vacation: '休假',
-  unscheduled: '无需打卡',
+  unscheduled: '休息日',
   open: '待打卡',
   future: '未到',
 };

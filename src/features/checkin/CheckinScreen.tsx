@@ -39,6 +39,7 @@ import {
   rateColour,
 } from '../../domain/checkin';
 import { monthOf } from '../../domain/dates';
+import { countsOnFor } from '../../domain/habits';
 import { memoPerList } from '../../domain/memo';
 import type { CheckinRecord, CheckinTask, CheckinTaskInput } from '../../domain/schemas/checkin';
 import { HabitCard } from './HabitCard';
@@ -191,6 +192,8 @@ export function CheckinScreen() {
   }, [records, indexes]);
   // The figures from one pass over the records, without an index; once every habit has been
   // indexed (its card drawn), from the indexes, where a check-in changed one habit's only.
+  // A record on a habit's rest day counts in neither (issue 60).
+  const counts = useMemo(() => countsOnFor(allTasks), [allTasks]);
   const tally = useMemo(() => {
     const before = previous.current?.indexes;
     if (before && allTasks.every((task) => before.built(task.id))) {
@@ -198,11 +201,12 @@ export function CheckinScreen() {
         allTasks.map((task) => [task.id, indexes.get(task.id) ?? EMPTY_INDEX]),
         month,
         today,
+        counts,
       );
     }
-    return monthTally(records, month, today);
-  }, [records, indexes, allTasks, month, today]);
-  const stats = useMemo(() => monthlyStats(tasks, tally.inMonth), [tasks, tally]);
+    return monthTally(records, month, today, counts);
+  }, [records, indexes, allTasks, month, today, counts]);
+  const stats = useMemo(() => monthlyStats(tasks, tally.inMonth, month), [tasks, tally, month]);
   const checkedToday = tasks.filter((t) => tally.today.has(t.id)).length;
   // Stable, so that the memoised cards skip a render that does not concern them.
   const onEdit = useCallback((task: CheckinTask) => setDialog({ task }), []);

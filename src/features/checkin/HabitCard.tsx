@@ -16,10 +16,12 @@ import {
 import { monthCalendar } from '../../domain/dates';
 import {
   asPressed,
+  countsOn,
   type DayState,
   dayState,
   habitRules,
   habitSummary,
+  monthlyTargetFor,
   recordsByDate,
 } from '../../domain/habits';
 import {
@@ -124,16 +126,22 @@ export const HabitCard = memo(function HabitCard({
     return map;
   }, [rules, byDate, start, month, today]);
 
+  // Rest days count for nothing, and a habit with chosen weekdays is held to the month's
+  // number of them (issue 60).
   const figures = useMemo(() => {
-    const inMonth = recordsOfMonth(index, month).filter((r) => !r.skipped);
-    const rate = checkinRate(inMonth.length, task.monthlyTarget);
+    const inMonth = recordsOfMonth(index, month).filter(
+      (r) => !r.skipped && countsOn(rules, r.date),
+    );
+    const target = monthlyTargetFor(task, month);
+    const rate = checkinRate(inMonth.length, target);
     return {
       count: inMonth.length,
+      target,
       rate,
       colour: rateColour(rate),
       checked: new Set(inMonth.map((r) => r.date)),
     };
-  }, [index, month, task.monthlyTarget]);
+  }, [index, month, task, rules]);
   // A press shows its day at once, over the records, which have it a frame later.
   const shownStates = useMemo(() => {
     if (!pressed || !states.has(pressed.date)) return states;
@@ -274,7 +282,7 @@ export const HabitCard = memo(function HabitCard({
         <div>
           <div className="mb-1 flex items-baseline justify-between text-sm">
             <span className="text-slate-600">
-              本月 <span className="tabular-nums">{figures.count}</span> / {task.monthlyTarget} 次
+              本月 <span className="tabular-nums">{figures.count}</span> / {figures.target} 次
             </span>
             <span className={`font-semibold tabular-nums ${RATE_TEXT[figures.colour]}`}>
               {figures.rate}%

@@ -7,6 +7,7 @@ import {
   monthTally,
   recordsByTask,
 } from '../../../src/domain/checkin';
+import { countsOnFor } from '../../../src/domain/habits';
 
 const records = (taskId: string, dates: string[]) =>
   dates.map((date, i) => ({ id: `${taskId}-${i}`, taskId, date }));
@@ -63,7 +64,30 @@ describe('monthlyStats', () => {
       { taskCount: 1, checkins: 2, averageRate: 100, targetsMet: 1 },
     ],
   ])('%s', (_, tasks, all, stats) => {
-    expect(monthlyStats(tasks, monthTally(all, month, '2026-11-20').inMonth)).toEqual(stats);
+    const habits = tasks.map((t) => ({ ...t, type: 'daily' as const, frequency: 1 }));
+    expect(monthlyStats(habits, monthTally(all, month, '2026-11-20').inMonth, month)).toEqual(
+      stats,
+    );
+  });
+
+  it('holds a Monday-to-Friday habit to the month’s weekdays: 21 in November 2026', () => {
+    const weekdays = {
+      id: 'a',
+      type: 'daily' as const,
+      frequency: 1,
+      monthlyTarget: 30,
+      schedule: [{ from: '2026-11-01', weekdays: [1, 2, 3, 4, 5] }],
+    };
+    const all = records('a', days(30));
+    // The 8 weekend days are rest days: they count neither in the month nor toward its target.
+    const counts = countsOnFor([weekdays]);
+    const inMonth = monthTally(all, month, '2026-11-30', counts).inMonth;
+    expect(monthlyStats([weekdays], inMonth, month)).toEqual({
+      taskCount: 1,
+      checkins: 21,
+      averageRate: 100,
+      targetsMet: 1,
+    });
   });
 });
 
@@ -111,6 +135,31 @@ describe('indexedTally', () => {
     const tally = indexedTally(indexes, month, today);
     expect(Object.fromEntries(tally.inMonth)).toEqual(Object.fromEntries(expected.inMonth));
     expect([...tally.today].sort()).toEqual([...expected.today].sort());
+  });
+  it('leaves out a rest day’s record, as monthTally does', () => {
+    // 2026-11-20 is a Friday, 11-21 a Saturday: b is due Mondays to Fridays only.
+    const weekend = [...all, ...records('b', ['2026-11-21'])];
+    const habits = ['a', 'b', 'c', 'd'].map((id) => ({
+      id,
+      type: 'daily' as const,
+      frequency: 1,
+      schedule: id === 'b' ? [{ from: '2026-11-01', weekdays: [1, 2, 3, 4, 5] }] : [],
+    }));
+    const counts = countsOnFor(habits);
+    const lookups = ['a', 'b', 'd'].map(
+      (id) =>
+        [id, habitIndex({ id, type: 'daily', frequency: 1 }, weekend)] as [
+          string,
+          ReturnType<typeof habitIndex>,
+        ],
+    );
+    for (const tally of [
+      monthTally(weekend, '2026-11', '2026-11-21', counts),
+      indexedTally(lookups, '2026-11', '2026-11-21', counts),
+    ]) {
+      expect(Object.fromEntries(tally.inMonth)).toEqual({ a: 3, b: 1, d: 1 });
+      expect([...tally.today]).toEqual([]);
+    }
   });
   it('counts a habit checked in today, not one that skipped it', () => {
     const tally = indexedTally(indexes, '2026-11', '2026-11-20');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dateKey, dayNumber } from '../../../src/domain/dates';
 import {
   asPressed,
+  DAY_STATE_LABELS,
   type DayRecord,
   dateOfDay,
   dayState,
@@ -10,6 +11,7 @@ import {
   habitRules,
   habitSummary,
   monthlyScores,
+  monthlyTargetFor,
   type PressedDay,
   recordsByDate,
   unitMultiplier,
@@ -301,8 +303,16 @@ describe('the strength score', () => {
       base,
       '2026-11-20',
     ).score;
+    // Every day from its first day, Mondays only from the 11th (a schedule change writes both:
+    // days before a habit's first entry take that entry's weekdays).
     const mondays = habitSummary(
-      { ...daily, schedule: [{ from: '2026-11-11', weekdays: [1] }] },
+      {
+        ...daily,
+        schedule: [
+          { from: '2026-11-01', weekdays: [0, 1, 2, 3, 4, 5, 6] },
+          { from: '2026-11-11', weekdays: [1] },
+        ],
+      },
       base,
       '2026-11-15',
     ).score;
@@ -460,5 +470,164 @@ describe('judging again after a change', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+// Issue 60: the schedule, the target and the days agree. 2027-02-01 and 2027-03-01 are Mondays;
+// 2026-12-05 is a Saturday, 2026-12-06 a Sunday.
+describe('habits that agree with themselves', () => {
+  const workdays = [1, 2, 3, 4, 5];
+  const weekdayHabit = {
+    ...daily,
+    monthlyTarget: 30,
+    schedule: [{ from: '2027-01-01', weekdays: workdays }],
+  };
+
+  it.each([
+    ['Monday to Friday, February 2027', weekdayHabit, '2027-02', 20],
+    ['Monday to Friday, March 2027', weekdayHabit, '2027-03', 23],
+    [
+      'Monday to Friday, November 2026 (before it was made: its first weekdays)',
+      weekdayHabit,
+      '2026-11',
+      21,
+    ],
+    [
+      'Mondays only, March 2027',
+      { ...weekdayHabit, schedule: [{ from: '2027-01-01', weekdays: [1] }] },
+      '2027-03',
+      5,
+    ],
+    ['a target the user typed stays', { ...weekdayHabit, monthlyTarget: 12 }, '2027-02', 12],
+    [
+      'every day keeps the stored 30',
+      { ...weekdayHabit, schedule: [{ from: '2027-01-01', weekdays: [0, 1, 2, 3, 4, 5, 6] }] },
+      '2027-02',
+      30,
+    ],
+    [
+      'no schedule (the spec’s habit) keeps the stored 30',
+      { ...daily, monthlyTarget: 30 },
+      '2027-02',
+      30,
+    ],
+    [
+      'a weekly habit keeps its stored default',
+      { id: 'w', type: 'weekly' as const, frequency: 3, monthlyTarget: 12 },
+      '2027-02',
+      12,
+    ],
+    [
+      'a schedule change mid-month counts each day by the schedule it had',
+      {
+        ...weekdayHabit,
+        schedule: [
+          { from: '2027-01-01', weekdays: workdays },
+          { from: '2027-03-15', weekdays: [1] },
+        ],
+      },
+      '2027-03',
+      // 1st–14th: 10 weekdays; then the Mondays 15th, 22nd and 29th.
+      13,
+    ],
+    [
+      'a measurable habit per day with weekdays',
+      { ...water, monthlyTarget: 30, schedule: [{ from: '2027-01-01', weekdays: workdays }] },
+      '2027-02',
+      20,
+    ],
+    [
+      'a measurable habit per week keeps the stored target',
+      { ...run, monthlyTarget: 30, schedule: [{ from: '2027-01-01', weekdays: workdays }] },
+      '2027-02',
+      30,
+    ],
+  ])('每月目标: %s', (_, habit, month, target) => {
+    expect(monthlyTargetFor(habit, month)).toBe(target);
+  });
+
+  // Water, Monday to Friday since 11-30, 8 cups a day.
+  const weekdayWater = habitRules({
+    ...water,
+    schedule: [{ from: '2026-11-30', weekdays: workdays }],
+  });
+
+  it('an unscheduled day is a rest day, whatever it holds', () => {
+    for (const value of [0, 1, 8, 12]) {
+      const record = { date: '2026-12-05', value };
+      expect(dayState(weekdayWater, record, '2026-12-05', '2026-12-06')).toBe('unscheduled');
+      expect(dayState(weekdayWater, record, '2026-12-06', '2026-12-06')).toBe('unscheduled');
+    }
+    expect(DAY_STATE_LABELS.unscheduled).toBe('休息日');
+  });
+
+  it('a value on a rest day neither extends the streak nor breaks it', () => {
+    const habit = { ...water, schedule: [{ from: '2026-11-30', weekdays: workdays }] };
+    const week = days('2026-11-30', '2026-12-04', 8);
+    const plain = habitSummary(habit, week, '2026-12-06');
+    const withWeekend = habitSummary(
+      habit,
+      [...week, ...logged(['2026-12-05', 1], ['2026-12-06', 20])],
+      '2026-12-06',
+    );
+    expect(plain.streaks.current).toBe(5);
+    expect(withWeekend.streaks).toEqual(plain.streaks);
+    expect(withWeekend.score).toBe(plain.score);
+  });
+
+  it('a streak runs across rest days: Friday to Monday is two days in a row', () => {
+    const habit = { ...daily, schedule: [{ from: '2026-11-01', weekdays: workdays }] };
+    // Thursday 12-03, Friday 12-04, Monday 12-07; the weekend between is rest.
+    const summary = habitSummary(
+      habit,
+      days('2026-12-03', '2026-12-04').concat(days('2026-12-07', '2026-12-07')),
+      '2026-12-07',
+    );
+    expect(summary.streaks).toEqual({ current: 3, best: 3 });
+    // A missed Monday does break it: rest days are no excuse for a due day.
+    expect(
+      habitSummary(habit, days('2026-12-03', '2026-12-04'), '2026-12-08').streaks.current,
+    ).toBe(0);
+  });
+
+  describe('days before the habit was made (its first schedule entry, 12-02)', () => {
+    const habit = { ...daily, schedule: [{ from: '2026-12-02', weekdays: workdays }] };
+    const rules = habitRules(habit);
+    // Back-filled: Friday 11-27 and Monday 11-30; Tuesday 12-01 forgotten.
+    const backFilled = [{ date: '2026-11-27' }, { date: '2026-11-30' }, { date: '2026-12-02' }];
+    const today = '2026-12-02';
+    const start = habitSummary(habit, backFilled, today).start;
+
+    it.each([
+      ['2026-11-27', 'done'],
+      ['2026-11-28', 'unscheduled'],
+      ['2026-11-29', 'unscheduled'],
+      ['2026-11-30', 'done'],
+      ['2026-12-01', 'open'],
+      ['2026-12-02', 'done'],
+    ] as const)('%s is %s', (date, state) => {
+      const record = backFilled.find((r) => r.date === date);
+      expect(dayState(rules, record, date, today, start)).toBe(state);
+    });
+
+    it('neither a missed day nor a break in the streak', () => {
+      const summary = habitSummary(habit, backFilled, today);
+      expect(summary.streaks).toEqual({ current: 3, best: 3 });
+      expect(summary.units.map((u) => u.state)).not.toContain('missed');
+    });
+
+    it('a due day after it is missed as ever', () => {
+      expect(dayState(rules, undefined, '2026-12-03', '2026-12-04', start)).toBe('missed');
+      expect(habitSummary(habit, backFilled, '2026-12-04').streaks.current).toBe(0);
+    });
+
+    it('至多: a day before it is not done without a record', () => {
+      const limit = habitRules({
+        ...coffee,
+        schedule: [{ from: '2026-12-02', weekdays: workdays }],
+      });
+      expect(dayState(limit, undefined, '2026-12-01', '2026-12-03', '2026-11-20')).toBe('open');
+      expect(dayState(limit, undefined, '2026-12-02', '2026-12-03', '2026-11-20')).toBe('done');
+    });
   });
 });
