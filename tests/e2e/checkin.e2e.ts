@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeWhenSent, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
+import { browserToday, post, shiftDate } from './seed';
 
 const browser = await launchBrowser();
 afterAll(() => browser.close());
@@ -156,5 +157,67 @@ describe('check-in screen in Chromium', () => {
     await habit(page, '早起').waitFor();
     await page.getByText(/获取打卡任务失败/).waitFor({ state: 'detached' });
     await page.context().close();
+  });
+});
+
+// Issue 60: habits whose schedule, target and days agree. Seeded through the API, so the same
+// habits are drawn before and after the form changes: a Monday-to-Friday habit made today and
+// back-filled over the last week, and a measurable one with a value on a rest day.
+describe('habits that agree with themselves (issue 60)', () => {
+  const SHOTS = process.env.CHECKIN_SHOTS ?? 'after';
+
+  async function seed(page: Page) {
+    const today = await browserToday(page);
+    const weekdays = [1, 2, 3, 4, 5];
+    const read = await post(page, '/api/checkin-tasks', {
+      name: '晨读',
+      type: 'daily',
+      frequency: 1,
+      monthlyTarget: 30,
+      category: 'study',
+      schedule: [{ from: today, weekdays }],
+    });
+    const water = await post(page, '/api/checkin-tasks', {
+      name: '喝水',
+      type: 'daily',
+      frequency: 1,
+      monthlyTarget: 30,
+      category: 'health',
+      kind: 'measurable',
+      unit: '杯',
+      target: 8,
+      schedule: [{ from: shiftDate(today, -20), weekdays }],
+    });
+    for (let back = 1; back <= 6; back++) {
+      const date = shiftDate(today, -back);
+      const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+      if (weekday !== 0 && weekday !== 6) {
+        await post(page, '/api/checkin-records', { taskId: read.id, date, value: 1 });
+      }
+      await post(page, '/api/checkin-records', {
+        taskId: water.id,
+        date,
+        value: weekday === 0 || weekday === 6 ? 1 : 9,
+      });
+    }
+    await post(page, '/api/checkin-records', { taskId: water.id, date: today, value: 1 });
+    return today;
+  }
+
+  it('draws /checkin at 375 and 1280 px, light and dark', async () => {
+    const page = await openPage(browser, VIEWPORTS.desktop);
+    await openCheckin(page);
+    await seed(page);
+    await page.reload();
+    await habit(page, '喝水').waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize(viewport);
+        await page.getByText('晨读').first().waitFor();
+        await screenshot(page, `checkin-60-${SHOTS}-${viewport.width}-${scheme}`);
+      }
+    }
+    await closeWhenSent(page);
   });
 });

@@ -43,6 +43,7 @@ import { countsOnFor } from '../../domain/habits';
 import { memoPerList } from '../../domain/memo';
 import type { CheckinRecord, CheckinTask, CheckinTaskInput } from '../../domain/schemas/checkin';
 import { HabitCard } from './HabitCard';
+import { HabitGrid } from './HabitGrid';
 import { HabitRow } from './HabitRow';
 import { ShortLabel } from './ShortLabel';
 
@@ -87,6 +88,14 @@ const subscribePhone = (onChange: () => void) => {
   return () => query?.removeEventListener('change', onChange);
 };
 const isPhone = () => window.matchMedia?.(PHONE).matches ?? false;
+// A wide screen (the `wide` breakpoint) has room for every habit × the last 7 days (issue 60).
+const WIDE = '(min-width: 1025px)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia?.(WIDE);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+const isWide = () => window.matchMedia?.(WIDE).matches ?? false;
 
 /** Habits in the user's order (sortOrder; ties keep the list's order). */
 const inOrder = (tasks: readonly CheckinTask[]) =>
@@ -135,6 +144,7 @@ export function CheckinScreen() {
   }, [allTasks]);
   const update = useUpdateCheckinTask();
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
   const [expanded, setExpanded] = useState<string | null>(null);
   const onExpand = useCallback(
     (task: CheckinTask) => setExpanded((id) => (id === task.id ? null : task.id)),
@@ -302,6 +312,10 @@ export function CheckinScreen() {
               />
             </div>
           </section>
+
+          {wide && (
+            <HabitGrid tasks={deferredTasks} indexes={indexes} empty={EMPTY_INDEX} today={today} />
+          )}
 
           {phone ? (
             <ul className="space-y-2" aria-label="习惯列表">

@@ -14,6 +14,18 @@ const ARCHIVE = <Archive size={16} aria-hidden="true" />;
 /** What a period is called beside its sum: 今日 3 / 8 杯, 本周 12 / 20 公里. */
 const PERIOD_NOW = { day: '今日', week: '本周', month: '本月' } as const;
 
+/**
+ * The period the controls show, named by the day picked (issue 60: after picking 12月2日 the
+ * header still said 今日): 12月2日 9 / 至少 8 杯, 11月30日起一周, 11月; 今日/本周/本月 for today.
+ */
+function periodName(period: keyof typeof PERIOD_NOW, date: string, dayLabel: string, unit?: Unit) {
+  if (period === 'day') return dayLabel;
+  if (dayLabel === PERIOD_NOW.day) return PERIOD_NOW[period];
+  if (period === 'month') return `${Number(date.slice(5, 7))}月`;
+  const from = unit?.start ?? date;
+  return `${Number(from.slice(5, 7))}月${Number(from.slice(8))}日起一周`;
+}
+
 /** A number as typed back: no trailing zeros, at most two decimals. */
 export const formatValue = (value: number) => String(Math.round(value * 100) / 100);
 
@@ -88,6 +100,7 @@ export function MeasureControls({
   };
 
   const period = rules.period;
+  const shown = periodName(period, date, dayLabel, unit);
   const sum = unit?.sum ?? value;
   const target = unit?.target ?? rules.target;
   const reached = rules.targetType === 'atMost' ? sum <= target : sum >= target;
@@ -96,7 +109,7 @@ export function MeasureControls({
     <div className="space-y-2">
       <div className="flex items-baseline justify-between text-sm">
         <span className="text-slate-600">
-          {PERIOD_NOW[period]} <span className="tabular-nums">{formatValue(sum)}</span> /{' '}
+          {shown} <span className="tabular-nums">{formatValue(sum)}</span> /{' '}
           {targetTypeLabels[rules.targetType]} {formatValue(target)} {unitName}
         </span>
         <span className={`text-xs ${reached ? 'text-emerald-700' : 'text-slate-500'}`}>
@@ -111,7 +124,7 @@ export function MeasureControls({
       </div>
       <div
         role="progressbar"
-        aria-label={`${PERIOD_NOW[period]}进度`}
+        aria-label={`${shown}进度`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(width)}

@@ -1,35 +1,11 @@
 import { CheckCircle2, ChevronDown, Circle, Flame, Loader2 } from 'lucide-react';
 import { memo, useId, useMemo } from 'react';
-import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
 import { type HabitIndex, recordOn } from '../../domain/checkin';
-import { dayNumber } from '../../domain/dates';
-import {
-  asPressed,
-  DAY_STATE_LABELS,
-  dateOfDay,
-  dayState,
-  habitRules,
-  habitSummary,
-  recordsByDate,
-  weekdayOfDay,
-} from '../../domain/habits';
+import { asPressed, habitRules, habitSummary, recordsByDate } from '../../domain/habits';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { SkipButton } from './HabitExtras';
-import { DAY_MARK } from './MonthCalendar';
 import { TOGGLE_LOOK } from './toggle-style';
-
-const TONE = {
-  done: 'bg-emerald-700 text-white',
-  partial: 'bg-emerald-50 text-emerald-800 ring-1 ring-inset ring-emerald-600',
-  missed: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-300',
-  skipped: 'border border-dashed border-slate-400 text-slate-600',
-  vacation:
-    'bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(14_165_233/0.3)_3px_5px)] text-sky-800 dark:text-sky-200',
-  unscheduled: 'text-slate-400',
-  open: 'bg-slate-100 text-slate-500',
-  future: 'text-slate-400',
-} as const;
-const WEEKDAY = ['日', '一', '二', '三', '四', '五', '六'];
+import { useDayActions, WeekStrip } from './WeekStrip';
 
 interface HabitRowProps {
   task: CheckinTask;
@@ -51,27 +27,14 @@ export const HabitRow = memo(function HabitRow({
   onExpand,
 }: HabitRowProps) {
   const nameId = useId();
-  const { toggle, processing, pressed } = useToggleCheckin(task.id);
-  const { set: setDay, saving } = useSetCheckinDay(task.id);
+  const actions = useDayActions(task.id);
+  const { toggle, processing, pressed, setDay, saving } = actions;
   const rules = useMemo(() => habitRules(task), [task]);
   const byDate = useMemo(() => recordsByDate(index.records, index.keys), [index]);
   const summary = useMemo(
     () => habitSummary(task, index.records, today, byDate),
     [task, index, today, byDate],
   );
-  const week = useMemo(() => {
-    const end = dayNumber(today);
-    const { start } = summary;
-    return Array.from({ length: 7 }, (_, i) => {
-      const n = end - 6 + i;
-      const date = dateOfDay(n);
-      return {
-        date,
-        weekday: WEEKDAY[weekdayOfDay(n)]!,
-        state: dayState(rules, asPressed(pressed, date, byDate.get(date)), date, today, start),
-      };
-    });
-  }, [rules, byDate, summary, today, pressed]);
   const todayRaw = byDate.get(today);
   // A press shows today at once, over the records, which have it a frame later.
   const shownToday = asPressed(pressed, today, todayRaw);
@@ -129,18 +92,14 @@ export const HabitRow = memo(function HabitRow({
         </span>
       </div>
       <div className="flex items-center gap-2">
-        <ol className="flex flex-1 gap-1" aria-label="最近 7 天">
-          {week.map((d) => (
-            <li
-              key={d.date}
-              aria-label={`${Number(d.date.slice(5, 7))}月${Number(d.date.slice(8))}日 ${DAY_STATE_LABELS[d.state]}`}
-              className={`flex h-8 min-w-0 flex-1 flex-col items-center justify-center rounded text-[0.6rem] leading-none ${TONE[d.state]} ${d.date === today ? 'ring-2 ring-blue-500' : ''}`}
-            >
-              <span aria-hidden="true">{d.weekday}</span>
-              <span aria-hidden="true">{DAY_MARK[d.state] || '\u00a0'}</span>
-            </li>
-          ))}
-        </ol>
+        <WeekStrip
+          task={task}
+          rules={rules}
+          index={index}
+          today={today}
+          start={summary.start}
+          actions={actions}
+        />
         <SkipButton
           name={task.name}
           skipped={todayRaw?.skipped === true}
