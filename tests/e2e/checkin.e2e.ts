@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeWhenSent, launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
-import { browserToday, post, shiftDate } from './seed';
+import { browserToday, eventually, post, shiftDate } from './seed';
 
 const browser = await launchBrowser();
 afterAll(() => browser.close());
@@ -163,6 +163,18 @@ describe('check-in screen in Chromium', () => {
 // Issue 60: habits whose schedule, target and days agree. Seeded through the API, so the same
 // habits are drawn before and after the form changes: a Monday-to-Friday habit made today and
 // back-filled over the last week, and a measurable one with a value on a rest day.
+/** The signed-in user's check-ins as the server holds them. */
+async function serverRecords(page: Page): Promise<{ date: string; value?: number }[]> {
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem('authToken'),
+    user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
+  }));
+  const res = await page.request.get('/api/checkin-records', {
+    headers: { Authorization: `Bearer ${session.token}`, 'x-user-id': session.user },
+  });
+  return (await res.json()) as { date: string; value?: number }[];
+}
+
 describe('habits that agree with themselves (issue 60)', () => {
   const SHOTS = process.env.CHECKIN_SHOTS ?? 'after';
 
@@ -218,6 +230,50 @@ describe('habits that agree with themselves (issue 60)', () => {
         await screenshot(page, `checkin-60-${SHOTS}-${viewport.width}-${scheme}`);
       }
     }
+    await closeWhenSent(page);
+  });
+
+  it('taps a past day cell at 375 px: a yes/no day toggles, a measurable one takes a value', async () => {
+    const page = await openPage(browser, VIEWPORTS.phone);
+    await openCheckin(page);
+    const today = await browserToday(page);
+    // The last weekday before today: 晨读 was back-filled on it.
+    let back = 1;
+    while ([0, 6].includes(new Date(`${shiftDate(today, -back)}T12:00:00Z`).getUTCDay())) back++;
+    const date = shiftDate(today, -back);
+    const label = `${Number(date.slice(5, 7))}月${Number(date.slice(8))}日`;
+    const week = page.getByRole('list', { name: '晨读 最近 7 天' });
+    const cell = (said: string) => week.getByRole('button', { name: `${label} 晨读 ${said}` });
+    const box = await cell('已打卡').boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(24);
+    expect(box?.height).toBeGreaterThanOrEqual(24);
+    await cell('已打卡').click();
+    await cell('未打卡').waitFor();
+    // On the server, not only on the screen.
+    const onServer = () => serverRecords(page);
+    await eventually(
+      onServer,
+      (list) => !list.some((r) => r.date === date && r.value === 1),
+      15_000,
+    );
+    await cell('未打卡').click();
+    await cell('已打卡').waitFor();
+
+    const water = page.getByRole('list', { name: '喝水 最近 7 天' });
+    await water.getByRole('button', { name: `${label} 喝水 9 杯 完成` }).click();
+    const input = page.getByLabel(`${label} 喝水（杯）`);
+    await input.fill('5');
+    await screenshot(page, 'checkin-60-after-375-value');
+    await input.press('Enter');
+    await water.getByRole('button', { name: `${label} 喝水 5 杯 未达标` }).waitFor();
+    await eventually(
+      onServer,
+      (list) => list.some((r) => r.date === date && r.value === 5),
+      15_000,
+    );
+    await page.reload();
+    await cell('已打卡').waitFor();
+    await water.getByRole('button', { name: `${label} 喝水 5 杯 未达标` }).waitFor();
     await closeWhenSent(page);
   });
 });

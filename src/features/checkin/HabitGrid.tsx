@@ -54,7 +54,7 @@ const GridRow = memo(function GridRow({
       >
         {task.name}
       </span>
-      <div className="max-w-xl flex-1">
+      <div className="flex max-w-xl flex-1 flex-wrap gap-2">
         <WeekStrip
           task={task}
           rules={rules}

@@ -91,7 +91,7 @@ export const HabitRow = memo(function HabitRow({
           习惯强度 {summary.score}%
         </span>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <WeekStrip
           task={task}
           rules={rules}

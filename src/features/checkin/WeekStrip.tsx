@@ -132,8 +132,10 @@ export const WeekStrip = memo(function WeekStrip({
   };
 
   return (
-    <div className="min-w-0 flex-1">
-      <ol className="flex gap-1" aria-label={`${task.name} 最近 7 天`}>
+    // Its parts lay out in the parent's row: the value input wraps below it, full width, so the
+    // row's other buttons stay beside the days.
+    <div className="contents">
+      <ol className="flex min-w-0 flex-1 gap-1" aria-label={`${task.name} 最近 7 天`}>
         {days.map(({ date, record, state }) => (
           <li key={date} className="min-w-6 flex-1">
             <button
@@ -212,7 +214,11 @@ function DayValue({
     onSet(Math.round(next * 100) / 100);
   };
   return (
-    <form onSubmit={submit} noValidate className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="order-last flex basis-full flex-wrap items-center gap-2 text-sm"
+    >
       <label htmlFor={inputId} className="text-slate-600">
         {dayLabel(date)} {task.name}
         {task.unit && `（${task.unit}）`}
