@@ -230,6 +230,15 @@ describe('habits that agree with themselves (issue 60)', () => {
         await screenshot(page, `checkin-60-${SHOTS}-${viewport.width}-${scheme}`);
       }
     }
+    // The form's one frequency: 指定星期 with its weekdays and this month's 每月目标.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole('button', { name: '创建打卡任务' }).click();
+    const dialog = page.getByRole('dialog', { name: '创建打卡任务' });
+    const rhythm = dialog.getByLabel('类型');
+    if (SHOTS === 'after') await rhythm.selectOption({ label: '指定星期' });
+    await screenshot(page, `checkin-60-${SHOTS}-form-375`);
+    await dialog.getByRole('button', { name: '取消' }).click();
     await closeWhenSent(page);
   });
 

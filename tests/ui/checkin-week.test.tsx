@@ -42,6 +42,66 @@ const grid = () => screen.getByRole('region', { name: '最近 7 天' });
 const workdays = [1, 2, 3, 4, 5];
 
 describe('habits that agree with themselves (issue 60)', () => {
+  it('has one frequency in the form, stored in the spec’s fields', async () => {
+    const user = userEvent.setup();
+    renderApp('/checkin');
+    await user.click(await screen.findByRole('button', { name: '创建第一个打卡任务' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '创建打卡任务' }));
+    expect(
+      within(dialog.getByLabelText('类型'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['每天', '指定星期', '每周', '每月']);
+    expect(dialog.queryByText('目标周期')).not.toBeInTheDocument();
+    expect(dialog.queryByLabelText('周一')).not.toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/名称/), '晨读');
+    await user.selectOptions(dialog.getByLabelText('类型'), '指定星期');
+    // Monday to Friday to begin with: November 2026 has 21 such days.
+    expect(dialog.getByLabelText('周一')).toBeChecked();
+    expect(dialog.getByLabelText('周六')).not.toBeChecked();
+    expect(dialog.getByLabelText('每月目标')).toHaveValue(21);
+    expect(dialog.getByText(/按所选星期逐月计算/)).toBeInTheDocument();
+    await user.click(dialog.getByLabelText('周五'));
+    expect(dialog.getByLabelText('每月目标')).toHaveValue(17);
+    await user.click(dialog.getByRole('button', { name: '保存' }));
+    await waitFor(async () =>
+      expect(await demo.store.checkinTasks.list('demo')).toMatchObject([
+        {
+          name: '晨读',
+          type: 'daily',
+          frequency: 1,
+          // Not typed: stored as the default, computed month by month.
+          monthlyTarget: 30,
+          schedule: [{ from: TODAY, weekdays: [1, 2, 3, 4] }],
+        },
+      ]),
+    );
+    expect(await screen.findByRole('article', { name: '晨读' })).toHaveTextContent(
+      '本月 0 / 17 次',
+    );
+  });
+
+  it('gives a habit without a schedule an every-day entry from its first check-in', async () => {
+    const id = await habit('跑步');
+    await record(id, '2026-11-02');
+    const user = userEvent.setup();
+    renderApp('/checkin');
+    const card = await screen.findByRole('article', { name: '跑步' });
+    await user.click(within(card).getByRole('button', { name: '编辑 跑步' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '编辑打卡任务' }));
+    expect(dialog.getByLabelText('类型')).toHaveValue('daily');
+    await user.selectOptions(dialog.getByLabelText('类型'), '指定星期');
+    await user.click(dialog.getByRole('button', { name: '保存' }));
+    await waitFor(async () =>
+      expect((await demo.store.checkinTasks.list('demo')).find((t) => t.id === id)).toMatchObject({
+        schedule: [
+          { from: '2026-11-02', weekdays: [0, 1, 2, 3, 4, 5, 6] },
+          { from: TODAY, weekdays: [1, 2, 3, 4, 5] },
+        ],
+      }),
+    );
+  });
+
   it('holds a weekday habit to the month’s weekdays, with rest and pre-creation days', async () => {
     // Made on Monday the 16th, Monday to Friday; Friday the 13th back-filled.
     const id = await habit('晨读', { schedule: [{ from: '2026-11-16', weekdays: workdays }] });
