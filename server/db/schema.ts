@@ -449,3 +449,51 @@ export const passkeys = sqliteTable(
   },
   (t) => [index('passkeys_username_idx').on(t.username)],
 );
+
+/**
+ * 提醒渠道 (issue 62): per user and channel (ntfy, bark, email) what the user chose — a topic,
+ * a device key, an address — never a server address, which only the administrator sets
+ * (NTFY_URL, BARK_URL, SMTP_URL). `failures` counts sends that failed in a row; at 10 the
+ * channel is switched off and 发送测试 switches it on again.
+ */
+export const reminderChannels = sqliteTable(
+  'reminder_channels',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.username, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
+    failures: integer('failures').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channel] })],
+);
+
+/**
+ * One row per reminder occurrence and channel, written in the same transaction as its
+ * push_deliveries row and before anything is sent: each channel gets a reminder once, across
+ * crashes (server/push/scheduler.ts). `status`: pending, sent, failed (given up);
+ * `next_at`: when a pending one is tried (again).
+ */
+export const channelSends = sqliteTable(
+  'channel_sends',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    occurrence: text('occurrence').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: text('next_at').notNull(),
+    error: text('error').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+    sentAt: text('sent_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key, t.occurrence, t.channel] }),
+    index('channel_sends_status_idx').on(t.status, t.nextAt),
+  ],
+);
