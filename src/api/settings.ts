@@ -106,3 +106,24 @@ export function useSaveSettings(message = '保存设置失败：{message}') {
     meta: { errorMessage: message },
   });
 }
+
+/**
+ * A change to some of the settings, made on top of the newest copy (this device's, with any
+ * save still waiting) when it runs, not on the copy a screen drew from: 设置's sections save
+ * themselves as they are edited, and one section's save must not put back another's older
+ * values. The shared scope runs these one after another, so each reads the one before it.
+ */
+export function useUpdateSettings(message = '保存设置失败：{message}') {
+  return useMutation({
+    mutationFn: async (change: (current: Settings) => SettingsInput, { client }) => {
+      const current =
+        (await shownSettings(client)) ??
+        client.getQueryData<SettingsState>(settingsKeys.all)?.settings ??
+        DEFAULT_SETTINGS;
+      return putSettings(client, change(current));
+    },
+    scope: { id: 'settings' },
+    networkMode: 'always',
+    meta: { errorMessage: message },
+  });
+}

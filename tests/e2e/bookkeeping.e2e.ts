@@ -44,15 +44,22 @@ describe('budgets, bill import and CSV export against the real server', () => {
       .first()
       .click();
     await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
+    const sections = page.getByRole('navigation', { name: '设置分区' });
+    await sections.getByRole('link', { name: '预算' }).click();
+    // Each section saves itself once typing pauses, and says so.
+    const budget = page.getByRole('region', { name: '预算' });
     await page.getByLabel('月预算', { exact: true }).fill('3000');
     await page.getByLabel('每日金额').fill('88.88');
     await page.getByLabel('餐饮').fill('600');
-    await page.getByLabel('每日专注目标（分钟）').fill('90');
-    await page.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByText('设置已保存').waitFor();
-    // Saving scrolled down to the button: the shot starts from the top, under the sticky bar.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await budget.getByRole('status').getByText('已保存').waitFor();
     await screenshot(page, 'settings-1280');
+    await sections.getByRole('link', { name: '专注' }).click();
+    await page.getByLabel('每日专注目标（分钟）').fill('90');
+    await page
+      .getByRole('region', { name: '专注目标' })
+      .getByRole('status')
+      .getByText('已保存')
+      .waitFor();
 
     await page.getByRole('link', { name: '首页' }).first().click();
     const goals = page.getByRole('region', { name: '今日目标' });
@@ -71,14 +78,13 @@ describe('budgets, bill import and CSV export against the real server', () => {
     await goals.getByText('今日支出 ¥0.00 / 日预算 ¥88.88').waitFor();
     await page.goto('/accounting');
     await report.getByRole('list', { name: '预算' }).getByText('/ ¥3,000.00').waitFor();
-    await page.goto('/settings');
+    await page.goto('/settings?section=budget');
     await page.getByText(/设置的修改先保存在本机/).waitFor();
     expect(await page.getByLabel('月预算', { exact: true }).inputValue()).toBe('3000');
     // A save offline is kept on the device (issue 35: one write path) and sent once the server
     // answers again.
     await page.getByLabel('每日金额').fill('50');
-    await page.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByText('设置已保存').waitFor();
+    await budget.getByRole('status').getByText('已保存').waitFor();
     const dailyOnServer = async () => {
       const { token, user } = await page.evaluate(() => ({
         token: localStorage.getItem('authToken'),
@@ -189,7 +195,7 @@ describe('budgets, bill import and CSV export against the real server', () => {
 
   it('fits a phone: 设置, the report and the import preview', async () => {
     const page = await signIn(VIEWPORTS.phone);
-    await page.goto('/settings');
+    await page.goto('/settings?section=budget');
     await page.getByLabel('月预算', { exact: true }).waitFor();
     const overflow = () =>
       page.evaluate(

@@ -88,7 +88,7 @@ describe('通行密钥', () => {
     const { page, cdp, authenticatorId } = await openAtLocalhost();
     await login(page, 'passkeys');
     await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
-    await page.goto('/settings');
+    await page.goto('/settings?section=security');
     const section = page.getByRole('region', { name: '通行密钥' });
     await section.getByText('还没有通行密钥。').waitFor();
 
@@ -121,7 +121,7 @@ describe('通行密钥', () => {
     await page.getByRole('button', { name: '使用通行密钥登录' }).focus();
     await page.keyboard.press('Enter');
     // Back where the user signed out from, as after a password sign-in.
-    await page.waitForURL('**/settings');
+    await page.waitForURL('**/settings?section=security');
     await section.waitFor();
     expect(passwordLogins).toBe(0);
     await expect(
@@ -166,7 +166,7 @@ describe('通行密钥', () => {
     const { page } = await openAtLocalhost();
     await login(page, 'passkeys');
     await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
-    await page.goto('/settings');
+    await page.goto('/settings?section=security');
     const section = page.getByRole('region', { name: '通行密钥' });
     await section.getByLabel('名称').fill('洪水之后');
     await section.getByRole('button', { name: '添加通行密钥' }).click();
@@ -196,7 +196,7 @@ describe('通行密钥', () => {
     expect(Object.fromEntries(statuses)).toEqual({ 200: FLOOD });
 
     await page.getByRole('button', { name: '使用通行密钥登录' }).click();
-    await page.waitForURL('**/settings');
+    await page.waitForURL('**/settings?section=security');
     await section.getByRole('listitem').filter({ hasText: '洪水之后' }).waitFor();
     await expect(
       section.getByRole('listitem').filter({ hasText: '洪水之后' }).textContent(),

@@ -32,6 +32,7 @@ export const E2E_USERS = {
   phone: '手机测试',
   phoneLong: '手机长文本测试',
   passkeys: '通行密钥测试',
+  settings: '设置测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

@@ -32,7 +32,7 @@ describe('账号安全', () => {
     await demo.store.sessions.removeForUser('demo');
     await signIn(demo);
     const phone = await otherDevice();
-    renderApp('/settings');
+    renderApp('/settings?section=security');
     const section = await screen.findByRole('region', { name: '账号安全' });
     const devices = within(section).getByRole('region', { name: '登录设备' });
     await within(devices).findByText('本设备');
@@ -50,7 +50,7 @@ describe('账号安全', () => {
     await demo.store.sessions.removeForUser('demo');
     await signIn(demo);
     const phone = await otherDevice();
-    renderApp('/settings');
+    renderApp('/settings?section=security');
     const section = await screen.findByRole('region', { name: '修改密码' });
     const user = userEvent.setup();
     await user.type(within(section).getByLabelText('当前密码'), 'wrong-one');
@@ -105,7 +105,7 @@ describe('两步验证', () => {
   it('is set up from 账号安全 and asked for as a second step at sign-in', async () => {
     await demo.store.sessions.removeForUser('demo');
     await signIn(demo);
-    const view = renderApp('/settings');
+    const view = renderApp('/settings?section=security');
     const section = await screen.findByRole('region', { name: '两步验证' });
     const user = userEvent.setup();
     await user.click(await within(section).findByRole('button', { name: '开启两步验证' }));

@@ -3,7 +3,12 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { engineFor } from '../../src/api/engine';
-import { useSaveSettings, useSettings, useSettingsQuery } from '../../src/api/settings';
+import {
+  useSaveSettings,
+  useSettings,
+  useSettingsQuery,
+  useUpdateSettings,
+} from '../../src/api/settings';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { hookClient, signIn, testServer } from './harness';
 
@@ -141,5 +146,23 @@ describe('saving', () => {
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(report).toHaveBeenCalledWith('保存设置失败：focusGoalMinutes: 专注目标至少 1 分钟');
     expect(engineFor(client).status().waiting).toEqual([]);
+  });
+});
+
+describe('changing part of the settings', () => {
+  it('two changes made back to back both stay: each is made on top of the one before', async () => {
+    const { wrapper } = hookClient();
+    const { result } = renderHook(() => useUpdateSettings(), { wrapper });
+    await act(async () => {
+      const first = result.current.mutateAsync((s) => ({ ...s, monthlyBudget: 3000 }));
+      const second = result.current.mutateAsync((s) => ({ ...s, focusGoalMinutes: 45 }));
+      await Promise.all([first, second]);
+    });
+    await waitFor(async () =>
+      expect(await demo.store.settings.get('demo')).toMatchObject({
+        monthlyBudget: 3000,
+        focusGoalMinutes: 45,
+      }),
+    );
   });
 });

@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('设置 → 通知', () => {
   it('never asks for the permission on load, and saves a kind and 免打扰 with the time zone', async () => {
-    renderApp('/settings');
+    renderApp('/settings?section=notifications');
     const section = await screen.findByRole('region', { name: '通知' });
     expect(within(section).getByRole('button', { name: '发送测试通知' })).toBeInTheDocument();
     expect(requestPermission).not.toHaveBeenCalled();

@@ -23,7 +23,7 @@ describe('通行密钥', () => {
       createdAt: '2026-11-20T02:00:00.000Z',
       lastUsedAt: '',
     });
-    renderApp('/settings');
+    renderApp('/settings?section=security');
     const section = await screen.findByRole('region', { name: '通行密钥' });
     const item = await within(section).findByRole('listitem');
     expect(item).toHaveTextContent('我的手机');
@@ -39,7 +39,7 @@ describe('通行密钥', () => {
 
   it('says in Chinese when the browser cannot make one', async () => {
     await signIn(demo);
-    renderApp('/settings');
+    renderApp('/settings?section=security');
     const section = await screen.findByRole('region', { name: '通行密钥' });
     const user = userEvent.setup();
     await user.click(within(section).getByRole('button', { name: '添加通行密钥' }));

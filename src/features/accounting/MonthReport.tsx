@@ -155,7 +155,7 @@ export const MonthReport = memo(function MonthReport({
           {report.budgetCents === null ? (
             <li className="flex items-center justify-between gap-2 py-2 text-sm text-slate-500">
               <span>本月支出 {formatCents(report.expenseCents)}，未设置月预算</span>
-              <Link to="/settings" className="btn-ghost shrink-0 px-2 py-1">
+              <Link to="/settings?section=budget" className="btn-ghost shrink-0 px-2 py-1">
                 <Settings2 size={16} aria-hidden="true" />
                 设置预算
               </Link>

@@ -1,0 +1,136 @@
+import { InputField } from '../../components/form-fields';
+import { useToday } from '../../components/useToday';
+import { dailyBudgetCents } from '../../domain/budget';
+import { formatCents } from '../../domain/money';
+import { expenseCategories, expenseCategoryLabels } from '../../domain/schemas/categories';
+import {
+  dailyBudgetModeLabels,
+  type Settings,
+  type SettingsInput,
+  settingsSchema,
+} from '../../domain/schemas/settings';
+import { SettingsCard, useSettingsDraft } from './auto-save';
+
+// What the form holds: amounts as typed (a blank box means "not set").
+interface Draft {
+  monthlyBudget: string;
+  categoryBudgets: Record<string, string>;
+  dailyBudgetMode: Settings['dailyBudgetMode'];
+  dailyBudget: string;
+}
+
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+/** Blank stays "not set"; anything else goes to the schema as a number (it names what is wrong). */
+const amount = (value: string) => (value.trim() === '' ? null : Number(value));
+
+const toDraft = (s: Settings): Draft => ({
+  monthlyBudget: text(s.monthlyBudget),
+  categoryBudgets: Object.fromEntries(
+    expenseCategories.map((c) => [c, text(s.categoryBudgets[c])]),
+  ),
+  dailyBudgetMode: s.dailyBudgetMode,
+  dailyBudget: text(s.dailyBudget),
+});
+
+function toChange(draft: Draft): Partial<SettingsInput> {
+  const categoryBudgets: Record<string, number> = {};
+  for (const [category, value] of Object.entries(draft.categoryBudgets)) {
+    const n = amount(value);
+    if (n !== null) categoryBudgets[category] = n;
+  }
+  return {
+    monthlyBudget: amount(draft.monthlyBudget),
+    categoryBudgets,
+    dailyBudgetMode: draft.dailyBudgetMode,
+    dailyBudget: amount(draft.dailyBudget) ?? Number.NaN,
+  };
+}
+
+/** 设置 → 预算: the month's budget, the day's (fixed or derived) and per-category budgets. */
+export function BudgetSettings({ saved }: { saved: Settings }) {
+  const today = useToday();
+  const { draft, set, errors, save, ref } = useSettingsDraft(saved, toDraft, toChange);
+  const parsed = settingsSchema.safeParse({ ...saved, ...toChange(draft) });
+  const derived = parsed.success ? dailyBudgetCents(parsed.data, today) : null;
+
+  return (
+    <SettingsCard title="预算" save={save}>
+      <div ref={ref} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            label="月预算"
+            hint="本月全部支出的上限，留空表示不设"
+            error={errors.monthlyBudget}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="不设"
+            className="tabular-nums"
+            value={draft.monthlyBudget}
+            onChange={(e) => set({ monthlyBudget: e.target.value })}
+          />
+          <fieldset className="min-w-0 space-y-2">
+            <legend className="mb-1 text-sm font-medium text-slate-700">日预算</legend>
+            {(Object.keys(dailyBudgetModeLabels) as Settings['dailyBudgetMode'][]).map((mode) => (
+              <label key={mode} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="dailyBudgetMode"
+                  className="size-5"
+                  checked={draft.dailyBudgetMode === mode}
+                  onChange={() => set({ dailyBudgetMode: mode })}
+                />
+                {dailyBudgetModeLabels[mode]}
+              </label>
+            ))}
+            {draft.dailyBudgetMode === 'fixed' ? (
+              <InputField
+                label="每日金额"
+                error={errors.dailyBudget}
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                className="tabular-nums"
+                value={draft.dailyBudget}
+                onChange={(e) => set({ dailyBudget: e.target.value })}
+              />
+            ) : (
+              <p className="text-sm text-slate-600 tabular-nums">
+                本月每天 {derived === null ? '—' : formatCents(derived)}
+                （首页“控制支出在预算内”使用）
+              </p>
+            )}
+          </fieldset>
+        </div>
+        <fieldset className="min-w-0">
+          <legend className="mb-2 text-sm font-medium text-slate-700">分类月预算（可选）</legend>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 wide:grid-cols-5">
+            {expenseCategories.map((category) => (
+              <InputField
+                key={category}
+                label={expenseCategoryLabels[category]}
+                error={errors[`categoryBudgets.${category}`]}
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                placeholder="不设"
+                className="tabular-nums"
+                value={draft.categoryBudgets[category] ?? ''}
+                onChange={(e) =>
+                  set((d) => ({
+                    ...d,
+                    categoryBudgets: { ...d.categoryBudgets, [category]: e.target.value },
+                  }))
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
+      </div>
+    </SettingsCard>
+  );
+}
