@@ -497,3 +497,16 @@ export const channelSends = sqliteTable(
     index('channel_sends_status_idx').on(t.status, t.nextAt),
   ],
 );
+
+/**
+ * 设置 → 日历订阅 (issue 59): one secret feed address per user, /api/calendar/<token>.ics. Only
+ * the token's SHA-256 is kept, as with sessions, so a copy of the database does not hand out
+ * anyone's calendar; 重置链接 replaces the row, and the old address then answers 404.
+ */
+export const calendarFeeds = sqliteTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.username, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: text('created_at').notNull(),
+});
