@@ -21,6 +21,15 @@ interface Draft {
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
+/** A yuan amount box: a decimal keypad on phones, cents at most. */
+const MONEY_INPUT = {
+  type: 'number',
+  inputMode: 'decimal',
+  min: '0.01',
+  step: '0.01',
+  className: 'tabular-nums',
+} as const;
+
 /** Blank stays "not set"; anything else goes to the schema as a number (it names what is wrong). */
 const amount = (value: string) => (value.trim() === '' ? null : Number(value));
 
@@ -62,12 +71,8 @@ export function BudgetSettings({ saved }: { saved: Settings }) {
             label="月预算"
             hint="本月全部支出的上限，留空表示不设"
             error={errors.monthlyBudget}
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
+            {...MONEY_INPUT}
             placeholder="不设"
-            className="tabular-nums"
             value={draft.monthlyBudget}
             onChange={(e) => set({ monthlyBudget: e.target.value })}
           />
@@ -89,11 +94,7 @@ export function BudgetSettings({ saved }: { saved: Settings }) {
               <InputField
                 label="每日金额"
                 error={errors.dailyBudget}
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                className="tabular-nums"
+                {...MONEY_INPUT}
                 value={draft.dailyBudget}
                 onChange={(e) => set({ dailyBudget: e.target.value })}
               />
@@ -113,12 +114,8 @@ export function BudgetSettings({ saved }: { saved: Settings }) {
                 key={category}
                 label={expenseCategoryLabels[category]}
                 error={errors[`categoryBudgets.${category}`]}
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
+                {...MONEY_INPUT}
                 placeholder="不设"
-                className="tabular-nums"
                 value={draft.categoryBudgets[category] ?? ''}
                 onChange={(e) =>
                   set((d) => ({
