@@ -1,8 +1,10 @@
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { todayString } from '../domain/dates';
+import { DEFAULT_NOTIFICATIONS, type TaskReminderChoice } from '../domain/notification-kinds';
 import type { TaskEdit } from '../domain/occurrences';
 import type { InputOf } from '../domain/resources';
 import type { Task } from '../domain/schemas/task';
+import { withDefaultReminders } from '../domain/task-reminders';
 import { type FullTask, toggleCompletion, withDefaults } from '../domain/tasks';
 import { engineFor } from './engine';
 import { afterPaint } from './idle';
@@ -12,13 +14,43 @@ import {
   listQuery,
   showAtOnce,
   takeBack,
-  useCreateRecord,
   useDeleteRecord,
   useUpdateRecord,
 } from './resource';
 
 export const useTasks = () => useQuery(listQuery('tasks'));
-export const useCreateTask = () => useCreateRecord('tasks', '创建任务失败：{message}');
+/**
+ * A new task; one whose creator named no reminders (quick add without 提前…提醒) gets the
+ * user's 任务默认提醒 (issue 62), from the settings this device holds.
+ */
+export function useCreateTask() {
+  return useMutation({
+    mutationFn: async (input: InputOf<'tasks'>, { client }) => {
+      const engine = engineFor(client);
+      const choice = await defaultReminderChoice(engine);
+      const { record, seq } = await engine.create('tasks', withDefaultReminders(input, choice));
+      await engine.settled(seq);
+      return record;
+    },
+    networkMode: 'always',
+    meta: { errorMessage: '创建任务失败：{message}' },
+  });
+}
+
+/**
+ * The user's 任务默认提醒 as this device keeps it; settings kept before the choice existed
+ * (or none kept yet) mean the default, 准时.
+ */
+async function defaultReminderChoice(engine: Engine): Promise<TaskReminderChoice> {
+  const kept = (await engine.single('settings')) as
+    | { notifications?: { taskDefaultReminder?: unknown } }
+    | undefined;
+  const choice = kept?.notifications?.taskDefaultReminder;
+  return choice === null || choice === 0 || choice === 5 || choice === 30 || choice === 60
+    ? choice
+    : DEFAULT_NOTIFICATIONS.taskDefaultReminder;
+}
+
 export const useUpdateTask = () => useUpdateRecord('tasks', '更新任务失败：{message}');
 export const useDeleteTask = () => useDeleteRecord('tasks', '删除任务失败：{message}');
 

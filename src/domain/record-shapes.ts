@@ -242,6 +242,15 @@ export const SETTINGS_SHAPE: Shape = {
         quietStart: 'string',
         quietEnd: 'string',
         timeZone: 'string',
+        taskDefaultReminder: {
+          nullable: {
+            union: [{ literal: [0] }, { literal: [5] }, { literal: [30] }, { literal: [60] }],
+          },
+        },
+        digest: 'boolean',
+        digestTime: 'string',
+        ledger: 'boolean',
+        ledgerTime: 'string',
       },
     },
     pomodoro: {

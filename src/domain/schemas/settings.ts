@@ -51,6 +51,21 @@ const notificationSettingsSchema = z
       .max(64)
       .refine((v) => v === '' || isTimeZone(v), { message: '时区无效' })
       .default(''),
+    // Issue 62; absent in settings saved before it, which read as these defaults.
+    taskDefaultReminder: z
+      .union([z.literal(0), z.literal(5), z.literal(30), z.literal(60)], {
+        error: '任务默认提醒无效',
+      })
+      .nullable()
+      .default(0),
+    digest: z.boolean().default(false),
+    digestTime: clockOrNone
+      .refine((v) => v !== '', { message: '请选择每日概览的时间' })
+      .default('08:00'),
+    ledger: z.boolean().default(false),
+    ledgerTime: clockOrNone
+      .refine((v) => v !== '', { message: '请选择记账提醒的时间' })
+      .default('21:00'),
   })
   .superRefine((v, ctx) => {
     if ((v.quietStart === '') !== (v.quietEnd === '')) {

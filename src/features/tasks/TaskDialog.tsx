@@ -103,6 +103,8 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
   const [subtasks, setSubtasks] = useState<Subtask[]>(task?.subtasks ?? []);
   const [newSubtask, setNewSubtask] = useState('');
   const [reminders, setReminders] = useState<number[]>(task?.reminders ?? []);
+  // A new task whose boxes stay untouched gets 任务默认提醒 (useCreateTask, issue 62).
+  const [remindersTouched, setRemindersTouched] = useState(false);
   const custom = reminders.find((m) => !FIXED_REMINDERS.has(m));
   const [customReminder, setCustomReminder] = useState(custom === undefined ? '' : String(custom));
   const [scope, setScope] = useState<'this' | 'later'>('later');
@@ -149,7 +151,7 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
         repeat: rule,
         repeatFrom: rule ? repeatFrom : ('due' as const),
         subtasks,
-        reminders: values.dueDate ? remindersToSave() : [],
+        reminders: !values.dueDate ? [] : task || remindersTouched ? remindersToSave() : undefined,
       };
       const options = { onSuccess: onClose };
       if (task) {
@@ -236,6 +238,7 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
                   checked={reminders.includes(minutes)}
                   onChange={(e) => {
                     setChanged(true);
+                    setRemindersTouched(true);
                     setReminders((was) =>
                       e.target.checked ? [...was, minutes] : was.filter((m) => m !== minutes),
                     );
@@ -256,12 +259,16 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
                 value={customReminder}
                 onChange={(e) => {
                   setChanged(true);
+                  setRemindersTouched(true);
                   setCustomReminder(e.target.value);
                 }}
               />
               分钟
             </label>
           </div>
+          {!task && !remindersTouched && (
+            <p className="text-xs text-slate-500">不勾选时按设置中的任务默认提醒</p>
+          )}
           {!dueDate && reminders.length + (customReminder ? 1 : 0) > 0 && (
             <p className="text-xs text-amber-700">设置截止日期后提醒才会生效</p>
           )}

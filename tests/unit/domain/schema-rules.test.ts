@@ -31,7 +31,8 @@ describe('settings', () => {
       focusCategories: ['work', 'study', 'programming', 'design', 'writing'],
       importRules: { expense: {}, income: {} },
       counterparties: { expense: {}, income: {} },
-      // Every reminder kind on, no 免打扰, the server's time zone until a browser records one.
+      // Every reminder kind on, no 免打扰, the server's time zone until a browser records one;
+      // new tasks ring on time, 每日概览 and 记账提醒 off (issue 62).
       notifications: {
         task: true,
         habit: true,
@@ -41,6 +42,11 @@ describe('settings', () => {
         quietStart: '',
         quietEnd: '',
         timeZone: '',
+        taskDefaultReminder: 0,
+        digest: false,
+        digestTime: '08:00',
+        ledger: false,
+        ledgerTime: '21:00',
       },
       pomodoro: {
         workMinutes: 25,
@@ -52,6 +58,19 @@ describe('settings', () => {
     };
     expect(DEFAULT_SETTINGS).toEqual(expected);
     expect(settingsSchema.parse({})).toEqual(expected);
+    // Notifications saved before issue 62 keep what they chose and gain the new defaults.
+    const old = { task: false, quietStart: '22:00', quietEnd: '07:00', timeZone: 'Asia/Shanghai' };
+    expect(settingsSchema.parse({ notifications: old }).notifications).toEqual({
+      ...expected.notifications,
+      ...old,
+    });
+    expect(settingsSchema.safeParse({ notifications: { taskDefaultReminder: 15 } }).success).toBe(
+      false,
+    );
+    expect(
+      settingsSchema.parse({ notifications: { taskDefaultReminder: null } }).notifications
+        .taskDefaultReminder,
+    ).toBeNull();
     // A rule table given in part gets the other type's map.
     expect(settingsSchema.parse({ importRules: { expense: {} } }).importRules).toEqual({
       expense: {},
