@@ -9,8 +9,10 @@ import {
   webDeviceMac,
   hashToken as webTokenHasher,
 } from './auth';
+import { type CalendarFeedStore, memoryCalendarFeeds } from './calendar-feeds';
 import type { WebAuthnConfig } from './passkeys';
 import { authRoutes, requireSession } from './routes/auth';
+import { calendarRoutes, isCalendarFeedPath } from './routes/calendar';
 import { type AppEnv, errorBody, fail, HttpError } from './routes/http';
 import { PASSKEY_PUBLIC_PATHS, passkeyRoutes } from './routes/passkeys';
 import { resourceRoutes } from './routes/resources';
@@ -51,6 +53,8 @@ export interface AppOptions {
   staticFiles?: MiddlewareHandler;
   /** /api/push (server/push/routes.ts): Node only, as it sends with web-push. */
   push?: { routes: Hono<AppEnv>; action: Hono<AppEnv> };
+  /** 日历订阅's tokens: the calendar_feeds table on Node; in memory by default (the demo). */
+  calendarFeeds?: CalendarFeedStore;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -77,6 +81,7 @@ export function createApp({
   webauthn = {},
   staticFiles,
   push,
+  calendarFeeds = memoryCalendarFeeds(),
 }: AppOptions): Hono<AppEnv> {
   const deps = {
     store,
@@ -167,11 +172,15 @@ export function createApp({
         onError: (c) => c.json(errorBody('请求体过大（上限 1 MB）'), 413, { Connection: 'close' }),
       }),
     )
-    .use((c, next) => (publicPaths.has(c.req.path) ? next() : session(c, next)))
+    .use((c, next) =>
+      // A calendar feed's token is in its address (routes/calendar.ts).
+      publicPaths.has(c.req.path) || isCalendarFeedPath(c.req.path) ? next() : session(c, next),
+    )
     .route('/auth/passkeys', passkeyRoutes(deps, webauthn))
     .route('/auth', authRoutes(deps))
     .route('/settings', settingsRoutes(store, now))
-    .route('/summary', summaryRoutes(store, now));
+    .route('/summary', summaryRoutes(store, now))
+    .route('/calendar', calendarRoutes({ store, feeds: calendarFeeds, hashToken, now }));
   if (push) api.route('/push/action', push.action).route('/push', push.routes);
   api.route('/', resourceRoutes(store, now));
   app.route('/api', api);

@@ -7,6 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { createApp } from './app';
 import { BackupScheduler, restoreHint } from './backup';
+import { sqliteCalendarFeeds } from './calendar-feeds-sqlite';
 import { clientAddress } from './client-ip';
 import { withCompression } from './compression';
 import {
@@ -164,6 +165,9 @@ async function main() {
     exitWith(`无法启动推送 / cannot start Web Push: ${(err as Error).message}`);
   }
 
+  // 日历订阅's tokens, in the same file (migrated above by openSqliteStore).
+  const calendarFeeds = sqliteCalendarFeeds(file);
+
   const staticDir = resolve(env.PM_STATIC_DIR || './dist');
   const hasWebApp = existsSync(join(staticDir, 'index.html'));
   if (!hasWebApp) {
@@ -208,6 +212,7 @@ async function main() {
     },
     staticFiles: hasWebApp ? spaStaticFiles(staticDir) : undefined,
     push: push?.routes,
+    calendarFeeds,
   });
   // Reminders missed while the server was down go out now (if < 12 h late), then on time.
   push?.start();
@@ -233,6 +238,7 @@ async function main() {
     server.close(async () => {
       await backups.stop();
       push?.close();
+      calendarFeeds.close();
       try {
         store.close();
       } catch (err) {
