@@ -107,7 +107,13 @@ export function Modal({
     const opener = rememberFocus();
     const node = panel.current;
     let open = true;
-    if (node && drawnAhead.current) void afterPaint().then(() => open && focusInitial(node));
+    // Unless a field already has it by then: on a busy phone the paint can come after the user
+    // (or a test) has tapped a field and begun to type, and moving focus then sent the rest of
+    // the typing into another field (assets.e2e: 名称 came out empty, its text lost).
+    if (node && drawnAhead.current)
+      void afterPaint().then(() => {
+        if (open && !node.contains(document.activeElement)) focusInitial(node);
+      });
     else if (node) focusInitial(node);
 
     const unregister = openDialog({

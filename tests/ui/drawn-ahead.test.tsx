@@ -11,6 +11,10 @@ function AddForm({ onClose }: { onClose: () => void }) {
         标题
         <input name="title" />
       </label>
+      <label>
+        备注
+        <input name="note" />
+      </label>
     </Modal>
   );
 }
@@ -105,6 +109,17 @@ describe('DrawnAhead', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '标题' })),
     );
+  });
+
+  it('leaves focus where the user put it before that paint: typing is not sent elsewhere', async () => {
+    render(<Screen ahead />);
+    await whenDrawn();
+    fireEvent.click(screen.getByRole('button', { name: '添加任务' }));
+    // A fast tap on 备注 while the opening has not painted yet (a busy phone).
+    const note = screen.getByRole('textbox', { name: '备注' });
+    note.focus();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(document.activeElement).toBe(note);
   });
 
   it('starts each opening from a new form: what was typed does not come back', async () => {
