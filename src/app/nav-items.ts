@@ -1,5 +1,6 @@
 import {
   CalendarCheck,
+  CalendarDays,
   Dumbbell,
   House,
   Landmark,
@@ -24,4 +25,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/time', label: '时间管理', icon: Timer },
   { to: '/tasks', label: '任务管理', icon: ListTodo },
   { to: '/checkin', label: '打卡管理', icon: CalendarCheck },
+  // Issue 59: every module by day; on a phone under 更多.
+  { to: '/calendar', label: '日历', icon: CalendarDays },
 ];

@@ -11,6 +11,7 @@ export const SCREEN_FILES = {
   '/tasks': 'tasks/TasksScreen',
   '/checkin': 'checkin/CheckinScreen',
   '/settings': 'settings/SettingsScreen',
+  '/calendar': 'calendar/CalendarScreen',
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_FILES;

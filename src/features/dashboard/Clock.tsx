@@ -30,7 +30,7 @@ export function Clock() {
         role="timer"
         aria-label="当前时间"
         dateTime={clock}
-        className="block text-3xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl"
+        className="block text-xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-2xl"
       >
         {clock}
       </time>

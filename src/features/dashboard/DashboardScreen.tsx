@@ -1,100 +1,105 @@
-import { Activity, ListChecks, Scale, Timer } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useAccounts } from '../../api/accounts';
+import { useAuth } from '../../api/auth';
+import { useCheckinTasks } from '../../api/checkin-tasks';
 import { useDashboard } from '../../api/dashboard';
 import { formatError } from '../../api/errors';
 import { useSettings } from '../../api/settings';
+import { useTasks } from '../../api/tasks';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { Money } from '../../components/Money';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { Spinner } from '../../components/Spinner';
-import { StatCard, toneOf } from '../../components/StatCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useToday } from '../../components/useToday';
 import { dailyGoals, goalFocusMinutes } from '../../domain/daily-goals';
-import { formatCents } from '../../domain/money';
 import { statsFromAggregates } from '../../domain/stats';
+import { dayTitle } from '../../domain/today';
 import { Clock } from './Clock';
 import { DailyGoals } from './DailyGoals';
+import { FocusAndWorkouts } from './FocusAndWorkouts';
 import { NetWorthCard } from './NetWorthCard';
 import { QuickActions } from './QuickActions';
+import { TodayHabits } from './TodayHabits';
+import { TodayMoney } from './TodayMoney';
+import { TodayTasks } from './TodayTasks';
+import { UpNext } from './UpNext';
+import { WelcomeCard, welcomeDismissed } from './WelcomeCard';
 
+/** Whether an account holds nothing yet: its lists are on the device, whole, and empty. */
+function useIsNewAccount(): boolean {
+  const lists = [useTasks().data, useAccounts().data, useCheckinTasks().data];
+  return lists.every((list) => list?.complete && !list.local && list.items.length === 0);
+}
+
+/**
+ * 今天 (issue 59): the day's tasks and habits first, then its money, focus, workouts and the
+ * next reminders; the spec's home elements (clock, 净资产, 今日目标, 快捷操作) below them.
+ * Every figure is today's unless its label says otherwise (累计结余, 本月支出).
+ */
 export function DashboardScreen() {
   const today = useToday();
-  useDocumentTitle('首页');
-  const { aggregates, isPending, local, error } = useDashboard(today);
+  useDocumentTitle('今天');
+  const { user } = useAuth();
+  const username = user?.username ?? '';
+  const { aggregates, local, error } = useDashboard(today);
   const stats = useMemo(() => aggregates && statsFromAggregates(aggregates), [aggregates]);
   // The user's budget and focus goal: this device's copy of the settings when offline.
   const settings = useSettings();
+  const focusMinutes = aggregates
+    ? goalFocusMinutes(aggregates.focusSecondsToday, settings.focusCategories)
+    : undefined;
   const goals = useMemo(
-    () =>
-      aggregates &&
-      stats &&
-      dailyGoals(
-        stats,
-        goalFocusMinutes(aggregates.focusSecondsToday, settings.focusCategories),
-        settings,
-        today,
-      ),
-    [aggregates, stats, settings, today],
+    () => stats && focusMinutes !== undefined && dailyGoals(stats, focusMinutes, settings, today),
+    [stats, focusMinutes, settings, today],
   );
+  const isNew = useIsNewAccount();
+  const [dismissed, setDismissed] = useState(() => welcomeDismissed(username));
+  const welcoming = isNew && !dismissed;
+  const name = user?.displayName ?? '';
 
   return (
-    <div className="space-y-5">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">欢迎回来！</h1>
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">
+            今天 · {dayTitle(today)}
+          </h1>
+          <p className="text-slate-600">{welcoming ? `欢迎，${name}！` : `欢迎回来，${name}！`}</p>
+        </div>
         <Clock />
       </div>
 
       {local && <OfflineNotice error={local.error} />}
       {error && <ErrorBanner message={formatError('部分数据加载失败：{message}', error)} />}
+      {welcoming && <WelcomeCard username={username} onDismiss={() => setDismissed(true)} />}
 
-      {isPending || !stats || !goals ? (
-        <Spinner />
-      ) : (
-        <>
-          <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3 wide:grid-cols-5">
-            <StatCard
-              title="今日收支"
-              // Two cards share a phone's width: a size down there, and Money fits the rest.
-              value={<Money cents={stats.balanceCents} className="text-xl sm:text-2xl" />}
-              subtitle={`全部记录：收入 ${formatCents(stats.incomeCents)} · 支出 ${formatCents(stats.expenseCents)}`}
-              icon={<Scale size={18} aria-hidden="true" />}
-              tone={toneOf(stats.balanceCents)}
-            />
-            <StatCard
-              title="今日运动"
-              value={`${stats.todayWorkouts} 次`}
-              subtitle="今天完成的运动"
-              icon={<Activity size={18} aria-hidden="true" />}
-            />
-            <StatCard
-              title="任务进度"
-              value={`${stats.tasksCompleted}/${stats.tasksTotal}`}
-              subtitle={`完成率 ${stats.completionPercent}%`}
-              icon={<ListChecks size={18} aria-hidden="true" />}
-            />
-            <StatCard
-              title="专注时间"
-              value={`${stats.focusMinutes} 分钟`}
-              subtitle="今天的专注时长"
-              icon={<Timer size={18} aria-hidden="true" />}
-            />
-            <div className="col-span-2 wide:col-span-1 [&>section]:h-full">
-              <NetWorthCard
-                netWorthCents={stats.netWorthCents}
-                assetsCents={stats.assetsCents}
-                liabilitiesCents={stats.liabilitiesCents}
-              />
-            </div>
-          </div>
-          <div className="grid gap-4 wide:grid-cols-3">
-            <div className="wide:col-span-2">
-              <DailyGoals goals={goals} />
-            </div>
-            <QuickActions />
-          </div>
-        </>
-      )}
+      <div className="grid gap-4 wide:grid-cols-5">
+        <div className="space-y-4 wide:col-span-3">
+          <TodayTasks today={today} />
+          <TodayHabits today={today} />
+        </div>
+        <div className="space-y-4 wide:col-span-2">
+          <TodayMoney today={today} balanceCents={stats?.balanceCents} settings={settings} />
+          <FocusAndWorkouts
+            today={today}
+            focusMinutes={focusMinutes}
+            goalMinutes={settings.focusGoalMinutes}
+            allFocusMinutes={stats?.focusMinutes}
+          />
+          <UpNext today={today} />
+        </div>
+      </div>
+
+      <div className="grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
+        {goals && <DailyGoals goals={goals} />}
+        <QuickActions />
+        {stats && (
+          <NetWorthCard
+            netWorthCents={stats.netWorthCents}
+            assetsCents={stats.assetsCents}
+            liabilitiesCents={stats.liabilitiesCents}
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useCreateAccount } from '../../api/accounts';
+import { useCreateTask } from '../../api/tasks';
+import { FormDialog, InputField, SelectField } from '../../components/form-fields';
+import { evaluateAmount } from '../../domain/amount-expression';
+import { accountInputSchema } from '../../domain/schemas/account';
+import { accountCategoryLabels, accountTypeLabels } from '../../domain/schemas/categories';
+import { taskInputSchema } from '../../domain/schemas/task';
+import { dayTitle } from '../../domain/today';
+
+// 日历's agenda adds to its day (issue 59): a task due that day, an entry dated that day. The
+// schemas' own Chinese messages say what is wrong (DESIGN §1: one schema per entity).
+
+/** The first message of a failed parse, by field. */
+function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export function AddTaskDialog({ date, onClose }: { date: string; onClose: () => void }) {
+  const [title, setTitle] = useState('');
+  const [time, setTime] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateTask();
+  return (
+    <FormDialog
+      title={`添加任务 · ${dayTitle(date)}`}
+      onClose={onClose}
+      dirty={title !== ''}
+      saving={create.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = taskInputSchema.safeParse({ title, dueDate: date, dueTime: time });
+        if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
+        create.mutate(parsed.data, { onSuccess: onClose });
+      }}
+    >
+      <InputField
+        label="标题"
+        required
+        value={title}
+        error={errors.title}
+        data-autofocus
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <InputField
+        label="截止时间"
+        type="time"
+        value={time}
+        error={errors.dueTime}
+        onChange={(e) => setTime(e.target.value)}
+      />
+    </FormDialog>
+  );
+}
+
+export function AddEntryDialog({ date, onClose }: { date: string; onClose: () => void }) {
+  const [type, setType] = useState<'expense' | 'income'>('expense');
+  const [amount, setAmount] = useState('');
+  const [category, setCategory] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateAccount();
+  return (
+    <FormDialog
+      title={`记一笔 · ${dayTitle(date)}`}
+      onClose={onClose}
+      dirty={amount !== '' || description !== ''}
+      saving={create.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = accountInputSchema.safeParse({
+          type,
+          amount: evaluateAmount(amount),
+          category,
+          description,
+          date,
+        });
+        if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
+        create.mutate(parsed.data, { onSuccess: onClose });
+      }}
+    >
+      <SelectField
+        label="类型"
+        options={accountTypeLabels}
+        value={type}
+        onChange={(e) => {
+          setType(e.target.value as 'expense' | 'income');
+          setCategory('');
+        }}
+      />
+      <InputField
+        label="金额"
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        value={amount}
+        error={errors.amount}
+        data-autofocus
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <SelectField
+        label="分类"
+        required
+        options={accountCategoryLabels(type)}
+        placeholder="请选择分类"
+        value={category}
+        error={errors.category && '请选择分类'}
+        onChange={(e) => setCategory(e.target.value)}
+      />
+      <InputField
+        label="备注"
+        value={description}
+        error={errors.description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+    </FormDialog>
+  );
+}
