@@ -11,6 +11,7 @@ import type { Settings } from '../../domain/schemas/settings';
 import { AccountSecurity } from './AccountSecurity';
 import { BasicSettings } from './BasicSettings';
 import { BudgetSettings } from './BudgetSettings';
+import { CalendarFeed } from './CalendarFeed';
 import { FocusSettings } from './FocusSettings';
 import { ImportRulesSettings } from './ImportRulesSettings';
 import { NotificationSettings } from './NotificationSettings';
@@ -59,6 +60,12 @@ export const SETTINGS_SECTIONS: readonly Section[] = [
     render: () => <NotificationSettings />,
   },
   {
+    id: 'calendar',
+    label: '日历订阅',
+    usesSettings: false,
+    render: () => <CalendarFeed />,
+  },
+  {
     id: 'security',
     label: '账号安全',
     usesSettings: false,
@@ -100,7 +107,7 @@ function SectionNav({ current }: { current: string }) {
   );
 }
 
-/** 设置: one section at a time — 基本, 预算, 专注, 通知, 账号安全, 导入规则. */
+/** 设置: one section at a time — 基本, 预算, 专注, 通知, 日历订阅, 账号安全, 导入规则. */
 export function SettingsScreen() {
   const [params] = useSearchParams();
   const section =
