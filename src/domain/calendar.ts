@@ -1,7 +1,6 @@
 import { addDays, daysBetween, mondayOf, todayString } from './dates';
 import { type DayRecord, type DayState, dayState, habitRules, habitStart } from './habits';
 import { sumCents } from './money';
-import { upcomingDates } from './recurrence';
 import type { Account } from './schemas/account';
 import type { CheckinRecord, CheckinTask } from './schemas/checkin';
 import type { Task } from './schemas/task';
@@ -12,6 +11,9 @@ import type { Workout } from './schemas/workout';
 // occurrences of a repeating task are computed from the open occurrence's rule here, never
 // stored: the series lives in one row per occurrence (domain/occurrences.ts), and a row is
 // only made when the one before is done.
+//
+// The projection (calendar-repeats.ts) comes in as a parameter: it brings the rrule library,
+// which a screen loads after its first paint, not with it.
 //
 // Ten years are ~110k records: a month is cut from each list by comparing date strings to the
 // month's first and last day (no Date per record), then grouped by day, so a month costs one
@@ -98,28 +100,16 @@ const emptyAgenda = (date: string): DayAgenda => ({
 const completedOn = (task: Task) =>
   task.completedAt ? todayString(new Date(task.completedAt)) : '';
 
-/** The longest span a month or week view asks for; a longer one is cut to it. */
-const MAX_SPAN_DAYS = 62;
-
-/**
- * The dates a series' open occurrence repeats on within [from, to], after its own date and
- * from `today` on (earlier ones are that row's to do, not new ones). None for a done row: the
- * series has moved on to a later row, which projects the rest.
- */
-export function projectedDates(
+/** A series' future dates within [from, to] (calendar-repeats.ts projectedDates). */
+export type ProjectDates = (
   task: Pick<Task, 'dueDate' | 'repeat' | 'completed'>,
   from: string,
   to: string,
   today: string,
-): string[] {
-  if (!task.repeat || task.completed || task.dueDate === '' || task.dueDate > to) return [];
-  // Rules repeat at most daily: the days from the start to `to` bound the dates needed.
-  const needed = daysBetween(task.dueDate, to) + 2;
-  const after = task.dueDate > today ? task.dueDate : today;
-  return upcomingDates(task.repeat, task.dueDate, needed).filter(
-    (d) => d > task.dueDate && d >= after && d >= from && d <= to,
-  );
-}
+) => string[];
+
+/** The longest span a month or week view asks for; a longer one is cut to it. */
+const MAX_SPAN_DAYS = 62;
 
 /**
  * Every day of [from, to] with what it holds. One pass over each list; habits are judged on
@@ -130,6 +120,7 @@ export function agendas(
   from: string,
   to: string,
   today: string,
+  project?: ProjectDates,
 ): Map<string, DayAgenda> {
   const end = daysBetween(from, to) > MAX_SPAN_DAYS ? addDays(from, MAX_SPAN_DAYS) : to;
   const days = new Map<string, DayAgenda>();
@@ -142,7 +133,7 @@ export function agendas(
     if (done && done !== task.dueDate && inSpan(done)) {
       days.get(done)!.tasks.push(taskOn(task, false, true));
     }
-    for (const date of projectedDates(task, from, end, today)) {
+    for (const date of project?.(task, from, end, today) ?? []) {
       days.get(date)!.tasks.push(taskOn({ ...task, dueDate: date }, true, false));
     }
   }

@@ -1,11 +1,12 @@
 import { ChevronLeft, ChevronRight, ListPlus, ReceiptText } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useAccounts } from '../../api/accounts';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks } from '../../api/checkin-tasks';
 import { useTasks } from '../../api/tasks';
 import { useTimeRecords } from '../../api/time-records';
 import { useWorkouts } from '../../api/workouts';
+import { lazyWithRetry } from '../../components/lazy-with-retry';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -16,6 +17,7 @@ import {
   type DayAgenda,
   marksOf,
   monthDays,
+  type ProjectDates,
   weekOf,
 } from '../../domain/calendar';
 import { addDays, addMonths } from '../../domain/dates';
@@ -28,10 +30,13 @@ import {
   workoutTypeLabels,
 } from '../../domain/schemas/categories';
 import { dayTitle } from '../../domain/today';
-import { AddEntryDialog, AddTaskDialog } from './DayAddDialogs';
 
 // 日历 (issue 59): every module by day, in a month (月) or a week (周) from Monday; a day's cell
 // opens its agenda. Read from the device's copy of each list, so it works offline.
+
+// The add dialogs bring the schemas (zod) with them: loaded at the first tap, not with the screen.
+const AddTaskDialog = lazyWithRetry(() => import('./DayAddDialogs').then((m) => m.AddTaskDialog));
+const AddEntryDialog = lazyWithRetry(() => import('./DayAddDialogs').then((m) => m.AddEntryDialog));
 
 const WEEKDAY_HEADS = ['一', '二', '三', '四', '五', '六', '日'];
 
@@ -265,8 +270,10 @@ function Agenda({ day, today }: { day: DayAgenda; today: string }) {
           ))}
         </AgendaPart>
       )}
-      {adding === 'task' && <AddTaskDialog date={day.date} onClose={() => setAdding(null)} />}
-      {adding === 'entry' && <AddEntryDialog date={day.date} onClose={() => setAdding(null)} />}
+      <Suspense fallback={null}>
+        {adding === 'task' && <AddTaskDialog date={day.date} onClose={() => setAdding(null)} />}
+        {adding === 'entry' && <AddEntryDialog date={day.date} onClose={() => setAdding(null)} />}
+      </Suspense>
     </section>
   );
 }
@@ -300,6 +307,17 @@ export function CalendarScreen() {
   const [view, setView] = useState<View>('month');
   const [selected, setSelected] = useState(today);
   const { lists, local } = useLists();
+  // Repeating tasks' future dates: the rrule library comes after the first paint.
+  const [project, setProject] = useState<{ dates: ProjectDates }>();
+  useEffect(() => {
+    let live = true;
+    void import('../../domain/calendar-repeats').then((m) => {
+      if (live) setProject({ dates: m.projectedDates });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const month = selected.slice(0, 7);
   const days = useMemo(
     () => (view === 'month' ? monthDays(month) : weekOf(selected)),
@@ -308,8 +326,8 @@ export function CalendarScreen() {
   const first = days[0]!;
   const last = days.at(-1)!;
   const byDay = useMemo(
-    () => (lists ? agendas(lists, first, last, today) : undefined),
-    [lists, first, last, today],
+    () => (lists ? agendas(lists, first, last, today, project?.dates) : undefined),
+    [lists, first, last, today, project],
   );
   const move = (step: number) =>
     setSelected((d) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agendas, marksOf, monthDays, projectedDates, weekOf } from '../../../src/domain/calendar';
+import { agendas, marksOf, monthDays, weekOf } from '../../../src/domain/calendar';
+import { projectedDates } from '../../../src/domain/calendar-repeats';
 import type { Account } from '../../../src/domain/schemas/account';
 import type { CheckinRecord, CheckinTask } from '../../../src/domain/schemas/checkin';
 import type { Task } from '../../../src/domain/schemas/task';
@@ -58,7 +59,13 @@ describe('repeating tasks', () => {
     const weekly = task('review', { dueDate: '2026-12-07', repeat: 'FREQ=WEEKLY;BYDAY=MO' });
     const tasks = [weekly];
     const frozen = Object.freeze([...tasks]);
-    const days = agendas({ ...empty, tasks: frozen }, '2026-11-30', '2027-01-10', '2026-12-06');
+    const days = agendas(
+      { ...empty, tasks: frozen },
+      '2026-11-30',
+      '2027-01-10',
+      '2026-12-06',
+      projectedDates,
+    );
     const mondays = [...days.values()]
       .filter((d) => d.tasks.some((t) => t.task.title === 'review'))
       .map((d) => [d.date, d.tasks[0]!.projected]);
