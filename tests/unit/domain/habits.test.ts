@@ -631,3 +631,23 @@ describe('habits that agree with themselves', () => {
     });
   });
 });
+
+describe('a measurable week with days off', () => {
+  // 20 km a week; Saturday and Sunday away: the week asks for 5/7 of 20, not rounded up.
+  const away = { ...run, vacations: [{ start: '2026-11-07', end: '2026-11-08' }] };
+  const week = (records: DayRecord[]) =>
+    habitSummary(away, records, '2026-11-10').units.find((u) => u.start === '2026-11-02')!;
+
+  it('asks for the exact share, so 14.3 km meets 100/7 km', () => {
+    const unit = week(logged(['2026-11-02', 14.3]));
+    expect(unit.target).toBeCloseTo(100 / 7, 9);
+    expect(unit.state).toBe('done');
+    expect(unit.credit).toBe(1);
+  });
+
+  it('and 14.2 km does not', () => {
+    const unit = week(logged(['2026-11-02', 14.2]));
+    expect(unit.state).toBe('missed');
+    expect(unit.credit).toBeCloseTo(14.2 / (100 / 7), 9);
+  });
+});
