@@ -1,4 +1,6 @@
+import { channelConfig } from '../config';
 import type { Store } from '../store';
+import { availableChannels, channelSender } from './channels';
 import { openPushDb } from './db';
 import { allowedOrigin } from './endpoint';
 import { loadOrCreateKeys } from './keys';
@@ -11,6 +13,8 @@ import { webPushSender } from './sender';
 //   PUSH_ALLOW_ENDPOINT  one https origin let through the endpoint check (tests' local push
 //                        service, e.g. https://127.0.0.1:9443); unset in production
 //   PUSH_DISABLED=1      no push routes and no scheduler
+// and the 提醒渠道 (issue 62, config.ts channelConfig): NTFY_URL, NTFY_TOKEN, BARK_URL,
+// SMTP_URL, SMTP_FROM, APP_URL.
 
 export function startPush(
   store: Store,
@@ -27,7 +31,20 @@ export function startPush(
     subject: env.PUSH_SUBJECT?.trim() || 'mailto:admin@example.com',
     allowOrigin,
   });
-  const scheduler = new PushScheduler({ db, store, send, actionSecret: keys.actionSecret });
+  const config = channelConfig(env);
+  const offered = availableChannels(config);
+  const channels =
+    offered.length > 0 ? { send: channelSender(config), offered, config } : undefined;
+  if (offered.length > 0) {
+    console.log(`提醒渠道 / reminder channels: ${offered.join(', ')}`);
+  }
+  const scheduler = new PushScheduler({
+    db,
+    store,
+    send,
+    actionSecret: keys.actionSecret,
+    channels: channels && { send: channels.send, offered, appUrl: config.appUrl },
+  });
   const deps = {
     db,
     store,
@@ -35,6 +52,7 @@ export function startPush(
     publicKey: keys.publicKey,
     actionSecret: keys.actionSecret,
     allowOrigin,
+    channels,
   };
   return {
     routes: { routes: pushRoutes(deps), action: pushActionRoute(deps) },

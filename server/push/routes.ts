@@ -8,6 +8,7 @@ import { withDefaults } from '../../src/domain/tasks';
 import { type AppEnv, fail, readBody } from '../routes/http';
 import type { Store } from '../store';
 import { subscriptionTag, verifyAction } from './action';
+import { type ChannelDeps, channelRoutes } from './channel-routes';
 import { wallAt } from './clock';
 import { MAX_ONE_OFFS, type PushDb } from './db';
 import { endpointProblem } from './endpoint';
@@ -24,6 +25,8 @@ export interface PushRouteDeps {
   publicKey: string;
   actionSecret: string;
   allowOrigin?: string;
+  /** 提醒渠道 (channel-routes.ts), when the server offers any. */
+  channels?: Omit<ChannelDeps, 'db' | 'scheduler' | 'now'>;
   now?: () => Date;
 }
 
@@ -80,6 +83,11 @@ export function pushRoutes(deps: PushRouteDeps) {
   const user = (c: { get(k: 'user'): { username: string } }) => c.get('user').username;
 
   app.get('/public-key', (c) => c.json({ publicKey: deps.publicKey }));
+
+  if (deps.channels)
+    app.route('/channels', channelRoutes({ db, scheduler, now, ...deps.channels }));
+  // No channel configured: 设置 shows none.
+  else app.get('/channels', (c) => c.json({ channels: [] }));
 
   app.get('/subscriptions', (c) =>
     c.json(

@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { dailyBudgetCents } from '../../src/domain/budget';
 import { formatCents, formatYuan } from '../../src/domain/money';
 import type { NotificationSettings } from '../../src/domain/notification-kinds';
 import { dueOccurrences } from '../../src/domain/recurring';
@@ -8,8 +9,20 @@ import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import * as schema from '../db/schema';
 import type { Store } from '../store';
 import { ACTION_TTL_MS, type ActionName, signAction, subscriptionTag } from './action';
+import {
+  type ChannelMessage,
+  type ChannelName,
+  type ChannelSender,
+  channelLabels,
+} from './channels';
 import { addDays, inQuietHours, instantOf, type QuietHours, quietEnd, wallAt } from './clock';
-import type { Delivery, PushDb, Subscription } from './db';
+import {
+  type Delivery,
+  type DueChannelSend,
+  MAX_CHANNEL_FAILURES,
+  type PushDb,
+  type Subscription,
+} from './db';
 import { habitDue } from './habit-due';
 import type { PushSender } from './sender';
 
@@ -23,6 +36,14 @@ import type { PushSender } from './sender';
 // a record still pending is sent again at the next start: a reminder can reach a device twice
 // (killed between the send and the mark) but is never lost; one not yet recorded is found
 // again like any other, if less than 12 h late.
+//
+// 提醒渠道 (issue 62): the same record carries one channel_sends row per channel the user has
+// switched on, written in the same transaction, so ntfy, Bark and e-mail each get a reminder
+// once across crashes, as a device does; they are sent in the same lane, under the same
+// deadline and SENDS_AT_ONCE as the push subscriptions. A failed channel send is tried again
+// later (RETRY_MS, doubling) within the 12 h; MAX_CHANNEL_FAILURES in a row switch the
+// channel off with an inbox notice. 免打扰 holds sends, not the inbox: a reminder due in them
+// is recorded as held (in 通知中心 at once) and released when they end if it is still due.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -33,6 +54,8 @@ const TICK_MS = 30_000;
 /** Due date without a time: the reminders count from 09:00 of it. */
 const DEFAULT_TIME = '09:00';
 const BUDGET_STEPS = [80, 100] as const;
+/** A failed channel send is tried again after this, doubling up to an hour. */
+const RETRY_MS = 30_000;
 /**
  * Sends at once for one delivery. A user has at most 20 subscriptions (db.ts), so a delivery
  * to 20 silent endpoints ends within 5 deadlines, and only that user's later reminders wait.
@@ -42,7 +65,7 @@ const SENDS_AT_ONCE = 4;
 export interface Reminder {
   key: string;
   occurrence: string;
-  kind: 'task' | 'habit' | 'recurring' | 'budget' | 'focus' | 'test';
+  kind: 'task' | 'habit' | 'recurring' | 'budget' | 'focus' | 'test' | 'digest' | 'ledger';
   title: string;
   body: string;
   /** The screen a tap opens. */
@@ -67,6 +90,13 @@ export interface SchedulerOptions {
   store: Store;
   send: PushSender;
   actionSecret: string;
+  /** 提醒渠道 the server offers (channels.ts); without it, Web Push and the inbox only. */
+  channels?: {
+    send: ChannelSender;
+    offered: readonly ChannelName[];
+    /** APP_URL: the screen a tap opens is this plus the reminder's path. */
+    appUrl?: string;
+  };
   /** The clock (tests move it). */
   now?: () => number;
 }
@@ -154,9 +184,23 @@ export class PushScheduler {
     const now = this.now();
     let next = Number.POSITIVE_INFINITY;
     // Recorded before a crash and maybe never sent: send again (at most twice in all).
+    const handed = new Set<string>();
     for (const d of this.o.db.pending()) {
-      if (now - Date.parse(d.dueAt) <= MAX_LATE_MS) void this.enqueue(d, this.reminderOf(d));
-      else if (!this.sending.has(laneKey(d))) this.o.db.markSent(d, clock(now));
+      if (now - Date.parse(d.dueAt) <= MAX_LATE_MS) {
+        handed.add(laneKey(d));
+        void this.enqueue(d, this.reminderOf(d), true);
+      } else if (!this.sending.has(laneKey(d))) this.o.db.markSent(d, clock(now));
+    }
+    // Channel sends due again after a failure (or a crash), their devices done with.
+    for (const c of this.o.db.dueChannelSends(clock(now))) {
+      if (handed.has(laneKey(c))) continue;
+      const d = this.o.db.delivery(c.userId, c.key, c.occurrence);
+      if (!d) {
+        this.o.db.channelSkipped(c, '提醒已不存在');
+        continue;
+      }
+      handed.add(laneKey(c));
+      void this.enqueue(d, this.reminderOf(d), false);
     }
     for (const userId of this.o.db.users()) {
       try {
@@ -166,6 +210,8 @@ export class PushScheduler {
       }
     }
     this.o.db.pruneOneOffs(clock(now - MAX_LATE_MS - HOUR));
+    const retry = this.o.db.nextChannelSend();
+    if (retry) next = Math.min(next, Math.max(now, Date.parse(retry)));
     return next;
   }
 
@@ -177,18 +223,19 @@ export class PushScheduler {
       : undefined;
     let next = Number.POSITIVE_INFINITY;
     for (const r of await this.reminders(userId, now, prefs)) {
-      // Held by 免打扰 until they end.
-      const due = quietEnd(r.at, quiet, zone);
-      if (due > now) {
-        next = Math.min(next, due);
+      if (r.at > now) {
+        next = Math.min(next, r.at);
         continue;
       }
-      if (now - due > MAX_LATE_MS) continue;
+      // Late is counted from the end of 免打扰 that held it.
+      if (now - quietEnd(r.at, quiet, zone) > MAX_LATE_MS) continue;
       if (inQuietHours(now, quiet, zone)) {
+        // In 通知中心 now; sent when they end, if it is still due then.
+        this.hold(userId, r, now);
         next = Math.min(next, quietEnd(now, quiet, zone));
         continue;
       }
-      if (this.record(userId, r, now)) void this.enqueue({ userId, ...r }, r);
+      if (this.record(userId, r, now)) void this.enqueue({ userId, ...r }, r, true);
     }
     return next;
   }
@@ -204,13 +251,36 @@ export class PushScheduler {
    */
   async deliver(userId: string, r: Reminder, now = this.now()): Promise<boolean> {
     if (!this.record(userId, r, now)) return false;
-    await this.enqueue({ userId, ...r }, r);
+    await this.enqueue({ userId, ...r }, r, true);
     return true;
   }
 
-  /** Records a reminder as pending (committed before any send); false when it was before. */
+  /**
+   * Records a reminder as pending with a send for each channel the user has on (all committed
+   * before any send); false when it was recorded before.
+   */
   private record(userId: string, r: Reminder, now: number): boolean {
-    return this.o.db.record({
+    // The push test (发送测试通知) is for devices; each channel has a test of its own.
+    const channels = r.kind === 'test' ? [] : this.channelsOn(userId);
+    return this.o.db.record(this.row(userId, r, now), channels);
+  }
+
+  private hold(userId: string, r: Reminder, now: number) {
+    this.o.db.hold(this.row(userId, r, now));
+  }
+
+  /** The channels a reminder of this user's goes to now: offered, switched on, with a target. */
+  private channelsOn(userId: string): ChannelName[] {
+    const offered = this.o.channels?.offered ?? [];
+    if (offered.length === 0) return [];
+    return this.o.db
+      .channels(userId)
+      .filter((c) => c.enabled && c.target && offered.includes(c.channel as ChannelName))
+      .map((c) => c.channel as ChannelName);
+  }
+
+  private row(userId: string, r: Reminder, now: number) {
+    return {
       userId,
       key: r.key,
       occurrence: r.occurrence,
@@ -220,17 +290,20 @@ export class PushScheduler {
       url: r.url,
       dueAt: clock(r.at),
       createdAt: clock(now),
-    });
+    };
   }
 
-  /** Hands a recorded delivery to its user's lane; resolves when it has been sent. */
-  private enqueue(d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>, r: Reminder) {
+  /**
+   * Hands a recorded delivery to its user's lane; resolves when it has been sent. `push`: to
+   * the devices too (its record is pending), else only its channel sends that are due.
+   */
+  private enqueue(d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>, r: Reminder, push: boolean) {
     const id = laneKey(d);
     const before = this.lanes.get(d.userId) ?? Promise.resolve();
     if (this.sending.has(id)) return before;
     this.sending.add(id);
     const run = before
-      .then(() => this.send(d, r))
+      .then(() => this.send(d, r, push))
       .catch((err) => console.error(`推送出错 / push failed for ${d.userId}:`, err))
       .finally(() => {
         this.sending.delete(id);
@@ -240,19 +313,76 @@ export class PushScheduler {
     return run;
   }
 
-  private async send(d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>, r: Reminder) {
-    const subs = this.o.db.subscriptions(d.userId);
+  private async send(
+    d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>,
+    r: Reminder,
+    push: boolean,
+  ) {
+    const subs = push ? this.o.db.subscriptions(d.userId) : [];
     const now = this.now();
-    const outcomes = await inBatches(subs, SENDS_AT_ONCE, async (sub) => {
+    const channelSends = this.o.channels ? this.o.db.dueChannelSends(clock(now), d) : [];
+    // Devices and channels share the SENDS_AT_ONCE of one delivery.
+    const jobs: ({ sub: Subscription } | { channel: DueChannelSend })[] = [
+      ...subs.map((sub) => ({ sub })),
+      ...channelSends.map((channel) => ({ channel })),
+    ];
+    const outcomes = await inBatches(jobs, SENDS_AT_ONCE, async (job) => {
+      if ('channel' in job) {
+        await this.sendToChannel(job.channel, r, now);
+        return 'channel' as const;
+      }
+      const { sub } = job;
       // Each device its own buttons: a token names the subscription it was sent to, and dies
       // with it (sign-out, routes.ts).
       const outcome = await this.o.send(sub, JSON.stringify(this.payload(d.userId, r, now, sub)));
       if (outcome === 'gone') this.o.db.removeSubscription(d.userId, sub.endpoint);
       return outcome;
     });
+    if (!push) return;
     // Every device failed for a passing reason (network, 5xx): stays pending, tried next tick.
-    if (subs.length > 0 && outcomes.every((o) => o === 'failed')) return;
+    const devices = outcomes.slice(0, subs.length);
+    if (subs.length > 0 && devices.every((o) => o === 'failed')) return;
     this.o.db.markSent(d, clock(this.now()));
+  }
+
+  /** One channel send: marked sent, or failed and tried again later, or given up. */
+  private async sendToChannel(c: DueChannelSend, r: Reminder, now: number) {
+    const { db } = this.o;
+    const channels = this.o.channels!;
+    const name = c.channel as ChannelName;
+    const row = db.channels(c.userId).find((x) => x.channel === name);
+    // Switched off (or no longer offered) since it was recorded: not sent.
+    if (!row?.enabled || !row.target || !channels.offered.includes(name)) {
+      return db.channelSkipped(c, '渠道已关闭');
+    }
+    if (now - r.at > MAX_LATE_MS) return db.channelSkipped(c, '已超过 12 小时，不再发送');
+    const outcome = await channels.send(name, row.target, this.message(r));
+    const at = this.now();
+    if (outcome.ok) return db.channelSent(c, clock(at));
+    console.error(
+      `提醒渠道 ${name} 发送失败 / ${name} send failed for ${c.userId}: ${outcome.error}`,
+    );
+    const retry = at + Math.min(HOUR, RETRY_MS * 2 ** c.attempts);
+    const retryAt = !outcome.permanent && retry - r.at <= MAX_LATE_MS ? clock(retry) : undefined;
+    if (db.channelFailed(c, outcome.error, retryAt, clock(at))) {
+      db.notice({
+        userId: c.userId,
+        key: `channel-off:${name}`,
+        occurrence: clock(at),
+        kind: 'channel',
+        title: `${channelLabels[name]}提醒已关闭`,
+        body: `连续 ${MAX_CHANNEL_FAILURES} 次发送失败（${outcome.error}）。在 设置 → 通知 → 提醒渠道 中点「发送测试」，送达后会重新开启。`,
+        url: '/settings?section=notifications',
+        dueAt: clock(at),
+        createdAt: clock(at),
+      });
+    }
+  }
+
+  /** What a channel carries: the title, the body and (with APP_URL) the screen to open. */
+  message(r: Pick<Reminder, 'title' | 'body' | 'url'>): ChannelMessage {
+    const base = this.o.channels?.appUrl;
+    return { title: r.title, body: r.body, ...(base ? { url: `${base}${r.url}` } : {}) };
   }
 
   private payload(userId: string, r: Reminder, now: number, sub: Subscription): PushPayload {
@@ -300,6 +430,14 @@ export class PushScheduler {
     if (prefs.habit) out.push(...(await this.habitReminders(userId, today, zone)));
     if (prefs.recurring) out.push(...(await this.recurringReminders(userId, today, zone)));
     if (prefs.budget) out.push(...(await this.budgetReminders(userId, today, now)));
+    if (prefs.digest) {
+      const r = await this.digest(userId, today, now, zone, prefs.digestTime);
+      if (r) out.push(r);
+    }
+    if (prefs.ledger) {
+      const r = this.ledgerReminder(userId, today, now, zone, prefs.ledgerTime);
+      if (r) out.push(r);
+    }
     for (const o of this.o.db.oneOffs(userId)) {
       if (o.kind === 'focus' ? !prefs.focus : !prefs.task) continue;
       const data = JSON.parse(o.data) as { taskId?: string };
@@ -383,31 +521,10 @@ export class PushScheduler {
     const habits = (await this.o.store.checkinTasks.list(userId)).filter((h) => h.reminderTime);
     if (habits.length === 0) return [];
     const yesterday = addDays(today, -1);
-    // Yesterday's and today's periods (a Monday-week may start in the previous month).
-    const monday = addDays(yesterday, -((new Date(`${yesterday}T00:00:00Z`).getUTCDay() + 6) % 7));
-    const monthStart = `${yesterday.slice(0, 7)}-01`;
-    const from = monday < monthStart ? monday : monthStart;
-    const r = schema.checkinRecords;
-    const columns = { taskId: r.taskId, date: r.date, value: r.value, skipped: r.skipped };
-    const rows = [
-      ...this.orm
-        .select(columns)
-        .from(r)
-        .where(and(eq(r.userId, userId), gte(r.date, from)))
-        .all(),
-      // Each habit's first record: where the check-in screen starts judging it.
-      ...this.orm
-        .select({ ...columns, date: sql<string>`min(${r.date})` })
-        .from(r)
-        .where(and(eq(r.userId, userId), lt(r.date, from)))
-        .groupBy(r.taskId)
-        .all(),
-    ];
+    const rows = this.habitRecords(userId, yesterday);
     const out: Reminder[] = [];
     for (const habit of habits) {
-      const records = rows
-        .filter((row) => row.taskId === habit.id)
-        .map((row) => ({ date: row.date, value: row.value, skipped: row.skipped === 1 }));
+      const records = recordsOf(rows, habit.id);
       const edited = Date.parse(habit.updatedAt ?? '') || 0;
       for (const date of [yesterday, today]) {
         const due = habitDue(habit, records, date);
@@ -435,6 +552,143 @@ export class PushScheduler {
       }
     }
     return out;
+  }
+
+  /**
+   * Check-in records of yesterday's and today's periods (a Monday-week may start in the
+   * previous month), and each habit's first one.
+   */
+  private habitRecords(userId: string, yesterday: string) {
+    const monday = addDays(yesterday, -((new Date(`${yesterday}T00:00:00Z`).getUTCDay() + 6) % 7));
+    const monthStart = `${yesterday.slice(0, 7)}-01`;
+    const from = monday < monthStart ? monday : monthStart;
+    const r = schema.checkinRecords;
+    const columns = { taskId: r.taskId, date: r.date, value: r.value, skipped: r.skipped };
+    return [
+      ...this.orm
+        .select(columns)
+        .from(r)
+        .where(and(eq(r.userId, userId), gte(r.date, from)))
+        .all(),
+      // Each habit's first record: where the check-in screen starts judging it.
+      ...this.orm
+        .select({ ...columns, date: sql<string>`min(${r.date})` })
+        .from(r)
+        .where(and(eq(r.userId, userId), lt(r.date, from)))
+        .groupBy(r.taskId)
+        .all(),
+    ];
+  }
+
+  /**
+   * Whether a daily reminder (每日概览, 记账提醒) of `today` needs working out: not yet due
+   * (only its time counts), or due and not yet recorded (or held by 免打扰, when its content is
+   * worked out again for the release).
+   */
+  private dailyState(userId: string, key: string, today: string, at: number, now: number) {
+    if (at > now) return 'later' as const;
+    const d = this.o.db.delivery(userId, key, today);
+    return !d || d.status === 'held' ? ('due' as const) : ('done' as const);
+  }
+
+  /** 每日概览: today's tasks (overdue first), today's habits and the day's budget, in one. */
+  private async digest(
+    userId: string,
+    today: string,
+    now: number,
+    zone: string,
+    time: string,
+  ): Promise<Reminder | undefined> {
+    const at = instantOf(today, time, zone);
+    const base = {
+      key: 'digest',
+      occurrence: today,
+      kind: 'digest' as const,
+      title: `每日概览 · ${Number(today.slice(5, 7))}月${Number(today.slice(8, 10))}日`,
+      url: '/',
+      at,
+    };
+    const state = this.dailyState(userId, 'digest', today, at, now);
+    if (state === 'done') return undefined;
+    if (state === 'later') return { ...base, body: '' };
+    const t = schema.tasks;
+    const tasks = this.orm
+      .select({ title: t.title, dueDate: t.dueDate, dueTime: t.dueTime })
+      .from(t)
+      .where(
+        and(eq(t.userId, userId), eq(t.completed, false), ne(t.dueDate, ''), lte(t.dueDate, today)),
+      )
+      .all()
+      .sort((a, b) =>
+        a.dueDate === b.dueDate
+          ? (a.dueTime || '99').localeCompare(b.dueTime || '99')
+          : a.dueDate.localeCompare(b.dueDate),
+      );
+    const overdue = tasks.filter((x) => x.dueDate < today).length;
+    const names = tasks
+      .slice(0, 8)
+      .map((x) =>
+        x.dueDate < today ? `${x.title}（逾期）` : `${x.title}${x.dueTime ? ` ${x.dueTime}` : ''}`,
+      );
+    const lines = [
+      tasks.length === 0
+        ? '今天没有任务'
+        : `任务 ${tasks.length} 项${overdue ? `（逾期 ${overdue}）` : ''}：${names.join('、')}${tasks.length > names.length ? ' 等' : ''}`,
+    ];
+    const habits = (await this.o.store.checkinTasks.list(userId)).filter((h) => !h.archived);
+    if (habits.length > 0) {
+      const rows = this.habitRecords(userId, addDays(today, -1));
+      const due = habits.filter((h) => habitDue(h, recordsOf(rows, h.id), today));
+      lines.push(
+        due.length === 0
+          ? '今天的打卡都完成了'
+          : `打卡 ${due.length} 项：${due
+              .slice(0, 8)
+              .map((h) => h.name)
+              .join('、')}${due.length > 8 ? ' 等' : ''}`,
+      );
+    }
+    const settings = (await this.o.store.settings.get(userId)) ?? DEFAULT_SETTINGS;
+    const a = schema.accounts;
+    const [spent] = this.orm
+      .select({ cents: sql<number>`coalesce(sum(${a.amountCents}), 0)` })
+      .from(a)
+      .where(and(eq(a.userId, userId), eq(a.type, 'expense'), eq(a.date, today)))
+      .all();
+    lines.push(
+      `今日预算 ${formatCents(dailyBudgetCents(settings, today))}，已支出 ${formatCents(Number(spent?.cents ?? 0))}`,
+    );
+    return { ...base, body: lines.join('\n') };
+  }
+
+  /** 记账提醒: at its time, only on a day the user has recorded no entry. */
+  private ledgerReminder(
+    userId: string,
+    today: string,
+    now: number,
+    zone: string,
+    time: string,
+  ): Reminder | undefined {
+    const at = instantOf(today, time, zone);
+    const base = {
+      key: 'ledger',
+      occurrence: today,
+      kind: 'ledger' as const,
+      title: '今天还没记账',
+      body: '花了什么、收到什么，记一笔吧。',
+      url: '/accounting',
+      at,
+    };
+    const state = this.dailyState(userId, 'ledger', today, at, now);
+    if (state !== 'due') return state === 'later' ? base : undefined;
+    const a = schema.accounts;
+    const entry = this.orm
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.userId, userId), eq(a.date, today)))
+      .limit(1)
+      .all();
+    return entry.length > 0 ? undefined : base;
   }
 
   private async recurringReminders(userId: string, today: string, zone: string) {
@@ -520,6 +774,14 @@ export class PushScheduler {
     return out;
   }
 }
+
+type CheckinRow = { taskId: string; date: string; value: number; skipped: number };
+
+/** One habit's records as habitDue reads them. */
+const recordsOf = (rows: CheckinRow[], habitId: string) =>
+  rows
+    .filter((row) => row.taskId === habitId)
+    .map((row) => ({ date: row.date, value: row.value, skipped: row.skipped === 1 }));
 
 function taskActions(taskId: string, reminder: string): NonNullable<Reminder['actions']> {
   return [

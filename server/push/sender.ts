@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns';
+import { type Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent, type AgentOptions, request } from 'node:https';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -112,30 +113,59 @@ export function webPushSender(
 }
 
 /** Sends the request and reads the answer to its end: its status, or an error at the deadline. */
-function post(
+async function post(
   details: ReturnType<typeof webpush.generateRequestDetails>,
   agent: Agent,
   deadlineMs: number,
 ): Promise<number> {
+  const answer = await requestWithin(
+    details.endpoint,
+    {
+      method: details.method,
+      headers: details.headers as Record<string, string | number>,
+      body: details.body ?? undefined,
+    },
+    agent,
+    deadlineMs,
+  );
+  return answer.status;
+}
+
+/** An answer read to its end (the reminder channels read what ntfy and Bark say). */
+export interface Answer {
+  status: number;
+  text: string;
+}
+
+/**
+ * One request under one deadline: DNS, connect, TLS, the request and the whole answer. Web Push
+ * and the reminder channels (channels.ts) both send through this, so both keep SEND_DEADLINE_MS.
+ */
+export function requestWithin(
+  url: string,
+  init: { method: string; headers: Record<string, string | number>; body?: string | Buffer },
+  agent: HttpAgent,
+  deadlineMs: number,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const signal = AbortSignal.timeout(deadlineMs);
-    const req = request(
-      details.endpoint,
-      {
-        method: details.method,
-        headers: details.headers as Record<string, string | number>,
-        agent,
-        signal,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
+    const send = url.startsWith('http:') ? httpRequest : request;
+    const req = send(url, { method: init.method, headers: init.headers, agent, signal }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        // An error message is short; a long answer is read to its end but not kept.
+        size += chunk.length;
+        if (size <= 16_384) chunks.push(chunk);
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+      res.on('error', reject);
+    });
     req.on('error', (err) =>
       reject(signal.aborted ? new Error(`超时 / no answer within ${deadlineMs} ms`) : err),
     );
-    req.end(details.body ?? undefined);
+    req.end(init.body);
   });
 }

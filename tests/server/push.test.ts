@@ -640,15 +640,22 @@ describe('the scheduler', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('holds a reminder in quiet hours and sends it when they end', async () => {
+  it('holds a reminder in quiet hours, in the inbox at once, and sends it when they end', async () => {
     await call('alice', '/api/settings', 'PUT', {
       notifications: { timeZone: ZONE, quietStart: '22:30', quietEnd: '07:30' },
     });
     clock = shanghai('2026-11-27', '22:00');
     await addTask('alice', 'late', { dueDate: '2026-11-27', dueTime: '23:00' });
-    expect(await scheduler.tick()).toBe(shanghai('2026-11-28', '07:30'));
+    // It wakes at 23:00 to put the reminder in 通知中心, then at the end of 免打扰.
+    expect(await scheduler.tick()).toBe(shanghai('2026-11-27', '23:00'));
     clock = shanghai('2026-11-27', '23:00');
-    await scheduler.tick();
+    expect(await scheduler.tick()).toBe(shanghai('2026-11-28', '07:30'));
+    const inbox = (await (await call('alice', '/api/push/inbox')).json()) as {
+      items: { title: string }[];
+      unread: number;
+    };
+    expect(inbox.items.map((i) => i.title)).toEqual(['任务 late · 23:00 到期']);
+    expect(inbox.unread).toBe(1);
     clock = shanghai('2026-11-28', '07:29');
     await scheduler.tick();
     expect(sent).toEqual([]);
