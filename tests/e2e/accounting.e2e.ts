@@ -16,7 +16,7 @@ afterAll(() => browser.close());
 async function openAccounting(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const page = await openPage(browser, viewport);
   await login(page, 'accounting');
-  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
   await page.goto('/accounting');
   await page.getByRole('heading', { name: '记账管理' }).waitFor();
   await page.getByRole('region', { name: '今日支出' }).waitFor();

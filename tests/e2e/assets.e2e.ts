@@ -63,7 +63,7 @@ describe('/assets against the real server', () => {
     const page = await openPage(browser, VIEWPORTS.desktop);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await login(page, 'assets');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await page.goto('/assets');
     await page.getByRole('heading', { name: '资产管理' }).waitFor();
 

@@ -20,7 +20,7 @@ afterAll(() => browser.close());
 async function signIn(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const page = await openPage(browser, viewport);
   await login(page, 'bookkeeping');
-  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
   return page;
 }
 

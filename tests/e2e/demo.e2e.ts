@@ -63,7 +63,7 @@ describe('demo mode', () => {
     await accounts.getByText('demo1234').waitFor();
     await accounts.getByRole('button', { name: '填入' }).first().click();
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await page.getByText('演示用户').waitFor();
     // msw's worker owns the scope; the demo never even carries the code that registers the
     // app's own worker (whose sw.js here only removes itself).

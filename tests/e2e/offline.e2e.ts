@@ -238,7 +238,7 @@ describe('with the server stopped after visiting only /', () => {
     // Another browser signed in as the same user sees every record.
     const other = await ownContext(browser, server, VIEWPORTS.phone, 'block');
     await login(other.page, 'offline');
-    await other.page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await other.page.getByRole('heading', { name: /^今天 · / }).waitFor();
     for (const [path, text] of [
       ['/accounting', '离线午餐'],
       ['/fitness', '游泳'],

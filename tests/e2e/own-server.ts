@@ -105,7 +105,7 @@ export async function signedInUnderWorker(
 ) {
   const { context, page } = await ownContext(browser, server, viewport, 'allow', permissions);
   await login(page, user);
-  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
   await page.waitForFunction(
     () => navigator.serviceWorker.controller?.state === 'activated',
     null,

@@ -87,7 +87,7 @@ describe('通行密钥', () => {
   it('registers, signs in without a password, and is removed', async () => {
     const { page, cdp, authenticatorId } = await openAtLocalhost();
     await login(page, 'passkeys');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await page.goto('/settings?section=security');
     const section = page.getByRole('region', { name: '通行密钥' });
     await section.getByText('还没有通行密钥。').waitFor();
@@ -165,7 +165,7 @@ describe('通行密钥', () => {
   it(`signs in with a passkey after ${FLOOD} anonymous login/options`, async () => {
     const { page } = await openAtLocalhost();
     await login(page, 'passkeys');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await page.goto('/settings?section=security');
     const section = page.getByRole('region', { name: '通行密钥' });
     await section.getByLabel('名称').fill('洪水之后');

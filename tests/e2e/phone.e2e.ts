@@ -14,7 +14,7 @@ async function signedIn(user: E2EUser, viewport: { width: number; height: number
   const page = await openPage(browser, viewport, { colorScheme: dark ? 'dark' : 'light' });
   await login(page, user);
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
   return page;
 }
 
@@ -107,7 +107,7 @@ describe('on a phone (375 px)', () => {
       ['记账', '记账管理', '/accounting'],
       ['任务', '任务管理', '/tasks'],
       ['打卡', '打卡管理', '/checkin'],
-      ['首页', '欢迎回来！', '/'],
+      ['首页', /^今天 · /, '/'],
     ] as const) {
       await tabs.getByRole('link', { name: tab, exact: true }).click();
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
@@ -182,7 +182,7 @@ describe('on a phone (375 px)', () => {
       completed: false,
     });
     for (const [path, heading] of [
-      ['/', '欢迎回来！'],
+      ['/', /^今天 · /],
       ['/accounting', '记账管理'],
       ['/assets', '资产管理'],
       ['/fitness', '健身记录'],

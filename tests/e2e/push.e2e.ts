@@ -262,7 +262,7 @@ it('a focus phase end shows no notification where the timer is seen, and does el
   expect(await shown()).not.toContain('专注结束');
   // A page that is seen but has no timer on it (another screen) does not chime: it shows.
   await page.goto(`${server.url}/`);
-  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
   await pushUntilShown(focus, shown);
   await worker!.evaluate(async () => {
     const sw = self as unknown as { registration: ServiceWorkerRegistration };

@@ -206,7 +206,7 @@ describe('with the server stopped', () => {
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       const { context, page } = await newContext(viewport, 'block');
       await login(page, 'pwa');
-      await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+      await page.getByRole('heading', { name: /^今天 · / }).waitFor();
       await server.stop();
       try {
         if (viewport === VIEWPORTS.phone) {
@@ -295,7 +295,7 @@ describe('a new build', () => {
     await prompt.getByRole('button', { name: '刷新' }).focus();
     await page.keyboard.press('Enter');
     await reloaded;
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(
       undefined,
     );

@@ -11,7 +11,7 @@ const browser = await launchBrowser();
 afterAll(() => browser.close());
 
 const ROUTES = [
-  ['dashboard', '/', '欢迎回来！'],
+  ['dashboard', '/', /^今天 · /],
   ['accounting', '/accounting', '记账管理'],
   ['assets', '/assets', '资产管理'],
   ['fitness', '/fitness', '健身记录'],
@@ -96,7 +96,7 @@ async function seed(page: Page) {
 }
 
 /** Waits until the screen's data and charts are drawn. */
-async function settled(page: Page, heading: string) {
+async function settled(page: Page, heading: string | RegExp) {
   await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.animate-spin'));
   await drawCharts(page);
@@ -130,7 +130,7 @@ describe('every route at 375, 800 and 1280 px, light and dark', () => {
   it('seeds the account once', async () => {
     const page = await openPage(browser, VIEWPORTS.desktop);
     await login(page, 'screens');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await seed(page);
     await page.context().close();
   });
@@ -149,7 +149,7 @@ describe('every route at 375, 800 and 1280 px, light and dark', () => {
         await screenshot(page, `screens-login-${viewport.width}-${scheme}`);
       }
       await login(page, 'screens');
-      await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+      await page.getByRole('heading', { name: /^今天 · / }).waitFor();
       for (const [name, path, heading] of ROUTES) {
         await page.goto(path);
         for (const viewport of WIDTHS) {

@@ -1,7 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, openPage, screenshot, VIEWPORTS } from './browser';
 
-const NAV_LABELS = ['首页', '记账管理', '资产管理', '健身记录', '时间管理', '任务管理', '打卡管理'];
+const NAV_LABELS = [
+  '首页',
+  '记账管理',
+  '资产管理',
+  '健身记录',
+  '时间管理',
+  '任务管理',
+  '打卡管理',
+  '日历',
+];
 
 const browser = await launchBrowser();
 afterAll(() => browser.close());
@@ -45,7 +54,7 @@ describe('app shell and login', () => {
   it('signs in, shows the nav at 1280 px, and logs out back to a guarded app', async () => {
     const page = await openPage(browser, VIEWPORTS.desktop);
     await login(page, 'shell');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     const nav = page.getByRole('navigation', { name: '主导航' });
     for (const label of NAV_LABELS) {
@@ -56,7 +65,7 @@ describe('app shell and login', () => {
 
     // The session survives a reload (stored flag + user + token).
     await page.reload();
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
 
     // A signed-in visitor of /login is sent home.
     await page.goto('/login');
@@ -73,7 +82,7 @@ describe('app shell and login', () => {
   it('at 800 px shows icon-only links with the active one highlighted', async () => {
     const page = await openPage(browser, { width: 900, height: 900 });
     await login(page, 'shell');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     const nav = page.getByRole('navigation', { name: '主导航' });
     const tasksLink = nav.getByRole('link', { name: '任务管理' });
     await expect(tasksLink.isVisible()).resolves.toBe(true);
@@ -91,7 +100,7 @@ describe('app shell and login', () => {
 
     await page.setViewportSize(VIEWPORTS.tablet);
     await page.goto('/');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await screenshot(page, 'home-800');
     await page.context().close();
   });
@@ -99,7 +108,7 @@ describe('app shell and login', () => {
   it('at 375 px collapses the nav into a menu listing all seven links', async () => {
     const page = await openPage(browser, VIEWPORTS.phone);
     await login(page, 'shell');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await expect(page.getByRole('navigation', { name: '主导航' }).isVisible()).resolves.toBe(false);
     await screenshot(page, 'home-375');
     await page.getByRole('button', { name: '打开菜单' }).click();
@@ -118,7 +127,7 @@ describe('app shell and login', () => {
     // No worker: every chunk is a request of the page's own, in the order the page asks.
     const page = await openPage(browser, VIEWPORTS.desktop, { serviceWorkers: 'block' });
     await login(page, 'shell');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     const html = await (await page.request.get('/')).text();
     const entry = html.match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
     expect(entry).toBeTruthy();
@@ -153,7 +162,7 @@ describe('app shell and login', () => {
   it("draws the bar's title before any script for a stored session, then hands it over", async () => {
     const page = await openPage(browser, VIEWPORTS.desktop, { serviceWorkers: 'block' });
     await login(page, 'shell');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     const title = () => page.getByText('个人管理系统', { exact: true });
     const drawn = await title().boundingBox();
     const html = await (await page.request.get('/')).text();

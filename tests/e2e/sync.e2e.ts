@@ -56,7 +56,7 @@ async function signedIn(
 ) {
   const page = await openPage(browser, viewport);
   await login(page, user);
-  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
   return page;
 }
 
@@ -273,7 +273,7 @@ describe('sync dialog', () => {
       );
     });
     await login(page, 'sync');
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     const before = await serverData(page);
     const dialog = await openSync(page);
     await dialog.getByText('本机有 5 条旧版数据尚未上传到云端', { exact: false }).waitFor();
@@ -372,7 +372,7 @@ describe('sync dialog', () => {
       null,
       { timeout: 5000 },
     );
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await page.context().close();
   });
 });

@@ -26,11 +26,11 @@ async function signedIn(
   const page = await openPage(browser, viewport);
   if (clock) await page.clock.install({ time: clock });
   await login(page, user);
-  await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
   return page;
 }
 
-async function open(page: Page, path: string, heading: string) {
+async function open(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
@@ -98,7 +98,7 @@ describe('1. money fits its box', () => {
     });
 
     for (const [path, heading] of [
-      ['/', '欢迎回来！'],
+      ['/', /^今天 · /],
       ['/accounting', '记账管理'],
       ['/assets', '资产管理'],
     ] as const) {
@@ -595,7 +595,7 @@ describe('8 and 9. smaller items, and dark mode', () => {
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
     await expect(page.title()).resolves.toBe('页面不存在 · 个人管理系统');
     await page.getByRole('link', { name: '返回首页' }).click();
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
 
     // 深色模式: the switch in the menu, kept across a reload and applied before first paint.
     await page.getByRole('button', { name: '打开菜单' }).click();
@@ -610,7 +610,7 @@ describe('8 and 9. smaller items, and dark mode', () => {
     await expect(
       page.evaluate(() => document.documentElement.classList.contains('dark')),
     ).resolves.toBe(true);
-    await page.getByRole('heading', { name: '欢迎回来！' }).waitFor();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
     await page.getByRole('button', { name: '打开菜单' }).click();
     await page.getByRole('switch', { name: '深色模式' }).click();
     await expect(

@@ -230,7 +230,7 @@ describe('sync dialog chunk', () => {
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('heading', { name: '欢迎回来！' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /^今天 · / })).toBeInTheDocument();
   });
 
   it('downloads the chunk afresh when the dialog is opened again, retrying twice', async () => {

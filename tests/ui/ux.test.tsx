@@ -255,7 +255,7 @@ describe('the shell', () => {
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('页面不存在 · 个人管理系统'));
     await user.click(screen.getByRole('link', { name: '返回首页' }));
-    await screen.findByRole('heading', { name: '欢迎回来！' });
+    await screen.findByRole('heading', { name: /^今天 · / });
     expect(router.state.location.pathname).toBe('/');
     // The title is set in an effect, which may run just after the heading is in the DOM.
     await waitFor(() => expect(document.title).toBe('首页 · 个人管理系统'));

@@ -37,7 +37,7 @@ function useIsNewAccount(): boolean {
  */
 export function DashboardScreen() {
   const today = useToday();
-  useDocumentTitle('今天');
+  useDocumentTitle('首页');
   const { user } = useAuth();
   const username = user?.username ?? '';
   const { aggregates, local, error } = useDashboard(today);
