@@ -1,5 +1,5 @@
-import { daysBetween } from './dates';
-import { upcomingDates } from './recurrence';
+import { addDays, daysBetween } from './dates';
+import { datesBetween } from './recurrence';
 import type { Task } from './schemas/task';
 
 // 日历's repeating tasks (issue 59): a series' future dates, computed from its open
@@ -18,10 +18,24 @@ export function projectedDates(
   today: string,
 ): string[] {
   if (!task.repeat || task.completed || task.dueDate === '' || task.dueDate > to) return [];
-  // Rules repeat at most daily: the days from the start to `to` bound the dates needed.
-  const needed = daysBetween(task.dueDate, to) + 2;
   const after = task.dueDate > today ? task.dueDate : today;
-  return upcomingDates(task.repeat, task.dueDate, needed).filter(
-    (d) => d > task.dueDate && d >= after && d >= from && d <= to,
+  const first = after > from ? after : from;
+  return datesBetween(task.repeat, nearStart(task.repeat, task.dueDate, first), first, to).filter(
+    (d) => d > task.dueDate,
   );
+}
+
+/**
+ * Where to run a rule from to find its dates from `first` on: a daily or weekly rule moved on
+ * by whole periods lands on the same dates, so the library does not walk every week of a
+ * series left overdue for years (~50 ms a month for 20 such series, bench on ten years). A
+ * rule with COUNT (counted from its start) or a monthly or yearly one keeps its start.
+ */
+function nearStart(rule: string, start: string, first: string): string {
+  const freq = /(?:^|;)FREQ=(DAILY|WEEKLY)(?:;|$)/.exec(rule)?.[1];
+  if (!freq || /(?:^|;)COUNT=/.test(rule)) return start;
+  const interval = Number(/(?:^|;)INTERVAL=(\d+)/.exec(rule)?.[1] ?? 1);
+  const period = (freq === 'DAILY' ? 1 : 7) * interval;
+  const periods = Math.floor(daysBetween(start, first) / period) - 1;
+  return periods > 0 ? addDays(start, periods * period) : start;
 }

@@ -127,9 +127,15 @@ export function agendas(
   for (let d = from; d <= end; d = addDays(d, 1)) days.set(d, emptyAgenda(d));
   const inSpan = (date: string) => date >= from && date <= end;
 
+  // A completion's local day is within a day of its UTC one: only those near the span are
+  // turned into a local date (ten years hold ~5k completions, each a Date and a format).
+  const nearFrom = addDays(from, -1);
+  const nearTo = addDays(end, 1);
   for (const task of lists.tasks) {
     if (inSpan(task.dueDate)) days.get(task.dueDate)!.tasks.push(taskOn(task, false, false));
-    const done = task.completed ? completedOn(task) : '';
+    const utcDay = task.completedAt?.slice(0, 10) ?? '';
+    const near = utcDay >= nearFrom && utcDay <= nearTo;
+    const done = task.completed && near ? completedOn(task) : '';
     if (done && done !== task.dueDate && inSpan(done)) {
       days.get(done)!.tasks.push(taskOn(task, false, true));
     }
@@ -147,6 +153,8 @@ export function agendas(
     if (inSpan(record.date)) days.get(record.date)!.focus.push(record);
   }
   for (const day of days.values()) {
+    // A day reads in time order: timed tasks by their time, then the rest as stored.
+    day.tasks.sort((a, b) => byTime(a.task.dueTime ?? '', b.task.dueTime ?? ''));
     day.incomeCents = sumCents(day.entries.filter((e) => e.type === 'income').map((e) => e.amount));
     day.expenseCents = sumCents(
       day.entries.filter((e) => e.type === 'expense').map((e) => e.amount),
@@ -156,6 +164,10 @@ export function agendas(
   addHabits(days, lists, from, end, today);
   return days;
 }
+
+/** Timed before untimed, earlier first (a stable sort keeps the rest in list order). */
+const byTime = (a: string, b: string) =>
+  a === b ? 0 : a === '' ? 1 : b === '' ? -1 : a < b ? -1 : 1;
 
 function taskOn(task: Task, projected: boolean, completedHere: boolean): DayTask {
   return { task, projected, completedHere };

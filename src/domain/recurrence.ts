@@ -111,6 +111,16 @@ export function upcomingDates(rule: string, start: string, n: number): string[] 
   return out;
 }
 
+/**
+ * The dates of the rule started on `start` that fall within [from, to]: what 日历 shows of a
+ * series (issue 59). The library stops at `to`, where a count of dates would run on for years.
+ */
+export function datesBetween(rule: string, start: string, from: string, to: string): string[] {
+  const r = ruleFrom(rule, start);
+  if (!r || to < from) return [];
+  return r.between(fromDay(from), fromDay(to), true).map(toDay);
+}
+
 /** The first date of the rule on or after `today`: where a repeat given without a date starts. */
 export function firstOccurrence(rule: string, today: string): string | null {
   const r = ruleFrom(rule, today);

@@ -132,6 +132,24 @@ function DayCell({
           <span key={key} className={`h-1.5 w-1.5 rounded-full ${colour}`} />
         ))}
       </span>
+      {tall && day.tasks.length > 0 && (
+        // The week's cells have room for what is due: the first few titles.
+        <span className="flex flex-col gap-0.5" aria-hidden="true">
+          {day.tasks.slice(0, 3).map(({ task, projected }) => (
+            <span
+              key={`${task.id}-${projected}`}
+              className={`truncate rounded bg-blue-50 px-1 text-[11px] leading-4 text-blue-800 ${
+                task.completed && !projected ? 'line-through opacity-60' : ''
+              }`}
+            >
+              {task.title}
+            </span>
+          ))}
+          {day.tasks.length > 3 && (
+            <span className="text-[11px] text-slate-500">+{day.tasks.length - 3}</span>
+          )}
+        </span>
+      )}
       {m.expenseCents > 0 && (
         <span
           className="truncate text-[10px] leading-tight text-red-600 tabular-nums sm:text-xs"

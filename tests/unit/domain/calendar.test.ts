@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agendas, marksOf, monthDays, weekOf } from '../../../src/domain/calendar';
 import { projectedDates } from '../../../src/domain/calendar-repeats';
+import { upcomingDates } from '../../../src/domain/recurrence';
 import type { Account } from '../../../src/domain/schemas/account';
 import type { CheckinRecord, CheckinTask } from '../../../src/domain/schemas/checkin';
 import type { Task } from '../../../src/domain/schemas/task';
@@ -105,6 +106,23 @@ describe('repeating tasks', () => {
     ).toEqual([]);
   });
 
+  it('finds the same dates for a series left overdue for years', () => {
+    // Every other week on Monday and Thursday, from a Thursday in 2019.
+    const rule = 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH';
+    const dates = projectedDates(
+      task('x', { dueDate: '2019-01-03', repeat: rule }),
+      '2026-11-30',
+      '2027-01-10',
+      '2026-12-06',
+    );
+    expect(dates.length).toBeGreaterThan(0);
+    // Checked against the rule run from its own start, day by day (recurrence.ts).
+    const all = upcomingDates(rule, '2019-01-03', 2000).filter(
+      (d) => d >= '2026-12-06' && d <= '2027-01-10',
+    );
+    expect(dates).toEqual(all);
+  });
+
   it('projects an overdue series from today on, not into the past', () => {
     expect(
       projectedDates(
@@ -133,6 +151,8 @@ describe('a day’s agenda', () => {
       {
         tasks: [
           task('due', { dueDate: '2026-12-03' }),
+          task('afternoon', { dueDate: '2026-12-03', dueTime: '15:00' }),
+          task('morning', { dueDate: '2026-12-03', dueTime: '09:30' }),
           // Due the 1st, done at 10:00 on the 3rd in Shanghai: shown on both days.
           task('late', {
             dueDate: '2026-12-01',
@@ -180,6 +200,8 @@ describe('a day’s agenda', () => {
     );
     const day = days.get('2026-12-03')!;
     expect(day.tasks.map((t) => [t.task.id, t.completedHere])).toEqual([
+      ['morning', false],
+      ['afternoon', false],
       ['due', false],
       ['late', true],
     ]);
@@ -193,7 +215,7 @@ describe('a day’s agenda', () => {
     expect(days.get('2026-12-06')!.habits.map((h) => h.state)).toEqual(['open']);
     expect(days.get('2026-12-07')!.habits).toEqual([]);
     expect(marksOf(day)).toEqual({
-      tasks: 2,
+      tasks: 4,
       habitsDone: 1,
       entries: 2,
       expenseCents: 1230,
