@@ -22,20 +22,26 @@ dayjs.extend(timezonePlugin);
 /** A due date without a time: the reminders count from 09:00 of it, as the push scheduler's. */
 const DATE_ONLY_REMINDER_BASE_S = 9 * 60 * 60;
 
-/** A wall-clock day ('YYYY-MM-DD') and time ('HH:mm') in `zone`. */
-const wall = (date: string, time: string, zone: string) => dayjs.tz(`${date} ${time}`, zone);
+/**
+ * A wall-clock day ('YYYY-MM-DD') and time ('HH:mm') in `zone`. In UTC, as a Date:
+ * ical-generator writes a UTC time with its Z (it writes none for a calendar zone named UTC).
+ */
+const wall = (date: string, time: string, zone: string | null) =>
+  zone ? dayjs.tz(`${date} ${time}`, zone) : new Date(`${date}T${time}:00.000Z`);
+
+const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Etc/UCT', 'UCT', 'Etc/Universal']);
 
 /**
  * The rule as the feed writes it. A rule's UNTIL may be a date (the app's rules run over
  * days); RFC 5545 wants it of DTSTART's type, and in UTC beside a zoned DTSTART, so a timed
  * task's UNTIL becomes the end of that day in the user's zone.
  */
-function feedRule(task: FullTask, zone: string): string {
+function feedRule(task: FullTask, zone: string | null): string {
   const until = /(^|;)UNTIL=(\d{4})(\d{2})(\d{2})(T\d{6}Z?)?/.exec(task.repeat);
   if (!until) return task.repeat;
   const [whole, lead, y, m, d] = until;
   if (!task.dueTime) return task.repeat.replace(whole, `${lead}UNTIL=${y}${m}${d}`);
-  const end = new Date(instantOf(`${y}-${m}-${d}`, '23:59', zone) + 59_000);
+  const end = new Date(instantOf(`${y}-${m}-${d}`, '23:59', zone ?? 'UTC') + 59_000);
   const utc = end
     .toISOString()
     .replace(/[-:]/g, '')
@@ -63,7 +69,9 @@ const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * task's reminders as VALARMs.
  */
 export function tasksCalendar(tasks: readonly Task[], options: FeedOptions): ICalCalendar {
-  const zone = options.timeZone || serverZone();
+  const named = options.timeZone || serverZone();
+  // A calendar zone of its own only where it is not UTC (see `wall`).
+  const zone = UTC_ZONES.has(named) ? null : named;
   let firstYear = options.now.getUTCFullYear();
   let lastYear = firstYear;
   for (const t of tasks) {
@@ -78,7 +86,9 @@ export function tasksCalendar(tasks: readonly Task[], options: FeedOptions): ICa
     // Refresh hints for subscribers (X-PUBLISHED-TTL, REFRESH-INTERVAL).
     ttl: 60 * 60,
     // With the zone's definition, which RFC 5545 asks for beside every TZID used.
-    timezone: { name: zone, generator: (z) => vtimezone(z, firstYear - 1, lastYear + YEARS_AHEAD) },
+    timezone: zone
+      ? { name: zone, generator: (z) => vtimezone(z, firstYear - 1, lastYear + YEARS_AHEAD) }
+      : null,
   });
   for (const stored of tasks) {
     const task = withDefaults(stored);
@@ -92,7 +102,7 @@ export function tasksCalendar(tasks: readonly Task[], options: FeedOptions): ICa
       timezone: timed ? zone : null,
       summary: task.completed ? `✓ ${task.title}` : task.title,
       description: task.description || null,
-      stamp: dayjs(task.updatedAt).tz(zone),
+      stamp: zone ? dayjs(task.updatedAt).tz(zone) : new Date(task.updatedAt),
     });
     if (task.completed) continue;
     if (task.repeat) event.repeating(feedRule(task, zone));

@@ -156,6 +156,31 @@ describe('GET /api/calendar/<token>.ics', () => {
     expect((await request('/api/calendar/feed', { method: 'POST' })).status).toBe(401);
   });
 
+  it('writes a UTC time with its Z when the zone is UTC, still never shifting a date', async () => {
+    const { tasksCalendar } = await import('../../server/calendar-ics');
+    const at = '2026-12-01T00:00:00.000Z';
+    const base = {
+      description: '',
+      priority: 'medium',
+      category: 'work',
+      completed: false,
+      completedAt: null,
+      createdAt: at,
+      updatedAt: at,
+    } as const;
+    const text = tasksCalendar(
+      [
+        { ...base, id: 'a', title: '全天', dueDate: '2026-12-06' },
+        { ...base, id: 'b', title: '定时', dueDate: '2026-12-06', dueTime: '23:30' },
+      ],
+      { timeZone: 'UTC', name: '任务', now: new Date(at) },
+    ).toString();
+    const [day, timed] = events(text);
+    expect(day!.startDate.toString()).toBe('2026-12-06');
+    expect(timed!.startDate.toUnixTime()).toBe(Date.parse('2026-12-06T23:30:00Z') / 1000);
+    expect(text).toContain('DTSTART:20261206T233000Z');
+  });
+
   it('keeps the token hashed in the database, and 重置 holds there too', async () => {
     const file = join(dir, 'feeds.sqlite');
     const store = openSqliteStore(file);

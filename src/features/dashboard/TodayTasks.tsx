@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTasks, useToggleTask } from '../../api/tasks';
 import { Spinner } from '../../components/Spinner';
@@ -11,22 +11,36 @@ const PRIORITY_DOT: Record<Task['priority'], string> = {
   low: 'bg-slate-300',
 };
 
-function TaskRow({ entry, onToggle }: { entry: TodayTask<Task>; onToggle: (t: Task) => void }) {
+function TaskRow({
+  entry,
+  onToggle,
+}: {
+  entry: TodayTask<Task>;
+  onToggle: (t: Task, settled: () => void) => void;
+}) {
   const { task, group } = entry;
   const titleId = useId();
+  // The tick shows in its own frame; the list follows once the change is stored.
+  // Until the list has the change: the press, while the task is still as it was pressed from.
+  const [pressed, setPressed] = useState<{ from: boolean } | null>(null);
+  const done = pressed?.from === task.completed ? !task.completed : task.completed;
   return (
     <li className="flex items-start gap-3 py-2.5">
       <input
         type="checkbox"
         className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-blue-600"
-        checked={task.completed}
+        checked={done}
         aria-labelledby={titleId}
-        onChange={() => onToggle(task)}
+        onChange={() => {
+          setPressed({ from: task.completed });
+          // Settled either way: a refused change is taken back, and so is the press.
+          onToggle(task, () => setPressed(null));
+        }}
       />
       <div className="min-w-0 flex-1">
         <p
           id={titleId}
-          className={`break-words ${task.completed ? 'text-slate-400 line-through' : 'text-slate-900'}`}
+          className={`break-words ${done ? 'text-slate-400 line-through' : 'text-slate-900'}`}
         >
           {task.title}
         </p>
@@ -35,7 +49,7 @@ function TaskRow({ entry, onToggle }: { entry: TodayTask<Task>; onToggle: (t: Ta
             className={`h-2 w-2 rounded-full ${PRIORITY_DOT[task.priority]}`}
             aria-hidden="true"
           />
-          {group === 'overdue' && !task.completed && (
+          {group === 'overdue' && !done && (
             <span className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-700">已逾期</span>
           )}
           {group === 'overdue' && <span className="tabular-nums">{task.dueDate.slice(5)}</span>}
@@ -77,7 +91,11 @@ export function TodayTasks({ today }: { today: string }) {
       ) : (
         <ul className="divide-y divide-slate-100">
           {listed.map((entry) => (
-            <TaskRow key={entry.task.id} entry={entry} onToggle={(t) => toggle.mutate(t)} />
+            <TaskRow
+              key={entry.task.id}
+              entry={entry}
+              onToggle={(t, settled) => toggle.mutate(t, { onSettled: settled })}
+            />
           ))}
         </ul>
       )}
