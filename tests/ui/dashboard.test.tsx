@@ -83,7 +83,8 @@ const card = (title: string) => screen.getByRole('region', { name: title });
 
 async function openDashboard() {
   const view = renderApp('/');
-  await screen.findByRole('region', { name: '今日收支' });
+  // The day's sections draw at once; the figures (净资产, 今日目标) once their sums are there.
+  await screen.findByRole('region', { name: '净资产' });
   return view;
 }
 
@@ -96,7 +97,7 @@ async function firstVisitKeepsFigures() {
     await seedDeviceCopy(kind, []);
   }
   const view = await openDashboard();
-  await waitFor(() => expect(card('任务进度')).toHaveTextContent('1/3'));
+  await waitFor(() => expect(card('累计结余')).toHaveTextContent('¥7,864.50'));
   const keptCursors = async () => {
     const db = await openLocalDb('demo');
     try {
@@ -114,18 +115,61 @@ async function firstVisitKeepsFigures() {
   view.unmount();
 }
 
-describe('dashboard', () => {
-  it('shows the five cards from the five lists', async () => {
+describe('今天', () => {
+  it('names the day and shows today’s money, the all-time balance apart, focus and workouts', async () => {
     await openDashboard();
-    expect(screen.getByRole('heading', { name: '欢迎回来！' })).toBeInTheDocument();
+    // The UI tests' clock: 2026-11-18, a Wednesday.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('今天 · 11月18日 周三');
     const balance = card('今日收支');
-    // Over all records despite the title (SPEC §9), and the subtitle says so.
-    expect(within(balance).getByText('¥7,864.50').closest('p')).toHaveClass('text-emerald-700');
-    expect(balance).toHaveTextContent('全部记录：收入 ¥8,000.00 · 支出 ¥135.50');
-    expect(card('今日运动')).toHaveTextContent('1 次');
-    expect(card('任务进度')).toHaveTextContent('1/3');
-    expect(card('任务进度')).toHaveTextContent('完成率 33%');
-    expect(card('专注时间')).toHaveTextContent('65 分钟');
+    // Today's entries only: yesterday's ¥100 and January's salary are not in it.
+    await waitFor(() => expect(balance).toHaveTextContent('收入 ¥0.00 · 支出 ¥35.50'));
+    expect(within(balance).getByText('-¥35.50').closest('p')).toHaveClass('text-red-600');
+    // The spec's all-time figure, under a label that says so.
+    expect(card('累计结余')).toHaveTextContent('¥7,864.50');
+    // 50 of the 65 minutes count toward the goal (写作 does, 阅读 does not by default).
+    expect(card('专注')).toHaveTextContent('50 / 120 分钟');
+    expect(card('专注')).toHaveTextContent('今日共专注 65 分钟');
+    await waitFor(() => expect(card('运动')).toHaveTextContent('1 次'));
+    expect(card('运动')).toHaveTextContent('跑步 30 分钟');
+  });
+
+  it('ticks a repeating task in place and rolls the series on', async () => {
+    const created = await demo.store.tasks.create('demo', {
+      id: 'daily-review',
+      title: '每日复盘',
+      description: '',
+      priority: 'medium',
+      category: 'work',
+      dueDate: TODAY,
+      repeat: 'FREQ=DAILY',
+      completed: false,
+      completedAt: null,
+      createdAt: `${TODAY}T01:00:00.000Z`,
+      updatedAt: `${TODAY}T01:00:00.000Z`,
+    });
+    try {
+      await openDashboard();
+      const tasks = screen.getByRole('region', { name: /^今日任务/ });
+      const box = await within(tasks).findByRole('checkbox', { name: '每日复盘' });
+      await userEvent.setup().click(box);
+      await waitFor(async () => {
+        const stored = await demo.store.tasks.list('demo');
+        expect(stored.find((t) => t.id === 'daily-review')?.completed).toBe(true);
+        expect(
+          stored.some(
+            (t) => t.title === '每日复盘' && t.dueDate === addDays(TODAY, 1) && !t.completed,
+          ),
+        ).toBe(true);
+      });
+      // Still listed, ticked: tomorrow's occurrence is not today's.
+      expect(within(tasks).getByRole('checkbox', { name: '每日复盘' })).toBeChecked();
+      expect(within(tasks).getAllByRole('checkbox', { name: '每日复盘' })).toHaveLength(1);
+    } finally {
+      for (const t of await demo.store.tasks.list('demo')) {
+        if (t.title === '每日复盘') await demo.store.tasks.remove('demo', t.id);
+      }
+      expect(created.record.id).toBe('daily-review');
+    }
   });
 
   it('hides net worth until the eye is pressed, then shows the latest versions only', async () => {
@@ -155,7 +199,7 @@ describe('dashboard', () => {
       '完成一次运动已完成今日运动 1 次',
       '专注工作2小时未完成已专注 50 / 120 分钟',
     ]);
-    expect(within(card('专注时间')).getByText('65 分钟')).toBeInTheDocument();
+    expect(card('专注')).toHaveTextContent('今日共专注 65 分钟');
   });
 
   it('follows the user’s settings: budget overspent, a 1-hour goal counting 阅读', async () => {
@@ -253,36 +297,35 @@ describe('dashboard', () => {
     localStorage.removeItem(TIMER_STORAGE_KEY);
   });
 
-  it('a later visit shows the kept figures without reading the lists, and recounts after a change', async () => {
+  it('a later visit shows the kept figures without reading their lists, and recounts after a change', async () => {
     await firstVisitKeepsFigures();
 
     const { reads, restore } = watchListReads();
     try {
       await openDashboard();
-      expect(card('任务进度')).toHaveTextContent('1/3');
-      expect(card('专注时间')).toHaveTextContent('65 分钟');
-      // Caught up behind the figures: nothing changed, nothing was read.
+      expect(card('累计结余')).toHaveTextContent('¥7,864.50');
+      expect(card('专注')).toHaveTextContent('今日共专注 65 分钟');
+      // Caught up behind the figures: the focus and asset lists, which only figures come
+      // from, were not read (今日任务, 今日收支 and 运动 list their own records).
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(reads).toEqual([]);
+      expect(reads).not.toContain('timeRecords');
+      expect(reads).not.toContain('assets');
       cleanup();
 
-      // A task completed elsewhere: the next visit's catch-up finds it and counts again.
-      const created = await demo.store.tasks.create('demo', {
-        id: 'done-elsewhere',
-        title: 'd',
-        description: '',
-        priority: 'medium',
+      // Focus recorded elsewhere: the next visit's catch-up finds it and counts again.
+      const created = await demo.store.timeRecords.create('demo', {
+        id: 'focus-elsewhere',
+        task: '别处',
         category: 'work',
-        dueDate: '',
-        completed: true,
-        completedAt: `${TODAY}T09:00:00.000Z`,
+        duration: 600,
+        date: TODAY,
         createdAt: `${TODAY}T09:00:00.000Z`,
         updatedAt: `${TODAY}T09:00:00.000Z`,
-      });
+      } as never);
       await openDashboard();
-      await waitFor(() => expect(card('任务进度')).toHaveTextContent('2/4'));
-      expect(reads).toContain('tasks');
-      await demo.store.tasks.remove('demo', created.record.id);
+      await waitFor(() => expect(card('专注')).toHaveTextContent('60 / 120 分钟'));
+      expect(reads).toContain('timeRecords');
+      await demo.store.timeRecords.remove('demo', created.record.id);
     } finally {
       restore();
     }
@@ -298,8 +341,10 @@ describe('dashboard', () => {
       title: '离线任务',
       priority: 'medium',
       category: 'work',
+      dueDate: TODAY,
     });
-    await waitFor(() => expect(card('任务进度')).toHaveTextContent('1/4'));
+    const tasks = screen.getByRole('region', { name: /^今日任务/ });
+    await within(tasks).findByRole('checkbox', { name: '离线任务' });
   });
 
   it('uses the local copy of a list the server fails and says the data is local', async () => {
@@ -335,9 +380,9 @@ describe('dashboard', () => {
     await openDashboard();
     expect(await screen.findByRole('status')).toHaveTextContent('离线数据');
     expect(screen.getByRole('status')).toHaveTextContent('服务器维护中');
-    expect(card('今日运动')).toHaveTextContent('2 次');
+    await waitFor(() => expect(card('运动')).toHaveTextContent('2 次'));
     // The other lists catch up from the server in the background.
-    await waitFor(() => expect(card('任务进度')).toHaveTextContent('1/3'));
+    await waitFor(() => expect(card('累计结余')).toHaveTextContent('¥7,864.50'));
   });
 });
 
