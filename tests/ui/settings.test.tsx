@@ -41,7 +41,7 @@ describe('/settings', () => {
       within(sections)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['基本', '预算', '专注', '通知', '账号安全', '导入规则']);
+    ).toEqual(['基本', '预算', '专注', '通知', '日历订阅', '账号安全', '导入规则']);
     expect(within(sections).getByRole('link', { name: '基本' })).toHaveAttribute(
       'aria-current',
       'page',
