@@ -33,6 +33,7 @@ export const E2E_USERS = {
   phoneLong: '手机长文本测试',
   passkeys: '通行密钥测试',
   settings: '设置测试',
+  channels: '提醒渠道测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;
