@@ -60,7 +60,7 @@ describe('app shell and login', () => {
     for (const label of NAV_LABELS) {
       await expect(nav.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
     }
-    await expect(page.getByText('导航测试').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('导航测试', { exact: true }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'home-1280');
 
     // The session survives a reload (stored flag + user + token).
