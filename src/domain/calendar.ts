@@ -47,7 +47,7 @@ export interface CalendarLists {
 }
 
 /** A task on a day: a stored row, or a computed future occurrence of a series. */
-export interface DayTask {
+interface DayTask {
   task: Task;
   /** Computed from the series' rule; no record exists for it (yet). */
   projected: boolean;
@@ -55,7 +55,7 @@ export interface DayTask {
   completedHere: boolean;
 }
 
-export interface DayHabit {
+interface DayHabit {
   habit: CheckinTask;
   state: DayState;
   value: number;

@@ -20,7 +20,7 @@ export function dayTitle(date: string): string {
 
 // ---- 今日任务
 
-export type TodayTaskGroup = 'overdue' | 'timed' | 'untimed';
+type TodayTaskGroup = 'overdue' | 'timed' | 'untimed';
 
 export interface TodayTask<T> {
   task: T;
