@@ -8,12 +8,12 @@ import { settingsSchema } from '../../domain/schemas/settings';
 // sent; a value the rules refuse names what is wrong and saves nothing.
 
 /** How long typing pauses before the section saves. */
-export const SAVE_DELAY_MS = 600;
+const SAVE_DELAY_MS = 600;
 
 type Mutation = ReturnType<typeof useUpdateSettings>;
 
 /** 保存中… / 已保存 / the failure, beside a section's heading, read out as it changes. */
-export function SaveStatus({ save }: { save: Pick<Mutation, 'status'> }) {
+function SaveStatus({ save }: { save: Pick<Mutation, 'status'> }) {
   const text =
     save.status === 'pending'
       ? '保存中…'
