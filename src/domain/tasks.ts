@@ -355,3 +355,11 @@ export function subtaskProgress(
   if (subtasks.length === 0) return null;
   return { done: subtasks.filter((s) => s.done).length, total: subtasks.length };
 }
+
+/** The sub-tasks with one ticked or unticked (from the list, issue 60); the others as they were. */
+export function toggleSubtask<T extends Pick<Subtask, 'id' | 'done'>>(
+  subtasks: readonly T[],
+  id: string,
+): T[] {
+  return subtasks.map((s) => (s.id === id ? { ...s, done: !s.done } : s));
+}

@@ -181,6 +181,23 @@ describe('on a phone (375 px)', () => {
       category: 'work',
       completed: false,
     });
+    // A habit's name (issue 60: the check-in cards, the week strip and its charts' legends).
+    const habit = await post(page, '/api/checkin-tasks', {
+      name: long(100),
+      description: long(500),
+      type: 'daily',
+      frequency: 1,
+      monthlyTarget: 30,
+      category: 'health',
+      kind: 'measurable',
+      unit: long(10),
+      target: 8,
+    });
+    await post(page, '/api/checkin-records', {
+      taskId: habit.id,
+      date: new Date().toLocaleDateString('sv-SE'),
+      value: 3,
+    });
     for (const [path, heading] of [
       ['/', /^今天 · /],
       ['/accounting', '记账管理'],
@@ -188,6 +205,7 @@ describe('on a phone (375 px)', () => {
       ['/fitness', '健身记录'],
       ['/time', '时间管理'],
       ['/tasks', '任务管理'],
+      ['/checkin', '打卡管理'],
       ['/settings', '设置'],
     ] as const) {
       await page.goto(path);
@@ -199,12 +217,12 @@ describe('on a phone (375 px)', () => {
     }
     // Where such a text is cut with an ellipsis, a tap (or Enter) shows it whole and folds it
     // again: the 备注 of a ledger row and of 最近记录, the 周期记账 name, a workout's 备注, a
-    // focus record's task, a task's 描述.
+    // focus record's task. (A task's 描述 is one line of its row; the row opens the task's
+    // details, where it is whole: below.)
     for (const [path, heading, cut] of [
       ['/accounting', '记账管理', 3],
       ['/fitness', '健身记录', 1],
       ['/time', '时间管理', 1],
-      ['/tasks', '任务管理', 1],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
@@ -251,6 +269,15 @@ describe('on a phone (375 px)', () => {
     w = await widths(page);
     expect(w.scroll).toBeLessThanOrEqual(w.inner);
     expect(await history.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+    await page.keyboard.press('Escape');
+    // A task's row opens its details, its 描述 whole there.
+    await page.goto('/tasks');
+    await page.getByRole('button', { name: `编辑 ${long(100)}` }).click();
+    const task = page.getByRole('dialog', { name: '编辑任务' });
+    await expect.poll(() => task.getByLabel('描述').inputValue()).toBe(long(500));
+    w = await widths(page);
+    expect(w.scroll).toBeLessThanOrEqual(w.inner);
+    expect(await task.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
     await page.context().close();
   });
 });

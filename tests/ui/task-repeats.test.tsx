@@ -21,7 +21,7 @@ const row = (title: string) => screen.getByRole('listitem', { name: title });
 const listed = () =>
   within(screen.getByRole('region', { name: '任务列表' }))
     .queryAllByRole('listitem')
-    .map((li) => li.querySelector('p')?.textContent);
+    .map((li) => li.querySelector('[data-title]')?.textContent);
 const serverTasks = () => demo.store.tasks.list('demo');
 
 describe('repeating tasks on /tasks', () => {
@@ -46,7 +46,8 @@ describe('repeating tasks on /tasks', () => {
     await seed('还信用卡', { dueDate: TODAY, repeat: 'FREQ=DAILY;COUNT=5' });
     const user = userEvent.setup();
     renderApp('/tasks');
-    await user.click(await screen.findByRole('button', { name: '跳过这次 还信用卡' }));
+    await user.click(await screen.findByRole('button', { name: '更多操作 还信用卡' }));
+    await user.click(screen.getByRole('button', { name: '跳过这次 还信用卡' }));
     await waitFor(async () => {
       const all = await serverTasks();
       expect(all.map((t) => [t.dueDate, t.repeat])).toEqual([
@@ -106,8 +107,8 @@ describe('sub-tasks, postponing and finished rows', () => {
     await seed('体检', { dueDate: TODAY });
     const user = userEvent.setup();
     renderApp('/tasks');
-    await user.click(await screen.findByRole('button', { name: '推迟 体检' }));
-    await user.click(within(row('体检')).getByRole('button', { name: '明天' }));
+    await user.click(await screen.findByRole('button', { name: '更多操作 体检' }));
+    await user.click(within(row('体检')).getByRole('button', { name: '推迟到明天' }));
     await waitFor(async () => expect((await serverTasks())[0]!.dueDate).toBe(addDays(TODAY, 1)));
   });
 

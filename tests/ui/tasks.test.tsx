@@ -25,7 +25,7 @@ const filterButton = (label: string) =>
 const listed = () =>
   within(screen.getByRole('region', { name: '任务列表' }))
     .queryAllByRole('listitem')
-    .map((li) => li.querySelector('p')?.textContent);
+    .map((li) => li.querySelector('[data-title]')?.textContent);
 
 describe('tasks screen', () => {
   it('shows the cards, the priority split, due labels and filters with counts', async () => {
@@ -104,23 +104,23 @@ describe('tasks screen', () => {
     const search = await screen.findByRole('searchbox');
     fireEvent.change(search, { target: { value: '写周报' } });
     await waitFor(() => expect(listed()).toEqual(['写周报']));
-    await user.click(screen.getByRole('button', { name: '推迟 写周报' }));
-    expect(screen.getByRole('button', { name: '下周一' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '更多操作 写周报' }));
+    expect(screen.getByRole('button', { name: '推迟到下周一' })).toBeInTheDocument();
     const before = row('写周报');
 
     search.focus();
     fireEvent.change(search, { target: { value: '交房租' } });
     await waitFor(() => expect(listed()).toEqual(['交房租']));
     // The same element (row-slots.ts), now 交房租's all through: its name, its due label, its
-    // own 推迟 closed, no description.
+    // own 更多操作 (推迟) closed, no description.
     expect(row('交房租')).toBe(before);
     expect(screen.getByRole('checkbox', { name: '交房租' })).not.toBeChecked();
     expect(within(row('交房租')).getByText('明天')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '推迟 交房租' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: '更多操作 交房租' })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
-    expect(screen.queryByRole('button', { name: '下周一' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '推迟到下周一' })).toBeNull();
     expect(within(row('交房租')).queryByText('本周三件事')).toBeNull();
   });
 
@@ -274,12 +274,11 @@ describe('tasks screen', () => {
     await seed('可删除');
     const user = userEvent.setup();
     renderApp('/tasks');
+    // 删除 is in the row's 更多操作 (issue 60's one-line row).
     const remove = async () => {
-      await user.click(
-        within(await screen.findByRole('listitem', { name: '可删除' })).getByRole('button', {
-          name: '删除 可删除',
-        }),
-      );
+      const item = await screen.findByRole('listitem', { name: '可删除' });
+      await user.click(within(item).getByRole('button', { name: '更多操作 可删除' }));
+      await user.click(within(item).getByRole('button', { name: '删除 可删除' }));
       return screen.getByRole('dialog', { name: '请确认' });
     };
 

@@ -182,7 +182,16 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
 
   return (
     <Modal title={task ? '编辑任务' : '添加任务'} onClose={onClose} dirty={isDirty || changed}>
-      <form onSubmit={submit(false)} noValidate className="min-w-0 space-y-4">
+      {/* An existing task opens on the form itself, not 标题 (Modal's focusInitial): a tap on a
+          row is most often to read it or tick a sub-task, and a focused field brings up a
+          phone's keyboard over it (issue 60). A new task starts in 标题. */}
+      <form
+        onSubmit={submit(false)}
+        noValidate
+        className="min-w-0 space-y-4 outline-none"
+        tabIndex={task ? -1 : undefined}
+        data-autofocus={task ? '' : undefined}
+      >
         {task && <TaskFocusTime taskId={task.id} />}
         <InputField
           label="标题"
@@ -234,7 +243,7 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
               <label key={minutes} className="inline-flex items-center gap-1.5">
                 <input
                   type="checkbox"
-                  className="h-4 w-4 accent-blue-600"
+                  className="size-6 accent-blue-600"
                   checked={reminders.includes(minutes)}
                   onChange={(e) => {
                     setChanged(true);
@@ -466,7 +475,7 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
                 <li key={s.id} className="flex min-w-0 items-center gap-2">
                   <input
                     type="checkbox"
-                    className="h-4 w-4 shrink-0 accent-blue-600"
+                    className="size-6 shrink-0 accent-blue-600"
                     checked={s.done}
                     aria-label={`完成子任务 ${s.title}`}
                     onChange={(e) => {

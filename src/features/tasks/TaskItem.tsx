@@ -1,29 +1,41 @@
 import { type MouseEvent, memo, useCallback, useId, useState } from 'react';
-import { ClampedText } from '../../components/ClampedText';
 import { PendingMark } from '../../components/PendingMark';
-import { DeleteButton, EditButton } from '../../components/RowActions';
+import { DeleteButton } from '../../components/RowActions';
 import { formatShortDate } from '../../domain/dates';
 import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
-import type { Task } from '../../domain/schemas/task';
+import type { Subtask, Task } from '../../domain/schemas/task';
 import {
   dueLabel,
   type FullTask,
   isCountdown,
-  isDueSoon,
   isOverdue,
   type PostponeTarget,
   subtaskProgress,
 } from '../../domain/tasks';
-import { PRIORITY_STYLE } from './priority-style';
 
 // CSS icons (index.css): a row is mounted by the dozen as a list changes, and each Lucide SVG
 // was up to eleven elements to build, style and lay out, more than half of a row's.
 // Made once, so a row drawn again (its toggle, a minute's tick) keeps them as they are.
-const CALENDAR = <span className="icon-[lucide--calendar-days] size-[13px]" aria-hidden="true" />;
-const BELL = <span className="icon-[lucide--bell] size-[13px]" role="img" aria-label="提醒" />;
-const REPEAT = <span className="icon-[lucide--repeat] size-[13px]" role="img" aria-label="重复" />;
-const SUBTASKS = <span className="icon-[lucide--list-checks] size-[13px]" aria-hidden="true" />;
-const TIMER = <span className="icon-[lucide--timer] size-[13px]" aria-hidden="true" />;
+const BELL = <span className="icon-[lucide--bell] size-3 shrink-0" role="img" aria-label="提醒" />;
+const REPEAT = (
+  <span className="icon-[lucide--repeat] size-3 shrink-0" role="img" aria-label="重复" />
+);
+const SUBTASKS = <span className="icon-[lucide--list-checks] size-3.5" aria-hidden="true" />;
+const TIMER = <span className="icon-[lucide--timer] size-4" aria-hidden="true" />;
+const MORE = <span className="icon-[lucide--ellipsis] size-4" aria-hidden="true" />;
+
+// Issue 60: priority is an edge and the box's colour, and only when it is not 中 (the
+// default, which said nothing on every row); 高 red, 低 grey-blue. Named for screen readers.
+const EDGE: Record<FullTask['priority'], string> = {
+  high: 'border-l-red-500',
+  medium: 'border-l-transparent',
+  low: 'border-l-sky-300',
+};
+const BOX: Record<FullTask['priority'], string> = {
+  high: 'accent-red-600',
+  medium: 'accent-blue-600',
+  low: 'accent-sky-600',
+};
 
 interface TaskItemProps {
   task: FullTask;
@@ -35,6 +47,13 @@ interface TaskItemProps {
   /** The completion on its way to the server, set in the click itself; null when none is. */
   sending: boolean | null;
   onToggle: (task: Task) => void;
+  /** Ticks or unticks one sub-task from the list. */
+  onToggleSubtask: (task: Task, subtaskId: string) => void;
+  /** Its sub-tasks as shown: the stored ones, or as a press left them on their way. */
+  subtasks: readonly Subtask[];
+  /** Its sub-tasks are folded away (the list keeps which, as rows are handed on). */
+  folded: boolean;
+  onFold: (task: Task) => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
   /** Takes the row's 专注 link through the router (useFollowLink). */
@@ -51,9 +70,13 @@ interface TaskItemProps {
 }
 
 /**
- * One row of the list: completion box, title and badges, 编辑 and 删除. Memoised and without
- * hooks of its own beyond an id: the list owns the mutations and hands down stable callbacks,
- * so a change elsewhere in the list does not render this row again.
+ * One row of the list, dense as TickTick's (issue 60): the completion box, then the title over
+ * one line of due date and time, repeat, reminder and category, and at the end 专注, the
+ * sub-tasks' fold and 更多操作 (推迟, 跳过这次, 删除). A tap on the title opens the task's
+ * details (the edit dialog, which then focuses no text field). A row without a description
+ * is 43 px at 375 px; sub-tasks follow under it, each with its own box.
+ * Memoised and without hooks of its own beyond an id: the list owns the mutations and hands
+ * down stable callbacks, so a change elsewhere in the list does not render this row again.
  */
 export const TaskItem = memo(function TaskItem({
   task,
@@ -63,6 +86,10 @@ export const TaskItem = memo(function TaskItem({
   onPostpone,
   sending,
   onToggle,
+  onToggleSubtask,
+  subtasks,
+  folded,
+  onFold,
   onEdit,
   onDelete,
   onFollow,
@@ -77,19 +104,17 @@ export const TaskItem = memo(function TaskItem({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new task is a new measure
   const measured = useCallback((row: HTMLLIElement | null) => measure(row), [measure, task.id]);
   const overdue = isOverdue(task, today, time);
-  const progress = subtaskProgress(task.subtasks);
-  const soon = isDueSoon(task, today);
+  const progress = subtaskProgress(subtasks);
   const due = dueLabel(task, today);
-
-  // SPEC §9: tasks due within 3 days stand out; an overdue one stands out more.
-  const tone = overdue
-    ? 'border-red-200 bg-red-50/60'
-    : soon
-      ? 'border-amber-300 bg-amber-50/70'
-      : 'border-slate-200 bg-white';
+  // Colour means something again (issue 60): red overdue, amber due today, nothing else.
+  const dueToday = !overdue && due === '今天';
+  const dueTone = overdue ? 'text-red-600' : dueToday ? 'text-amber-700' : 'text-slate-500';
+  // 今天 and 明天 say the date in fewer characters than 12月2日 and the count beside it.
+  const near = due === '今天' || due === '明天' ? due : null;
   // Finished rows are struck through and dimmed, but stay readable (and clickable).
   const shownDone = sending ?? task.completed;
   const done = shownDone ? 'opacity-60' : '';
+  const priority = task.priority === 'medium' ? null : labelOf(taskPriorityLabels, task.priority);
 
   return (
     <li
@@ -99,121 +124,129 @@ export const TaskItem = memo(function TaskItem({
       aria-labelledby={titleId}
       aria-posinset={position}
       aria-setsize={size}
-      className={`flex min-w-0 items-start gap-3 rounded-xl border p-3 ${tone} ${done}`}
+      className={`min-w-0 border-b border-l-[3px] border-b-slate-100 ${EDGE[task.priority]} ${done}`}
     >
-      <input
-        type="checkbox"
-        className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-blue-600 disabled:cursor-wait"
-        checked={shownDone}
-        disabled={sending !== null}
-        aria-labelledby={titleId}
-        onChange={() => onToggle(task)}
-      />
-      <div className="min-w-0 flex-1">
-        <p
-          id={titleId}
-          className={`font-medium [overflow-wrap:anywhere] ${shownDone ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+      <div className="flex min-w-0 flex-wrap items-center gap-x-1 py-0.5 pl-1.5">
+        <input
+          type="checkbox"
+          className={`size-6 shrink-0 cursor-pointer disabled:cursor-wait ${BOX[task.priority]}`}
+          checked={shownDone}
+          disabled={sending !== null}
+          aria-labelledby={titleId}
+          onChange={() => onToggle(task)}
+        />
+        <button
+          type="button"
+          className="min-w-0 flex-1 rounded-md px-1.5 py-px text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-500"
+          aria-label={`编辑 ${task.title}`}
+          aria-haspopup="dialog"
+          onClick={() => onEdit(task)}
         >
-          {task.title}
-        </p>
-        {task.description && (
-          <ClampedText
-            key={task.id}
-            text={task.description}
-            lines={2}
-            className="mt-0.5 text-sm text-slate-500 [overflow-wrap:anywhere]"
-          >
-            {task.description}
-          </ClampedText>
-        )}
-        <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
           <span
-            className={`rounded-full px-2 py-0.5 font-medium ring-1 ${PRIORITY_STYLE[task.priority].badge}`}
+            id={titleId}
+            data-title
+            className={`block truncate text-[15px] leading-5 ${shownDone ? 'text-slate-500 line-through' : 'text-slate-900'}`}
           >
-            {labelOf(taskPriorityLabels, task.priority)}
+            {task.title}
           </span>
-          <span className="rounded-full bg-blue-50 px-2 py-0.5 text-blue-700 ring-1 ring-blue-100">
-            {labelOf(taskCategoryLabels, task.category)}
-          </span>
-          {task.dueDate && (
-            <span className="inline-flex items-center gap-1 text-slate-500">
-              {CALENDAR}
-              <time dateTime={task.dueTime ? `${task.dueDate}T${task.dueTime}` : task.dueDate}>
-                {formatShortDate(task.dueDate, today)}
+          {task.description && (
+            <span className="block truncate text-xs text-slate-500">{task.description}</span>
+          )}
+          <span className="flex min-w-0 items-center gap-1.5 overflow-hidden text-xs leading-4 whitespace-nowrap text-slate-500">
+            {priority && <span className="sr-only">{priority}优先级</span>}
+            {task.dueDate && (
+              <time
+                className={`shrink-0 tabular-nums ${dueTone}`}
+                dateTime={task.dueTime ? `${task.dueDate}T${task.dueTime}` : task.dueDate}
+              >
+                {near ?? formatShortDate(task.dueDate, today)}
                 {task.dueTime && ` ${task.dueTime}`}
               </time>
-            </span>
-          )}
-          {task.dueDate && !task.completed && (task.reminders?.length ?? 0) > 0 && (
-            <span className="inline-flex items-center text-slate-500" title="已设提醒">
-              {BELL}
-            </span>
-          )}
-          {task.repeat && (
-            <span className="inline-flex items-center text-slate-500" title="重复任务">
-              {REPEAT}
-            </span>
-          )}
-          {progress && (
-            <span
-              className="inline-flex items-center gap-1 text-slate-500 tabular-nums"
-              title="子任务"
-            >
-              {SUBTASKS}
-              <span className="sr-only">子任务</span>
-              {progress.done}/{progress.total}
-            </span>
-          )}
-          {/* Beyond a month the label would only repeat the date beside it. */}
-          {due && isCountdown(task, today) && (
-            <span
-              className={`font-medium ${overdue ? 'text-red-600' : soon ? 'text-amber-700' : 'text-slate-500'}`}
-            >
-              {due}
-            </span>
-          )}
-          {pending && <PendingMark />}
-        </div>
-        {!task.completed && (
-          <div className="mt-1.5 flex flex-wrap items-center gap-x-1 text-xs">
-            <a
-              href={`/time?focusTask=${encodeURIComponent(task.id)}`}
-              onClick={onFollow}
-              className="btn-ghost inline-flex items-center gap-1 px-1.5 py-1"
-              aria-label={`专注 ${task.title}`}
-            >
-              {TIMER}
-              专注
-            </a>
-            <PostponeMenu key={task.id} task={task} onPostpone={onPostpone} />
-            {task.repeat && (
-              <button
-                type="button"
-                className="btn-ghost px-1.5 py-1"
-                aria-label={`跳过这次 ${task.title}`}
-                onClick={() => onSkip(task)}
-              >
-                跳过这次
-              </button>
             )}
-          </div>
+            {/* Beyond a month the label would only repeat the date beside it. */}
+            {due && !near && isCountdown(task, today) && (
+              <span className={`shrink-0 ${overdue || dueToday ? `font-medium ${dueTone}` : ''}`}>
+                {due}
+              </span>
+            )}
+            {task.repeat && REPEAT}
+            {task.dueDate && !task.completed && (task.reminders?.length ?? 0) > 0 && BELL}
+            {task.category !== 'other' && (
+              <span className="truncate">{labelOf(taskCategoryLabels, task.category)}</span>
+            )}
+            {pending && <PendingMark />}
+          </span>
+        </button>
+        {!task.completed && (
+          <a
+            href={`/time?focusTask=${encodeURIComponent(task.id)}`}
+            onClick={onFollow}
+            className="btn-icon shrink-0"
+            aria-label={`专注 ${task.title}`}
+            title="专注"
+          >
+            {TIMER}
+          </a>
         )}
+        {progress && (
+          <button
+            type="button"
+            className="btn-icon w-auto shrink-0 gap-0.5 px-1 text-xs tabular-nums"
+            aria-expanded={!folded}
+            aria-label={`子任务 ${task.title} ${progress.done}/${progress.total}`}
+            onClick={() => onFold(task)}
+          >
+            {SUBTASKS}
+            {progress.done}/{progress.total}
+          </button>
+        )}
+        <RowMenu
+          key={task.id}
+          task={task}
+          onPostpone={onPostpone}
+          onSkip={onSkip}
+          onDelete={onDelete}
+        />
       </div>
-      <div className="flex shrink-0 gap-0.5">
-        <EditButton item={task.title} onClick={() => onEdit(task)} />
-        <DeleteButton item={task.title} onClick={() => onDelete(task)} />
-      </div>
+      {progress && !folded && (
+        <fieldset className="min-w-0 pb-1 pl-8">
+          <legend className="sr-only">{task.title} 的子任务</legend>
+          {subtasks.map((sub) => (
+            <label
+              key={sub.id}
+              className="flex min-h-[26px] min-w-0 cursor-pointer items-center gap-2 text-sm text-slate-700"
+            >
+              <input
+                type="checkbox"
+                className="size-6 shrink-0 cursor-pointer accent-blue-600"
+                checked={sub.done}
+                onChange={() => onToggleSubtask(task, sub.id)}
+              />
+              <span className={`min-w-0 truncate ${sub.done ? 'text-slate-400 line-through' : ''}`}>
+                {sub.title}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
     </li>
   );
 });
 
-/** 推迟 to 明天, 下周一 or a chosen date; the choices are drawn only while it is open. */
-function PostponeMenu({
+/**
+ * 更多操作: 推迟 (明天, 下周一 or a chosen date), 跳过这次 for a repeating task and 删除, on a
+ * line under the row while open; the row stays one line otherwise.
+ */
+function RowMenu({
   task,
   onPostpone,
+  onSkip,
+  onDelete,
 }: {
   task: FullTask;
   onPostpone: (task: Task, to: PostponeTarget) => void;
+  onSkip: (task: Task) => void;
+  onDelete: (task: Task) => void;
 }) {
   const [open, setOpen] = useState(false);
   const choose = (to: PostponeTarget) => {
@@ -224,34 +257,59 @@ function PostponeMenu({
     <>
       <button
         type="button"
-        className="btn-ghost px-1.5 py-1"
+        className="btn-icon shrink-0"
         aria-expanded={open}
-        aria-label={`推迟 ${task.title}`}
+        aria-label={`更多操作 ${task.title}`}
+        title="更多操作"
         onClick={() => setOpen((was) => !was)}
       >
-        推迟
+        {MORE}
       </button>
       {open && (
-        <span className="flex w-full flex-wrap items-center gap-1 rounded-lg border border-slate-200 bg-white p-1.5">
-          <button
-            type="button"
-            className="btn-secondary px-2 py-1"
-            onClick={() => choose('tomorrow')}
-          >
-            明天
-          </button>
-          <button
-            type="button"
-            className="btn-secondary px-2 py-1"
-            onClick={() => choose('nextMonday')}
-          >
-            下周一
-          </button>
-          <input
-            type="date"
-            className="input w-auto px-2 py-1 text-xs"
-            aria-label="推迟到日期"
-            onChange={(e) => e.target.value && choose({ date: e.target.value })}
+        <span className="flex basis-full flex-wrap items-center justify-end gap-1 pt-1 pb-0.5 text-xs">
+          {!task.completed && (
+            <>
+              <button
+                type="button"
+                className="btn-secondary px-2 py-1"
+                onClick={() => choose('tomorrow')}
+              >
+                推迟到明天
+              </button>
+              <button
+                type="button"
+                className="btn-secondary px-2 py-1"
+                onClick={() => choose('nextMonday')}
+              >
+                推迟到下周一
+              </button>
+              <input
+                type="date"
+                className="input w-auto px-2 py-1 text-xs"
+                aria-label="推迟到日期"
+                onChange={(e) => e.target.value && choose({ date: e.target.value })}
+              />
+            </>
+          )}
+          {task.repeat && !task.completed && (
+            <button
+              type="button"
+              className="btn-secondary px-2 py-1"
+              aria-label={`跳过这次 ${task.title}`}
+              onClick={() => {
+                setOpen(false);
+                onSkip(task);
+              }}
+            >
+              跳过这次
+            </button>
+          )}
+          <DeleteButton
+            item={task.title}
+            onClick={() => {
+              setOpen(false);
+              onDelete(task);
+            }}
           />
         </span>
       )}

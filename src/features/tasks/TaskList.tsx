@@ -3,14 +3,17 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { afterPaint } from '../../api/idle';
 import { useRowSlots, useSlotMeasure } from '../../components/row-slots';
 import { useFollowLink } from '../../components/useFollowLink';
-import type { Task } from '../../domain/schemas/task';
+import type { Subtask, Task } from '../../domain/schemas/task';
 import type { FullTask, PostponeTarget } from '../../domain/tasks';
 import { TaskItem } from './TaskItem';
 
-/** A row with title and badges at 1280 px; rows are measured once drawn, this only guesses. */
-const ESTIMATED_ROW = 78;
-/** The space between rows (the list's former space-y-2). */
-const GAP = 8;
+/**
+ * A row without description or sub-tasks (issue 60's dense row: 43 px, its border included);
+ * rows are measured once drawn, this only guesses.
+ */
+const ESTIMATED_ROW = 43;
+/** Rows touch, a line between them (each row's bottom border). */
+const GAP = 0;
 /**
  * Rows drawn beyond the screen each way: enough that Tab always finds the next row already
  * there (focus scrolls it into view, which draws the rows after it; tests/e2e/tasks.e2e.ts walks
@@ -64,6 +67,12 @@ interface TaskListProps {
   /** The completion on its way to the server, by task id. */
   sending: ReadonlyMap<string, boolean>;
   onToggle: (task: Task) => void;
+  onToggleSubtask: (task: Task, subtaskId: string) => void;
+  /** Sub-tasks as a press left them, by task id, until the list has the change. */
+  ticking: ReadonlyMap<string, readonly Subtask[]>;
+  /** Ids of tasks whose sub-tasks are folded away. */
+  folded: ReadonlySet<string>;
+  onFold: (task: Task) => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
 }
@@ -83,6 +92,10 @@ export const TaskList = memo(function TaskList({
   pendingIds,
   sending,
   onToggle,
+  onToggleSubtask,
+  ticking,
+  folded,
+  onFold,
   onEdit,
   onDelete,
 }: TaskListProps) {
@@ -141,11 +154,7 @@ export const TaskList = memo(function TaskList({
   const before = rows.length > 0 ? rows[0]!.start - virtualizer.options.scrollMargin : 0;
 
   return (
-    <ul
-      ref={listRef}
-      className="space-y-2"
-      style={{ height: virtualizer.getTotalSize(), paddingTop: before }}
-    >
+    <ul ref={listRef} style={{ height: virtualizer.getTotalSize(), paddingTop: before }}>
       {rows.map((row) => {
         const task = tasks[row.index]!;
         const slot = slots.get(task.id)!;
@@ -160,6 +169,10 @@ export const TaskList = memo(function TaskList({
             onPostpone={onPostpone}
             sending={sending.get(task.id) ?? null}
             onToggle={onToggle}
+            onToggleSubtask={onToggleSubtask}
+            subtasks={ticking.get(task.id) ?? task.subtasks}
+            folded={folded.has(task.id)}
+            onFold={onFold}
             onEdit={onEdit}
             onDelete={onDelete}
             onFollow={onFollow}

@@ -8,6 +8,7 @@ import {
   useSkipOccurrence,
   useTasks,
   useToggleTask,
+  useUpdateTask,
 } from '../../api/tasks';
 import { DrawnAhead } from '../../components/DrawnAhead';
 import { EmptyState } from '../../components/EmptyState';
@@ -21,7 +22,7 @@ import { useDeleteAction } from '../../components/useDeleteAction';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import { eachWhenIdle, whenIdle, whenQuiet } from '../../components/when';
-import type { Task } from '../../domain/schemas/task';
+import type { Subtask, Task } from '../../domain/schemas/task';
 import {
   findAll,
   lazyHaystack,
@@ -41,6 +42,7 @@ import {
   sortTasksFrom,
   type TaskFilter,
   taskOverview,
+  toggleSubtask,
   unshownPresses,
   withDefaults,
   withPresses,
@@ -204,6 +206,43 @@ export function TasksScreen() {
     [toggleTask],
   );
   const onEdit = useCallback((task: Task) => setDialog({ task }), []);
+  // A sub-task ticked from the list: the task with that one box changed, as the dialog saves it.
+  // The boxes show the press at once (`ticking`), as the row's own box does with `sending`,
+  // until the list has the change.
+  const { mutateAsync: updateTask } = useUpdateTask();
+  const [ticking, setTicking] = useState<ReadonlyMap<string, Subtask[]>>(() => new Map());
+  const tickingRef = useRef(ticking);
+  tickingRef.current = ticking;
+  const onToggleSubtask = useCallback(
+    (task: Task, subtaskId: string) => {
+      const { id, updatedAt: _u, editedAt: _e, ...input } = withDefaults(task);
+      const subtasks = toggleSubtask(tickingRef.current.get(id) ?? input.subtasks, subtaskId);
+      setTicking((was) => new Map(was).set(id, subtasks));
+      // mutateAsync: a call's own onSettled would not run for a press made before the last.
+      updateTask({ id, input: { ...input, subtasks } })
+        .catch(() => undefined) // reported by the mutation's errorMessage
+        .finally(() =>
+          setTicking((was) => {
+            if (was.get(id) !== subtasks) return was;
+            const now = new Map(was);
+            now.delete(id);
+            return now;
+          }),
+        );
+    },
+    [updateTask],
+  );
+  // Whose sub-tasks are folded away: kept here, since a row's DOM shows other tasks in turn.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
+  const onFold = useCallback(
+    (task: Task) =>
+      setFolded((was) => {
+        const now = new Set(was);
+        if (!now.delete(task.id)) now.add(task.id);
+        return now;
+      }),
+    [],
+  );
   const { mutate: skip } = useSkipOccurrence();
   const onSkip = useCallback((task: Task) => skip(task), [skip]);
   const { mutate: postpone } = usePostponeTask();
@@ -229,7 +268,7 @@ export function TasksScreen() {
   );
 
   return (
-    <div className="space-y-5">
+    <div className="space-y-3 sm:space-y-5">
       <PageHeader title="任务管理" actions={addButton} />
       <QuickAdd />
       <ListStatus state={data} failure="获取任务失败：{message}" onRetry={refetch} />
@@ -237,7 +276,9 @@ export function TasksScreen() {
       {/* While the list is read the screen is drawn as it will be, its figures as —: the data
           then changes text and adds the rows (~10 on screen), and the list knows where it
           starts on the page before they come, so they are placed without a layout of their own. */}
-      <div className="grid grid-cols-2 gap-3 wide:grid-cols-4 sm:gap-4">
+      {/* Not on a phone (issue 60): four cards put the list's first row ~600 px down, and the
+          filters below say the same four counts on one line. */}
+      <div className="hidden grid-cols-2 gap-3 sm:grid sm:gap-4 wide:grid-cols-4">
         <StatCard title="总任务" value={figure(stats.total)} icon={ALL} />
         <StatCard
           title="已完成"
@@ -281,26 +322,27 @@ export function TasksScreen() {
               </button>
             ))}
           </fieldset>
-          <fieldset className="flex flex-wrap items-center gap-1.5 sm:gap-2">
+          <fieldset className="flex flex-wrap items-center gap-1 sm:gap-2">
             <legend className="sr-only">智能视图</legend>
             {TASK_VIEWS.map(({ key, label }) => (
               <button
                 key={key}
                 type="button"
                 aria-pressed={view === key}
-                className={`btn px-2.5 py-1 text-xs sm:text-sm ${chip(view === key)}`}
+                className={`btn px-2 py-1 text-xs sm:px-2.5 sm:text-sm ${chip(view === key)}`}
                 onClick={() => setView((was) => (was === key ? null : key))}
               >
                 {label}
               </button>
             ))}
-            <label className="relative ml-auto w-full min-w-0 sm:w-56">
+            {/* Beside the views on a phone too: a line of its own put the list 44 px lower. */}
+            <label className="relative ml-auto min-w-[5.5rem] flex-1 sm:w-56 sm:flex-none">
               <span className="sr-only">搜索任务</span>
               {SEARCH}
               <input
                 type="search"
                 placeholder="搜索任务"
-                className="input py-1.5 pl-8"
+                className="input py-1.5 pr-2 pl-8"
                 value={query}
                 onFocus={() => setSearching(true)}
                 onChange={(e) => setQuery(e.target.value)}
@@ -318,6 +360,10 @@ export function TasksScreen() {
               pendingIds={data?.pending ?? NO_IDS}
               sending={sending}
               onToggle={onToggle}
+              onToggleSubtask={onToggleSubtask}
+              ticking={ticking}
+              folded={folded}
+              onFold={onFold}
               onEdit={onEdit}
               onDelete={onDelete}
             />
