@@ -138,6 +138,24 @@ export function resumePomodoro(state: PomodoroState, now: number): PomodoroState
   return state;
 }
 
+/**
+ * The work done so far in a work phase ended early (切换到「X」? saves the old task's focus
+ * before another starts, issue 60): its time up to `now`, or up to the pause, at most a whole
+ * phase; null in a break, before the phase has started, or for a phase already run out (its
+ * record comes from catchUp).
+ */
+export function workSoFar(
+  state: PomodoroState,
+  settings: PomodoroSettings,
+  now: number,
+): FinishedWork | null {
+  if (state.phase !== 'work' || state.startedAt === null) return null;
+  const ms = state.pausedElapsed ?? now - state.startedAt;
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 1 || ms >= phaseMs(settings, 'work')) return null;
+  return { endedAt: now, seconds };
+}
+
 /** Ends the phase now without its record (跳过本阶段): a skipped work phase saves nothing. */
 export function skipPhase(state: PomodoroState, settings: PomodoroSettings, now: number) {
   const next = nextPhase(state, settings);

@@ -1,19 +1,25 @@
 import { BookOpen, Briefcase, Pause, Play, Square, Timer } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSettings } from '../../api/settings';
+import { useTasks } from '../../api/tasks';
 import { useTimeRecords } from '../../api/time-records';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { useToast } from '../../components/toast';
 import { useDeepLink } from '../../components/useDeepLink';
+import { formatCountdown, PHASE_LABELS } from '../../domain/pomodoro';
 import {
   labelOf,
   type TimeCategory,
   timeCategories,
   timeCategoryLabels,
 } from '../../domain/schemas/categories';
+import type { Task } from '../../domain/schemas/task';
 import { endPrompt, formatElapsed, QUICK_START } from '../../domain/timer';
 import { EndSessionDialog } from './EndSessionDialog';
 import { PomodoroTimer } from './PomodoroTimer';
+import { SwitchFocusDialog } from './SwitchFocusDialog';
 import { useFocusTimer } from './useFocusTimer';
+import { usePomodoro } from './usePomodoro';
 
 // The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
 const CustomStartDialog = lazyDialog(() =>
@@ -41,10 +47,51 @@ const storedMode = (): Mode => {
   }
 };
 
-/** The spec's count-up timer, or 番茄钟 beside it (issue 37). */
+/** How long the screen may go on growing around the timer after 专注 (charts, records). */
+const SETTLE_MS = 2000;
+
+/**
+ * Brings the timer into view, and keeps it there while the screen's charts and records come in
+ * below it, until the user scrolls. The page keeps the scroll of the list 专注 was pressed in
+ * (issue 60: at 375 px the timer ended 254 px above the screen), and Chrome's scroll anchoring
+ * then followed the growing content down with it: a single scrollIntoView did not hold.
+ */
+function keepInView(element: HTMLElement) {
+  const show = () => element.scrollIntoView({ block: 'center' });
+  show();
+  const observer = new ResizeObserver(show);
+  observer.observe(document.body);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) {
+      window.removeEventListener(type, stop, true);
+    }
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) {
+    window.addEventListener(type, stop, { capture: true, passive: true });
+  }
+}
+
+/**
+ * The spec's count-up timer, or 番茄钟 beside it (issue 37). Both timers' state is held here,
+ * whichever is shown, so that 专注 on a task (/time?focusTask=<id>) can see and end a session
+ * of either before it starts a pomodoro on that task.
+ */
 export function FocusTimer() {
   const [mode, setModeState] = useState<Mode>(storedMode);
+  const stopwatch = useFocusTimer();
+  const pomodoro = usePomodoro();
+  const { focusCategories } = useSettings();
+  // The category the dashboard's focus goal counts, so pomodoros count towards it.
+  const category = (focusCategories[0] ?? 'work') as TimeCategory;
+  const tasks = useTasks();
+  const toast = useToast();
+  const card = useRef<HTMLElement>(null);
   const [focusTask, setFocusTask] = useState<string | null>(null);
+  // The task 专注 was pressed on while a session runs for another: asked first.
+  const [switching, setSwitching] = useState<Task | null>(null);
   const setMode = (next: Mode) => {
     setModeState(next);
     try {
@@ -54,14 +101,57 @@ export function FocusTimer() {
     }
   };
   // 专注 on a task's row links here with ?focusTask=<id>: a pomodoro on that task.
-  useDeepLink('focusTask', (id) => {
+  useDeepLink('focusTask', setFocusTask);
+
+  const startOn = (task: Task) => {
     setMode('pomodoro');
-    setFocusTask(id);
+    pomodoro.start({ task: task.title, category, taskId: task.id });
+  };
+
+  useEffect(() => {
+    if (!focusTask || !tasks.data) return;
+    setFocusTask(null);
+    if (card.current) keepInView(card.current);
+    const task = (tasks.data.items as Task[]).find((t) => t.id === focusTask);
+    if (!task) {
+      toast.error('找不到要专注的任务，它可能已被删除');
+      return;
+    }
+    if (pomodoro.state?.taskId === task.id) {
+      setMode('pomodoro');
+      return;
+    }
+    if (pomodoro.state || stopwatch.session) {
+      setSwitching(task);
+      return;
+    }
+    startOn(task);
   });
-  const handled = useCallback(() => setFocusTask(null), []);
+
+  const [ending, setEnding] = useState(false);
+  async function switchTo(task: Task) {
+    if (stopwatch.session) {
+      setEnding(true);
+      const result = await stopwatch.end();
+      setEnding(false);
+      // A failed save keeps the old session (its error is said) and the question open.
+      if (result === 'not-saved') return;
+    }
+    if (pomodoro.state) pomodoro.finish();
+    setSwitching(null);
+    startOn(task);
+  }
+  const runningTask = pomodoro.state?.task ?? stopwatch.session?.task ?? '';
+  const progress = pomodoro.state
+    ? `${PHASE_LABELS[pomodoro.state.phase]}剩余 ${formatCountdown(pomodoro.remaining)}`
+    : `已计时 ${formatElapsed(stopwatch.elapsedNow())}`;
 
   return (
-    <section className="card flex flex-col items-center gap-4 py-6" aria-label="专注计时器">
+    <section
+      ref={card}
+      className="card flex flex-col items-center gap-4 py-6"
+      aria-label="专注计时器"
+    >
       <fieldset className="inline-flex rounded-md border border-slate-200 p-0.5">
         <legend className="sr-only">计时方式</legend>
         {(
@@ -86,17 +176,26 @@ export function FocusTimer() {
         ))}
       </fieldset>
       {mode === 'pomodoro' ? (
-        <PomodoroTimer focusTask={focusTask} onFocusTaskHandled={handled} />
+        <PomodoroTimer pomodoro={pomodoro} category={category} />
       ) : (
-        <Stopwatch />
+        <Stopwatch timer={stopwatch} />
+      )}
+      {switching && (
+        <SwitchFocusDialog
+          next={switching.title}
+          current={runningTask}
+          progress={progress}
+          saving={ending}
+          onSwitch={() => void switchTo(switching)}
+          onClose={() => setSwitching(null)}
+        />
       )}
     </section>
   );
 }
 
 /** SPEC §4's count-up timer. */
-function Stopwatch() {
-  const timer = useFocusTimer();
+function Stopwatch({ timer }: { timer: ReturnType<typeof useFocusTimer> }) {
   const toast = useToast();
   const [customOpen, setCustomOpen] = useState(false);
   // With the screen's records, as the screen's own dialog (it shares the query, not a fetch).

@@ -1,12 +1,7 @@
 import { Pause, Play, SkipForward, Square, Timer } from 'lucide-react';
-import { useEffect } from 'react';
-import { useSettings } from '../../api/settings';
-import { useTasks } from '../../api/tasks';
-import { useToast } from '../../components/toast';
 import { formatCountdown, PHASE_LABELS } from '../../domain/pomodoro';
 import type { TimeCategory } from '../../domain/schemas/categories';
-import type { Task } from '../../domain/schemas/task';
-import { usePomodoro } from './usePomodoro';
+import type { usePomodoro } from './usePomodoro';
 
 const ONE_LINE = 'px-2 whitespace-nowrap sm:px-3.5';
 const PHASE_TONE = {
@@ -16,35 +11,15 @@ const PHASE_TONE = {
 } as const;
 
 interface PomodoroTimerProps {
-  /** A task to focus on (/time?focusTask=<id>): started with its title once the tasks are known. */
-  focusTask: string | null;
-  onFocusTaskHandled: () => void;
+  /** The timer's state, held by FocusTimer, which also starts it on a task (专注 on a row). */
+  pomodoro: ReturnType<typeof usePomodoro>;
+  /** The category a plain 开始番茄钟 counts in. */
+  category: TimeCategory;
 }
 
 /** 番茄钟: 专注, 短休息 and 长休息 counted down; each finished 专注 is saved as a time record. */
-export function PomodoroTimer({ focusTask, onFocusTaskHandled }: PomodoroTimerProps) {
-  const pomodoro = usePomodoro();
-  const { focusCategories } = useSettings();
-  const toast = useToast();
-  const tasks = useTasks();
+export function PomodoroTimer({ pomodoro, category }: PomodoroTimerProps) {
   const { state, running, remaining, settings } = pomodoro;
-  // The category the dashboard's focus goal counts, so pomodoros count towards it.
-  const category = (focusCategories[0] ?? 'work') as TimeCategory;
-
-  useEffect(() => {
-    if (!focusTask || !tasks.data) return;
-    const task = (tasks.data.items as Task[]).find((t) => t.id === focusTask);
-    onFocusTaskHandled();
-    if (!task) {
-      toast.error('找不到要专注的任务，它可能已被删除');
-      return;
-    }
-    if (state) {
-      toast.error('已有进行中的番茄钟，请先停止');
-      return;
-    }
-    pomodoro.start({ task: task.title, category, taskId: task.id });
-  }, [focusTask, tasks.data, state, category, toast, onFocusTaskHandled, pomodoro]);
 
   const phase = state?.phase ?? 'work';
   const waiting = state !== null && state.startedAt === null;

@@ -5,6 +5,7 @@ import { useSaveFocusSession } from '../../api/time-records';
 import { todayString } from '../../domain/dates';
 import {
   catchUp,
+  type FinishedWork,
   formatCountdown,
   PHASE_LABELS,
   type PomodoroState,
@@ -15,6 +16,7 @@ import {
   skipPhase,
   startPomodoro,
   upcomingEnds,
+  workSoFar,
 } from '../../domain/pomodoro';
 import type { TimeCategory } from '../../domain/schemas/categories';
 import type { PomodoroSettings } from '../../domain/schemas/settings';
@@ -121,6 +123,21 @@ export function usePomodoro() {
     setState(next);
   }, []);
 
+  // One finished stretch of work as a time record. The id follows the phase's end, so two
+  // tabs (or a retry) store it once.
+  const saveWork = useCallback((current: PomodoroState, work: FinishedWork) => {
+    const id = `pomo-${work.endedAt.toString(36)}-${current.taskId || 'none'}`.slice(0, 64);
+    saveRef.current({
+      id,
+      task: current.task,
+      category: current.category as TimeCategory,
+      duration: work.seconds,
+      date: todayString(work.endedAt),
+      createdAt: new Date(work.endedAt).toISOString(),
+      taskId: current.taskId,
+    });
+  }, []);
+
   // Closes every phase that ended by now: records for work phases, a chime for any.
   const settle = useCallback(() => {
     const at = Date.now();
@@ -138,21 +155,9 @@ export function usePomodoro() {
     // Stored before the records go, so a second tab catching up at once finds nothing left.
     write(next);
     setState(next);
-    for (const work of finished) {
-      // The id follows the phase, so two tabs (or a retry) store it once.
-      const id = `pomo-${work.endedAt.toString(36)}-${current.taskId || 'none'}`.slice(0, 64);
-      saveRef.current({
-        id,
-        task: current.task,
-        category: current.category as TimeCategory,
-        duration: work.seconds,
-        date: todayString(work.endedAt),
-        createdAt: new Date(work.endedAt).toISOString(),
-        taskId: current.taskId,
-      });
-    }
+    for (const work of finished) saveWork(current, work);
     chime();
-  }, [settings]);
+  }, [settings, saveWork]);
 
   const running = state !== null && state.startedAt !== null && state.pausedElapsed === null;
   useEffect(() => {
@@ -220,5 +225,17 @@ export function usePomodoro() {
     resume: () => state && update(resumePomodoro(state, Date.now())),
     skip: () => state && update(skipPhase(state, settings, Date.now())),
     stop: () => update(null),
+    /**
+     * Ends the session, saving the work phase's time so far (切换到「X」?, issue 60); a break
+     * or a phase not started saves nothing. What already ran out is saved by the catch-up first.
+     */
+    finish: () => {
+      settle();
+      const current = read();
+      if (!current) return;
+      const work = workSoFar(current, settings, Date.now());
+      if (work) saveWork(current, work);
+      update(null);
+    },
   };
 }

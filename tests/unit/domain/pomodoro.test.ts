@@ -8,6 +8,7 @@ import {
   resumePomodoro,
   startPomodoro,
   upcomingEnds,
+  workSoFar,
 } from '../../../src/domain/pomodoro';
 import { pomodoroSchema } from '../../../src/domain/schemas/settings';
 
@@ -82,5 +83,27 @@ describe('pomodoro', () => {
     expect(ends.map((e) => (e.end - t0) / MIN)).toEqual([25, 30, 55, 60, 85, 90, 115, 130, 155]);
     expect(upcomingEnds(pausePomodoro(begun, t0 + MIN), auto, 9)).toEqual([]);
     expect(upcomingEnds({ ...begun, startedAt: null }, auto, 9)).toEqual([]);
+  });
+
+  it('saves the work so far of a phase ended early, and nothing for a break or a run-out phase', () => {
+    // 12 minutes in: 720 s, dated now.
+    expect(workSoFar(begun, settings, t0 + 12 * MIN)).toEqual({
+      endedAt: t0 + 12 * MIN,
+      seconds: 720,
+    });
+    // Paused at 7 min and left: the pause's 7 minutes, whenever it is ended.
+    const paused = pausePomodoro(begun, t0 + 7 * MIN);
+    expect(workSoFar(paused, settings, t0 + 50 * MIN)).toEqual({
+      endedAt: t0 + 50 * MIN,
+      seconds: 420,
+    });
+    // The whole 25 minutes are catchUp's record, not this one's.
+    expect(workSoFar(begun, settings, t0 + 25 * MIN)).toBeNull();
+    // A break, a phase waiting to start, and a press in the same second save nothing.
+    const rest = catchUp(begun, settings, t0 + 26 * MIN).state;
+    expect(rest.phase).toBe('short');
+    expect(workSoFar(rest, settings, t0 + 27 * MIN)).toBeNull();
+    expect(workSoFar({ ...begun, startedAt: null }, settings, t0 + MIN)).toBeNull();
+    expect(workSoFar(begun, settings, t0 + 400)).toBeNull();
   });
 });
