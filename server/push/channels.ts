@@ -38,7 +38,7 @@ export type ChannelSender = (
 ) => Promise<ChannelOutcome>;
 
 /** Bark's 分组: every reminder of this app under one heading in the Bark app. */
-export const BARK_GROUP = '个人管理系统';
+const BARK_GROUP = '个人管理系统';
 
 const failure = (error: string, permanent: boolean): ChannelOutcome => ({
   ok: false,

@@ -132,7 +132,7 @@ async function post(
 }
 
 /** An answer read to its end (the reminder channels read what ntfy and Bark say). */
-export interface Answer {
+interface Answer {
   status: number;
   text: string;
 }

@@ -26,6 +26,10 @@ interface Fake {
   url: string;
   received: Received[];
   answer: Answer;
+  /** Targets (topics, keys, recipients) refused with a passing error: 500, or SMTP 451. */
+  refuse: Set<string>;
+  /** How many sends to a refused target arrived. */
+  refused: number;
   close(): Promise<void>;
 }
 
@@ -49,7 +53,14 @@ function closeHttp(server: Server) {
 
 /** ntfy: JSON publishing at the root (docs.ntfy.sh/publish/#publish-as-json). */
 export async function startFakeNtfy(token?: string): Promise<Fake> {
-  const fake: Fake = { url: '', received: [], answer: 'ok', close: async () => {} };
+  const fake: Fake = {
+    url: '',
+    received: [],
+    answer: 'ok',
+    refuse: new Set(),
+    refused: 0,
+    close: async () => {},
+  };
   const server = createServer(async (req, res) => {
     const text = await readBody(req);
     if (fake.answer === 'silent') return;
@@ -64,6 +75,12 @@ export async function startFakeNtfy(token?: string): Promise<Fake> {
       return;
     }
     const body = JSON.parse(text) as Record<string, string>;
+    if (fake.refuse.has(body.topic ?? '')) {
+      fake.refused++;
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ http: 500, error: 'fake ntfy is down for this topic' }));
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/' || !body.topic) {
       res.writeHead(400).end();
       return;
@@ -86,7 +103,14 @@ export async function startFakeNtfy(token?: string): Promise<Fake> {
 
 /** Bark: POST /push with device_key (bark-server docs/API_V2.md); {code, message} back. */
 export async function startFakeBark(keys: string[]): Promise<Fake> {
-  const fake: Fake = { url: '', received: [], answer: 'ok', close: async () => {} };
+  const fake: Fake = {
+    url: '',
+    received: [],
+    answer: 'ok',
+    refuse: new Set(),
+    refused: 0,
+    close: async () => {},
+  };
   const server = createServer(async (req, res) => {
     const text = await readBody(req);
     if (fake.answer === 'silent') return;
@@ -96,6 +120,12 @@ export async function startFakeBark(keys: string[]): Promise<Fake> {
       return;
     }
     const body = JSON.parse(text) as Record<string, string>;
+    if (fake.refuse.has(body.device_key ?? '')) {
+      fake.refused++;
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 500, message: 'fake bark is down for this key' }));
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     if (req.method !== 'POST' || req.url !== '/push' || !keys.includes(body.device_key ?? '')) {
       // What bark-server says for an unknown key, with HTTP 200.
@@ -124,6 +154,8 @@ export async function startFakeSmtp(): Promise<Fake & { port: number }> {
     port: 0,
     received: [] as Received[],
     answer: 'ok' as Answer,
+    refuse: new Set<string>(),
+    refused: 0,
     close: async () => {},
   };
   const server = new SMTPServer({
@@ -132,6 +164,13 @@ export async function startFakeSmtp(): Promise<Fake & { port: number }> {
     allowInsecureAuth: true,
     logger: false,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'sender' }),
+    onRcptTo(address, _session, callback) {
+      if (!fake.refuse.has(address.address)) return callback();
+      fake.refused++;
+      const err = new Error('fake smtp: mailbox busy') as Error & { responseCode: number };
+      err.responseCode = 451;
+      callback(err);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
