@@ -108,10 +108,7 @@ function ChannelCard({ channel }: { channel: ReminderChannel }) {
   const switchedOff = !channel.enabled && channel.failures >= 10;
 
   return (
-    <section
-      className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-      aria-label={name}
-    >
+    <section className="space-y-3 rounded-lg border border-slate-200 p-3" aria-label={name}>
       <div className="flex items-center justify-between gap-3">
         <h3 className="font-medium text-slate-900">{name}</h3>
         <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -130,7 +127,7 @@ function ChannelCard({ channel }: { channel: ReminderChannel }) {
         <label htmlFor={ids.input} className="block text-sm font-medium text-slate-700">
           {field.label}
         </label>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex max-w-2xl flex-wrap gap-2">
           <input
             id={ids.input}
             type={field.type}
