@@ -132,6 +132,15 @@ describe('habits that agree with themselves (issue 60)', () => {
     // 散步's record today lies on a rest day: no check-in of today.
     expect(rows.getByRole('button', { name: '11月18日 散步 休息日 已打卡' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '打卡任务' })).toHaveTextContent('今日已打卡 0 个');
+    // Nor does its button say so: the card's toggle names the rest day, kept or not.
+    const walkCard = screen.getByRole('article', { name: '散步' });
+    expect(within(walkCard).queryByRole('button', { name: '今日已打卡' })).toBeNull();
+    expect(within(walkCard).getByRole('button', { name: '休息日已记录' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // 晨读 is due today and not done: its toggle is the plain one.
+    expect(within(card).getByRole('button', { name: '今日打卡' })).toBeInTheDocument();
   });
 
   it('checks a past day in and out with one tap on its cell', async () => {

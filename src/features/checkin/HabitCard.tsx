@@ -1,4 +1,13 @@
-import { Bell, CheckCircle2, Circle, Flame, GripVertical, Loader2, Trophy } from 'lucide-react';
+import {
+  Bell,
+  CheckCircle2,
+  Circle,
+  Flame,
+  GripVertical,
+  Loader2,
+  Moon,
+  Trophy,
+} from 'lucide-react';
 import { lazy, memo, Suspense, useId, useMemo, useState } from 'react';
 import { useSetCheckinDay, useToggleCheckin } from '../../api/checkin-records';
 import { ClampedText } from '../../components/ClampedText';
@@ -35,7 +44,7 @@ import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { CareActions, formatValue, HabitScore, MeasureControls, SkipButton } from './HabitExtras';
 import { MonthCalendar } from './MonthCalendar';
 import { ShortLabel } from './ShortLabel';
-import { TOGGLE_LOOK } from './toggle-style';
+import { REST_TITLE, TOGGLE_LOOK, toggleLabel } from './toggle-style';
 
 // The score chart and the year's heat map load when asked for (they are the card's heaviest part).
 const HabitCharts = lazy(() => import('./HabitCharts').then((m) => ({ default: m.HabitCharts })));
@@ -48,6 +57,7 @@ const TROPHY = <Trophy size={16} className="text-amber-500" aria-hidden="true" /
 const SPINNER = <Loader2 size={16} className="animate-spin" aria-hidden="true" />;
 const CHECKED = <CheckCircle2 size={16} aria-hidden="true" />;
 const UNCHECKED = <Circle size={16} aria-hidden="true" />;
+const REST = <Moon size={16} aria-hidden="true" />;
 
 const BAR: Record<RateColour, string> = {
   green: 'bg-emerald-500',
@@ -158,6 +168,8 @@ export const HabitCard = memo(function HabitCard({
   }, [pressed, states, figures.checked]);
   const todayRaw = asPressed(pressed, today, byDate.get(today));
   const todayRecord = todayRaw?.skipped ? undefined : todayRaw;
+  // Today is not one of the habit's days: its button says so, never 今日已打卡.
+  const restToday = !countsOn(rules, today);
   const unit = measurable ? PERIOD_UNIT[rules.period] : STREAK_UNIT[task.type];
   // Schedules, skips and vacations count for yes/no habits too (the spec's own streak, which
   // knows none of them, is the same for a habit that uses none).
@@ -341,16 +353,24 @@ export const HabitCard = memo(function HabitCard({
       {!measurable && (
         <button
           type="button"
-          className={`mt-auto w-full ${todayRecord ? TOGGLE_LOOK.checked : TOGGLE_LOOK.unchecked}`}
+          className={`mt-auto w-full ${restToday ? TOGGLE_LOOK.rest : todayRecord ? TOGGLE_LOOK.checked : TOGGLE_LOOK.unchecked}`}
           disabled={processing}
-          aria-label={processing ? '处理中...' : todayRecord ? '今日已打卡' : '今日打卡'}
-          title={todayRecord && !processing ? '再点一次取消今日打卡' : undefined}
+          aria-label={processing ? '处理中...' : toggleLabel(restToday, !!todayRecord)}
+          aria-pressed={!!todayRecord}
+          title={
+            restToday ? REST_TITLE : todayRecord && !processing ? '再点一次取消今日打卡' : undefined
+          }
           onClick={onToggle}
         >
           {processing ? (
             <>
               {SPINNER}
               处理中...
+            </>
+          ) : restToday ? (
+            <>
+              {todayRecord ? CHECKED : REST}
+              <ShortLabel short="休息" long={toggleLabel(true, !!todayRecord)} />
             </>
           ) : todayRecord ? (
             <>

@@ -1,10 +1,10 @@
-import { CheckCircle2, ChevronDown, Circle, Flame, Loader2 } from 'lucide-react';
+import { CheckCircle2, ChevronDown, Circle, Flame, Loader2, Moon } from 'lucide-react';
 import { memo, useId, useMemo } from 'react';
 import { type HabitIndex, recordOn } from '../../domain/checkin';
-import { asPressed, habitRules, habitSummary, recordsByDate } from '../../domain/habits';
+import { asPressed, countsOn, habitRules, habitSummary, recordsByDate } from '../../domain/habits';
 import type { CheckinRecord, CheckinTask } from '../../domain/schemas/checkin';
 import { SkipButton } from './HabitExtras';
-import { TOGGLE_LOOK } from './toggle-style';
+import { REST_TITLE, TOGGLE_LOOK, toggleLabel } from './toggle-style';
 import { useDayActions, WeekStrip } from './WeekStrip';
 
 interface HabitRowProps {
@@ -39,6 +39,8 @@ export const HabitRow = memo(function HabitRow({
   // A press shows today at once, over the records, which have it a frame later.
   const shownToday = asPressed(pressed, today, todayRaw);
   const doneToday = shownToday !== undefined && !shownToday.skipped;
+  // Today is not one of the habit's days: the button says so, never 今日已打卡 (issue 60).
+  const restToday = !countsOn(rules, today);
   const unitName = task.unit ?? '';
 
   const onToday = () => {
@@ -121,18 +123,21 @@ export const HabitRow = memo(function HabitRow({
         ) : (
           <button
             type="button"
-            className={`shrink-0 px-2 py-1 ${doneToday ? TOGGLE_LOOK.checked : TOGGLE_LOOK.unchecked}`}
+            className={`shrink-0 px-2 py-1 ${restToday ? TOGGLE_LOOK.rest : doneToday ? TOGGLE_LOOK.checked : TOGGLE_LOOK.unchecked}`}
             disabled={processing}
             aria-label={
-              processing ? '处理中...' : `${doneToday ? '今日已打卡' : '今日打卡'} ${task.name}`
+              processing ? '处理中...' : `${toggleLabel(restToday, doneToday)} ${task.name}`
             }
             aria-pressed={doneToday}
+            title={restToday ? REST_TITLE : undefined}
             onClick={onToday}
           >
             {processing ? (
               <Loader2 size={16} className="animate-spin" aria-hidden="true" />
             ) : doneToday ? (
               <CheckCircle2 size={16} aria-hidden="true" />
+            ) : restToday ? (
+              <Moon size={16} aria-hidden="true" />
             ) : (
               <Circle size={16} aria-hidden="true" />
             )}
