@@ -615,3 +615,38 @@ export const DAY_STATE_LABELS: Record<DayState, string> = {
   open: '待打卡',
   future: '未到',
 };
+
+/** One bar of a measurable habit's chart: a day, or a Monday-week, and what was entered. */
+export interface ValuePoint {
+  /** The day, or the week's Monday. */
+  start: string;
+  value: number;
+}
+
+/**
+ * A measurable habit's values over time (issue 60, Loop's chart): the last `count` days, or
+ * Monday-to-Sunday weeks summed, ending with today's. A skipped day counts 0; a record
+ * without a value (a yes/no check-in kept from before the habit was measured) counts 1.
+ */
+export function valueSeries(
+  records: readonly DayRecord[],
+  today: string,
+  by: 'day' | 'week',
+  count: number,
+): ValuePoint[] {
+  const end = dayNumber(today);
+  const first = by === 'day' ? end - count + 1 : unitStart('week', end) - (count - 1) * 7;
+  const sums = new Map<number, number>();
+  for (const r of records) {
+    const n = dayNumber(r.date);
+    if (n < first || n > end || r.skipped) continue;
+    const key = by === 'day' ? n : unitStart('week', n);
+    sums.set(key, (sums.get(key) ?? 0) + (r.value ?? 1));
+  }
+  const out: ValuePoint[] = [];
+  for (let n = first; n <= end; n += by === 'day' ? 1 : 7) {
+    // Summed in hundredths: 0.1 + 0.2 must not show as 0.30000000000000004.
+    out.push({ start: dateOfDay(n), value: Math.round((sums.get(n) ?? 0) * 100) / 100 });
+  }
+  return out;
+}

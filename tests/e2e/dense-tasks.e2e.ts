@@ -173,6 +173,20 @@ describe('screenshots and figures (issue 60)', () => {
         await page.getByText('晨读').first().waitFor();
         await drawCharts(page);
         await page.screenshot({ path: name('checkin'), fullPage: true });
+        // 喝水's chart of its values (a phone opens the card from its row first).
+        if (SHOTS !== 'before') {
+          const water = page.getByRole('article', { name: '喝水' });
+          if (!(await water.isVisible())) {
+            await page.getByRole('button', { name: '喝水', exact: true }).click();
+          }
+          await water.getByRole('button', { name: '强度走势与年度热力图' }).click();
+          const chart = water.getByRole('img', { name: '喝水 每日数值' });
+          await chart.scrollIntoViewIfNeeded();
+          await chart.waitFor();
+          // Thirty days, one bar each.
+          expect(await chart.locator('rect > title').count()).toBe(30);
+          await water.screenshot({ path: name('checkin-values') });
+        }
 
         // 专注 from the list's last row, scrolled to: /time shows the timer on the screen.
         await openTasks(page);

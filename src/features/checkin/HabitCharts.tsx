@@ -1,4 +1,6 @@
 import { useId, useMemo } from 'react';
+import { BarChart } from '../../components/charts/lazy';
+import { valueAxis } from '../../domain/axis';
 import { dayNumber } from '../../domain/dates';
 import {
   DAY_STATE_LABELS,
@@ -10,6 +12,7 @@ import {
   habitStart,
   monthlyScores,
   recordsByDate,
+  valueSeries,
   weekdayOfDay,
 } from '../../domain/habits';
 import type { CheckinTask } from '../../domain/schemas/checkin';
@@ -50,12 +53,44 @@ export function HabitCharts({ task, records, today }: HabitChartsProps) {
     }
     return out;
   }, [task, records, today]);
+  // A measurable habit's own figures (issue 60): a day's value over the last 30 days for a
+  // per-day target, a week's sum over the last 12 weeks for a weekly or monthly one.
+  const values = useMemo(() => {
+    const rules = habitRules(task);
+    if (!rules.measurable) return null;
+    const byDay = rules.period === 'day';
+    const points = valueSeries(records, today, byDay ? 'day' : 'week', byDay ? 30 : 12);
+    return {
+      byDay,
+      bars: points.map((p) => ({
+        label: `${Number(p.start.slice(5, 7))}/${Number(p.start.slice(8))}`,
+        value: p.value,
+      })),
+      axis: valueAxis(points.map((p) => p.value)),
+    };
+  }, [task, records, today]);
+  const unit = task.unit ?? '';
   const hatch = `${id}-hatch`;
   const width = 53 * (CELL + GAP);
   const height = 7 * (CELL + GAP);
 
   return (
     <div className="space-y-4 text-slate-600">
+      {values && (
+        <figure className="min-w-0">
+          <figcaption className="mb-1 text-sm font-medium text-slate-700 [overflow-wrap:anywhere]">
+            {values.byDay ? '每日数值（近 30 天）' : '每周合计（近 12 周）'}
+            {unit && <span className="font-normal text-slate-500">，单位：{unit}</span>}
+          </figcaption>
+          <BarChart
+            data={values.bars}
+            title={`${task.name} ${values.byDay ? '每日数值' : '每周合计'}`}
+            axis={values.axis}
+            formatValue={(v) => (Number.isInteger(v) ? String(v) : v.toFixed(1))}
+            height={180}
+          />
+        </figure>
+      )}
       <figure>
         <figcaption className="mb-1 text-sm font-medium text-slate-700">
           习惯强度（近 12 个月）

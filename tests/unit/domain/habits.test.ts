@@ -15,6 +15,7 @@ import {
   type PressedDay,
   recordsByDate,
   unitMultiplier,
+  valueSeries,
   weekdayOfDay,
 } from '../../../src/domain/habits';
 
@@ -649,5 +650,34 @@ describe('a measurable week with days off', () => {
     const unit = week(logged(['2026-11-02', 14.2]));
     expect(unit.state).toBe('missed');
     expect(unit.credit).toBeCloseTo(14.2 / (100 / 7), 9);
+  });
+});
+
+describe('a measurable habit’s values over time (issue 60)', () => {
+  const records: DayRecord[] = [
+    { date: '2026-11-30', value: 9 }, // Monday
+    { date: '2026-12-01', value: 0.1 },
+    { date: '2026-12-01', value: 0.2 }, // a second record of the day adds up
+    { date: '2026-11-29', value: 5, skipped: true }, // Sunday, skipped: nothing
+    { date: '2026-11-28' }, // a yes/no check-in counts 1
+    { date: '2026-11-20', value: 4 }, // beyond 7 days, within 3 weeks
+    { date: '2026-12-02', value: 100 }, // after today
+  ];
+
+  it('gives the last N days, oldest first, 0 for a day without a value', () => {
+    expect(valueSeries(records, '2026-12-01', 'day', 4)).toEqual([
+      { start: '2026-11-28', value: 1 },
+      { start: '2026-11-29', value: 0 },
+      { start: '2026-11-30', value: 9 },
+      { start: '2026-12-01', value: 0.3 },
+    ]);
+  });
+
+  it('sums Monday-to-Sunday weeks, the current one last', () => {
+    expect(valueSeries(records, '2026-12-01', 'week', 3)).toEqual([
+      { start: '2026-11-16', value: 4 },
+      { start: '2026-11-23', value: 1 },
+      { start: '2026-11-30', value: 9.3 },
+    ]);
   });
 });
