@@ -96,6 +96,7 @@ describe('phone navigation and the + sheet', () => {
       ['资产管理', '/assets'],
       ['健身记录', '/fitness'],
       ['时间管理', '/time'],
+      ['日历', '/calendar'],
       ['设置', '/settings'],
     ]);
     expect(within(more).getByRole('button', { name: '同步' })).toBeInTheDocument();
