@@ -126,16 +126,17 @@ export function pushRoutes(deps: PushRouteDeps) {
 
   app.post('/test', async (c) => {
     const at = now().getTime();
-    await scheduler.deliver(user(c), {
+    const delivered = await scheduler.deliver(user(c), {
       key: `test:${randomUUID()}`,
       occurrence: new Date(at).toISOString(),
       kind: 'test',
       title: '测试通知',
-      body: '通知已开启，提醒会这样出现。',
+      body: '本设备能收到提醒，提醒会这样出现。',
       url: '/settings',
       at,
     });
-    return c.json({ devices: db.subscriptions(user(c)).length });
+    // `devices`: subscribed; `delivered`: whose push service took it (a gone one is dropped).
+    return c.json({ devices: db.subscriptions(user(c)).length, delivered: delivered || 0 });
   });
 
   app.get('/inbox', (c) => {

@@ -247,12 +247,17 @@ export class PushScheduler {
 
   /**
    * Records and sends one reminder now, unless its occurrence was recorded before; resolves
-   * when it has been sent. The test notification comes through here.
+   * when it has been sent, to how many devices' push services took it (false: recorded
+   * before). The test notification comes through here, and says that number (issue 62: it
+   * said 通知已开启 when no device could receive one).
    */
-  async deliver(userId: string, r: Reminder, now = this.now()): Promise<boolean> {
+  async deliver(userId: string, r: Reminder, now = this.now()): Promise<number | false> {
     if (!this.record(userId, r, now)) return false;
-    await this.enqueue({ userId, ...r }, r, true);
-    return true;
+    let taken = 0;
+    await this.enqueue({ userId, ...r }, r, true, (n) => {
+      taken = n;
+    });
+    return taken;
   }
 
   /**
@@ -297,13 +302,22 @@ export class PushScheduler {
    * Hands a recorded delivery to its user's lane; resolves when it has been sent. `push`: to
    * the devices too (its record is pending), else only its channel sends that are due.
    */
-  private enqueue(d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>, r: Reminder, push: boolean) {
+  private enqueue(
+    d: Pick<Delivery, 'userId' | 'key' | 'occurrence'>,
+    r: Reminder,
+    push: boolean,
+    taken?: (devices: number) => void,
+  ) {
     const id = laneKey(d);
     const before = this.lanes.get(d.userId) ?? Promise.resolve();
     if (this.sending.has(id)) return before;
     this.sending.add(id);
     const run = before
-      .then(() => this.send(d, r, push))
+      .then(async () => {
+        // Sent first: `taken?.(await …)` would skip the send itself when nobody asks.
+        const devices = await this.send(d, r, push);
+        taken?.(devices);
+      })
       .catch((err) => console.error(`推送出错 / push failed for ${d.userId}:`, err))
       .finally(() => {
         this.sending.delete(id);
@@ -338,11 +352,13 @@ export class PushScheduler {
       if (outcome === 'gone') this.o.db.removeSubscription(d.userId, sub.endpoint);
       return outcome;
     });
-    if (!push) return;
-    // Every device failed for a passing reason (network, 5xx): stays pending, tried next tick.
     const devices = outcomes.slice(0, subs.length);
-    if (subs.length > 0 && devices.every((o) => o === 'failed')) return;
+    const sent = devices.filter((o) => o === 'sent').length;
+    if (!push) return sent;
+    // Every device failed for a passing reason (network, 5xx): stays pending, tried next tick.
+    if (subs.length > 0 && devices.every((o) => o === 'failed')) return sent;
     this.o.db.markSent(d, clock(this.now()));
+    return sent;
   }
 
   /** One channel send: marked sent, or failed and tried again later, or given up. */

@@ -168,7 +168,7 @@ export function useDevicePush() {
 export function useSendTest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ devices: number }>('POST', '/api/push/test'),
+    mutationFn: () => apiRequest<{ devices: number; delivered?: number }>('POST', '/api/push/test'),
     onSettled: () => client.invalidateQueries({ queryKey: pushKeys.inbox() }),
   });
 }

@@ -254,7 +254,10 @@ describe('subscriptions', () => {
     expect(await (await call('bob', '/api/push/subscriptions')).json()).toEqual([]);
     expect((await call('bob', '/api/push/subscriptions', 'DELETE', { endpoint })).status).toBe(404);
     expect((await call('bob', '/api/push/one-offs/pomo1', 'DELETE')).status).toBe(404);
-    expect(await (await call('bob', '/api/push/test', 'POST')).json()).toEqual({ devices: 0 });
+    expect(await (await call('bob', '/api/push/test', 'POST')).json()).toEqual({
+      devices: 0,
+      delivered: 0,
+    });
     expect(sent).toEqual([]);
     expect(db.subscriptions('alice')).toHaveLength(1);
     clock += 61_000;
@@ -703,9 +706,19 @@ describe('the scheduler', () => {
 
   it('drops a subscription the push service answers 410 for', async () => {
     answer = () => 'gone';
-    await call('alice', '/api/push/test', 'POST');
+    const res = await call('alice', '/api/push/test', 'POST');
+    expect(await res.json()).toEqual({ devices: 0, delivered: 0 });
     expect(sent).toHaveLength(1);
     expect(db.subscriptions('alice')).toEqual([]);
+  });
+
+  it('发送测试通知 says how many push services took it, not how many are stored', async () => {
+    answer = () => 'failed';
+    let res = await call('alice', '/api/push/test', 'POST');
+    expect(await res.json()).toEqual({ devices: 1, delivered: 0 });
+    answer = () => 'sent';
+    res = await call('alice', '/api/push/test', 'POST');
+    expect(await res.json()).toEqual({ devices: 1, delivered: 1 });
   });
 
   it('keeps a delivery pending while every device fails for a passing reason', async () => {

@@ -107,12 +107,15 @@ export function NotificationSettings() {
               disabled={!pushOnServer || test.isPending}
               onClick={() =>
                 test.mutate(undefined, {
-                  onSuccess: ({ devices }) =>
-                    toast.success(
-                      devices > 0
-                        ? `测试通知已发送到 ${devices} 台设备`
-                        : '测试通知已放入通知中心（尚无开启通知的设备）',
-                    ),
+                  // Only what the push services took counts as sent (issue 62).
+                  onSuccess: ({ devices, delivered = devices }) =>
+                    devices === 0
+                      ? toast.success('测试通知已放入通知中心（尚无开启通知的设备）')
+                      : delivered > 0
+                        ? toast.success(`测试通知已送达 ${delivered} 台设备的推送服务`)
+                        : toast.error(
+                            `测试通知未能送达：${devices} 台设备的推送服务没有接收，已放入通知中心`,
+                          ),
                   onError: (e) => toast.error(formatError('发送测试通知失败：{message}', e)),
                 })
               }
