@@ -20,7 +20,7 @@ export interface Received {
 }
 
 /** 'ok' answers as the real server does; a status refuses; 'silent' never answers. */
-export type Answer = 'ok' | number | 'silent';
+type Answer = 'ok' | number | 'silent';
 
 interface Fake {
   url: string;
