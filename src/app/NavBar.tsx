@@ -106,10 +106,11 @@ export function NavBar({ onOpenSync }: NavBarProps) {
         <div className="ml-auto hidden items-center gap-2 tablet:flex">
           <SyncIndicator onOpen={onOpenSync} />
           {themeSwitch('btn-icon', false)}
-          {/* Icon-only between tablet and wide, like the links: the words would wrap there. */}
+          {/* Icon-only between tablet and wide, like the links: the words would wrap there.
+              not-sr-only sets white-space back to normal, so the words' own nowrap wins it. */}
           <button type="button" className="btn-ghost whitespace-nowrap" onClick={onOpenSync}>
             <RefreshCw size={16} aria-hidden="true" />
-            <span className="sr-only wide:not-sr-only">同步</span>
+            <span className="sr-only wide:not-sr-only wide:whitespace-nowrap!">同步</span>
           </button>
           {/* The user's name opens 设置 (the settings are the user's own). */}
           <NavLink
@@ -120,12 +121,14 @@ export function NavBar({ onOpenSync }: NavBarProps) {
             <UserRound size={16} aria-hidden="true" />
             {/* With the 通知中心 bell the words of the bar need 1,330 px: below 1,440 the name
                 is the icon's title, so that no label wraps at 1,280. */}
-            <span className="sr-only min-[1440px]:not-sr-only">{user?.displayName}</span>
+            <span className="sr-only min-[1440px]:not-sr-only min-[1440px]:whitespace-nowrap!">
+              {user?.displayName}
+            </span>
             <span className="sr-only">设置</span>
           </NavLink>
           <button type="button" className="btn-ghost whitespace-nowrap" onClick={handleLogout}>
             <LogOut size={16} aria-hidden="true" />
-            <span className="sr-only wide:not-sr-only">退出登录</span>
+            <span className="sr-only wide:not-sr-only wide:whitespace-nowrap!">退出登录</span>
           </button>
         </div>
 

@@ -434,3 +434,26 @@ describe('the + button covers no last row (issue 60)', () => {
     });
   }
 });
+
+describe('the sync pill at 375 px (issue 60)', () => {
+  it('is one line, an icon and a count, offline with 3 changes waiting', async () => {
+    const page = await signedInWithData();
+    await openTasks(page);
+    await page.context().setOffline(true);
+    for (const title of ['日常事项 1', '日常事项 2', '日常事项 3']) {
+      await page.getByRole('checkbox', { name: title, exact: true }).check();
+    }
+    const pill = page.getByRole('banner').getByRole('button', { name: /离线.*3 条待同步/ });
+    await pill.waitFor();
+    const box = (await pill.boundingBox())!;
+    // One line of 12 px text with its padding; four lines were ~70 px.
+    expect(box.height).toBeLessThanOrEqual(28);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    // The icon and the count only: the words are for screen readers below 640 px.
+    expect(box.width).toBeLessThanOrEqual(64);
+    await page.screenshot({ path: `screenshots/issue60-${SHOTS}-sync-pill-375.png` });
+    await page.context().setOffline(false);
+    await page.waitForFunction(() => !/\d+ 条待同步/.test(document.body.textContent ?? ''));
+    await page.context().close();
+  });
+});
