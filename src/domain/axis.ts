@@ -23,7 +23,7 @@ const FLAT_SHARE = 0.5;
 
 /**
  * An axis for `values` with about `count` intervals. It starts at zero when the values spread
- * widely; when they sit close together (a balance of ¥10,000,000 that moves by ¥1,300) it starts
+ * widely or are all equal; when they differ but sit close together (a balance of ¥10,000,000 that moves by ¥1,300) it starts
  * just below the smallest, so a rise or a fall shows as a difference in height. Negative values
  * always keep zero on the axis.
  */
@@ -33,9 +33,11 @@ export function valueAxis(values: readonly number[], count = 4): ValueAxis {
   const low = Math.min(0, ...finite);
   const smallest = finite.length ? Math.min(...finite) : 0;
   const spread = high - smallest;
-  const flat = smallest > 0 && spread < high * FLAT_SHARE;
-  // Room below the smallest bar: half the spread, or a tenth of the value when all are equal.
-  const floor = flat ? smallest - (spread > 0 ? spread / 2 : smallest / 10) : low;
+  // Equal values (one month, or twelve alike) have no change to show: they start at zero, as
+  // a bar does. From 90 % of the value the axis began at an arbitrary ¥11亿 (issue 60).
+  const flat = smallest > 0 && spread > 0 && spread < high * FLAT_SHARE;
+  // Room below the smallest bar: half the spread.
+  const floor = flat ? smallest - spread / 2 : low;
   if (high === floor) return { min: 0, max: 1, ticks: [0, 1], step: 1 };
   const step = niceStep((high - floor) / count);
   const min = Math.max(flat ? 0 : low, Math.floor(floor / step) * step);

@@ -20,11 +20,30 @@ describe('valueAxis', () => {
     expect(axis.min).toBeLessThan(9_998_699.5);
   });
 
-  it('gives equal values room below them', () => {
+  it('starts equal values at zero: there is no change to show', () => {
     const axis = valueAxis([5000, 5000, 5000]);
-    expect(axis.min).toBeLessThan(5000);
+    expect(axis.min).toBe(0);
     expect(axis.max).toBeGreaterThanOrEqual(5000);
     expect(axis.ticks.length).toBeLessThanOrEqual(6);
+    // Issue 60: one month of ¥11.6亿 began at ¥10.5亿, a baseline that meant nothing.
+    expect(valueAxis([1_160_000_000]).min).toBe(0);
+  });
+
+  it('starts at zero or at a round number within the spread (and a step) below the data', () => {
+    for (const values of [
+      [1_160_000_000, 1_150_000_000, 1_170_000_000],
+      [10_000_000, 9_998_699.5],
+      [15, 15.5, 16, 14.8],
+      [1200, 5300, 9800],
+      [80_000, 81_000, 79_500, 80_500],
+    ]) {
+      const { min, step } = valueAxis(values);
+      const smallest = Math.min(...values);
+      const spread = Math.max(...values) - smallest;
+      expect(min === 0 || smallest - min <= spread + step, String(values)).toBe(true);
+      // Round: a whole number of steps.
+      expect(Math.abs(min / step - Math.round(min / step))).toBeLessThan(1e-9);
+    }
   });
 
   it('keeps zero on the axis for negative values', () => {
