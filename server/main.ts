@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,7 +40,7 @@ import { scheduleCatchUp } from './recurring';
 import { spaStaticFiles } from './static';
 import { StorageHealth, storageProblemOf } from './storage-health';
 import type { PasswordHasher, Store } from './store';
-import { applyUserSpec, setUser, userSpecSchema } from './users';
+import { applyUserSpec, createFirstAdmin, userSpecSchema } from './users';
 
 // Node entry. Environment: PORT (8080; 0 picks a free port), HOST (127.0.0.1), DATA_DIR
 // (./data), PM_STATIC_DIR (./dist), PM_USERS (JSON array of {username,password,displayName}),
@@ -78,8 +77,7 @@ async function applyUsers(store: Store, hasher: PasswordHasher, json: string | u
     return;
   }
   if ((await store.users.count()) > 0) return;
-  const password = randomBytes(18).toString('base64url');
-  await setUser(store, hasher, { username: 'admin', password, displayName: '管理员' });
+  const password = await createFirstAdmin(store, hasher);
   console.log(
     [
       '',

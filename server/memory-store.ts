@@ -325,7 +325,8 @@ class MemoryUserStore implements UserStore {
     const twoFactor = user.twoFactor === undefined ? (stored?.twoFactor ?? null) : user.twoFactor;
     const appliedPassword =
       user.appliedPassword === undefined ? (stored?.appliedPassword ?? null) : user.appliedPassword;
-    this.users.set(user.username, clone({ ...user, twoFactor, appliedPassword }));
+    const initialPassword = user.initialPassword ?? stored?.initialPassword ?? false;
+    this.users.set(user.username, clone({ ...user, twoFactor, appliedPassword, initialPassword }));
   }
   // The check and the write with no await between them: as atomic as SQLite's one UPDATE, so
   // the demo and the tests on this store see parallel sign-ins the way the server does.

@@ -156,14 +156,17 @@ export interface UserRecord {
    * applyUserSpec); null or absent when PM_USERS never set it.
    */
   appliedPassword?: string | null;
+  /** The password is still the generated first one (users.ts createFirstAdmin). */
+  initialPassword?: boolean;
 }
 
 export interface UserStore {
   get(username: string): Promise<UserRecord | undefined>;
   count(): Promise<number>;
   /**
-   * Creates the user or replaces its display name and password hash. `twoFactor` and
-   * `appliedPassword` are replaced only when the record names them (undefined keeps them).
+   * Creates the user or replaces its display name and password hash. `twoFactor`,
+   * `appliedPassword` and `initialPassword` are replaced only when the record names them
+   * (undefined keeps them).
    */
   upsert(user: UserRecord): Promise<void>;
   /**

@@ -46,10 +46,28 @@ export async function setUser(
     username,
     displayName: name,
     passwordHash: await hasher.hash(password),
+    // A password someone chose: no longer the generated one.
+    initialPassword: false,
   });
   if (!existing) return 'created';
   await store.sessions.removeForUser(username);
   return 'updated';
+}
+
+/**
+ * The account a server without users makes at first start, `admin` with a random password that
+ * is printed once. Marked as such, so that its first sign-in offers 修改初始密码.
+ */
+export async function createFirstAdmin(store: Store, hasher: PasswordHasher): Promise<string> {
+  // Web Crypto, not node:crypto: the demo server runs this module in the browser too.
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  const password = btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_');
+  await setUser(store, hasher, { username: 'admin', password, displayName: '管理员' });
+  const admin = (await store.users.get('admin'))!;
+  await store.users.upsert({ ...admin, initialPassword: true });
+  return password;
 }
 
 /**
@@ -98,6 +116,7 @@ export async function applyUserSpec(
     displayName: name,
     passwordHash,
     appliedPassword: passwordHash,
+    initialPassword: false,
   });
   await store.sessions.removeForUser(spec.username);
   return 'updated';

@@ -39,6 +39,11 @@ export const users = sqliteTable('users', {
    * restart applies PM_USERS's password only when that value changed: an in-app change survives.
    */
   appliedPassword: text('applied_password'),
+  /**
+   * The password is still the one the server generated at first start (server/users.ts
+   * createFirstAdmin): sign-in says so, so the app can offer 修改初始密码; any new password clears it.
+   */
+  initialPassword: integer('initial_password', { mode: 'boolean' }).notNull().default(false),
 });
 
 export const sessions = sqliteTable(

@@ -885,6 +885,9 @@ function userStore(db: Db, sqlite: Database.Database): UserStore {
             ...(user.appliedPassword === undefined
               ? {}
               : { appliedPassword: user.appliedPassword }),
+            ...(user.initialPassword === undefined
+              ? {}
+              : { initialPassword: user.initialPassword }),
           },
         })
         .run();

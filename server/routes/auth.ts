@@ -274,7 +274,9 @@ export function authRoutes(deps: AuthDeps) {
           }
         }
         if (deviceId) knownDevices.reset(deviceKey);
-        return c.json(await startSession(deps, c, user, time, deviceId));
+        const session = await startSession(deps, c, user, time, deviceId);
+        // Only here, not at a passkey's sign-in: this one was made with the generated password.
+        return c.json(user.initialPassword ? { ...session, initialPassword: true } : session);
       } finally {
         release();
       }
@@ -323,7 +325,11 @@ export function authRoutes(deps: AuthDeps) {
       const refused = await checkPassword(c, username, currentPassword);
       if (refused) return refused;
       const user = (await store.users.get(username))!;
-      await store.users.upsert({ ...user, passwordHash: await hasher.hash(newPassword) });
+      await store.users.upsert({
+        ...user,
+        passwordHash: await hasher.hash(newPassword),
+        initialPassword: false,
+      });
       if (signOutOthers) await store.sessions.removeOthers(username, c.get('tokenHash'));
       return c.body(null, 204);
     })

@@ -11,7 +11,13 @@ import {
 import type { LoginInput, LoginResponse, User } from '../domain/schemas/auth';
 import { apiRequest, preloadHttpClient, publicRequest } from './http';
 import { dropBrowserPush } from './push-device';
-import { clearSession, onSessionExpired, readSession, saveSession } from './session';
+import {
+  clearSession,
+  onSessionExpired,
+  readSession,
+  saveSession,
+  setInitialPasswordPending,
+} from './session';
 import { loadWebAuthn } from './webauthn-loader';
 
 type AuthStatus = 'authenticated' | 'anonymous';
@@ -130,11 +136,12 @@ export function AuthProvider({
   );
 
   const value = useMemo<AuthState>(() => {
-    const signIn = ({ token, user: signedIn, deviceToken }: LoginResponse) => {
+    const signIn = ({ token, user: signedIn, deviceToken, initialPassword }: LoginResponse) => {
       saveDeviceToken(signedIn.username, deviceToken);
       // Whatever the previous user left cached must not show for this one.
       queryClient()?.clear();
       saveSession({ token, user: signedIn });
+      setInitialPasswordPending(initialPassword === true);
       setNotice(null);
       setUser(signedIn);
     };

@@ -5,6 +5,9 @@ import type { User } from '../domain/schemas/auth';
 const FLAG_KEY = 'isLoggedIn';
 const USER_KEY = 'currentUser';
 const TOKEN_KEY = 'authToken';
+// Set by a sign-in with the server's generated password, until 修改初始密码 is answered
+// (changed, or 稍后): the shell asks once per such sign-in on this device.
+const INITIAL_PASSWORD_KEY = 'pm-initial-password';
 
 export interface StoredSession {
   user: User;
@@ -60,6 +63,19 @@ export function clearSession(): void {
   s.removeItem(FLAG_KEY);
   s.removeItem(USER_KEY);
   s.removeItem(TOKEN_KEY);
+  s.removeItem(INITIAL_PASSWORD_KEY);
+}
+
+/** Whether 修改初始密码 is still to be asked for the stored session. */
+export function initialPasswordPending(): boolean {
+  return storage()?.getItem(INITIAL_PASSWORD_KEY) === 'true';
+}
+
+export function setInitialPasswordPending(pending: boolean): void {
+  const s = storage();
+  if (!s) return;
+  if (pending) s.setItem(INITIAL_PASSWORD_KEY, 'true');
+  else s.removeItem(INITIAL_PASSWORD_KEY);
 }
 
 type Listener = () => void;

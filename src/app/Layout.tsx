@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useDashboardKeeper } from '../api/dashboard';
+import { initialPasswordPending, setInitialPasswordPending } from '../api/session';
 import { useCompleteDeviceCopy, useSyncNotices } from '../api/sync-status';
 import { ErrorBoundary, ErrorMessage } from '../components/ErrorBoundary';
 import { lazyDialog } from '../components/lazy-with-retry';
@@ -18,6 +19,11 @@ import { appQueryClient } from './query-client';
 
 const SyncDialog = lazyDialog(() =>
   import('../features/sync/SyncDialog').then((m) => m.SyncDialog),
+);
+
+// Loaded only for the one sign-in that needs it.
+const InitialPasswordDialog = lazyDialog(() =>
+  import('../features/settings/InitialPasswordDialog').then((m) => m.InitialPasswordDialog),
 );
 
 const Devtools = import.meta.env.DEV
@@ -49,6 +55,11 @@ export function Layout() {
 
 function Shell() {
   const [syncOpen, setSyncOpen] = useState(false);
+  const [askPassword, setAskPassword] = useState(initialPasswordPending);
+  const answerPassword = () => {
+    setInitialPasswordPending(false);
+    setAskPassword(false);
+  };
   const { pathname } = useLocation();
   const closeSync = () => setSyncOpen(false);
   const toast = useToast();
@@ -80,6 +91,7 @@ function Shell() {
       <QuickAdd />
       <BottomTabs onOpenSync={() => setSyncOpen(true)} />
       <RestoreOffer />
+      {askPassword && <InitialPasswordDialog onDone={answerPassword} />}
       {syncOpen && (
         <ErrorBoundary
           fallback={(props) => (

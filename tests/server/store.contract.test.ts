@@ -314,6 +314,7 @@ describe.each(implementations)('%s store', (_name, open) => {
       passwordHash: 'h3',
       twoFactor: null,
       appliedPassword: null,
+      initialPassword: false,
     });
     // PM_USERS's applied password, like 两步验证, stays unless an upsert names it.
     await store.users.upsert({

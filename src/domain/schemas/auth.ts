@@ -27,4 +27,6 @@ export interface LoginResponse {
   user: User;
   /** Keep it for this username and send it with the next login here. */
   deviceToken: string;
+  /** Signed in with the password the server generated at first start: offer 修改初始密码. */
+  initialPassword?: boolean;
 }

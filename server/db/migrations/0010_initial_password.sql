@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `initial_password` integer DEFAULT false NOT NULL;
