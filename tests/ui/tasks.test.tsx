@@ -140,6 +140,49 @@ describe('tasks screen', () => {
     expect(screen.getByRole('checkbox', { name: '买菜' })).not.toHaveFocus();
   });
 
+  it('dense rows (issue 60): no 中 nor 其他, colour for late and today only, sub-tasks ticked in place', async () => {
+    await seed('汇报', {
+      dueDate: TODAY,
+      subtasks: [
+        { id: 'a', title: '数据', done: false },
+        { id: 'b', title: '图表', done: false },
+      ],
+    });
+    await seed('交房租', { dueDate: addDays(TODAY, -1), priority: 'high', category: 'life' });
+    await seed('读书', { dueDate: addDays(TODAY, 1), priority: 'low' });
+    const user = userEvent.setup();
+    renderApp('/tasks');
+    const report = await screen.findByRole('listitem', { name: '汇报' });
+    // The defaults say nothing; a category that is not 其他 and a priority that is not 中 do.
+    expect(within(report).queryByText('中')).toBeNull();
+    expect(within(report).queryByText('其他')).toBeNull();
+    expect(within(row('交房租')).getByText('生活')).toBeInTheDocument();
+    expect(within(row('交房租')).getByText('高优先级')).toHaveClass('sr-only');
+    expect(within(report).getByText('今天')).toHaveClass('text-amber-700');
+    expect(within(row('交房租')).getByText('已逾期1天')).toHaveClass('text-red-600');
+    expect(within(row('读书')).getByText('明天').className).not.toMatch(/amber|red/);
+
+    await user.click(within(report).getByRole('checkbox', { name: '图表' }));
+    expect(within(report).getByRole('checkbox', { name: '图表' })).toBeChecked();
+    await waitFor(async () =>
+      expect((await demo.store.tasks.list('demo')).find((t) => t.id === '汇报')?.subtasks).toEqual([
+        { id: 'a', title: '数据', done: false },
+        { id: 'b', title: '图表', done: true },
+      ]),
+    );
+    expect(within(report).getByRole('checkbox', { name: '汇报' })).not.toBeChecked();
+    const fold = within(report).getByRole('button', { name: '子任务 汇报 1/2' });
+    await user.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    expect(within(report).queryByRole('checkbox', { name: '数据' })).toBeNull();
+
+    // The row opens the task's details, and no field takes the focus (a phone's keyboard).
+    await user.click(within(report).getByRole('button', { name: '编辑 汇报' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑任务' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement?.tagName).toBe('FORM');
+  });
+
   it('opens 添加任务 from ?add=1 once and drops the parameter', async () => {
     const { router } = renderApp('/tasks?add=1');
     expect(await screen.findByRole('dialog', { name: '添加任务' })).toBeInTheDocument();

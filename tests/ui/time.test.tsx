@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, formatShortDate, todayString } from '../../src/domain/dates';
 import { TIMER_STORAGE_KEY } from '../../src/domain/storage-keys';
+import { seedTaskWith } from './engine-harness';
 import { renderApp, signIn, testServer } from './harness';
 
 const TODAY = todayString(new Date());
@@ -411,5 +412,52 @@ describe('/time record editing', () => {
       ]),
     );
     await waitFor(() => expect(within(list).queryByText('待同步')).not.toBeInTheDocument());
+  });
+});
+
+describe('专注 from a task while a session runs (issue 60)', () => {
+  it('asks 切换到「X」? first: 取消 keeps the stopwatch, 结束并切换 saves it and starts the task', async () => {
+    await seedTaskWith(demo, 't-rent', { title: '交房租' });
+    localStorage.removeItem('pomodoroState');
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(screen.getByRole('button', { name: '开始工作' }));
+    advance(600);
+    // 专注 on the task's row, through the app's own links.
+    const focusFromList = async () => {
+      await user.click(screen.getAllByRole('link', { name: '任务管理' })[0]!);
+      await user.click(await screen.findByRole('link', { name: '专注 交房租' }));
+    };
+
+    await focusFromList();
+    const ask = await screen.findByRole('dialog', { name: '切换到「交房租」?' });
+    expect(ask).toHaveTextContent('正在专注「工作」（已计时 00:10:00）');
+    await user.click(within(ask).getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts).toBe(0);
+    expect(stored()).toMatchObject({ currentSession: { task: '工作' } });
+    expect(localStorage.getItem('pomodoroState')).toBeNull();
+
+    await focusFromList();
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '切换到「交房租」?' })).getByRole('button', {
+        name: '结束并切换',
+      }),
+    );
+    // The stopwatch's ten minutes are saved, and a pomodoro runs on the task.
+    await waitFor(async () =>
+      expect(await demo.store.timeRecords.list('demo')).toMatchObject([
+        { task: '工作', category: 'work', duration: 600 },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(timerCard()).getByText('交房租')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('pomodoroState') ?? 'null')).toMatchObject({
+      task: '交房租',
+      taskId: 't-rent',
+      phase: 'work',
+    });
+    expect(stored()).toMatchObject({ currentSession: null });
+    localStorage.removeItem('pomodoroState');
   });
 });
