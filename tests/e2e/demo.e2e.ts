@@ -64,7 +64,7 @@ describe('demo mode', () => {
     await accounts.getByRole('button', { name: '填入' }).first().click();
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByRole('heading', { name: /^今天 · / }).waitFor();
-    await page.getByText('演示用户').waitFor();
+    await page.getByText('欢迎回来，演示用户！').waitFor();
     // msw's worker owns the scope; the demo never even carries the code that registers the
     // app's own worker (whose sw.js here only removes itself).
     expect(readdirSync(join(OUT, 'assets')).filter((f) => f.startsWith('UpdatePrompt'))).toEqual(

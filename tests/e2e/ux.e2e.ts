@@ -463,7 +463,7 @@ describe('6. the figures roll over at local midnight without a reload', () => {
         description: tag,
       });
       await page.reload();
-      const workouts = page.getByRole('region', { name: '今日运动' });
+      const workouts = page.getByRole('region', { name: '运动', exact: true });
       await workouts.waitFor();
       const before = await workouts.textContent();
       expect(before).not.toContain('2 次');
