@@ -349,6 +349,8 @@ describe('4. one delete behaviour on every list', () => {
 
       await post(page, '/api/tasks', { title: tag });
       await open(page, '/tasks', '任务管理');
+      // A dense row keeps 删除 in its 更多操作 line.
+      await page.getByRole('button', { name: `更多操作 ${tag}` }).click();
       await deleteWithEnter(
         page,
         page.getByRole('listitem', { name: tag }),
