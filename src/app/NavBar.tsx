@@ -106,11 +106,14 @@ export function NavBar({ onOpenSync }: NavBarProps) {
         <div className="ml-auto hidden items-center gap-2 tablet:flex">
           <SyncIndicator onOpen={onOpenSync} />
           {themeSwitch('btn-icon', false)}
-          {/* Icon-only between tablet and wide, like the links: the words would wrap there.
-              not-sr-only sets white-space back to normal, so the words' own nowrap wins it. */}
+          {/* Icon-only below 1,440 px, as the user's name: with 日历 among the links the bar's
+              words no longer fit 1,280 px, and 同步 and 退出登录 broke one character a line.
+              not-sr-only sets white-space back to normal, so the words keep their nowrap. */}
           <button type="button" className="btn-ghost whitespace-nowrap" onClick={onOpenSync}>
             <RefreshCw size={16} aria-hidden="true" />
-            <span className="sr-only wide:not-sr-only wide:whitespace-nowrap!">同步</span>
+            <span className="sr-only min-[1440px]:not-sr-only min-[1440px]:whitespace-nowrap!">
+              同步
+            </span>
           </button>
           {/* The user's name opens 设置 (the settings are the user's own). */}
           <NavLink
@@ -128,7 +131,9 @@ export function NavBar({ onOpenSync }: NavBarProps) {
           </NavLink>
           <button type="button" className="btn-ghost whitespace-nowrap" onClick={handleLogout}>
             <LogOut size={16} aria-hidden="true" />
-            <span className="sr-only wide:not-sr-only wide:whitespace-nowrap!">退出登录</span>
+            <span className="sr-only min-[1440px]:not-sr-only min-[1440px]:whitespace-nowrap!">
+              退出登录
+            </span>
           </button>
         </div>
 

@@ -434,6 +434,19 @@ describe('the + button covers no last row (issue 60)', () => {
         expect(lastRow, path).toBeLessThanOrEqual(plusTop);
         expect(contentEnd, path).toBeLessThanOrEqual(plusTop);
       }
+      // The bar's every control within the screen, each label on one line (日历 joined it).
+      const bar = await page.evaluate(() =>
+        [...document.querySelectorAll('header a, header button')]
+          .filter((el) => (el as HTMLElement).offsetParent !== null)
+          .map((el) => {
+            const box = el.getBoundingClientRect();
+            return { name: el.textContent, right: box.right, height: box.height };
+          }),
+      );
+      for (const { name, right, height } of bar) {
+        expect(right, name ?? '').toBeLessThanOrEqual(viewport.width);
+        expect(height, name ?? '').toBeLessThanOrEqual(40);
+      }
       await page.context().close();
     });
   }
