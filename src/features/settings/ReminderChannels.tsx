@@ -131,7 +131,7 @@ function ChannelCard({ channel }: { channel: ReminderChannel }) {
           <input
             id={ids.input}
             type={field.type}
-            className={`input min-w-0 flex-1 basis-48 ${channel.channel === 'email' ? '' : 'font-mono text-sm'}`}
+            className={`input min-w-0 flex-1 basis-full sm:basis-48 ${channel.channel === 'email' ? '' : 'font-mono text-sm'}`}
             value={target}
             placeholder={field.placeholder}
             autoComplete="off"
