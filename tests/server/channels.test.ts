@@ -187,6 +187,26 @@ describe('提醒渠道 routes', () => {
     expect(res.status).toBe(404);
   });
 
+  it('a server without channels lists none', async () => {
+    const deps = { db, store, scheduler, publicKey: 'B', actionSecret: 'secret' };
+    app = createApp({
+      store,
+      auth: hasher,
+      loginRefusalDelayMs: 0,
+      now: () => new Date(clock),
+      push: { routes: pushRoutes(deps), action: pushActionRoute(deps) },
+    });
+    expect(await (await call('alice', '/api/push/channels')).json()).toEqual({ channels: [] });
+    expect((await call('alice', '/api/push/channels/ntfy/test', 'POST')).status).toBe(404);
+  });
+
+  it('the push test (发送测试通知) is for devices: no channel gets it', async () => {
+    await allOn();
+    expect((await call('alice', '/api/push/test', 'POST')).status).toBe(200);
+    await scheduler.tick();
+    expect(sent).toEqual([]);
+  });
+
   it('takes a topic, a key and an address, never a URL, and refuses switching on an empty one', async () => {
     const put = (channel: string, target: string, enabled = true) =>
       call('alice', `/api/push/channels/${channel}`, 'PUT', { target, enabled });
