@@ -138,6 +138,8 @@ export const settings = sqliteTable('settings', {
   notifications: text('notifications').notNull().default('{}'),
   /** 番茄钟 durations and auto-start as JSON; '{}' reads as the defaults. */
   pomodoro: text('pomodoro').notNull().default('{}'),
+  /** 今日目标's switches as JSON; '{}' (rows saved before them) reads as all on. */
+  dailyGoals: text('daily_goals').notNull().default('{}'),
   /** The stamp of the change that wrote them (hlc.ts); '' for settings saved before stamps. */
   stamp: text('stamp').notNull().default(''),
   updatedAt: text('updated_at').notNull(),

@@ -744,10 +744,10 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
   const upsert = sqlite.prepare(
     `INSERT INTO settings (user_id, monthly_budget_cents, category_budgets_cents, daily_budget_mode,
        daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties,
-       notifications, pomodoro, stamp, updated_at)
+       notifications, pomodoro, daily_goals, stamp, updated_at)
      VALUES (@userId, @monthlyBudgetCents, @categoryBudgetsCents, @dailyBudgetMode,
        @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties,
-       @notifications, @pomodoro, @stamp, @updatedAt)
+       @notifications, @pomodoro, @dailyGoals, @stamp, @updatedAt)
      ON CONFLICT (user_id) DO UPDATE SET
        monthly_budget_cents = excluded.monthly_budget_cents,
        category_budgets_cents = excluded.category_budgets_cents,
@@ -759,6 +759,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
        counterparties = excluded.counterparties,
        notifications = excluded.notifications,
        pomodoro = excluded.pomodoro,
+       daily_goals = excluded.daily_goals,
        stamp = excluded.stamp,
        updated_at = excluded.updated_at`,
   );
@@ -779,6 +780,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
       counterparties: JSON.parse(row.counterparties as string),
       notifications: JSON.parse(row.notifications as string),
       pomodoro: JSON.parse((row.pomodoro as string | undefined) || '{}'),
+      dailyGoals: JSON.parse((row.daily_goals as string | undefined) || '{}'),
       ...(row.stamp ? { stamp: row.stamp } : {}),
     });
   };
@@ -799,6 +801,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
         counterparties: JSON.stringify(value.counterparties),
         notifications: JSON.stringify(value.notifications),
         pomodoro: JSON.stringify(value.pomodoro),
+        dailyGoals: JSON.stringify(value.dailyGoals),
         stamp: value.stamp ?? '',
         updatedAt: now,
       });

@@ -262,6 +262,7 @@ export const SETTINGS_SHAPE: Shape = {
         autoStart: 'boolean',
       },
     },
+    dailyGoals: { object: { budget: 'boolean', workout: 'boolean', focus: 'boolean' } },
     stamp: { optional: 'string' },
   },
 };

@@ -45,6 +45,12 @@ describe('budgets, bill import and CSV export against the real server', () => {
       .click();
     await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
     const sections = page.getByRole('navigation', { name: '设置分区' });
+    // 今日目标 are opt-in (issue 59): this new account turns on the two checked below.
+    await sections.getByRole('link', { name: '基本' }).click();
+    const goalSwitches = page.getByRole('region', { name: '今日目标' });
+    await goalSwitches.getByRole('checkbox', { name: '控制支出在预算内（日预算）' }).check();
+    await goalSwitches.getByRole('checkbox', { name: /^专注目标/ }).check();
+    await goalSwitches.getByRole('status').getByText('已保存').waitFor();
     await sections.getByRole('link', { name: '预算' }).click();
     // Each section saves itself once typing pauses, and says so.
     const budget = page.getByRole('region', { name: '预算' });

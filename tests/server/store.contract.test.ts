@@ -242,6 +242,7 @@ describe.each(implementations)('%s store', (_name, open) => {
       focusCategories: ['reading', 'work'],
       importRules: { expense: { 餐饮美食: 'dining' }, income: {} },
       counterparties: { expense: { '星巴克 "上海"': 'entertainment' }, income: { 公司: 'salary' } },
+      dailyGoals: { budget: false, workout: true, focus: false },
     };
     expect(await store.settings.put('alice', mine, '2024-03-01T00:00:00.000Z')).toEqual(mine);
     expect(await store.settings.get('alice')).toEqual(mine);

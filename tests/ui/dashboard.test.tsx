@@ -80,6 +80,11 @@ beforeEach(async () => {
 });
 
 const card = (title: string) => screen.getByRole('region', { name: title });
+/** Settings saved before 今日目标's switches: the three goals stay on (issue 59). */
+const SAVED_BEFORE = {
+  ...DEFAULT_SETTINGS,
+  dailyGoals: { budget: true, workout: true, focus: true },
+};
 
 async function openDashboard() {
   const view = renderApp('/');
@@ -189,24 +194,63 @@ describe('今天', () => {
   });
 
   it('marks each of today’s goals done or not', async () => {
-    await openDashboard();
+    await demo.store.settings.put('demo', SAVED_BEFORE, new Date().toISOString());
+    try {
+      await openDashboard();
+      const goals = screen.getByRole('region', { name: '今日目标' });
+      const items = await within(goals).findAllByRole('listitem');
+      // Defaults: a ¥200 day; the focus goal counts 工作 学习 编程 设计 写作, so the
+      // 15 minutes of 阅读 are in 专注时间 (65) but not in the goal (50).
+      expect(items.map((li) => li.textContent)).toEqual([
+        '控制支出在预算内未超支今日支出 ¥35.50 / 日预算 ¥200.00',
+        '完成一次运动已完成今日运动 1 次',
+        '专注工作2小时未完成已专注 50 / 120 分钟',
+      ]);
+      expect(card('专注')).toHaveTextContent('今日共专注 65 分钟');
+    } finally {
+      await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
+    }
+  });
+
+  it('starts a new account with no goals; 设置 → 基本 turns one on, the workout one too', async () => {
+    const view = await openDashboard();
     const goals = screen.getByRole('region', { name: '今日目标' });
-    const items = within(goals).getAllByRole('listitem');
-    // Defaults: a ¥200 day; the focus goal counts 工作 学习 编程 设计 写作, so the
-    // 15 minutes of 阅读 are in 专注时间 (65) but not in the goal (50).
-    expect(items.map((li) => li.textContent)).toEqual([
-      '控制支出在预算内未超支今日支出 ¥35.50 / 日预算 ¥200.00',
-      '完成一次运动已完成今日运动 1 次',
-      '专注工作2小时未完成已专注 50 / 120 分钟',
-    ]);
-    expect(card('专注')).toHaveTextContent('今日共专注 65 分钟');
+    expect(goals).toHaveTextContent('还没有开启每日目标');
+    expect(within(goals).queryAllByRole('listitem')).toEqual([]);
+    view.unmount();
+
+    renderApp('/settings?section=basic');
+    const section = await screen.findByRole('region', { name: '今日目标' });
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('checkbox', { name: '完成一次运动' }));
+    await waitFor(async () =>
+      expect((await demo.store.settings.get('demo'))?.dailyGoals).toEqual({
+        budget: false,
+        workout: true,
+        focus: false,
+      }),
+    );
+    cleanup();
+    try {
+      await openDashboard();
+      const shown = screen.getByRole('region', { name: '今日目标' });
+      await waitFor(() =>
+        expect(
+          within(shown)
+            .getAllByRole('listitem')
+            .map((li) => li.textContent),
+        ).toEqual(['完成一次运动已完成今日运动 1 次']),
+      );
+    } finally {
+      await demo.store.settings.put('demo', DEFAULT_SETTINGS, new Date().toISOString());
+    }
   });
 
   it('follows the user’s settings: budget overspent, a 1-hour goal counting 阅读', async () => {
     await demo.store.settings.put(
       'demo',
       {
-        ...DEFAULT_SETTINGS,
+        ...SAVED_BEFORE,
         dailyBudget: 35.49,
         focusGoalMinutes: 60,
         focusCategories: ['writing', 'reading'],
@@ -240,7 +284,7 @@ describe('今天', () => {
   it('keeps showing the user’s budget when the server cannot be reached', async () => {
     await demo.store.settings.put(
       'demo',
-      { ...DEFAULT_SETTINGS, dailyBudget: 35.49 },
+      { ...SAVED_BEFORE, dailyBudget: 35.49 },
       new Date().toISOString(),
     );
     try {

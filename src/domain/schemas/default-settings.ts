@@ -7,7 +7,9 @@ import type { Settings } from './settings';
 
 /**
  * What a user who never saved settings gets: `settingsSchema.parse({})`, written out
- * (tests/unit/domain/schema-rules.test.ts holds the two equal).
+ * (tests/unit/domain/schema-rules.test.ts holds the two equal), but for `dailyGoals`: a new
+ * account has no 今日目标 until it turns some on, while saved settings without the field keep
+ * the three that were always shown.
  */
 export const DEFAULT_SETTINGS: Settings = {
   monthlyBudget: null,
@@ -26,4 +28,5 @@ export const DEFAULT_SETTINGS: Settings = {
     longBreakEvery: 4,
     autoStart: false,
   },
+  dailyGoals: { budget: false, workout: false, focus: false },
 };

@@ -86,6 +86,17 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * 今日目标 on the home screen, each switched on or off in 设置 → 基本. Absent in settings saved
+ * before the switches, where all three were shown: those read as on. A user who never saved
+ * settings starts with none (DEFAULT_SETTINGS), as nobody chose them.
+ */
+const dailyGoalsSchema = z
+  .object({ budget: on, workout: on, focus: on })
+  .default({ budget: true, workout: true, focus: true });
+
+export type DailyGoalSwitches = z.output<typeof dailyGoalsSchema>;
+
 export const dailyBudgetModeLabels = {
   fixed: '直接设置',
   monthly: '按月预算平均到每天',
@@ -150,6 +161,7 @@ export const settingsSchema = z
     /** 设置 → 通知 (reminders by Web Push and the 通知中心 inbox). */
     notifications: notificationSettingsSchema.default(DEFAULT_NOTIFICATIONS),
     pomodoro: pomodoroSchema,
+    dailyGoals: dailyGoalsSchema,
     /**
      * The hybrid logical clock stamp of the change that wrote them (src/domain/hlc.ts): of two
      * devices' changes the later stamp wins. Absent in settings saved before stamps.

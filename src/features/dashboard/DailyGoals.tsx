@@ -1,5 +1,6 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import {
   type BudgetProgress,
   focusGoalTitle,
@@ -7,6 +8,7 @@ import {
   type DailyGoals as Goals,
 } from '../../domain/daily-goals';
 import { formatCents } from '../../domain/money';
+import type { DailyGoalSwitches } from '../../domain/schemas/settings';
 
 interface GoalProps {
   title: string;
@@ -84,24 +86,38 @@ function BudgetGoal({ budget }: { budget: BudgetProgress }) {
   );
 }
 
-/** 今日目标, each visibly done or not. */
-export function DailyGoals({ goals }: { goals: Goals }) {
+/** 今日目标, the ones switched on in 设置 → 基本, each visibly done or not. */
+export function DailyGoals({ goals, shown }: { goals: Goals; shown: DailyGoalSwitches }) {
   const titleId = useId();
   const { budget, workout, focus } = goals;
+  const none = !shown.budget && !shown.workout && !shown.focus;
   return (
     <section className="card" aria-labelledby={titleId}>
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         今日目标
       </h2>
-      <ul className="divide-y divide-slate-100">
-        <BudgetGoal budget={budget} />
-        <Goal title="完成一次运动" detail={`今日运动 ${workout.current} 次`} goal={workout} />
-        <Goal
-          title={focusGoalTitle(focus.target)}
-          detail={`已专注 ${focus.current} / ${focus.target} 分钟`}
-          goal={focus}
-        />
-      </ul>
+      {none ? (
+        <p className="py-3 text-sm text-slate-500">
+          还没有开启每日目标。
+          <Link to="/settings?section=basic" className="text-blue-700 underline">
+            去设置
+          </Link>
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {shown.budget && <BudgetGoal budget={budget} />}
+          {shown.workout && (
+            <Goal title="完成一次运动" detail={`今日运动 ${workout.current} 次`} goal={workout} />
+          )}
+          {shown.focus && (
+            <Goal
+              title={focusGoalTitle(focus.target)}
+              detail={`已专注 ${focus.current} / ${focus.target} 分钟`}
+              goal={focus}
+            />
+          )}
+        </ul>
+      )}
     </section>
   );
 }

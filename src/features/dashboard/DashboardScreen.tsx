@@ -90,7 +90,7 @@ export function DashboardScreen() {
       </div>
 
       <div className="grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
-        {goals && <DailyGoals goals={goals} />}
+        {goals && <DailyGoals goals={goals} shown={settings.dailyGoals} />}
         <QuickActions />
         {stats && (
           <NetWorthCard

@@ -13,6 +13,7 @@ import { BasicSettings } from './BasicSettings';
 import { BudgetSettings } from './BudgetSettings';
 import { CalendarFeed } from './CalendarFeed';
 import { FocusSettings } from './FocusSettings';
+import { GoalSettings } from './GoalSettings';
 import { ImportRulesSettings } from './ImportRulesSettings';
 import { NotificationSettings } from './NotificationSettings';
 import { PomodoroSettings } from './PomodoroSettings';
@@ -32,8 +33,14 @@ export const SETTINGS_SECTIONS: readonly Section[] = [
   {
     id: 'basic',
     label: '基本',
+    // 深色模式 needs no settings record: it shows at once, 今日目标 once the record is read.
     usesSettings: false,
-    render: () => <BasicSettings />,
+    render: (saved) => (
+      <>
+        <BasicSettings />
+        {saved && <GoalSettings saved={saved} />}
+      </>
+    ),
   },
   {
     id: 'budget',

@@ -56,8 +56,15 @@ describe('settings', () => {
         autoStart: false,
       },
     };
-    expect(DEFAULT_SETTINGS).toEqual(expected);
-    expect(settingsSchema.parse({})).toEqual(expected);
+    // 今日目标: none for a new account; on in settings saved before the switches (issue 59).
+    expect(DEFAULT_SETTINGS).toEqual({
+      ...expected,
+      dailyGoals: { budget: false, workout: false, focus: false },
+    });
+    expect(settingsSchema.parse({})).toEqual({
+      ...expected,
+      dailyGoals: { budget: true, workout: true, focus: true },
+    });
     // Notifications saved before issue 62 keep what they chose and gain the new defaults.
     const old = { task: false, quietStart: '22:00', quietEnd: '07:00', timeZone: 'Asia/Shanghai' };
     expect(settingsSchema.parse({ notifications: old }).notifications).toEqual({

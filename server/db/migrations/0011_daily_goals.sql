@@ -1,0 +1,1 @@
+ALTER TABLE `settings` ADD `daily_goals` text DEFAULT '{}' NOT NULL;
