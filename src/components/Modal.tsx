@@ -174,13 +174,17 @@ export function Modal({
           tabIndex={-1}
           className={`relative flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl ${size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}
         >
-          <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-5 py-3">
+            {/* A title may carry a user's text (切换到「…」?): an unbroken one wraps inside. */}
+            <h2
+              id={titleId}
+              className="min-w-0 text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]"
+            >
               {title}
             </h2>
             <button
               type="button"
-              className="btn-icon"
+              className="btn-icon shrink-0"
               aria-label="关闭"
               onClick={() => close.current()}
             >

@@ -75,7 +75,7 @@ export const AssetDistributionCard = memo(function AssetDistributionCard({
           </ul>
         </div>
       ) : (
-        <div className="grid items-center gap-4 @lg:grid-cols-2">
+        <div className="grid grid-cols-1 items-center gap-4 @lg:grid-cols-2">
           <PieChart
             title="资产分布"
             data={shares.map((s) => ({

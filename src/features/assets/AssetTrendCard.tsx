@@ -107,7 +107,7 @@ export const AssetTrendCard = memo(function AssetTrendCard({
       {values.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-500">近 12 个月没有该分类的资产</p>
       ) : (
-        <div className="grid gap-4 wide:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid grid-cols-1 gap-4 wide:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div ref={chartRef}>
             <BarChart
               data={bars}

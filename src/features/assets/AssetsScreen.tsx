@@ -141,7 +141,10 @@ export function AssetsScreen() {
 
         <AssetTrendCard assets={all} today={today} />
 
-        <div className="grid gap-5 tablet:grid-cols-2 wide:grid-cols-3">
+        {/* One column of minmax(0, 1fr) on a phone, not the implicit auto one: an auto column
+            grew to its cards' widest unbroken line (a 100-character name made /assets 6,971 px
+            wide at 375 px, issue 60). */}
+        <div className="grid grid-cols-1 gap-5 tablet:grid-cols-2 wide:grid-cols-3">
           <div className="tablet:col-span-2 wide:col-span-1">
             <AssetDistributionCard latest={latest} />
           </div>
