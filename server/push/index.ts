@@ -37,6 +37,11 @@ export function startPush(
     offered.length > 0 ? { send: channelSender(config), offered, config } : undefined;
   if (offered.length > 0) {
     console.log(`提醒渠道 / reminder channels: ${offered.join(', ')}`);
+    if (!config.appUrl) {
+      console.warn(
+        '未设置 APP_URL：ntfy、Bark 和邮件提醒不带打开应用的链接 / APP_URL unset: channel reminders carry no link',
+      );
+    }
   }
   const scheduler = new PushScheduler({
     db,
