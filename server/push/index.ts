@@ -37,7 +37,8 @@ export function startPush(
     offered.length > 0 ? { send: channelSender(config), offered, config } : undefined;
   if (offered.length > 0) {
     console.log(`提醒渠道 / reminder channels: ${offered.join(', ')}`);
-    if (!config.appUrl) {
+    // Bark is offered by default: only a server configured for channels needs telling.
+    if (!config.appUrl && (env.NTFY_URL || env.BARK_URL || env.SMTP_URL)) {
       console.warn(
         '未设置 APP_URL：ntfy、Bark 和邮件提醒不带打开应用的链接 / APP_URL unset: channel reminders carry no link',
       );
