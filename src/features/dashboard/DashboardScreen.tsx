@@ -72,7 +72,7 @@ export function DashboardScreen() {
       {error && <ErrorBanner message={formatError('部分数据加载失败：{message}', error)} />}
       {welcoming && <WelcomeCard username={username} onDismiss={() => setDismissed(true)} />}
 
-      <div className="grid gap-4 wide:grid-cols-5">
+      <div className="grid grid-cols-1 gap-4 wide:grid-cols-5">
         <div className="space-y-4 wide:col-span-3">
           <TodayTasks today={today} />
           <TodayHabits today={today} />
@@ -89,7 +89,7 @@ export function DashboardScreen() {
         </div>
       </div>
 
-      <div className="grid gap-4 tablet:grid-cols-2 wide:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 tablet:grid-cols-2 wide:grid-cols-3">
         {goals && <DailyGoals goals={goals} shown={settings.dailyGoals} />}
         <QuickActions />
         {stats && (
