@@ -26,6 +26,7 @@ import {
 } from '../../domain/schemas/account-security';
 import { describeUserAgent } from '../../domain/user-agent';
 import { Passkeys } from './Passkeys';
+import { PasswordFields } from './PasswordFields';
 
 const when = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -153,21 +154,7 @@ function ChangePassword() {
         修改密码
       </h3>
       <form onSubmit={submit} noValidate className="grid max-w-md gap-3">
-        <InputField
-          label="当前密码"
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <InputField
-          label="新密码"
-          type="password"
-          autoComplete="new-password"
-          hint="至少 8 位"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
+        <PasswordFields register={register} errors={errors} />
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" {...register('signOutOthers')} />
           同时退出其他设备

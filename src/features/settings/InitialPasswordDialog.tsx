@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useChangePassword } from '../../api/account-security';
 import { errorMessage, formatError } from '../../api/errors';
-import { InputField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/toast';
 import {
   type ChangePasswordInput,
   changePasswordSchema,
 } from '../../domain/schemas/account-security';
+import { PasswordFields } from './PasswordFields';
 
 /**
  * 修改初始密码: asked once after a sign-in with the password the server printed at first
@@ -46,21 +46,7 @@ export function InitialPasswordDialog({ onDone }: { onDone: () => void }) {
         <p className="text-sm text-slate-600">
           你正在使用服务器首次启动时生成的密码。请换成只有你知道的密码。
         </p>
-        <InputField
-          label="当前密码"
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <InputField
-          label="新密码"
-          type="password"
-          autoComplete="new-password"
-          hint="至少 8 位"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
+        <PasswordFields register={register} errors={errors} />
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn-secondary" onClick={onDone}>
             稍后
