@@ -213,7 +213,7 @@ describe('提醒渠道 routes', () => {
     for (const [channel, bad] of [
       ['ntfy', 'https://evil.example.com/topic'],
       ['ntfy', '主题'],
-      ['bark', 'http://10.0.0.1/push'],
+      ['bark', 'http://127.0.0.1/push'],
       ['email', 'not-an-address'],
       ['email', ''],
     ] as const) {
@@ -628,14 +628,14 @@ describe('the senders against local ntfy, Bark and SMTP servers', () => {
     expect(channelConfig({})).toEqual({ bark: { url: 'https://api.day.app' } });
     expect(
       channelConfig({
-        NTFY_URL: 'http://192.168.1.10:8090/',
+        NTFY_URL: 'http://127.0.0.1:8090/',
         NTFY_TOKEN: 'tk',
         BARK_URL: 'off',
         SMTP_URL: 'smtps://me%40qq.com:pw@smtp.qq.com:465',
         APP_URL: 'https://pms.example.com',
       }),
     ).toEqual({
-      ntfy: { url: 'http://192.168.1.10:8090', token: 'tk' },
+      ntfy: { url: 'http://127.0.0.1:8090', token: 'tk' },
       email: { url: 'smtps://me%40qq.com:pw@smtp.qq.com:465', from: 'me@qq.com' },
       appUrl: 'https://pms.example.com',
     });

@@ -33,7 +33,7 @@ beforeEach(async () => {
       enabled: false,
       failures: 0,
       lastError: '',
-      server: 'http://192.168.1.10:8090',
+      server: 'http://127.0.0.1:8090',
     },
     { channel: 'email', target: '', enabled: false, failures: 0, lastError: '' },
   ];
@@ -68,7 +68,7 @@ describe('提醒渠道', () => {
     const ntfy = within(card).getByRole('region', { name: 'ntfy' });
     expect(within(ntfy).getByLabelText('主题')).toHaveValue('pms-AbCdEfGhIjKlMnOpQrStUv');
     expect(within(ntfy).getByRole('button', { name: '复制' })).toBeEnabled();
-    expect(ntfy).toHaveTextContent('http://192.168.1.10:8090');
+    expect(ntfy).toHaveTextContent('http://127.0.0.1:8090');
     expect(within(card).queryByRole('region', { name: 'Bark' })).toBeNull();
     expect(within(card).getByRole('region', { name: '邮件' })).toBeInTheDocument();
   });
