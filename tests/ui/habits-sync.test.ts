@@ -6,7 +6,7 @@ import { device, firstThrough, offline, SEEDED_AT } from './engine-harness';
 import { signIn, testServer } from './harness';
 
 // A measurable check-in is one record per habit per day whose value changes in place, so two
-// devices editing one day meet in the record-level conflict rule (README "Conflicts"): the
+// devices editing one day meet in the record-level conflict rule (docs/architecture.md, "Conflicts"): the
 // later edit wins on both, and the other value is kept as a conflict.
 
 const TODAY = '2026-11-22';
