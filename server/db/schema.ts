@@ -81,6 +81,8 @@ export const accounts = sqliteTable(
     reimbursed: integer('reimbursed', { mode: 'boolean' }).notNull().default(false),
     /** The income that paid the reimbursement back, when linked. */
     reimbursedBy: text('reimbursed_by'),
+    /** 标签 (issue 63) as a JSON array of texts; '[]' for rows from before tags. */
+    tags: text('tags').notNull().default('[]'),
     ...syncColumns,
   },
   (t) => [
@@ -203,6 +205,8 @@ export const workouts = sqliteTable(
     notes: text('notes').notNull(),
     date: text('date').notNull(),
     createdAt: text('created_at').notNull(),
+    /** 标签 (issue 63) as a JSON array of texts; '[]' for rows from before tags. */
+    tags: text('tags').notNull().default('[]'),
     ...syncColumns,
   },
   (t) => [
@@ -225,6 +229,8 @@ export const timeRecords = sqliteTable(
     createdAt: text('created_at').notNull(),
     /** The task focused on (/time?focusTask=), '' for none. */
     taskId: text('task_id').notNull().default(''),
+    /** 标签 (issue 63) as a JSON array of texts; '[]' for rows from before tags. */
+    tags: text('tags').notNull().default('[]'),
     ...syncColumns,
   },
   (t) => [
@@ -255,6 +261,8 @@ export const tasks = sqliteTable(
     dueTime: text('due_time').notNull().default(''),
     subtasks: text('subtasks').notNull().default('[]'),
     reminders: text('reminders').notNull().default('[]'),
+    /** 标签 (issue 63) as a JSON array of texts; '[]' for rows from before tags. */
+    tags: text('tags').notNull().default('[]'),
     rev: syncColumns.rev,
     updatedAt: text('updated_at').notNull(),
     editedAt: syncColumns.editedAt,
