@@ -54,6 +54,25 @@ module.exports = {
       to: { path: '^src/(features|components|app)/' },
     },
     {
+      name: 'engine-has-one-entry',
+      comment:
+        'The sync engine (src/api/engine) is used through its index.ts only: the hooks and the rest of the app never reach a file inside it (docs/architecture.md, "The sync engine"). Tests of its parts may.',
+      severity: 'error',
+      from: { pathNot: ['^src/api/engine/', '^tests/'] },
+      to: { path: '^src/api/engine/', pathNot: '^src/api/engine/index\\.ts$' },
+    },
+    {
+      name: 'engine-below-the-hooks',
+      comment:
+        'The engine serves the resource hooks of src/api; it imports only the HTTP client, the session and the other plain modules beside them, never a hook.',
+      severity: 'error',
+      from: { path: '^src/api/engine/' },
+      to: {
+        path: '^src/api/[^/]+$',
+        pathNot: '^src/api/(http|session|keys|idle|ids|storage-trouble|legacy-data)\\.ts$',
+      },
+    },
+    {
       name: 'components-below-features',
       comment: 'Shared UI does not depend on a screen or on the app shell.',
       severity: 'error',

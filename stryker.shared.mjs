@@ -2,7 +2,7 @@
 // that are that layer's own, then scripts/mutation-score.mjs holds src/domain and src/api to
 // their own bars (issue 11), so Stryker's own break is off. This file is what both runs share;
 // stryker.domain.config.mjs and stryker.api.config.mjs say what each mutates and tests with
-// (`npx stryker run stryker.api.config.mjs --mutate src/api/engine.ts` for one file).
+// (`npx stryker run stryker.api.config.mjs --mutate src/api/engine/engine.ts` for one file).
 //
 // Why two runs: a mutant of module-level code (a zod schema, a label table, a constant) is
 // "static": Stryker cannot tell which tests reach it and re-runs the whole test set for it. In

@@ -173,7 +173,7 @@ export default defineConfig(({ mode }) => {
       // Last: it compresses what the others wrote, the service worker and manifest included.
       precompress(),
     ],
-    // The worker that completes the device's copy (src/api/worker) loads a kind's schemas only
+    // The worker that completes the device's copy (src/api/engine/worker) loads a kind's schemas only
     // when a record fails its shape's check, as the page does: a module worker can split.
     worker: { format: 'es' as const },
     server: {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AccountInput } from '../domain/schemas/account';
 import type { Settings } from '../domain/schemas/settings';
+import type { ManyOutcome } from './engine';
 import { engineFor } from './engine';
 import { putSettings } from './settings';
-import type { ManyOutcome } from './write-outcomes';
 
 export interface BillImport {
   records: (AccountInput & { id: string })[];

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TIMER_STORAGE_KEY } from '../domain/storage-keys';
 import { parseTimerState } from '../domain/timer';
-import { stopEngine } from './engine';
+import { eraseLocalDb, stopEngine } from './engine';
 import { countLegacyRecords } from './legacy-data';
-import { eraseLocalDb } from './local-db';
 
 // Everything signing out decides in one place: what it must ask about before it goes, and
 // what it leaves behind. Loaded only when someone signs out (or the session ends): the login

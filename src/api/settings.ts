@@ -3,10 +3,9 @@ import { readerFor } from '../domain/guard';
 import { SETTINGS_SHAPE } from '../domain/record-shapes';
 import { DEFAULT_SETTINGS } from '../domain/schemas/default-settings';
 import type { Settings, SettingsInput } from '../domain/schemas/settings';
-import { engineFor } from './engine';
+import { engineFor, validatedWith } from './engine';
 import { errorMessage } from './errors';
 import { apiRequest } from './http';
-import { validatedWith } from './record-check';
 
 // The user's one settings record (GET/PUT /api/settings): budgets, the focus goal, and the
 // bill import's rule table and counterparty memory. The server holds it; this device keeps

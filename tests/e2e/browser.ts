@@ -77,7 +77,7 @@ const SLOW_WRITE_MS = 30_000;
 /**
  * Makes a change the server refuses (`act` makes it: opens a form, fills it and presses 保存,
  * or confirms a delete) until the refusal is said as `alert`. The write waits 1.5 s for the
- * server's word (SETTLE_MS, src/api/write-outcomes.ts); on a loaded machine the answer can come
+ * server's word (SETTLE_MS, src/api/engine/write-outcomes.ts); on a loaded machine the answer can come
  * later, and the refusal then arrives as a notice (「…」未能同步，已撤销) that takes the change
  * back, as designed. The change is then made again, up to `tries` times in all. On CI the
  * first write after a sign-in once went out only after more than 10 s (behind the sign-in's
@@ -159,7 +159,7 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * The device's copy of one kind in the page's IndexedDB (src/api/local-db.ts), or null when
+ * The device's copy of one kind in the page's IndexedDB (src/api/engine/local-db.ts), or null when
  * the device holds none yet.
  */
 export function deviceCopy<T = { id: string }>(

@@ -117,7 +117,7 @@ describe('tasks screen in Chromium', () => {
     await closeWhenSent(page);
   });
 
-  // The write waits SETTLE_MS (1.5 s, src/api/write-outcomes.ts) for the server's verdict;
+  // The write waits SETTLE_MS (1.5 s, src/api/engine/write-outcomes.ts) for the server's verdict;
   // behind the background download of a fresh sign-in on a loaded CI machine it can come later,
   // and the refusal then arrives as a notice instead (the designed behaviour), so the test is
   // retried (whole: it starts from a fresh sign-in; see refusedAs for a test that cannot).

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '../../src/api/auth';
 import { engineFor } from '../../src/api/engine';
-import { openLocalDb } from '../../src/api/local-db';
+import { openLocalDb } from '../../src/api/engine/local-db';
 import { notifySessionExpired, readSession } from '../../src/api/session';
 import { hookClient, signIn, testServer } from './harness';
 import { recordRequests, requestsTo } from './requests';

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDashboard, useDashboardKeeper } from '../../src/api/dashboard';
 import { engineFor, stopEngine } from '../../src/api/engine';
-import { openLocalDb } from '../../src/api/local-db';
+import { openLocalDb } from '../../src/api/engine/local-db';
 import { listQuery } from '../../src/api/resource';
 import type { DashboardAggregates } from '../../src/domain/stats';
 import {

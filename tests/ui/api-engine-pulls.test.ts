@@ -2,10 +2,10 @@ import { waitFor } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdsAlready } from '../../src/api/delta';
 import type { ListResult } from '../../src/api/engine';
+import { holdsAlready } from '../../src/api/engine/delta';
+import { openLocalDb } from '../../src/api/engine/local-db';
 import { resourceKeys } from '../../src/api/keys';
-import { openLocalDb } from '../../src/api/local-db';
 import { packColumns } from '../../src/domain/columns';
 import { readerFor } from '../../src/domain/guard';
 import { SCHEMAS } from '../../src/domain/record-schemas';
@@ -19,8 +19,8 @@ import { seedDeviceCopy, signIn, testServer, watchListReads, watchListWrites } f
 // what the device keeps beside the lists, exports and re-downloads, and two tabs on one device.
 
 // The pass over a whole list that telling a delta held used to take, counted (it passes through).
-vi.mock('../../src/api/delta', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/api/delta')>();
+vi.mock('../../src/api/engine/delta', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/api/engine/delta')>();
   return { ...actual, holdsAlready: vi.fn(actual.holdsAlready) };
 });
 

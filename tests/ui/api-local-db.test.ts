@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_SLICE, listJson } from '../../src/api/local-db';
+import { JSON_SLICE, listJson } from '../../src/api/engine/local-db';
 
 // How a list is serialised for the device's copy: in pieces with a yield between them, to the
 // same text as one JSON.stringify (engine.ts reads it back with JSON.parse).

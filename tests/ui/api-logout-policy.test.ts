@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLocalDb } from '../../src/api/local-db';
+import { openLocalDb } from '../../src/api/engine/local-db';
 import { endSession, logoutWarning } from '../../src/api/logout-policy';
 
 // What signing out asks first and what it leaves behind (DESIGN.md §1 "Whose mirror").

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineFor } from '../../src/api/engine';
-import { openLocalDb } from '../../src/api/local-db';
+import { openLocalDb } from '../../src/api/engine/local-db';
 import { addDays, todayString } from '../../src/domain/dates';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { TIMER_STORAGE_KEY } from '../../src/domain/storage-keys';

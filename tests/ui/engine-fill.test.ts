@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FillEvent, Filler } from '../../src/api/worker/fill';
+import { type FillEvent, Filler } from '../../src/api/engine/worker/fill';
 import { RESOURCE_NAMES, RESOURCES } from '../../src/domain/resources';
 import { device, offline, onDeviceDb, seedTask, task } from './engine-harness';
 import { signIn, testServer } from './harness';

@@ -4,7 +4,7 @@ import type { SetupServer } from 'msw/node';
 import { afterEach } from 'vitest';
 import type { DemoServer } from '../../mocks/demo-server';
 import { engineFor, type Notice, stopEngine } from '../../src/api/engine';
-import { type LocalDb, openLocalDb } from '../../src/api/local-db';
+import { type LocalDb, openLocalDb } from '../../src/api/engine/local-db';
 import { createQueryClient } from '../../src/app/query-client';
 import type { Task } from '../../src/domain/schemas/task';
 

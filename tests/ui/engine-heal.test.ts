@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isEntry } from '../../src/api/local-db';
+import { isEntry } from '../../src/api/engine/local-db';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import { device, onDeviceDb, seedTask, storedTask } from './engine-harness';
 import { signIn, testServer } from './harness';

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openLocalDb } from '../../src/api/local-db';
+import { openLocalDb } from '../../src/api/engine/local-db';
 import { addDays, todayString } from '../../src/domain/dates';
 import { RESOURCE_NAMES } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';

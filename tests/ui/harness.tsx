@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { DemoServer } from '../../mocks/demo-server';
 import { createTestServer } from '../../mocks/node';
 import { stopEngine } from '../../src/api/engine';
-import { openLocalDb } from '../../src/api/local-db';
+import { openLocalDb } from '../../src/api/engine/local-db';
 import { saveSession } from '../../src/api/session';
 import { AppProviders } from '../../src/app/App';
 import { createAppClients, createQueryClient } from '../../src/app/query-client';

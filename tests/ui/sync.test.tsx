@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openLocalDb } from '../../src/api/local-db';
+import { openLocalDb } from '../../src/api/engine/local-db';
 import { logoutWarning } from '../../src/api/logout-policy';
 import { legacyId } from '../../src/domain/legacy';
 import { RESOURCE_NAMES } from '../../src/domain/resources';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useImportBill } from '../../api/bill-import';
+import type { ManyOutcome } from '../../api/engine';
 import { useSettingsQuery } from '../../api/settings';
-import type { ManyOutcome } from '../../api/write-outcomes';
 import { Modal } from '../../components/Modal';
 import { Pager } from '../../components/Pager';
 import { Spinner } from '../../components/Spinner';

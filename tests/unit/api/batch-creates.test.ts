@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchFrom, opensBatch } from '../../../src/api/batch-creates';
-import type { OutboxEntry } from '../../../src/api/local-db';
+import { batchFrom, opensBatch } from '../../../src/api/engine/batch-creates';
+import type { OutboxEntry } from '../../../src/api/engine/local-db';
 import { MAX_BATCH, MAX_BATCH_BYTES, utf8Length } from '../../../src/domain/resources';
 
 // Which waiting creates of a bill import travel together (issue 35, one write path): the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../../src/api/engine/local-db';
+import { classify, coalesce, effectsOf, overlay } from '../../../src/api/engine/outbox';
 import { ApiError } from '../../../src/api/http';
-import type { OutboxEntry } from '../../../src/api/local-db';
-import { classify, coalesce, effectsOf, overlay } from '../../../src/api/outbox';
 
 const entry = (seq: number, op: OutboxEntry['op'], id: string, extra = {}): OutboxEntry => ({
   seq,

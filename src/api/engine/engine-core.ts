@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { chainId } from '../domain/asset-versioning';
+import { chainId } from '../../domain/asset-versioning';
 import {
   type ChangeKind,
   childOf,
@@ -7,16 +7,16 @@ import {
   type RecordOf,
   type ResourceName,
   resourceDef,
-} from '../domain/resources';
-import type { Asset } from '../domain/schemas/asset';
+} from '../../domain/resources';
+import type { Asset } from '../../domain/schemas/asset';
+import { resourceKeys } from '../keys';
+import type { StorageTrouble } from '../storage-trouble';
 import { DeviceClock } from './clock';
 import { merge, type Row } from './delta';
 import { DeviceStore, type KindState, touch } from './device-store';
 import { StatusBoard } from './engine-status';
-import { resourceKeys } from './keys';
 import type { ConflictEntry, OutboxEntry } from './local-db';
 import { effectsOf, overlay } from './outbox';
-import type { StorageTrouble } from './storage-trouble';
 import { type Taken, WriteOutcomes } from './write-outcomes';
 
 // What the engine's parts share: the lists as the server last sent them, the waiting changes,

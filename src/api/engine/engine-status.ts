@@ -1,5 +1,5 @@
+import type { StorageTrouble } from '../storage-trouble';
 import type { ConflictEntry, OutboxEntry } from './local-db';
-import type { StorageTrouble } from './storage-trouble';
 
 // What the engine tells the screens besides the lists: its state for the navigation bar and the
 // sync dialog (a snapshot that changes identity when anything in it does), and notices of what

@@ -1,4 +1,4 @@
-import { RESOURCE_NAMES, type ResourceName } from '../domain/resources';
+import { RESOURCE_NAMES, type ResourceName } from '../../domain/resources';
 import type { Row } from './delta';
 import type { EngineCore } from './engine-core';
 

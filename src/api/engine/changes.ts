@@ -1,6 +1,6 @@
-import { chainId } from '../domain/asset-versioning';
-import { recordLabel } from '../domain/labels';
-import { materialise } from '../domain/records';
+import { chainId } from '../../domain/asset-versioning';
+import { recordLabel } from '../../domain/labels';
+import { materialise } from '../../domain/records';
 import {
   type InputOf,
   type RecordOf,
@@ -8,11 +8,11 @@ import {
   resourceDef,
   SINGLE_RECORDS,
   type SingleName,
-} from '../domain/resources';
+} from '../../domain/resources';
+import { newId } from '../ids';
 import type { Row } from './delta';
 import type { KindState } from './device-store';
 import type { EngineCore } from './engine-core';
-import { newId } from './ids';
 import type { OutboxEntry } from './local-db';
 import { validated } from './record-check';
 

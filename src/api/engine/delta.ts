@@ -1,6 +1,6 @@
-import { fromColumns } from '../domain/columns';
-import { RESOURCES, type ResourceName } from '../domain/resources';
-import { apiRequest } from './http';
+import { fromColumns } from '../../domain/columns';
+import { RESOURCES, type ResourceName } from '../../domain/resources';
+import { apiRequest } from '../http';
 
 // What the server says changed, and laying it on a list: GET ?since=cursor (a delta, or every
 // record in pages the first time) and the merge of its answer into the list a device holds.

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { NOT_LOGGED_IN } from '../domain/messages';
+import { NOT_LOGGED_IN } from '../../domain/messages';
 import {
   type InputOf,
   isSingle,
   type RecordOf,
   type ResourceName,
   type SingleName,
-} from '../domain/resources';
+} from '../../domain/resources';
+import { ApiError, onServerTime } from '../http';
+import { claimBrowserData } from '../legacy-data';
+import { readSession } from '../session';
 import {
   addEntries,
   type CreateOptions,
@@ -19,41 +22,30 @@ import {
 } from './changes';
 import { caughtUp } from './conflicts';
 import type { Row } from './delta';
-import { DeviceFill } from './device-fill';
 import { ignoreStopped } from './device-store';
-import { type Broadcast, EngineCore, type ListResult } from './engine-core';
-import { ApiError, onServerTime } from './http';
-import { claimBrowserData } from './legacy-data';
+import type { Broadcast, EngineCore, ListResult } from './engine-core';
 import { eraseLocalDb, type OutboxEntry } from './local-db';
 import { coalesce } from './outbox';
-import { pullNow } from './puller';
-import { replay } from './replay';
 import { answerOffer, readOffer } from './restore-offer';
-import { readSession } from './session';
 import { keepSingle, keptSingle, waitingSingle } from './single-records';
+import { SyncLoop } from './sync-loop';
 
 export type { Notice, SyncStatus } from './engine-status';
 export type { ListResult };
 
-// The local-first data layer (DESIGN.md §1 "Local-first", "Conflicts"). Screens read each list
+// The local-first data layer (docs/architecture.md, "A change from a screen to the server", "Conflicts"). Screens read each list
 // from this device's store; a write changes the store at once and waits in a persistent outbox
 // that is replayed, in order, whenever the server answers; lists follow the server by delta
 // (GET ?since=cursor). The server stays the source of truth: what the device shows is the
 // server's records as last received, with the changes still waiting laid on top.
 //
-// This file is the engine's public face; its parts: device-store.ts (IndexedDB), replay.ts
-// (the outbox sent), puller.ts and delta.ts (following the server), conflicts.ts (two devices'
+// This file is the engine's public face (index.ts exports it); its parts: sync-loop.ts (one
+// task at a time with the server), device-store.ts (IndexedDB), replay.ts and answers.ts (the
+// outbox sent), puller.ts and delta.ts (following the server), conflicts.ts (two devices'
 // edits of one record), engine-status.ts (status and notices), write-outcomes.ts (a write's
 // answer for its caller), engine-core.ts (what they share).
 
-export class SyncEngine extends EngineCore {
-  private flushing: Promise<void> | null = null;
-  private flushAgain = false;
-  private readonly pulling = new Map<ResourceName, Promise<void>>();
-  private readonly cleanups: (() => void)[] = [];
-  /** Completing the device's copy (device-fill.ts), once started. */
-  private fill: DeviceFill | null = null;
-
+export class SyncEngine extends SyncLoop {
   constructor(user: string, client: QueryClient) {
     super(user, client);
     this.cleanups.push(onServerTime((serverMs) => this.clock.heard(serverMs)));
@@ -273,100 +265,6 @@ export class SyncEngine extends EngineCore {
     await this.store.deleteConflict(key);
     this.conflicts = this.conflicts.filter((c) => c.key !== key);
     this.changed();
-  }
-
-  // ---------------------------------------------------------------------------------------
-  // Talking to the server: one at a time, across tabs.
-
-  /**
-   * Replays the waiting changes in order until none is left or the server stops answering. A
-   * change made while a replay is finishing starts another one after it.
-   */
-  flush(): Promise<void> {
-    if (this.flushing) {
-      this.flushAgain = true;
-      return this.flushing;
-    }
-    this.flushing = this.exclusive(() => replay(this).catch(ignoreStopped)).finally(() => {
-      this.flushing = null;
-      if (this.flushAgain && !this.closed) {
-        this.flushAgain = false;
-        void this.flush();
-      }
-    });
-    return this.flushing;
-  }
-
-  /** Catches up with the server: the waiting changes first, then the lists this page holds. */
-  wake() {
-    if (this.closed) return;
-    void this.flush()
-      .then(async () => {
-        // Signed out while the replay ran: the lists it read are refusals (EngineStopped) now.
-        if (this.closed) return;
-        // The lists this page holds, and those whose download failed: a screen opened while the
-        // server was away shows its list once the server answers, without a focus or a reload.
-        // (A list only read for a write stays for holdEverything to download.) A failed pull has
-        // recorded its error and planned its retry: nothing is left to handle.
-        for (const [kind, state] of this.kinds) {
-          const { complete, error } = await state;
-          if (complete || error !== undefined) void this.pull(kind).catch(() => undefined);
-        }
-        // A copy left incomplete (the server went away during it) is completed now.
-        if (this.fill?.complete === false) void this.holdEverything();
-      })
-      // The engine stopped between two lists: what was left to read is refused, not lost.
-      .catch(ignoreStopped);
-  }
-
-  /**
-   * Brings one kind's list up to the server's (a delta, or everything the first time), once
-   * the kind is this page's (the device's copy may be being completed: device-fill.ts). The
-   * claim is answered outside the lock, which the filler takes to store. Deltas stay on this
-   * thread: a repeat visit at ten years brings 1–6 KB of JSON in all (npm run bench:web), and a
-   * list no screen has read is not read to ask (puller.ts); replay sends one change at a time.
-   */
-  pull(kind: ResourceName): Promise<void> {
-    let pulling = this.pulling.get(kind);
-    if (pulling) return pulling;
-    pulling = this.claim(kind)
-      .then(() => this.exclusive(() => pullNow(this, kind).catch(ignoreStopped)))
-      .finally(() => this.pulling.delete(kind));
-    this.pulling.set(kind, pulling);
-    return pulling;
-  }
-
-  /** Every record of `kind` downloaded afresh (从云端下载数据); how many there are. */
-  async download(kind: ResourceName): Promise<number> {
-    await this.pulling.get(kind);
-    await this.claim(kind);
-    await this.exclusive(() => pullNow(this, kind, true));
-    return (await this.state(kind)).list.length;
-  }
-
-  private claim(kind: ResourceName): Promise<void> {
-    return this.fill?.claim(kind) ?? Promise.resolve();
-  }
-
-  /**
-   * Completes the device's copy: every list it does not hold yet, downloaded and stored in a
-   * Web Worker (device-fill.ts), so that every screen works offline even if only / was ever
-   * opened. Resolves when that is done (or has stopped: the server went away).
-   */
-  async holdEverything(useWorker?: boolean) {
-    await this.started.catch(() => undefined);
-    if (this.closed) return;
-    if (!this.fill || this.fill.complete === false) this.fill = new DeviceFill(this, useWorker);
-    await this.fill.done;
-  }
-
-  close() {
-    this.fill?.stop();
-    this.store.close();
-    this.stopRetrying();
-    for (const cleanup of this.cleanups) cleanup();
-    this.channel?.close();
-    this.outcomes.releaseAll();
   }
 }
 

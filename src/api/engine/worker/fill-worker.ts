@@ -1,6 +1,6 @@
-import type { ResourceName } from '../../domain/resources';
+import type { ResourceName } from '../../../domain/resources';
+import { adoptSession, type StoredSession } from '../../session';
 import { DeviceStore } from '../device-store';
-import { adoptSession, type StoredSession } from '../session';
 import { type FillEvent, Filler } from './fill';
 
 // The Web Worker that completes the device's copy (fill.ts). The page starts it at sign-in with

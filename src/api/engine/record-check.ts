@@ -1,9 +1,9 @@
-import { type Reader, readerFor } from '../domain/guard';
-import type { KindSchemas } from '../domain/record-schemas';
-import { RECORD_SHAPES } from '../domain/record-shapes';
-import { RESOURCE_NAMES, type ResourceName } from '../domain/resources';
-import { SCHEMA_LOADERS } from '../domain/schema-loaders';
-import { ApiError } from './http';
+import { type Reader, readerFor } from '../../domain/guard';
+import type { KindSchemas } from '../../domain/record-schemas';
+import { RECORD_SHAPES } from '../../domain/record-shapes';
+import { RESOURCE_NAMES, type ResourceName } from '../../domain/resources';
+import { SCHEMA_LOADERS } from '../../domain/schema-loaders';
+import { ApiError } from '../http';
 
 // How the engine checks what it is given: a record read back or received against its kind's
 // shape, a write against its kind's input schema.

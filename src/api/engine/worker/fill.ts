@@ -1,9 +1,9 @@
-import { RESOURCE_NAMES, type ResourceName } from '../../domain/resources';
+import { RESOURCE_NAMES, type ResourceName } from '../../../domain/resources';
+import type { StorageTrouble } from '../../storage-trouble';
 import { fetchChanges, type Row } from '../delta';
 import type { DeviceStore } from '../device-store';
 import { classify } from '../outbox';
 import { readers } from '../record-check';
-import type { StorageTrouble } from '../storage-trouble';
 
 // Completing the device's copy after sign-in: every list this device does not hold yet is
 // downloaded (paged, as the engine's own pulls), checked and stored. It runs in a Web Worker

@@ -1,4 +1,4 @@
-import type { ResourceName } from '../domain/resources';
+import type { ResourceName } from '../../domain/resources';
 import {
   type ChangesAnswer,
   coveredBy,

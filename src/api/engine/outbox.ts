@@ -1,9 +1,9 @@
-import { chainId } from '../domain/asset-versioning';
-import { editOrder } from '../domain/hlc';
-import { childOf, isSingle, resourceDef } from '../domain/resources';
-import { ApiError } from './http';
+import { chainId } from '../../domain/asset-versioning';
+import { editOrder } from '../../domain/hlc';
+import { childOf, isSingle, resourceDef } from '../../domain/resources';
+import { ApiError } from '../http';
+import { type StorageTrouble, storageTroubleOf } from '../storage-trouble';
 import type { OutboxEntry } from './local-db';
-import { type StorageTrouble, storageTroubleOf } from './storage-trouble';
 
 // The outbox's rules, apart from IndexedDB and the network so that they can be tested as
 // they are: how a change waiting to be sent merges with the next one, what a list looks like

@@ -1,7 +1,7 @@
-import type { ResourceName } from '../domain/resources';
+import type { ResourceName } from '../../domain/resources';
+import { idle } from '../idle';
+import { notifySessionExpired, readSession } from '../session';
 import type { EngineCore } from './engine-core';
-import { idle } from './idle';
-import { notifySessionExpired, readSession } from './session';
 import { type FillEvent, Filler } from './worker/fill';
 import type { FillCommand } from './worker/fill-worker';
 

@@ -6,11 +6,11 @@ import {
   type ResourceName,
   resourceDef,
   utf8Length,
-} from '../domain/resources';
+} from '../../domain/resources';
+import { apiRequest } from '../http';
 import { merge, type Row } from './delta';
 import { type KindState, touch } from './device-store';
 import type { EngineCore } from './engine-core';
-import { apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
 import { asTried, isRetry } from './outbox';
 

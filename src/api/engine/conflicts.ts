@@ -1,6 +1,6 @@
-import { editOrder } from '../domain/hlc';
-import { recordLabel } from '../domain/labels';
-import { changeLabel, isSingle } from '../domain/resources';
+import { editOrder } from '../../domain/hlc';
+import { recordLabel } from '../../domain/labels';
+import { changeLabel, isSingle } from '../../domain/resources';
 import type { Row } from './delta';
 import type { EngineCore } from './engine-core';
 import type { ConflictEntry, OutboxEntry } from './local-db';

@@ -4,7 +4,7 @@ import {
   RESOURCE_NAMES,
   type ResourceName,
   SINGLE_RECORDS,
-} from '../domain/resources';
+} from '../../domain/resources';
 
 // The browser's own copy of one user's data (DESIGN.md §1 "Local-first"), in IndexedDB: it
 // outlives a reload and a browser restart, and it is not held to localStorage's 5 MB (ten years

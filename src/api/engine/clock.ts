@@ -1,4 +1,4 @@
-import { formatStamp, type Hlc, MAX_DRIFT_MS, parseStamp, receive, tick } from '../domain/hlc';
+import { formatStamp, type Hlc, MAX_DRIFT_MS, parseStamp, receive, tick } from '../../domain/hlc';
 import type { DeviceStore } from './device-store';
 
 // This device's hybrid logical clock (domain/hlc.ts) on its clock corrected by the offset from

@@ -1,8 +1,8 @@
-import { editOrder } from '../domain/hlc';
-import { SINGLE_RECORDS, type SingleName } from '../domain/resources';
+import { editOrder } from '../../domain/hlc';
+import { SINGLE_RECORDS, type SingleName } from '../../domain/resources';
+import { apiRequest } from '../http';
 import type { Row } from './delta';
 import type { EngineCore } from './engine-core';
-import { apiRequest } from './http';
 import type { OutboxEntry } from './local-db';
 
 // The user's single records (the settings, resources.ts `SINGLE_RECORDS`) in the outbox: the

@@ -1,4 +1,4 @@
-import type { ResourceName } from '../domain/resources';
+import type { ResourceName } from '../../domain/resources';
 import { coveredBy, type Row } from './delta';
 import {
   type ConflictEntry,
