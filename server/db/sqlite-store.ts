@@ -114,21 +114,27 @@ export function openSqliteStore(
   });
   const stores = {
     accounts: recordStore<Account>(
-      resources('accounts', schema.accounts, { money: ['amount'], boolean: ['reimbursed'] }),
+      resources('accounts', schema.accounts, {
+        money: ['amount'],
+        boolean: ['reimbursed'],
+        json: ['tags'],
+      }),
     ),
     assets: assetStore(resources('assets', schema.assets, { money: ['amount'] })),
     // Snapshots are stored as JSON text.
     assetHistory: recordStore<AssetHistoryEntry>(
       resources('assetHistory', schema.assetHistory, { json: ['oldData', 'newData'] }),
     ),
-    workouts: recordStore<Workout>(resources('workouts', schema.workouts)),
+    workouts: recordStore<Workout>(resources('workouts', schema.workouts, { json: ['tags'] })),
     tasks: recordStore<Task>(
       resources('tasks', schema.tasks, {
         boolean: ['completed'],
-        json: ['subtasks', 'reminders'],
+        json: ['subtasks', 'reminders', 'tags'],
       }),
     ),
-    timeRecords: recordStore<TimeRecord>(resources('timeRecords', schema.timeRecords)),
+    timeRecords: recordStore<TimeRecord>(
+      resources('timeRecords', schema.timeRecords, { json: ['tags'] }),
+    ),
     // The foreign key from checkin_records cascades the delete to the task's records.
     checkinTasks: recordStore<CheckinTask>(
       resources('checkinTasks', schema.checkinTasks, {

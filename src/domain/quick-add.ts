@@ -4,6 +4,7 @@ import { parseQuickAddDate } from './quick-add-dates';
 import { firstOccurrence } from './recurrence';
 import { type TaskPriority, taskCategoryLabels, taskPriorityLabels } from './schemas/categories';
 import { MAX_REMINDER_MINUTES } from './schemas/task';
+import { MAX_TAGS, tagsInText } from './tags';
 
 type TaskCategory = keyof typeof taskCategoryLabels;
 
@@ -14,7 +15,7 @@ type TaskCategory = keyof typeof taskCategoryLabels;
 // category and reminders from the patterns below, read first so that 每周一 is a repeat and not
 // next Monday, and 提前1天 is a reminder and not a date.
 
-export type ChipKind = 'date' | 'repeat' | 'priority' | 'category' | 'reminder';
+export type ChipKind = 'date' | 'repeat' | 'priority' | 'category' | 'reminder' | 'tag';
 
 export interface Chip {
   kind: ChipKind;
@@ -33,6 +34,8 @@ export interface QuickAddResult {
   category?: TaskCategory;
   /** Minutes before the due time, as tasks store them; absent when the line names none. */
   reminders?: number[];
+  /** 标签 (issue 63): the line's other `#` words; their text stays in the title. */
+  tags?: string[];
   chips: Chip[];
 }
 
@@ -194,6 +197,20 @@ export function parseQuickAdd(
       chip({ kind: 'category', label: m[2]!, text }, index);
       line = blank(line, index, text.length);
       break;
+    }
+  }
+
+  // After the category: `#生活` names one and is read as it, every other `#旅行` is a tag.
+  // The text stays where it is (issue 63: a tag is added, the words are left).
+  if (!ignore.has('tag')) {
+    // A category's name is never a tag, even with its chip removed (its text is then the title's).
+    const tags = tagsInText(line)
+      .filter((t) => !CATEGORY_BY_LABEL.has(t))
+      .slice(0, MAX_TAGS);
+    if (tags.length > 0) {
+      result.tags = tags;
+      const index = line.search(/[#＃]/);
+      chip({ kind: 'tag', label: tags.map((t) => `#${t}`).join(' '), text: '' }, index);
     }
   }
 

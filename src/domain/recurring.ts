@@ -73,7 +73,10 @@ export function occurrenceId(templateId: string, date: string): string {
 }
 
 /** The bookkeeping record a template writes on `date`. */
-export function occurrenceRecord(template: RecurringTemplate, date: string): Account {
+export function occurrenceRecord(
+  template: RecurringTemplate,
+  date: string,
+): Account & { tags: string[] } {
   return {
     id: occurrenceId(template.id, date),
     type: template.type,
@@ -84,6 +87,7 @@ export function occurrenceRecord(template: RecurringTemplate, date: string): Acc
     templateId: template.id,
     reimbursed: false,
     reimbursedBy: null,
+    tags: [],
   };
 }
 

@@ -11,6 +11,7 @@ export type FullTask = Task & {
   dueTime: string;
   subtasks: Subtask[];
   reminders: number[];
+  tags: string[];
 };
 
 /**
@@ -36,7 +37,8 @@ function fillIn(task: Task): FullTask {
     task.seriesId !== undefined &&
     task.dueTime !== undefined &&
     task.subtasks !== undefined &&
-    task.reminders !== undefined
+    task.reminders !== undefined &&
+    task.tags !== undefined
   ) {
     return task as FullTask;
   }
@@ -48,6 +50,7 @@ function fillIn(task: Task): FullTask {
     dueTime: task.dueTime ?? '',
     subtasks: task.subtasks ?? [],
     reminders: task.reminders ?? [],
+    tags: task.tags ?? [],
   };
 }
 

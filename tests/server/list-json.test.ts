@@ -48,6 +48,8 @@ const account = (id: string, amount: number, description = '午饭'): Account =>
   templateId: null,
   reimbursed: false,
   reimbursedBy: null,
+  // 标签 (issue 63), in the JSON-coded column.
+  tags: ['旅行', '成都'],
 });
 const template = (id: string, more: Partial<RecurringTemplate> = {}): RecurringTemplate => ({
   id,
@@ -85,6 +87,7 @@ const workout = (id: string, calories: number | null): Workout => ({
   calories,
   notes: '',
   date: '2024-03-01',
+  tags: ['旅行'],
   createdAt: '2024-03-01T08:00:00.000Z',
 });
 const timeRecord = (id: string, duration: number): TimeRecord => ({
@@ -96,6 +99,7 @@ const timeRecord = (id: string, duration: number): TimeRecord => ({
   date: '2024-03-01',
   createdAt: '2024-03-01T08:00:00.000Z',
   taskId: '',
+  tags: [],
 });
 const task = (id: string, completedAt: string | null): Task =>
   storedReport(id, {
@@ -106,6 +110,7 @@ const task = (id: string, completedAt: string | null): Task =>
     seriesId: 'series-1',
     dueTime: '',
     subtasks: [{ id: 's1', title: '列提纲', done: false }],
+    tags: ['论文'],
     reminders: [5],
   });
 const checkinTask = everyFieldHabit;

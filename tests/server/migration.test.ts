@@ -142,6 +142,8 @@ describe('migration 0002 (bookkeeping) on a database with delta sync', () => {
       editedAt: '2024-03-01T08:00:00.000Z',
       // Added by a later migration (hlc_stamp): '' until the record is next edited.
       stamp: '',
+      // Added by migration 0012 (tags): none for a record from before tags.
+      tags: [],
     });
     await expectTemplatesSync(store);
     expect(await store.settings.get('alice')).toBeUndefined();

@@ -39,6 +39,8 @@ const account = (id: string, amount = 12.34): Account => ({
   templateId: null,
   reimbursed: false,
   reimbursedBy: null,
+  // 标签 (issue 63), in the JSON-coded column.
+  tags: ['旅行', '成都'],
 });
 const asset = (id: string, version = 1, originalId: string | null = null): Asset =>
   fixture.storedAsset(id, { ...stamp, amount: 1000.5, version, originalId });
@@ -60,6 +62,7 @@ const workout = (id: string): Workout => ({
   calories: null,
   notes: '',
   date: '2024-03-01',
+  tags: ['旅行'],
   createdAt: '2024-03-01T08:00:00.000Z',
 });
 const timeRecord = (id: string): TimeRecord => ({
@@ -71,6 +74,7 @@ const timeRecord = (id: string): TimeRecord => ({
   date: '2024-03-01',
   createdAt: '2024-03-01T08:00:00.000Z',
   taskId: '',
+  tags: [],
 });
 const task = (id: string): Task =>
   fixture.storedReport(id, {
@@ -80,6 +84,7 @@ const task = (id: string): Task =>
     seriesId: '',
     dueTime: '',
     subtasks: [{ id: 's1', title: '列提纲', done: true }],
+    tags: ['论文'],
     reminders: [0, 30],
   });
 const checkinTask = fixture.everyFieldHabit;

@@ -10,6 +10,7 @@ import {
   storedSyncFields,
   textSchema,
 } from './common';
+import { tagsInputSchema, tagsRecordSchema } from './tags';
 
 /** A reference that may be absent: undefined and null both mean "none" and are stored as null. */
 const optionalIdSchema = idSchema
@@ -51,13 +52,13 @@ function dropStatusOutsideReimbursement<T extends Fields>(v: T): T {
 
 /** What a client sends to create or replace a bookkeeping record (`id` only on upload). */
 export const accountInputSchema = z
-  .object({ ...fields, id: idSchema.optional(), ...editedAtField })
+  .object({ ...fields, tags: tagsInputSchema, id: idSchema.optional(), ...editedAtField })
   .superRefine(categoryMatchesType)
   .transform(dropStatusOutsideReimbursement);
 
 /** A stored bookkeeping record as the API returns it. */
 export const accountSchema = z
-  .object({ ...fields, id: idSchema, ...storedSyncFields })
+  .object({ ...fields, tags: tagsRecordSchema, id: idSchema, ...storedSyncFields })
   .superRefine(categoryMatchesType)
   .transform(dropStatusOutsideReimbursement);
 

@@ -10,6 +10,7 @@ import {
   storedSyncFields,
   textSchema,
 } from './common';
+import { tagsInputSchema, tagsRecordSchema } from './tags';
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -72,6 +73,7 @@ const wave3Fields = {
     .nullable()
     .optional()
     .transform((v) => [...new Set(v ?? [])].sort((a, b) => a - b)),
+  tags: tagsInputSchema,
 };
 
 // As stored: a record written before these fields existed (a device's copy synced earlier,
@@ -89,6 +91,7 @@ const wave3Record = {
     .optional(),
   subtasks: z.array(subtaskSchema).optional(),
   reminders: z.array(z.number().int().min(0).max(MAX_REMINDER_MINUTES)).optional(),
+  tags: tagsRecordSchema,
 };
 
 const fields = {

@@ -9,6 +9,7 @@ import {
   storedSyncFields,
 } from './common';
 import { MAX_TIME_RECORD_SECONDS } from './defaults';
+import { tagsInputSchema, tagsRecordSchema } from './tags';
 
 const fields = {
   task: requiredTextSchema('任务名称', 100),
@@ -32,12 +33,14 @@ const taskIdSchema = z
 export const timeRecordInputSchema = z.object({
   ...fields,
   taskId: taskIdSchema,
+  tags: tagsInputSchema,
   id: idSchema.optional(),
   ...editedAtField,
 });
 export const timeRecordSchema = z.object({
   ...fields,
   taskId: z.string().optional(),
+  tags: tagsRecordSchema,
   id: idSchema,
   createdAt: isoTimestampSchema,
   ...storedSyncFields,

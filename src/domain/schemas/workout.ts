@@ -8,6 +8,7 @@ import {
   storedSyncFields,
   textSchema,
 } from './common';
+import { tagsInputSchema, tagsRecordSchema } from './tags';
 
 const fields = {
   type: z.enum(workoutTypes, { error: '请选择运动类型' }),
@@ -32,11 +33,13 @@ const fields = {
 
 export const workoutInputSchema = z.object({
   ...fields,
+  tags: tagsInputSchema,
   id: idSchema.optional(),
   ...editedAtField,
 });
 export const workoutSchema = z.object({
   ...fields,
+  tags: tagsRecordSchema,
   id: idSchema,
   createdAt: isoTimestampSchema,
   ...storedSyncFields,

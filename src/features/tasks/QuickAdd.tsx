@@ -62,6 +62,7 @@ export function quickAddTask(result: QuickAddResult) {
     ...(result.category ? { category: result.category } : {}),
     // Only when the line names some: a line without 提醒 keeps what a new task gets anyway.
     ...(result.reminders ? { reminders: result.reminders } : {}),
+    ...(result.tags ? { tags: result.tags } : {}),
   };
 }
 

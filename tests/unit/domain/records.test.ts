@@ -17,6 +17,7 @@ describe('materialise', () => {
       templateId: null,
       reimbursed: false,
       reimbursedBy: null,
+      tags: [] as string[],
     } as const;
     expect(materialise('accounts', input, { id: 'a1', now: NOW })).toEqual({
       id: 'a1',
@@ -70,8 +71,28 @@ describe('materialise', () => {
   });
 
   it.each([
-    ['workouts', { type: 'running', duration: 30, calories: null, notes: '', date: '2026-11-22' }],
-    ['timeRecords', { task: 'x', category: 'work', duration: 60, date: '2026-11-22', taskId: '' }],
+    [
+      'workouts',
+      {
+        type: 'running',
+        duration: 30,
+        calories: null,
+        notes: '',
+        date: '2026-11-22',
+        tags: [] as string[],
+      },
+    ],
+    [
+      'timeRecords',
+      {
+        task: 'x',
+        category: 'work',
+        duration: 60,
+        date: '2026-11-22',
+        taskId: '',
+        tags: [] as string[],
+      },
+    ],
   ] as const)('%s keep a creation time: the client’s, else now', (kind, data) => {
     expect(materialise(kind, data, { id: 'r', now: NOW }).createdAt).toBe(NOW);
     expect(
