@@ -6,6 +6,7 @@ import {
   LogOut,
   type LucideIcon,
   RefreshCw,
+  Search,
   UserRound,
   Wallet,
 } from 'lucide-react';
@@ -35,7 +36,13 @@ const tabClass = (active: boolean) =>
  * The phone's navigation (≤ 768 px): four tabs and 更多, in the thumb's reach, above the
  * home indicator (safe-area inset). The menu button of SPEC §2 stays in the bar above.
  */
-export function BottomTabs({ onOpenSync }: { onOpenSync: () => void }) {
+export function BottomTabs({
+  onOpenSync,
+  onOpenSearch,
+}: {
+  onOpenSync: () => void;
+  onOpenSearch: () => void;
+}) {
   const [moreOpen, setMoreOpen] = useState(false);
   const { pathname } = useLocation();
   const handleLogout = useLogout();
@@ -78,6 +85,17 @@ export function BottomTabs({ onOpenSync }: { onOpenSync: () => void }) {
             aria-label="更多页面"
             className="flex flex-col gap-1 pb-[env(safe-area-inset-bottom)]"
           >
+            <button
+              type="button"
+              className="btn-ghost justify-start"
+              onClick={() => {
+                close();
+                onOpenSearch();
+              }}
+            >
+              <Search size={18} aria-hidden="true" />
+              搜索
+            </button>
             {MORE_ITEMS.map(({ to, label, icon: Icon }) => (
               <NavLink key={to} to={to} className={moreClass} onClick={close}>
                 <Icon size={18} aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useDashboardKeeper } from '../api/dashboard';
 import { initialPasswordPending, setInitialPasswordPending } from '../api/session';
@@ -19,6 +19,12 @@ import { appQueryClient } from './query-client';
 
 const SyncDialog = lazyDialog(() =>
   import('../features/sync/SyncDialog').then((m) => m.SyncDialog),
+);
+
+// 搜索全部 (issue 63): its index (MiniSearch, pinyin-pro) is a worker of this chunk's, loaded
+// at the first search, so no screen's code carries any of it.
+const SearchDialog = lazyDialog(() =>
+  import('../features/search/SearchDialog').then((m) => m.SearchDialog),
 );
 
 // Loaded only for the one sign-in that needs it.
@@ -55,6 +61,22 @@ export function Layout() {
 
 function Shell() {
   const [syncOpen, setSyncOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  const closeSearch = () => setSearchOpen(false);
+  // Ctrl+K / ⌘K opens 搜索 from any screen, unless another dialog is open.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'k') {
+        return;
+      }
+      if (document.querySelector('[aria-modal="true"]')) return;
+      event.preventDefault();
+      setSearchOpen(true);
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const [askPassword, setAskPassword] = useState(initialPasswordPending);
   const answerPassword = () => {
     setInitialPasswordPending(false);
@@ -76,7 +98,7 @@ function Shell() {
   );
   return (
     <div className="min-h-screen">
-      <NavBar onOpenSync={() => setSyncOpen(true)} />
+      <NavBar onOpenSync={() => setSyncOpen(true)} onOpenSearch={openSearch} />
       {/* Room at the bottom for the tab bar (phones) and the floating +, so neither covers
           the last rows (the + ends 8rem up). */}
       <main className="mx-auto max-w-7xl px-4 pt-5 pb-[calc(8.5rem+env(safe-area-inset-bottom))] sm:pt-6 tablet:pb-24">
@@ -89,9 +111,20 @@ function Shell() {
         </ErrorBoundary>
       </main>
       <QuickAdd />
-      <BottomTabs onOpenSync={() => setSyncOpen(true)} />
+      <BottomTabs onOpenSync={() => setSyncOpen(true)} onOpenSearch={openSearch} />
       <RestoreOffer />
       {askPassword && <InitialPasswordDialog onDone={answerPassword} />}
+      {searchOpen && (
+        <ErrorBoundary
+          fallback={(props) => (
+            <Modal title="搜索" onClose={closeSearch}>
+              <ErrorMessage {...props} boxed={false} />
+            </Modal>
+          )}
+        >
+          <SearchDialog onClose={closeSearch} />
+        </ErrorBoundary>
+      )}
       {syncOpen && (
         <ErrorBoundary
           fallback={(props) => (

@@ -1,4 +1,4 @@
-import { LogOut, Menu, Moon, RefreshCw, Sun, UserRound, X } from 'lucide-react';
+import { LogOut, Menu, Moon, RefreshCw, Search, Sun, UserRound, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
@@ -11,6 +11,8 @@ import { useLogout } from './useLogout';
 
 interface NavBarProps {
   onOpenSync: () => void;
+  /** 搜索全部 (issue 63); Ctrl+K / ⌘K opens it too. */
+  onOpenSearch: () => void;
 }
 
 /**
@@ -18,7 +20,7 @@ interface NavBarProps {
  * from 769px to 1024px icons only, and at 768px and below a menu button opens the same
  * items as a vertical list.
  */
-export function NavBar({ onOpenSync }: NavBarProps) {
+export function NavBar({ onOpenSync, onOpenSearch }: NavBarProps) {
   const { user } = useAuth();
   const handleLogout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -140,6 +142,16 @@ export function NavBar({ onOpenSync }: NavBarProps) {
         <div className="ml-auto tablet:hidden">
           <SyncIndicator onOpen={onOpenSync} />
         </div>
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label="搜索"
+          aria-keyshortcuts="Control+K Meta+K"
+          title="搜索（Ctrl+K）"
+          onClick={onOpenSearch}
+        >
+          <Search size={18} aria-hidden="true" />
+        </button>
         <InboxButton />
         <button
           ref={menuButton}

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard, toneOf } from '../../components/StatCard';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { useOpenLink } from '../../components/useOpenLink';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import { assetTotals, latestPerChain } from '../../domain/asset-versioning';
@@ -67,6 +68,8 @@ export function AssetsScreen() {
   // and its charts need not draw with it.
   const onHistory = useCallback((asset: Asset) => setDialog({ kind: 'history', asset }), []);
   const onEdit = useCallback((asset: Asset) => setDialog({ kind: 'form', existing: asset }), []);
+  // 搜索全部's results link here with ?history=<id>: that asset's history.
+  useOpenLink(data && latest, onHistory, 'history');
   const onDelete = useStableCallback(remove);
   const pending = data?.pending ?? NOTHING_PENDING;
 

@@ -25,6 +25,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { useOpenLink } from '../../components/useOpenLink';
 import { useRevealed } from '../../components/useRevealed';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
@@ -122,6 +123,8 @@ export function CheckinScreen() {
   const month = picked ?? currentMonth;
   const setMonth = (next: string) => setPicked(next === currentMonth ? null : next);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // 搜索全部's results link here with ?open=<id>: that habit, open.
+  useOpenLink(tasksQuery.data?.items, (task) => setDialog({ task }));
   const formsReady = usePreloadDialogs(
     !(tasksQuery.isPending || recordsQuery.isPending),
     CheckinTaskDialog,

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
+import { useOpenLink } from '../../components/useOpenLink';
 import { useToday } from '../../components/useToday';
 import { fitnessStats, hoursAndMinutes, newestFirst, weekStrip } from '../../domain/fitness';
 import type { Workout } from '../../domain/schemas/workout';
@@ -33,6 +34,8 @@ export function FitnessScreen() {
 
   // 健身打卡 on the dashboard links here with ?add=1.
   useDeepLink('add', () => setEditing({ workout: null }));
+  // 搜索全部's results link here with ?open=<id>: that workout, open.
+  useOpenLink(data?.items, (workout) => setEditing({ workout }));
 
   const stats = useMemo(() => fitnessStats(workouts ?? [], today), [workouts, today]);
   const strip = useMemo(() => weekStrip(workouts ?? [], today), [workouts, today]);

@@ -19,6 +19,7 @@ import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import { useOpenLink } from '../../components/useOpenLink';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import { eachWhenIdle, whenIdle, whenQuiet } from '../../components/when';
@@ -123,6 +124,8 @@ export function TasksScreen() {
   const items = data?.items ?? NO_TASKS;
   // A device's copy synced before issue 36's fields has none: read with their defaults.
   const tasks = useMemo(() => items.map(withDefaults), [items]);
+  // 搜索全部's results link here with ?open=<id>: that task's details.
+  useOpenLink(data && tasks, (task) => setDialog({ task }));
   const overview = useMemo(() => taskOverview(tasks, today, time), [tasks, today, time]);
   // A press's completion, drawn in the press with its row (`sending`, below): the figures count
   // it before the list has it.

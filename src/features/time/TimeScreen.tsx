@@ -8,6 +8,7 @@ import { Measure } from '../../components/Measure';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { StatCard } from '../../components/StatCard';
+import { useOpenLink } from '../../components/useOpenLink';
 import { useToday } from '../../components/useToday';
 import { hoursAndMinutes, newestFirst } from '../../domain/fitness';
 import { focusStats } from '../../domain/focus';
@@ -30,6 +31,8 @@ export function TimeScreen() {
   const formsReady = usePreloadDialogs(!isPending, TimeRecordDialog);
   const today = useToday();
   const records = data?.items;
+  // 搜索全部's results link here with ?open=<id>: that record, open.
+  useOpenLink(records, (record) => setDialog({ record }));
 
   const stats = useMemo(() => focusStats(records ?? [], today), [records, today]);
   const recent = useMemo(() => newestFirst(records ?? [], 20), [records]);

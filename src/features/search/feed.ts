@@ -1,0 +1,142 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useAccounts } from '../../api/accounts';
+import { useAssets } from '../../api/assets';
+import { useCheckinTasks } from '../../api/checkin-tasks';
+import { useTasks } from '../../api/tasks';
+import { useTimeRecords } from '../../api/time-records';
+import { useWorkouts } from '../../api/workouts';
+import { latestPerChain } from '../../domain/asset-versioning';
+import { DOC_OF, type SearchDoc } from '../../domain/search';
+import { applyChanges, workersLost } from './client';
+import type { SearchChanges } from './engine';
+
+// What feeds 搜索全部's index: the lists the screens read (the device's copy, so it works
+// offline), each record turned into a document on the page and sent to the worker a slice
+// at a time. A slice ends after SLICE_MS and waits for the worker's answer before the next,
+// so that building never holds the main thread for long (issue 63: ≤ 50 ms at a time) and a
+// search typed meanwhile is answered between two slices. Later, only what changed is sent:
+// the engine keeps an unchanged record the same object (src/api/resource.ts, keepUnchanged).
+
+const SLICE_MS = 8;
+
+type Kind = keyof typeof DOC_OF;
+type Record_ = { id: string };
+
+/** Per kind, the records the index was last given (id → the record object), and their doc ids. */
+const sent = new Map<Kind, Map<string, { record: object; doc: string | null }>>();
+/** Per kind, the newest list the screens hold, and the one the index has. */
+const wanted = new Map<Kind, readonly Record_[]>();
+const done = new Map<Kind, readonly Record_[]>();
+let running = false;
+let seenLost = 0;
+
+export interface FeedState {
+  /** Documents in the index. */
+  size: number;
+  /** Every list is loaded and in the index. */
+  ready: boolean;
+  error: string | null;
+}
+let state: FeedState = { size: 0, ready: false, error: null };
+const listeners = new Set<() => void>();
+function setState(next: Partial<FeedState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Sends one list's changes since the index last had it, a slice at a time. */
+async function feed(kind: Kind, items: readonly Record_[]) {
+  const before = sent.get(kind) ?? new Map();
+  const now = new Map<string, { record: object; doc: string | null }>();
+  const toDoc = DOC_OF[kind] as (record: Record_) => SearchDoc | null;
+  let put: SearchDoc[] = [];
+  let until = performance.now() + SLICE_MS;
+  const flush = async (remove: string[] = []) => {
+    if (put.length > 0 || remove.length > 0) {
+      const changes: SearchChanges = { put, remove };
+      put = [];
+      setState({ size: await applyChanges(changes) });
+    }
+    await yieldToLoop();
+    until = performance.now() + SLICE_MS;
+  };
+  for (let i = 0; i < items.length; i++) {
+    const record = items[i]!;
+    const was = before.get(record.id);
+    if (was?.record === record) {
+      now.set(record.id, was);
+    } else {
+      const doc = toDoc(record);
+      now.set(record.id, { record, doc: doc?.id ?? null });
+      if (doc) put.push(doc);
+    }
+    if (i % 128 === 127 && performance.now() >= until) await flush();
+  }
+  const remove: string[] = [];
+  for (const [id, { doc }] of before) if (doc && !now.has(id)) remove.push(doc);
+  await flush(remove);
+  sent.set(kind, now);
+}
+
+async function run() {
+  if (running) return;
+  running = true;
+  try {
+    for (;;) {
+      if (seenLost !== workersLost()) {
+        // The worker was lost with its index: everything again.
+        seenLost = workersLost();
+        sent.clear();
+        done.clear();
+      }
+      const kind = [...wanted.keys()].find((k) => wanted.get(k) !== done.get(k));
+      if (!kind) break;
+      const items = wanted.get(kind)!;
+      await feed(kind, items);
+      done.set(kind, items);
+    }
+    setState({ ready: wanted.size === KINDS.length, error: null });
+  } catch (err) {
+    setState({ error: err instanceof Error ? err.message : '搜索索引建立失败' });
+  } finally {
+    running = false;
+  }
+}
+
+const KINDS = Object.keys(DOC_OF) as Kind[];
+
+function want(kind: Kind, items: readonly Record_[] | undefined) {
+  if (!items || wanted.get(kind) === items) return;
+  wanted.set(kind, items);
+  setState({ ready: false });
+  void run();
+}
+
+/**
+ * Keeps the index up with every list while mounted (the dialog is open), and says how far it
+ * is. The lists load from the device's copy, as on their screens.
+ */
+export function useSearchFeed(): FeedState {
+  const tasks = useTasks().data?.items;
+  const accounts = useAccounts().data?.items;
+  const assets = useAssets().data?.items;
+  const workouts = useWorkouts().data?.items;
+  const timeRecords = useTimeRecords().data?.items;
+  const checkinTasks = useCheckinTasks().data?.items;
+  useEffect(() => want('tasks', tasks), [tasks]);
+  useEffect(() => want('accounts', accounts), [accounts]);
+  // Each asset once, as its latest version: the screen lists those (asset-versioning.ts).
+  useEffect(() => want('assets', assets && latestPerChain(assets)), [assets]);
+  useEffect(() => want('workouts', workouts), [workouts]);
+  useEffect(() => want('timeRecords', timeRecords), [timeRecords]);
+  useEffect(() => want('checkinTasks', checkinTasks), [checkinTasks]);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
