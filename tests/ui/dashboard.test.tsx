@@ -422,7 +422,10 @@ describe('今天', () => {
       ),
     );
     await openDashboard();
-    expect(await screen.findByRole('status')).toHaveTextContent('离线数据');
+    // The first status on the screen may still be the card's 加载中...: wait for the notice.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('离线数据'), {
+      timeout: 10_000,
+    });
     expect(screen.getByRole('status')).toHaveTextContent('服务器维护中');
     await waitFor(() => expect(card('运动')).toHaveTextContent('2 次'));
     // The other lists catch up from the server in the background.
