@@ -74,13 +74,15 @@ const ours = (id: string) =>
 // What no screen opens with: zod and the code that builds or runs schemas, fetched with the first
 // dialog or write (usePreloadOnIntent, api/engine.ts loadSchemas). Evaluating zod alone was the
 // longest task of a first visit (~95 ms at 1× CPU, issue 16).
-// - 'zod': zod, react-hook-form, the rules every schema uses (common.ts) and the form fields.
+// - 'zod': zod, react-hook-form, the rules every schema uses (common.ts, and tags.ts, which
+//   four kinds' schemas share: left to the schema-* groups it went into schema-account, and
+//   schema-task then brought that along) and the form fields.
 const ZOD =
-  /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/](domain[\\/]schemas[\\/]common\.ts|components[\\/]form-fields)/;
+  /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/](domain[\\/]schemas[\\/](common|tags)\.ts|components[\\/]form-fields)/;
 // - a chunk per schema module: a first check-in or a first dialog builds its own kind's schemas,
 //   not every kind's (a first check-in's module evaluation at 4× CPU: 146 → 48 ms).
 const KIND_SCHEMAS =
-  /[\\/]src[\\/]domain[\\/]schemas[\\/](?!categories|default|common)([\w-]+)\.ts$/;
+  /[\\/]src[\\/]domain[\\/]schemas[\\/](?!categories|default|common|tags)([\w-]+)\.ts$/;
 // - every kind's at once, for the sync dialog's upload checks.
 const UPLOAD = /[\\/]src[\\/](domain[\\/](record-schemas|sync)|api[\\/]sync)\.ts$/;
 // - repeating tasks: the rrule library and the rules around it, used by the task screens and
