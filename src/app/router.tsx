@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { warmUpSession } from '../api/auth';
 import { lazyWithRetry } from '../components/lazy-with-retry';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
@@ -48,7 +48,9 @@ const NotFoundScreen = screen(() => import('./NotFoundScreen'), 'NotFoundScreen'
 export function preloadOpeningScreen(pathname: string): Promise<unknown> {
   if (pathname === '/login' || !warmUpSession()) return LoginScreen.preload();
   const path = pathname.replace(/(.)\/+$/, '$1');
-  const opening = SCREEN_ROUTES.find((route) => route.path === path)?.Screen ?? NotFoundScreen;
+  // By pattern: /tags/旅行 opens with /tags/:name's screen.
+  const opening =
+    SCREEN_ROUTES.find((route) => matchPath(route.path, path))?.Screen ?? NotFoundScreen;
   return Promise.all([Layout.preload(), opening.preload()]);
 }
 

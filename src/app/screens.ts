@@ -12,6 +12,8 @@ export const SCREEN_FILES = {
   '/checkin': 'checkin/CheckinScreen',
   '/settings': 'settings/SettingsScreen',
   '/calendar': 'calendar/CalendarScreen',
+  '/tags': 'tags/TagsScreen',
+  '/tags/:name': 'tags/TagScreen',
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_FILES;

@@ -84,6 +84,7 @@ export type TaskEdit = Partial<
     | 'repeatFrom'
     | 'subtasks'
     | 'reminders'
+    | 'tags'
   >
 >;
 

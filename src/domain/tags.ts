@@ -7,6 +7,10 @@ const MAX_TAG_LENGTH = 20;
 /** Tags on one record, at most. */
 export const MAX_TAGS = 10;
 
+/** The kinds of record that carry tags, in the order a tag's page lists them. */
+export const TAGGED_KINDS = ['accounts', 'tasks', 'timeRecords', 'workouts'] as const;
+export type TaggedKind = (typeof TAGGED_KINDS)[number];
+
 /** What is wrong with a tag as typed (after trimming), in the words a form shows; undefined when fine. */
 export function tagProblem(tag: string): string | undefined {
   if (tag === '') return '标签不能为空';
@@ -96,6 +100,17 @@ export function removeTag(tags: readonly string[], tag: string): string[] {
 
 export type TagPeriod = 'month' | 'year' | 'all';
 
+export const TAG_PERIOD_LABELS: Record<TagPeriod, string> = {
+  month: '本月',
+  year: '今年',
+  all: '全部',
+};
+
+/** The address of a tag's page. */
+export function tagPath(tag: string): string {
+  return `/tags/${encodeURIComponent(tag)}`;
+}
+
 /** The records of one tag, each kind's as a tag's page needs them. */
 export interface TagRecords {
   accounts: readonly (Tagged & { type: string; amount: number; date: string })[];
@@ -134,7 +149,7 @@ function inPeriod(day: string, period: TagPeriod, today: string): boolean {
  * The day a task counts on: its due date, else the day it was done, else the day it was made.
  * (`completedAt` and `createdAt` are UTC timestamps; their day is close enough for a period.)
  */
-function taskDay(task: TagRecords['tasks'][number]): string {
+export function taskDay(task: TagRecords['tasks'][number]): string {
   return task.dueDate || (task.completedAt ?? '').slice(0, 10) || task.createdAt.slice(0, 10);
 }
 

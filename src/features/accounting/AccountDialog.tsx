@@ -5,6 +5,7 @@ import { useCreateAccount, useUpdateAccount } from '../../api/accounts';
 import { DateWithChips } from '../../components/ChoiceGrid';
 import { InputField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
+import { TagField } from '../../components/TagField';
 import {
   type Account,
   type AccountData,
@@ -12,6 +13,7 @@ import {
   accountInputSchema,
 } from '../../domain/schemas/account';
 import type { AccountType } from '../../domain/schemas/categories';
+import { withTagsFrom } from '../../domain/tags';
 import { EntryFields, lastCategory, rememberCategory } from './EntryFields';
 
 interface AccountDialogProps {
@@ -35,6 +37,7 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
   // Set by 再记一笔 for the save it starts: stay open for the next record.
   const another = useRef(false);
   const [savedCount, setSavedCount] = useState(0);
+  const [tags, setTags] = useState<string[]>(() => [...(record?.tags ?? [])]);
   const form = useForm<AccountInput, unknown, AccountData>({
     resolver: zodResolver(accountInputSchema),
     defaultValues: record
@@ -57,7 +60,9 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
   } = form;
 
   const onSubmit = handleSubmit(
-    (values) => {
+    (formValues) => {
+      // A #标签 in 备注 is added too, and the note keeps its words (issue 63).
+      const values = { ...formValues, tags: withTagsFrom(tags, formValues.description ?? '') };
       if (record) {
         // Fields the form does not show travel unchanged: the template that wrote the record and
         // its 报销 status (which the schema drops if the record leaves 报销).
@@ -72,6 +77,7 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
         onSuccess: () => {
           rememberCategory(values.type, values.category);
           if (!next) return onClose();
+          // 再记一笔 keeps the tags, as it keeps the category: a trip's expenses come in a row.
           // The next record's starting point, so the dialog is clean again until typed in.
           reset({ ...values, amount: '' as unknown as number, description: '' });
           setSavedCount((n) => n + 1);
@@ -87,7 +93,11 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
   const saving = create.isPending || update.isPending;
 
   return (
-    <Modal title={record ? '编辑记录' : '添加记录'} onClose={onClose} dirty={isDirty}>
+    <Modal
+      title={record ? '编辑记录' : '添加记录'}
+      onClose={onClose}
+      dirty={isDirty || tags.join() !== (record?.tags ?? []).join()}
+    >
       <form ref={formElement} onSubmit={onSubmit} noValidate className="space-y-4">
         <EntryFields form={form} initialAmount={record?.amount} />
         <DateWithChips
@@ -104,6 +114,7 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
           maxLength={500}
           {...register('description')}
         />
+        <TagField value={tags} onChange={setTags} />
         <p role="status" className="text-sm text-emerald-700">
           {savedCount > 0 ? `已保存 ${savedCount} 条` : ''}
         </p>

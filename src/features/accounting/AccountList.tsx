@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { ClampedText } from '../../components/ClampedText';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
+import { TagChips } from '../../components/TagChips';
 import { formatSignedCents, toCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
 import {
@@ -85,6 +86,7 @@ export const AccountList = memo(function AccountList({
                     {record.reimbursed ? '已报销' : '待报销'}
                   </button>
                 )}
+                <TagChips tags={record.tags} />
                 {pending.has(record.id) && <PendingMark />}
                 <span
                   className={`ml-auto shrink-0 font-semibold tabular-nums ${expense ? 'text-red-600' : 'text-emerald-700'}`}

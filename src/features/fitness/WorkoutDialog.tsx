@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useCreateWorkout, useUpdateWorkout } from '../../api/workouts';
 import { ChoiceGrid, DateWithChips, MinuteChips } from '../../components/ChoiceGrid';
 import { FormDialog, InputField } from '../../components/form-fields';
 import { useDialogForm } from '../../components/form-fields-dialog';
+import { TagField } from '../../components/TagField';
 import { type WorkoutType, workoutTypeLabels } from '../../domain/schemas/categories';
 import { type Workout, workoutInputSchema } from '../../domain/schemas/workout';
+import { withTagsFrom } from '../../domain/tags';
 
 const workoutFormSchema = workoutInputSchema.pick({
   type: true,
@@ -42,16 +45,20 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
       : { type: 'running' as WorkoutType, notes: '', date: today },
   );
 
+  const [tags, setTags] = useState<string[]>(() => [...(workout?.tags ?? [])]);
+
   const onSubmit = handleSubmit((values) => {
-    if (workout) update.mutate({ id: workout.id, input: values }, { onSuccess: onClose });
-    else create.mutate(values, { onSuccess: onClose });
+    // A #标签 in 备注 is added too, and the note keeps its words (issue 63).
+    const input = { ...values, tags: withTagsFrom(tags, values.notes ?? '') };
+    if (workout) update.mutate({ id: workout.id, input }, { onSuccess: onClose });
+    else create.mutate(input, { onSuccess: onClose });
   });
 
   return (
     <FormDialog
       title={workout ? '编辑运动' : '添加运动'}
       onClose={onClose}
-      dirty={isDirty}
+      dirty={isDirty || tags.join() !== (workout?.tags ?? []).join()}
       onSubmit={onSubmit}
       saving={create.isPending || update.isPending}
     >
@@ -108,6 +115,7 @@ export function WorkoutDialog({ workout, today, onClose }: WorkoutDialogProps) {
         maxLength={500}
         {...register('notes')}
       />
+      <TagField value={tags} onChange={setTags} />
     </FormDialog>
   );
 }

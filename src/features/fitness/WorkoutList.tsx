@@ -3,6 +3,7 @@ import { ClampedText } from '../../components/ClampedText';
 import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
+import { TagChips } from '../../components/TagChips';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatShortDate } from '../../domain/dates';
 import { labelOf, workoutTypeLabels } from '../../domain/schemas/categories';
@@ -44,6 +45,7 @@ export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListPro
                   {workout.calories ? (
                     <span className="text-slate-500"> · {workout.calories}千卡</span>
                   ) : null}
+                  <TagChips tags={workout.tags} />
                   {pending.has(workout.id) && <PendingMark />}
                 </p>
                 <ClampedText text={workout.notes} className="text-xs text-slate-500">

@@ -7,6 +7,7 @@ import { newId } from '../../api/ids';
 import { useCreateTask, useSaveTaskEdit, useToggleTask } from '../../api/tasks';
 import { FormActions, InputField, SelectField, TextAreaField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
+import { TagField } from '../../components/TagField';
 import { useToday } from '../../components/useToday';
 import { formatShortDate } from '../../domain/dates';
 import { startDate } from '../../domain/occurrences';
@@ -27,6 +28,7 @@ import {
   type Task,
   taskInputSchema,
 } from '../../domain/schemas/task';
+import { withTagsFrom } from '../../domain/tags';
 import { withDefaults } from '../../domain/tasks';
 import { TaskFocusTime } from './TaskFocusTime';
 
@@ -108,6 +110,7 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
   const custom = reminders.find((m) => !FIXED_REMINDERS.has(m));
   const [customReminder, setCustomReminder] = useState(custom === undefined ? '' : String(custom));
   const [scope, setScope] = useState<'this' | 'later'>('later');
+  const [tags, setTags] = useState<string[]>(() => [...(task?.tags ?? [])]);
   const [changed, setChanged] = useState(false);
   const [ruleError, setRuleError] = useState<string | null>(null);
   const ids = { repeat: useId(), preview: useId(), scope: useId() };
@@ -151,6 +154,8 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
         repeat: rule,
         repeatFrom: rule ? repeatFrom : ('due' as const),
         subtasks,
+        // A #标签 in 描述 is added too, and the text keeps its words (issue 63).
+        tags: withTagsFrom(tags, values.description ?? ''),
         reminders: !values.dueDate ? [] : task || remindersTouched ? remindersToSave() : undefined,
       };
       const options = { onSuccess: onClose };
@@ -204,6 +209,13 @@ export function TaskDialog({ task: stored, onClose }: TaskDialogProps) {
           label="描述"
           error={errors.description?.message}
           {...register('description')}
+        />
+        <TagField
+          value={tags}
+          onChange={(next) => {
+            setTags(next);
+            setChanged(true);
+          }}
         />
         <div className="grid grid-cols-2 gap-3">
           <SelectField

@@ -1,6 +1,7 @@
 import { type MouseEvent, memo, useCallback, useId, useState } from 'react';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton } from '../../components/RowActions';
+import { TagChips } from '../../components/TagChips';
 import { formatShortDate } from '../../domain/dates';
 import { labelOf, taskCategoryLabels, taskPriorityLabels } from '../../domain/schemas/categories';
 import type { Subtask, Task } from '../../domain/schemas/task';
@@ -174,6 +175,7 @@ export const TaskItem = memo(function TaskItem({
             {task.category !== 'other' && (
               <span className="truncate">{labelOf(taskCategoryLabels, task.category)}</span>
             )}
+            <TagChips tags={task.tags} />
             {pending && <PendingMark />}
           </span>
         </button>

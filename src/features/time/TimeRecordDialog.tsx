@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { z } from 'zod';
 import { useCreateTimeRecord, useUpdateTimeRecord } from '../../api/time-records';
 import { ChoiceGrid, MinuteChips } from '../../components/ChoiceGrid';
 import { FormDialog, InputField } from '../../components/form-fields';
 import { useDialogForm } from '../../components/form-fields-dialog';
+import { TagField } from '../../components/TagField';
 import { type TimeCategory, timeCategoryLabels } from '../../domain/schemas/categories';
 import { type TimeRecord, timeRecordInputSchema } from '../../domain/schemas/time-record';
 
@@ -53,12 +55,14 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
       : { task: '', category: 'work' as TimeCategory, date: today },
   );
 
+  const [tags, setTags] = useState<string[]>(() => [...(record?.tags ?? [])]);
+
   const onSubmit = handleSubmit(({ task, category, date, minutes }) => {
-    const input = { task, category, date, duration: minutes };
+    const input = { task, category, date, duration: minutes, tags };
     if (record) {
       // PUT replaces the record: its creation time stays.
       update.mutate(
-        { id: record.id, input: { ...input, createdAt: record.createdAt } },
+        { id: record.id, input: { ...input, createdAt: record.createdAt, taskId: record.taskId } },
         { onSuccess: onClose },
       );
     } else {
@@ -70,7 +74,7 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
     <FormDialog
       title={record ? '编辑记录' : '手动添加'}
       onClose={onClose}
-      dirty={isDirty}
+      dirty={isDirty || tags.join() !== (record?.tags ?? []).join()}
       onSubmit={onSubmit}
       saving={create.isPending || update.isPending}
     >
@@ -117,6 +121,7 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
           setValue('minutes', minutes, { shouldDirty: true, shouldValidate: true })
         }
       />
+      <TagField value={tags} onChange={setTags} />
     </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { ClampedText } from '../../components/ClampedText';
 import { EmptyState } from '../../components/EmptyState';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
+import { TagChips } from '../../components/TagChips';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatShortDate } from '../../domain/dates';
 import { formatSeconds } from '../../domain/focus';
@@ -46,7 +47,10 @@ export function TimeRecordList({ records, today, pending, onEdit }: TimeRecordLi
                     {labelOf(timeCategoryLabels, record.category)}
                   </span>
                 </div>
-                <p className="text-xs text-slate-500">{record.date}</p>
+                <p className="flex min-w-0 items-center gap-1.5 text-xs text-slate-500">
+                  {record.date}
+                  <TagChips tags={record.tags} />
+                </p>
               </div>
               <span className="shrink-0 font-medium tabular-nums text-slate-700">
                 {formatSeconds(record.duration)}

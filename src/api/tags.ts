@@ -1,0 +1,108 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { InputOf, RecordOf } from '../domain/resources';
+import { removeTag, renameTag, TAGGED_KINDS, type TaggedKind, tagCounts } from '../domain/tags';
+import { engineFor } from './engine';
+import { listQuery } from './resource';
+
+// 标签 (issue 63): the tags of 记账, 任务, 运动 and 时间记录 read from the device's lists, and a
+// rename or delete across all of them made of ordinary edits, one per record, through the
+// outbox: offline they wait and replay like any other edit (docs/architecture.md, "A change
+// from a screen to the server").
+
+type Lists = { [K in TaggedKind]: readonly RecordOf<K>[] };
+
+/** The four lists that carry tags, from this device's copy; `loading` until all have answered. */
+export function useTaggedLists(): { lists: Lists; loading: boolean; error: boolean } {
+  const accounts = useQuery(listQuery('accounts'));
+  const tasks = useQuery(listQuery('tasks'));
+  const timeRecords = useQuery(listQuery('timeRecords'));
+  const workouts = useQuery(listQuery('workouts'));
+  const lists = useMemo(
+    () => ({
+      accounts: accounts.data?.items ?? [],
+      tasks: tasks.data?.items ?? [],
+      timeRecords: timeRecords.data?.items ?? [],
+      workouts: workouts.data?.items ?? [],
+    }),
+    [accounts.data, tasks.data, timeRecords.data, workouts.data],
+  );
+  const all = [accounts, tasks, timeRecords, workouts];
+  return {
+    lists,
+    loading: all.some((q) => q.isPending),
+    error: all.some((q) => q.isError),
+  };
+}
+
+type Dated = { tags?: readonly string[] | null; updatedAt?: string; date?: string };
+
+/** When a record last had its tags written: its last edit, else its day. */
+const lastUse = (record: Dated) => record.updatedAt ?? record.date ?? '';
+
+/** Every tag with how many records carry it, the most recently used first. */
+export function useTagCounts() {
+  const { lists, loading, error } = useTaggedLists();
+  const counts = useMemo(
+    () =>
+      tagCounts<Dated>(
+        TAGGED_KINDS.flatMap((kind): readonly Dated[] => lists[kind]),
+        lastUse,
+      ),
+    [lists],
+  );
+  return { counts, loading, error };
+}
+
+/** The user's tags for a form's suggestions, the most recently used first. */
+export function useTagSuggestions(): string[] {
+  const { counts } = useTagCounts();
+  return useMemo(() => counts.map((c) => c.tag), [counts]);
+}
+
+type Engine = ReturnType<typeof engineFor>;
+
+/** A stored record as the body of its replacement: what the server stamps left out. */
+function asInput<K extends TaggedKind>(record: RecordOf<K>, tags: string[]): InputOf<K> {
+  const { updatedAt: _u, editedAt: _e, stamp: _s, id: _id, ...fields } = record;
+  return { ...fields, tags } as unknown as InputOf<K>;
+}
+
+/**
+ * Writes `change(tags)` to every record of every tagged kind that carries `tag`, each as an
+ * edit in the outbox. Returns how many records changed.
+ */
+async function retag(engine: Engine, tag: string, change: (tags: readonly string[]) => string[]) {
+  const seqs: (number | undefined)[] = [];
+  for (const kind of TAGGED_KINDS) {
+    const { items } = await engine.list(kind);
+    for (const record of items as readonly RecordOf<TaggedKind>[]) {
+      const tags = record.tags ?? [];
+      if (!tags.includes(tag)) continue;
+      const { seq } = await engine.update(kind, record.id, asInput(record, change(tags)) as never);
+      seqs.push(seq);
+    }
+  }
+  for (const seq of seqs) await engine.settled(seq);
+  return seqs.length;
+}
+
+/** 重命名: `from` becomes `to` on every record (kept once where a record has both). */
+export function useRenameTag() {
+  return useMutation({
+    mutationFn: ({ from, to }: { from: string; to: string }, { client }) =>
+      retag(engineFor(client), from, (tags) => renameTag(tags, from, to)),
+    networkMode: 'always',
+    meta: { errorMessage: '重命名标签失败：{message}' },
+  });
+}
+
+/** 删除: the tag leaves every record; the records stay. */
+export function useDeleteTag() {
+  return useMutation({
+    mutationFn: (tag: string, { client }) =>
+      retag(engineFor(client), tag, (tags) => removeTag(tags, tag)),
+    networkMode: 'always',
+    meta: { errorMessage: '删除标签失败：{message}' },
+  });
+}
