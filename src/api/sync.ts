@@ -1,35 +1,26 @@
 import { type QueryClient, useMutation } from '@tanstack/react-query';
-import {
-  isSingle,
-  MAX_BATCH,
-  MAX_BATCH_BYTES,
-  RESOURCE_NAMES,
-  RESOURCES,
-  type ResourceName,
-} from '../domain/resources';
+import { isSingle, RESOURCE_NAMES, type ResourceName } from '../domain/resources';
 import {
   buildExport,
   type CategoryCount,
   type ExportFile,
   prepareRecord,
-  requestChunks,
   type SyncData,
   tallyResults,
   type UploadItem,
   uploadBatches,
 } from '../domain/sync';
 import { engineFor } from './engine';
-import { ApiError, apiRequest } from './http';
 import { readLegacy, replaceLegacy } from './legacy-data';
 
-// The sync dialog's four actions (SPEC §2, §7). Upload sends what this browser holds that the
-// server does not: the changes waiting in the outbox, and the original app's records. Download
-// fetches every list afresh; export writes everything to a file; import sends such a file.
-// Records travel with their own ids, which the server treats as "create unless it exists"
-// (DESIGN.md §1), so running one twice, or importing a file twice, never duplicates anything.
-
-/** Batch requests in flight at once: SQLite writes one transaction at a time anyway. */
-const UPLOAD_CONCURRENCY = 2;
+// The sync dialog's four actions (docs/architecture.md, "A change from a screen to the server").
+// Upload sends what this browser holds that the server does not: the changes waiting in the
+// outbox, and the original app's records. Download fetches every list afresh; export writes
+// everything to a file; import brings such a file in. Upload and import go through the outbox
+// as every write does (engine `importMany`): shown at once, queued offline and listed in 同步,
+// and sent in the kinds' batch requests once the server answers. Records travel with their
+// own ids, which the server treats as "create unless it exists", so running one twice, or
+// importing a file twice, never duplicates anything.
 
 export interface SyncProgress {
   done: number;
@@ -39,75 +30,70 @@ export interface SyncProgress {
 export type ProgressListener = (progress: SyncProgress) => void;
 
 export interface UploadOutcome {
+  /** Per kind: taken by the server or waiting on the device (ok), refused or not valid. */
   counts: CategoryCount[];
-  /** False when the server could not be reached or failed, rather than refusing a record. */
-  ok: boolean;
+  /** Records saved on this device that the server has not taken yet (offline): they go later. */
+  waiting: number;
 }
+
+/**
+ * How long an upload or import waits for the server's next answer before the rest counts as
+ * waiting on the device. Longer than a single write's 1.5 s: the replay may first wait its turn
+ * behind the device's first download, and one batch of 500 takes a while on a slow server.
+ * Offline nothing is waited for (the replay releases every change it cannot send).
+ */
+const IMPORT_IDLE_MS = 10_000;
 
 interface PlannedItem extends UploadItem {
   /** The legacy records this post settles: removed from legacy storage once it succeeds. */
   legacy: unknown[];
 }
 
-/** No server, or no session: every further post would fail the same way. */
-function endsUpload(error: unknown): boolean {
-  return !(error instanceof ApiError) || [0, 401, 403].includes(error.status);
-}
-
-/** Posts every item; whatever was never sent after the connection was lost counts as failed. */
-async function upload(items: PlannedItem[], onProgress: ProgressListener) {
-  const { ok, succeeded } = await postAll(items, onProgress);
-  const results = items.map((item) => ({ category: item.category, ok: succeeded.has(item) }));
-  return { results, ok, succeeded };
-}
-
-interface BatchAnswer {
-  results: { status: 'created' | 'existing' | 'invalid'; error?: string }[];
-}
-
 /**
- * Sends the items in batches of UPLOAD_BATCH_SIZE per category (POST …/batch). The spec
- * posts records one by one; ten years of data is ~110k records, which one request each
- * cannot upload in the 30 s DESIGN.md §6 allows. Each record is still answered on its
- * own, so successes and failures are counted per record as before. Stages run in order
- * (asset versions before their successors, habits before their check-ins).
+ * `items` queued in the outbox, stage by stage (asset versions before their successors,
+ * habits before their check-ins: domain/sync.ts `uploadBatches`), and waited for as a bill
+ * import is: until the server has answered each, or until none has been answered for a while
+ * (write-outcomes.ts `settledMany`; offline at once). The items the server took, and how many
+ * wait on the device.
  */
-async function postAll(items: PlannedItem[], onProgress: ProgressListener) {
-  const total = items.length;
+async function upload(client: QueryClient, items: PlannedItem[], onProgress: ProgressListener) {
+  const engine = engineFor(client);
+  const ordered = uploadBatches(items).flatMap((stage) =>
+    RESOURCE_NAMES.flatMap((kind) => stage.filter((item) => item.category === kind)),
+  );
+  onProgress({ done: 0, total: ordered.length });
+  // A record queued by an earlier upload or import that still waits (offline) is not queued
+  // twice: it goes with the first.
+  const already = new Set(engine.status().waiting.map((e) => `${e.kind}:${e.id}`));
+  const fates = new Map<PlannedItem, 'invalid' | 'created' | 'existing' | 'waiting'>();
+  const fresh = ordered.filter((item) => {
+    const waits = already.has(`${item.category}:${item.record.id}`);
+    if (waits) fates.set(item, 'waiting');
+    return !waits;
+  });
+  const seqs = await engine.importMany(
+    fresh.map((item) => ({ kind: item.category, input: item.record })),
+  );
+  const queued = fresh.flatMap((item, i) =>
+    seqs[i] === undefined ? [] : [{ item, seq: seqs[i] }],
+  );
   const succeeded = new Set<PlannedItem>();
-  let done = 0;
-  let ok = true;
-  let stopped = false;
-  onProgress({ done, total });
-
-  for (const stage of uploadBatches(items)) {
-    const chunks = requestChunks(stage, MAX_BATCH, MAX_BATCH_BYTES);
-    let next = 0;
-    const worker = async () => {
-      while (next < chunks.length && !stopped) {
-        const chunk = chunks[next++]!;
-        try {
-          const { results } = await apiRequest<BatchAnswer>(
-            'POST',
-            `${RESOURCES[chunk[0]!.category].path}/batch`,
-            { records: chunk.map((item) => item.record) },
-          );
-          // A refused record (bad input, a missing habit) is only counted (SPEC §8).
-          for (const [i, item] of chunk.entries()) {
-            if (results[i] && results[i].status !== 'invalid') succeeded.add(item);
-          }
-        } catch (error) {
-          ok = false;
-          if (endsUpload(error)) stopped = true;
-        }
-        done += chunk.length;
-        onProgress({ done, total });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, chunks.length) }, worker));
-    if (stopped) break;
-  }
-  return { ok, succeeded };
+  const { waiting } = await engine.settledMany(
+    queued.map((q) => q.seq),
+    (i, fate) => {
+      fates.set(queued[i]!.item, fate);
+      if (fate === 'created' || fate === 'existing') succeeded.add(queued[i]!.item);
+    },
+    IMPORT_IDLE_MS,
+  );
+  onProgress({ done: ordered.length, total: ordered.length });
+  const skipped = ordered.length - fresh.length;
+  // A record waiting on the device is counted with those that made it: it goes later.
+  const results = ordered.map((item) => {
+    const fate = fates.get(item);
+    return { category: item.category, ok: fate !== undefined && fate !== 'invalid' };
+  });
+  return { results, succeeded, waiting: waiting + skipped };
 }
 
 /** The original app's records, keyed by id so that each is posted once. */
@@ -142,14 +128,16 @@ async function uploadLocalData(
   onProgress: ProgressListener,
 ): Promise<UploadOutcome> {
   const engine = engineFor(client);
-  // This device's own changes first: they go through the outbox, in order.
+  // This device's own changes first: they go through the outbox, in order. The legacy records
+  // follow them in it; each leaves legacy storage once the server has taken it, so one still
+  // waiting on the device is queued again by the next upload (the server keeps one copy).
   const waiting = engine
     .status()
     .waiting.flatMap((e) => (isSingle(e.kind) ? [] : [{ category: e.kind, seq: e.seq }]));
   await engine.flush();
   const left = new Set(engine.status().waiting.map((e) => e.seq));
   const { items, invalid, legacy } = legacyItems();
-  const { results, ok, succeeded } = await upload(items, onProgress);
+  const { results, succeeded, waiting: queued } = await upload(client, items, onProgress);
   const uploaded = new Set([...succeeded].flatMap((item) => item.legacy));
   for (const category of RESOURCE_NAMES) {
     if (legacy[category].length > 0) {
@@ -160,10 +148,11 @@ async function uploadLocalData(
     }
   }
   engine.wake();
-  const sent = waiting.map(({ category, seq }) => ({ category, ok: !left.has(seq) }));
+  // Taken, or still waiting in the outbox: a refused change has left it with a notice.
+  const sent = waiting.map(({ category }) => ({ category, ok: true }));
   return {
     counts: tallyResults([...sent, ...results, ...invalid]),
-    ok: ok && left.size === 0,
+    waiting: left.size + queued,
   };
 }
 
@@ -200,13 +189,9 @@ export function useImportData() {
       { items, onProgress }: { items: UploadItem[]; onProgress: ProgressListener },
       { client },
     ): Promise<UploadOutcome> => {
-      const { results, ok } = await upload(
-        items.map((item) => ({ ...item, legacy: [] })),
-        onProgress,
-      );
-      // Every screen's list may have grown.
-      engineFor(client).wake();
-      return { counts: tallyResults(results), ok };
+      const planned = items.map((item) => ({ ...item, legacy: [] }));
+      const { results, waiting } = await upload(client, planned, onProgress);
+      return { counts: tallyResults(results), waiting };
     },
   });
 }

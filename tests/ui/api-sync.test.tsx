@@ -49,7 +49,7 @@ async function upload(wrapper: ReturnType<typeof hookClient>['wrapper']) {
 }
 
 describe('useUploadLocalData', () => {
-  it('a batch the server fails does not stop the others: the rest are stored', async () => {
+  it('a batch the server fails waits in the outbox and goes on the next try, in batches', async () => {
     legacy(
       'accounts',
       Array.from({ length: 1_200 }, (_, i) => account(`a${i}`)),
@@ -63,34 +63,52 @@ describe('useUploadLocalData', () => {
         return HttpResponse.json({ error: '数据库繁忙' }, { status: 500 });
       }),
     );
-    const { wrapper } = hookClient();
+    const { client, wrapper } = hookClient();
     const { outcome, progress } = await upload(wrapper);
-    expect(outcome.ok).toBe(false);
-    expect(outcome.counts).toEqual([
-      { category: 'accounts', ok: 700, failed: 500 },
-      { category: 'workouts', ok: 1, failed: 0 },
-    ]);
-    expect(posts.filter((p) => p === '/api/accounts/batch')).toHaveLength(3);
-    expect(await demo.store.workouts.list('demo')).toHaveLength(1);
-    // The failed batch waits for another try; what was stored is no longer legacy.
-    expect(legacyIds('legacy:accounts')).toHaveLength(500);
+    // Saved on the device and queued: nothing is counted failed, everything waits.
+    expect(outcome).toEqual({
+      counts: [
+        { category: 'accounts', ok: 1_200, failed: 0 },
+        { category: 'workouts', ok: 1, failed: 0 },
+      ],
+      waiting: 1_201,
+    });
     expect(progress).toHaveBeenNthCalledWith(1, { done: 0, total: 1_201 });
     expect(progress).toHaveBeenLastCalledWith({ done: 1_201, total: 1_201 });
-  });
+    // The engine's next try sends all of it, in the accounts' batch requests (MAX_BATCH 500).
+    await waitFor(() => expect(engineFor(client).status().waiting).toEqual([]), {
+      timeout: 8000,
+    });
+    expect(await demo.store.accounts.list('demo')).toHaveLength(1_200);
+    expect(await demo.store.workouts.list('demo')).toHaveLength(1);
+    expect(posts.filter((p) => p === '/api/accounts/batch')).toHaveLength(1 + 3);
+    // Not taken while the upload waited: still legacy, until an upload finds the server has it.
+    expect(legacyIds('legacy:accounts')).toHaveLength(1_200);
+    const again = await upload(wrapper);
+    expect(again.outcome.waiting).toBe(0);
+    expect(legacyIds('legacy:accounts')).toEqual([]);
+  }, 20_000);
 
   it('keeps each record the server refuses or does not answer for, and counts it failed', async () => {
     legacy('accounts', [account('ok'), account('refused'), account('unanswered')]);
     server.use(
       http.post(/\/api\/accounts\/batch$/, () =>
         HttpResponse.json({
-          results: [{ status: 'created' }, { status: 'invalid', error: '金额无效' }],
+          results: [
+            {
+              status: 'created',
+              record: { ...account('ok'), updatedAt: `${TODAY}T01:00:00.000Z` },
+            },
+            { status: 'invalid', error: '金额无效' },
+            { status: 'invalid', error: '无法保存这条记录' },
+          ],
         }),
       ),
     );
     const { wrapper } = hookClient();
     const { outcome } = await upload(wrapper);
-    // Refusals are counted, not a failed upload (SPEC §8).
-    expect(outcome.ok).toBe(true);
+    // Refusals are counted (SPEC §8); none waits.
+    expect(outcome.waiting).toBe(0);
     expect(outcome.counts).toEqual([{ category: 'accounts', ok: 1, failed: 2 }]);
     expect(legacyIds('legacy:accounts')).toEqual(['refused', 'unanswered']);
   });
@@ -105,16 +123,16 @@ describe('useUploadLocalData', () => {
     });
     await waitFor(() => expect(engineFor(client).status().waiting).toHaveLength(1));
 
-    // Still unreachable: the change stays, and the upload is not ok.
+    // Still unreachable: the change stays in the outbox, and the upload says it waits.
     const failed = await upload(wrapper);
     expect(failed.outcome).toEqual({
-      counts: [{ category: 'tasks', ok: 0, failed: 1 }],
-      ok: false,
+      counts: [{ category: 'tasks', ok: 1, failed: 0 }],
+      waiting: 1,
     });
 
     server.resetHandlers();
     const sent = await upload(wrapper);
-    expect(sent.outcome).toEqual({ counts: [{ category: 'tasks', ok: 1, failed: 0 }], ok: true });
+    expect(sent.outcome).toEqual({ counts: [{ category: 'tasks', ok: 1, failed: 0 }], waiting: 0 });
     expect(engineFor(client).status().waiting).toEqual([]);
     expect((await demo.store.tasks.list('demo')).map((t) => t.title)).toEqual(['离线任务']);
   });
@@ -122,7 +140,7 @@ describe('useUploadLocalData', () => {
   it('with nothing to send, sends nothing and is ok', async () => {
     const { wrapper } = hookClient();
     const { outcome, progress } = await upload(wrapper);
-    expect(outcome).toEqual({ counts: [], ok: true });
+    expect(outcome).toEqual({ counts: [], waiting: 0 });
     expect(posts).toEqual([]);
     expect(progress).toHaveBeenCalledWith({ done: 0, total: 0 });
   });
@@ -140,11 +158,11 @@ describe('useImportData', () => {
     await act(async () => {
       outcome = await result.current.mutateAsync({ items: items as never, onProgress: () => {} });
     });
-    expect(outcome).toEqual({ counts: [{ category: 'accounts', ok: 2, failed: 0 }], ok: true });
+    expect(outcome).toEqual({ counts: [{ category: 'accounts', ok: 2, failed: 0 }], waiting: 0 });
     await act(async () => {
       outcome = await result.current.mutateAsync({ items: items as never, onProgress: () => {} });
     });
-    expect(outcome?.ok).toBe(true);
+    expect(outcome).toEqual({ counts: [{ category: 'accounts', ok: 2, failed: 0 }], waiting: 0 });
     expect(await demo.store.accounts.list('demo')).toHaveLength(2);
   });
 });

@@ -46,9 +46,10 @@ describe('a server whose disk is full', () => {
     expect(await dialog.findByText('服务器磁盘已满')).toBeInTheDocument();
     expect(dialog.queryByText('离线')).not.toBeInTheDocument();
     expect(dialog.getByText(new RegExp(`^${FULL}。本机的修改保存在本机`))).toHaveTextContent(
-      '上传暂不可用，导出本地数据仍可使用。',
+      '本机的修改保存在本机，服务器恢复后会自动同步；导出本地数据仍可使用。',
     );
-    expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeDisabled();
+    // An upload is queued in the outbox like any write (docs/architecture.md).
+    expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeEnabled();
     // A full disk still serves what it holds.
     expect(dialog.getByRole('button', { name: '从云端下载数据' })).toBeEnabled();
     expect(dialog.getByRole('button', { name: '导出本地数据' })).toBeEnabled();
@@ -70,7 +71,7 @@ describe('a server whose disk is full', () => {
   }, 20_000);
 
   // Last: a damaged database stays damaged for this file's app (until a restore and restart).
-  it('a damaged database is named as such, and neither upload nor download is offered', async () => {
+  it('a damaged database is named as such, download is not offered, an upload is queued', async () => {
     // The list a device asks for (GET ?since=) is read through changes().
     vi.spyOn(demo.store.tasks, 'changes').mockRejectedValue(
       Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' }),
@@ -85,8 +86,8 @@ describe('a server whose disk is full', () => {
     expect(await dialog.findByText('服务器数据库已损坏')).toBeInTheDocument();
     expect(
       dialog.getByText(/^服务器的数据库文件已损坏，暂停保存数据；请联系管理员从备份恢复。/),
-    ).toHaveTextContent('上传和下载暂不可用');
-    expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeDisabled();
+    ).toHaveTextContent('下载暂不可用，导出本地数据仍可使用。');
+    expect(dialog.getByRole('button', { name: '上传本地数据到云端' })).toBeEnabled();
     expect(dialog.getByRole('button', { name: '从云端下载数据' })).toBeDisabled();
     expect(dialog.getByRole('button', { name: '导出本地数据' })).toBeEnabled();
   });

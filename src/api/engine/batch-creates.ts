@@ -25,14 +25,17 @@ type BatchResult =
   | { id?: string; status: 'created' | 'existing'; record?: Row; error?: undefined }
   | { id?: string; status: 'invalid' | 'deleted'; record?: undefined; error?: string };
 
-/** Whether `entry` may open a batch: a plain create of a kind that declares batching. */
+/**
+ * Whether `entry` may open a batch: a plain create of a kind that declares batching, or one
+ * of an import (OutboxEntry `batched`: every kind's server route takes a batch).
+ */
 export function opensBatch(entry: OutboxEntry): boolean {
   return (
     entry.op === 'create' &&
     !entry.group &&
     !entry.notBefore &&
     !isSingle(entry.kind) &&
-    !!resourceDef(entry.kind).batchCreates
+    (entry.batched === true || !!resourceDef(entry.kind).batchCreates)
   );
 }
 

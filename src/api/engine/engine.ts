@@ -15,6 +15,8 @@ import {
   type CreateOptions,
   createChange,
   createChanges,
+  type Imported,
+  importChanges,
   type RemoveOptions,
   removeChange,
   singleChange,
@@ -29,6 +31,7 @@ import { coalesce } from './outbox';
 import { answerOffer, readOffer } from './restore-offer';
 import { keepSingle, keptSingle, waitingSingle } from './single-records';
 import { SyncLoop } from './sync-loop';
+import type { EachOutcome } from './write-outcomes';
 
 export type { Notice, SyncStatus } from './engine-status';
 export type { ListResult };
@@ -184,6 +187,25 @@ export class SyncEngine extends SyncLoop {
     return seqs;
   }
 
+  /**
+   * Records of several kinds brought in together (导入数据, the legacy upload; changes.ts
+   * `importChanges`), queued in the order given in one transaction and sent in batches like
+   * any write: offline they wait in the outbox and 同步 lists them. Each one's seq, or
+   * undefined where the record is not valid (it is not queued).
+   */
+  async importMany(items: readonly Imported[]): Promise<(number | undefined)[]> {
+    await this.started;
+    const entries = await importChanges(this, items);
+    const queued = entries.filter((e): e is OutboxEntry => e !== undefined);
+    const seqs = await addEntries(this, queued);
+    this.changed();
+    await this.refresh(new Set(queued.map((e) => e.kind)));
+    this.broadcast({ type: 'outbox' });
+    void this.flush();
+    let next = 0;
+    return entries.map((e) => (e ? seqs[next++] : undefined));
+  }
+
   /** The user's single record of `kind` (the settings) replaced by `record`, already checked. */
   async put(kind: SingleName, record: Record<string, unknown>) {
     return { seq: await this.enqueue(await singleChange(this, kind, record)) };
@@ -208,7 +230,8 @@ export class SyncEngine extends SyncLoop {
   }
 
   /** What became of changes made together (see WriteOutcomes.settledMany). */
-  settledMany = (seqs: readonly number[]) => this.outcomes.settledMany(seqs);
+  settledMany = (seqs: readonly number[], each?: EachOutcome, idleMs?: number) =>
+    this.outcomes.settledMany(seqs, each, idleMs);
 
   /** Stores the change in the outbox (merged with waiting ones), shows it, and sends it. */
   private async enqueue(entry: OutboxEntry): Promise<number | undefined> {

@@ -99,6 +99,12 @@ export interface OutboxEntry {
    */
   revives?: boolean;
   /**
+   * A create brought in with many others (导入数据, the legacy upload): sent together with the
+   * creates of its kind beside it in the kind's batch request, as a kind that declares
+   * `batchCreates` is (batch-creates.ts `opensBatch`).
+   */
+  batched?: boolean;
+  /**
    * A create's `editOrder` (src/domain/hlc.ts) when it was first sent: an edit merged into it
    * since changes it. Absent in an entry stored by a build before it.
    */

@@ -56,9 +56,11 @@ export async function replay(core: EngineCore) {
         await core.refresh([entry.kind]);
         continue;
       }
-      // Creates side by side go together; a lone one goes as the plain POST it is.
+      // Creates side by side go together; a lone one goes as the plain POST it is, but for one
+      // of an import: a batch answers a record the server holds already with its own copy
+      // ('existing'), which an import keeps, where a POST's answer would be met as an edit.
       const planned = opensBatch(entry) ? batchFrom(core.entries, entry) : [];
-      if (planned.length > 1) {
+      if (planned.length > 1 || (planned.length === 1 && entry.batched === true)) {
         const sentBefore = new Set(planned.filter((e) => e.tried).map((e) => e.seq!));
         // One for all: a batch holds retries only, or none (batch-creates.ts `batchFrom`).
         const retry = isRetry(planned[0]!);

@@ -19,6 +19,9 @@ export interface ManyOutcome {
   waiting: number;
 }
 
+/** What became of one of many changes (settledMany's `each`), by its place in `seqs`. */
+export type EachOutcome = (index: number, fate: 'invalid' | Taken | 'waiting') => void;
+
 interface Outcome {
   promise: Promise<void>;
   taken?: Taken;
@@ -98,9 +101,14 @@ export class WriteOutcomes {
 
   /**
    * Waits for the changes `seqs` made together until each is settled, or until none has been
-   * for SETTLE_MS (the rest then count as waiting on the device), and says what became of them.
+   * for `idleMs` (the rest then count as waiting on the device), and says what became of them.
+   * Offline none is waited for: the replay releases them all when the server does not answer.
    */
-  async settledMany(seqs: readonly number[]): Promise<ManyOutcome> {
+  async settledMany(
+    seqs: readonly number[],
+    each?: EachOutcome,
+    idleMs = SETTLE_MS,
+  ): Promise<ManyOutcome> {
     const counts: ManyOutcome = { created: 0, existing: 0, invalid: 0, waiting: 0 };
     const left = seqs.map((seq) => ({ seq, outcome: this.outcomes.get(seq) }));
     for (const { outcome } of left) if (outcome) outcome.asked = true;
@@ -111,22 +119,26 @@ export class WriteOutcomes {
       before = open.length;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const idle = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, SETTLE_MS);
+        timer = setTimeout(resolve, idleMs);
       });
-      // Until one more settles, or SETTLE_MS pass without any: a long import keeps waiting.
+      // Until one more settles, or `idleMs` pass without any: a long import keeps waiting.
       const all = Promise.allSettled(open.map(({ outcome }) => outcome!.promise));
       const some = Promise.race(open.map(({ outcome }) => outcome!.promise.catch(() => {})));
       await Promise.race([all, some, idle]);
       clearTimeout(timer);
     }
-    for (const { seq, outcome } of left) {
+    for (const [index, { seq, outcome }] of left.entries()) {
       if (outcome?.settled && outcome.error) {
         counts.invalid += 1;
         counts.firstError ??= outcome.error.message;
-      } else if (outcome?.settled && outcome.taken) counts[outcome.taken] += 1;
-      else {
+        each?.(index, 'invalid');
+      } else if (outcome?.settled && outcome.taken) {
+        counts[outcome.taken] += 1;
+        each?.(index, outcome.taken);
+      } else {
         counts.waiting += 1;
         if (outcome) outcome.abandoned = true;
+        each?.(index, 'waiting');
       }
       if (outcome?.settled) this.outcomes.delete(seq);
     }

@@ -23,17 +23,21 @@ const MESSAGES: Record<SyncStatus, string> = {
   upload_success: '数据上传成功！',
   upload_partial: '数据上传完成，部分记录未能上传',
   upload_failed: '数据上传失败，请检查网络连接',
+  upload_queued: '数据已保存在本机，服务器恢复后自动上传',
   downloading: '正在从云端下载数据...',
   download_success: '数据下载成功！页面即将刷新...',
   download_failed: '数据下载失败，请检查网络连接',
   importing: '正在导入数据到云端...',
   import_success: '数据导入成功！',
+  import_queued: '数据已导入本机，服务器恢复后自动同步',
   import_failed: '数据导入失败，请检查网络连接',
 };
 
 const MESSAGE_TONE: Partial<Record<SyncStatus, string>> = {
   upload_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   upload_partial: 'border-amber-200 bg-amber-50 text-amber-800',
+  upload_queued: 'border-amber-200 bg-amber-50 text-amber-800',
+  import_queued: 'border-amber-200 bg-amber-50 text-amber-800',
   download_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   import_success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   upload_failed: 'border-red-200 bg-red-50 text-red-700',
@@ -51,7 +55,7 @@ const USAGE = [
   ],
   ['从云端下载数据', '用云端的数据覆盖本机副本，完成后页面自动刷新。'],
   ['导出本地数据', '把全部数据保存为 JSON 文件备份；服务器离线时导出本机副本。'],
-  ['导入数据', '选择导出的 JSON 文件，检查无误并确认后上传到当前账户。'],
+  ['导入数据', '选择导出的 JSON 文件，检查无误并确认后导入当前账户；离线时先保存在本机。'],
   ['导出 CSV', '把选中的一类数据保存为 Excel 可直接打开的 CSV 文件。'],
 ] as const;
 
@@ -88,12 +92,14 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
     upload.mutate(
       { onProgress },
       {
-        onSuccess: ({ counts, ok }) => {
+        onSuccess: ({ counts, waiting }) => {
           // 数据上传成功！ only when every record made it: the failures are counted and named.
+          // Records still waiting on the device (offline) are in 同步's list and go later.
           const failed = counts.reduce((sum, c) => sum + c.failed, 0);
           dispatch({
             type: 'finish',
-            status: !ok ? 'upload_failed' : failed > 0 ? 'upload_partial' : 'upload_success',
+            status:
+              failed > 0 ? 'upload_partial' : waiting > 0 ? 'upload_queued' : 'upload_success',
             result: { title: '上传结果', counts, empty: '本机没有需要上传的数据' },
           });
           setUploaded(true);
@@ -173,10 +179,11 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
     importData.mutate(
       { items, onProgress },
       {
-        onSuccess: ({ counts, ok }) =>
+        onSuccess: ({ counts, waiting }) =>
           dispatch({
             type: 'finish',
-            status: ok ? 'import_success' : 'import_failed',
+            // Offline the records are on this device, in 同步's list, and go when it answers.
+            status: waiting > 0 ? 'import_queued' : 'import_success',
             result: { title: '导入结果', counts, empty: '文件中没有记录' },
           }),
         onError: fail('import_failed'),
@@ -214,13 +221,13 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
           {detail && <p className="mt-0.5 text-xs opacity-80">{detail}</p>}
           {status === 'idle' && health.status === 'offline' && (
             <p className="mt-0.5 text-xs text-slate-500">
-              服务器离线：上传和下载暂不可用，导出本地数据仍可使用。
+              服务器离线：下载暂不可用；上传和导入先保存在本机，服务器恢复后自动同步。
             </p>
           )}
           {status === 'idle' && health.storage && (
             <p className="mt-0.5 text-xs text-amber-800">
               {health.storage.message}。本机的修改保存在本机，服务器恢复后会自动同步；
-              {canDownload ? '上传暂不可用，' : '上传和下载暂不可用，'}导出本地数据仍可使用。
+              {canDownload ? '' : '下载暂不可用，'}导出本地数据仍可使用。
             </p>
           )}
           {progress && (
@@ -296,8 +303,7 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
               <button
                 type="button"
                 className="btn-primary"
-                disabled={busy || !online || pendingImport.items.length === 0}
-                title={needsServer}
+                disabled={busy || pendingImport.items.length === 0}
                 onClick={handleConfirmImport}
               >
                 确认导入
@@ -307,13 +313,7 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
         )}
 
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={busy || !online}
-            title={needsServer}
-            onClick={handleUpload}
-          >
+          <button type="button" className="btn-primary" disabled={busy} onClick={handleUpload}>
             <CloudUpload size={16} aria-hidden="true" />
             上传本地数据到云端
           </button>

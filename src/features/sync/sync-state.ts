@@ -11,11 +11,15 @@ export type SyncStatus =
   /** The upload ran, but the server refused some records (or they could not be made valid). */
   | 'upload_partial'
   | 'upload_failed'
+  /** The upload is saved on this device and waits in the outbox for the server. */
+  | 'upload_queued'
   | 'downloading'
   | 'download_success'
   | 'download_failed'
   | 'importing'
   | 'import_success'
+  /** The import is on this device and waits in the outbox for the server. */
+  | 'import_queued'
   | 'import_failed';
 
 interface SyncResult {
