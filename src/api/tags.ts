@@ -87,21 +87,28 @@ async function retag(engine: Engine, tag: string, change: (tags: readonly string
   return seqs.length;
 }
 
-/** 重命名: `from` becomes `to` on every record (kept once where a record has both). */
+/** `from` becomes `to` on every record (kept once where a record has both); how many changed. */
+export const renameTagEverywhere = (engine: Engine, from: string, to: string) =>
+  retag(engine, from, (tags) => renameTag(tags, from, to));
+
+/** `tag` leaves every record; the records stay. How many changed. */
+export const deleteTagEverywhere = (engine: Engine, tag: string) =>
+  retag(engine, tag, (tags) => removeTag(tags, tag));
+
+/** 重命名 on a tag's page. */
 export function useRenameTag() {
   return useMutation({
     mutationFn: ({ from, to }: { from: string; to: string }, { client }) =>
-      retag(engineFor(client), from, (tags) => renameTag(tags, from, to)),
+      renameTagEverywhere(engineFor(client), from, to),
     networkMode: 'always',
     meta: { errorMessage: '重命名标签失败：{message}' },
   });
 }
 
-/** 删除: the tag leaves every record; the records stay. */
+/** 删除 on a tag's page. */
 export function useDeleteTag() {
   return useMutation({
-    mutationFn: (tag: string, { client }) =>
-      retag(engineFor(client), tag, (tags) => removeTag(tags, tag)),
+    mutationFn: (tag: string, { client }) => deleteTagEverywhere(engineFor(client), tag),
     networkMode: 'always',
     meta: { errorMessage: '删除标签失败：{message}' },
   });
