@@ -141,8 +141,12 @@ async function seedAccount(page: Page) {
 
 const byId = (rows: Row[]) => rows.toSorted((a, b) => a.id.localeCompare(b.id));
 
-/** Each record, without the fields the server stamps when the import creates it. */
-const comparable = (rows: Row[]) => byId(rows).map(({ updatedAt: _updatedAt, ...rest }) => rest);
+/**
+ * Each record, without the fields its write stamps: the server's `updatedAt`, and the edit time
+ * and clock stamp the importing device gives it (an import is a write through the outbox).
+ */
+const comparable = (rows: Row[]) =>
+  byId(rows).map(({ updatedAt: _u, editedAt: _e, stamp: _s, ...rest }) => rest);
 
 describe('sync dialog', () => {
   let exported = '';
@@ -318,7 +322,7 @@ describe('sync dialog', () => {
     await page.context().close();
   });
 
-  it('with the server unreachable reads 离线, disables upload and download, and still exports', async () => {
+  it('with the server unreachable reads 离线, disables download, queues an upload, and still exports', async () => {
     const page = await signedIn('sync', VIEWPORTS.phone);
     // A visit to 记账管理 leaves its list on the device; then the server goes away.
     await page.goto('/accounting');
@@ -327,9 +331,10 @@ describe('sync dialog', () => {
     await page.route('**/health', (route) => route.abort());
     await page.route('**/api/**', (route) => route.abort());
     const dialog = await openSync(page, '离线');
+    // An upload goes through the outbox like any write: offline it queues (docs/architecture.md).
     await expect(
       dialog.getByRole('button', { name: '上传本地数据到云端' }).isDisabled(),
-    ).resolves.toBe(true);
+    ).resolves.toBe(false);
     await expect(dialog.getByRole('button', { name: '从云端下载数据' }).isDisabled()).resolves.toBe(
       true,
     );
@@ -373,6 +378,56 @@ describe('sync dialog', () => {
       { timeout: 5000 },
     );
     await page.getByRole('heading', { name: /^今天 · / }).waitFor();
+    await page.context().close();
+  });
+  it('offline, 导入数据 shows the records at once, queues them in 同步, and sends them once back', async () => {
+    const page = await signedIn('sync2', VIEWPORTS.desktop);
+    await page.goto('/accounting');
+    await page.getByRole('heading', { name: '记账管理' }).waitFor();
+    await expect.poll(() => deviceCopy(page, 'sync2', 'accounts')).not.toBeNull();
+    const day = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
+    const record = (id: string, description: string, amount: number) => ({
+      id,
+      type: 'expense',
+      amount,
+      category: 'dining',
+      description,
+      date: day,
+    });
+    const file = Object.fromEntries(EXPORT_FILE_KEYS.map((key) => [key, [] as unknown[]]));
+    file.accounts = [
+      record('offline-import-1', '离线导入的午餐', 23.5),
+      record('offline-import-2', '离线导入的晚餐', 41),
+    ];
+    await page.route('**/health', (route) => route.abort());
+    await page.route('**/api/**', (route) => route.abort());
+    const dialog = await openSync(page, '离线');
+    await dialog.getByLabel('选择要导入的数据文件').setInputFiles({
+      name: 'offline.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    await dialog.getByRole('button', { name: '确认导入' }).click();
+    await dialog.getByText('数据已导入本机，服务器恢复后自动同步').waitFor();
+    // Queued like any write: 同步 lists both, and the server has neither yet.
+    const waiting = dialog.getByRole('region', { name: '待同步的更改' });
+    await waiting.getByText('2 条待同步').waitFor();
+    const held = async () =>
+      (await api<Row[]>(page, 'GET', '/api/accounts'))
+        .map((a) => a.id)
+        .filter((id) => id.startsWith('offline-import-'))
+        .sort();
+    expect(await held()).toEqual([]);
+    // On the screen at once.
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await page.getByText('离线导入的午餐').first().waitFor();
+    await page.getByText('离线导入的晚餐').first().waitFor();
+
+    // The server answers again: the outbox's next try (or 'online') sends them.
+    await page.unrouteAll();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(held, { timeout: 15_000 }).toEqual(['offline-import-1', 'offline-import-2']);
+    await expect.poll(() => page.getByText(/条待同步/).count(), { timeout: 10_000 }).toBe(0);
     await page.context().close();
   });
 });
