@@ -320,6 +320,18 @@ export interface WordPlan {
   amount?: string;
 }
 
+/**
+ * Han characters of a query as indexed terms: the pairs of neighbours (each pair holds both
+ * characters: looking the characters up as well tripled the work of 餐饮 over ten years'
+ * 16,805 entries), or the one character.
+ */
+function hanQueryTerms(chars: readonly string[]): string[] {
+  if (chars.length === 1) return [...chars];
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) pairs.push(chars[i]! + chars[i + 1]!);
+  return [...new Set(pairs)];
+}
+
 /** A query cut into words and each into the terms `plainTerms` / `pinyinTerms` index. */
 export function queryPlan(query: string, pinyin: CharPinyin): WordPlan[] {
   const plans: WordPlan[] = [];
@@ -330,8 +342,7 @@ export function queryPlan(query: string, pinyin: CharPinyin): WordPlan[] {
     const chars = [...word];
     const hanChars = chars.filter(isHan);
     if (hanChars.length === chars.length) {
-      // Han only: its pairs, or the one character.
-      plans.push({ plain: plainTerms(word), prefix: [] });
+      plans.push({ plain: hanQueryTerms(chars), prefix: [] });
       continue;
     }
     const latin = word.replace(/^[¥￥]/, '');
@@ -353,7 +364,7 @@ export function queryPlan(query: string, pinyin: CharPinyin): WordPlan[] {
       full += p ? p[1] : char;
       initials += p ? p[0] : char;
     }
-    plans.push({ plain: plainTerms(hanChars.join('')), prefix: [full, initials] });
+    plans.push({ plain: hanQueryTerms(hanChars), prefix: [full, initials] });
   }
   return plans;
 }

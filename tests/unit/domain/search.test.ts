@@ -104,11 +104,13 @@ describe('queryCents', () => {
 
 describe('queryPlan', () => {
   it.each([
-    ['旅行', [{ plain: ['旅', '旅行', '行'], prefix: [] }]],
+    ['旅行', [{ plain: ['旅行'], prefix: [] }]],
+    ['成都旅行', [{ plain: ['成都', '都旅', '旅行'], prefix: [] }]],
+    ['旅', [{ plain: ['旅'], prefix: [] }]],
     ['lx', [{ plain: [], prefix: ['lx'], amount: undefined }]],
     ['12.5', [{ plain: [], prefix: ['12.5'], amount: '¥1250' }]],
     ['旅x', [{ plain: ['旅'], prefix: ['lvx', 'lx'] }]],
-    ['#旅行', [{ plain: ['旅', '旅行', '行'], prefix: [] }]],
+    ['#旅行', [{ plain: ['旅行'], prefix: [] }]],
     ['  ', []],
   ])('%j', (query, plan) => {
     expect(queryPlan(query, charPinyin)).toEqual(plan);
