@@ -34,6 +34,7 @@ export const E2E_USERS = {
   passkeys: '通行密钥测试',
   settings: '设置测试',
   channels: '提醒渠道测试',
+  tags: '标签测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

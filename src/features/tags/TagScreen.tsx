@@ -216,12 +216,15 @@ export function TagScreen() {
               value={`${totals.workoutMinutes} 分钟`}
               icon={<Dumbbell size={18} />}
             />
-            <StatCard
-              title="任务"
-              value={`${totals.tasksDone} / ${totals.tasksTotal}`}
-              subtitle="已完成 / 全部"
-              icon={<CheckSquare size={18} />}
-            />
+            {/* Five cards: on a phone the fifth takes the whole row. */}
+            <div className="col-span-2 tablet:col-span-1 [&>section]:h-full">
+              <StatCard
+                title="任务"
+                value={`${totals.tasksDone} / ${totals.tasksTotal}`}
+                subtitle="已完成 / 全部"
+                icon={<CheckSquare size={18} />}
+              />
+            </div>
           </div>
           {groups.map(
             (group) =>
@@ -285,7 +288,7 @@ function RecordGroup({
   children: ReactNode;
 }) {
   return (
-    <section className="card p-0" aria-label={name}>
+    <section className="card p-0" aria-label={`${name}记录`}>
       <h2 className="flex items-baseline justify-between border-b border-slate-100 px-4 py-2.5 font-semibold text-slate-900">
         {name}
         <span className="text-sm font-normal text-slate-500">{count} 条</span>
