@@ -7,6 +7,7 @@ import { useDialogForm } from '../../components/form-fields-dialog';
 import { TagField } from '../../components/TagField';
 import { type TimeCategory, timeCategoryLabels } from '../../domain/schemas/categories';
 import { type TimeRecord, timeRecordInputSchema } from '../../domain/schemas/time-record';
+import { withTagsFrom } from '../../domain/tags';
 
 // 时长（分钟） is typed in minutes and stored in seconds: the minutes are converted first and
 // then held to the record's own duration rule, so the limits live in one place.
@@ -58,7 +59,8 @@ export function TimeRecordDialog({ record, today, onClose }: TimeRecordDialogPro
   const [tags, setTags] = useState<string[]>(() => [...(record?.tags ?? [])]);
 
   const onSubmit = handleSubmit(({ task, category, date, minutes }) => {
-    const input = { task, category, date, duration: minutes, tags };
+    // A #标签 in the task's name is added too, and the name keeps its words (issue 63).
+    const input = { task, category, date, duration: minutes, tags: withTagsFrom(tags, task) };
     if (record) {
       // PUT replaces the record: its creation time stays.
       update.mutate(

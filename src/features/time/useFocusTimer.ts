@@ -4,6 +4,7 @@ import { useSaveFocusSession } from '../../api/time-records';
 import { todayString } from '../../domain/dates';
 import type { TimeCategory } from '../../domain/schemas/categories';
 import { TIMER_STORAGE_KEY } from '../../domain/storage-keys';
+import { tagsInText } from '../../domain/tags';
 import {
   elapsedSeconds,
   endedAt,
@@ -116,7 +117,13 @@ export function useFocusTimer() {
       setSaving(true);
       pendingId.current ??= newId();
       try {
-        await create.mutateAsync({ ...record, date: todayString(endedOn), id: pendingId.current });
+        await create.mutateAsync({
+          ...record,
+          date: todayString(endedOn),
+          id: pendingId.current,
+          // A #标签 in the task's name tags the record; the name keeps its words (issue 63).
+          tags: tagsInText(record.task),
+        });
         pendingId.current = null;
         dispatch({ type: 'reset' });
         return 'saved';

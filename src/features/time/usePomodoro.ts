@@ -20,6 +20,7 @@ import {
 } from '../../domain/pomodoro';
 import type { TimeCategory } from '../../domain/schemas/categories';
 import type { PomodoroSettings } from '../../domain/schemas/settings';
+import { tagsInText } from '../../domain/tags';
 
 const STORAGE_KEY = 'pomodoroState';
 const DEVICE_KEY = 'pomodoroDevice';
@@ -135,6 +136,8 @@ export function usePomodoro() {
       date: todayString(work.endedAt),
       createdAt: new Date(work.endedAt).toISOString(),
       taskId: current.taskId,
+      // A #标签 in the task's name tags the record; the name keeps its words (issue 63).
+      tags: tagsInText(current.task),
     });
   }, []);
 
