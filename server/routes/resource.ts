@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { clampStamp } from '../../src/domain/hlc';
 import { MAX_BATCH } from '../../src/domain/resources';
+import { KindDigests } from '../digests';
 import { storageProblemOf } from '../storage-health';
 import type { JsonBytes, Page, RecordStore, Shape, Store } from '../store';
 import { type AppEnv, fail, HttpError, issueMessage, readBody } from './http';
@@ -275,6 +276,13 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
     if (accepted.length > 0) await resource.afterWrite?.(store, userId(c), now());
     return c.json({ results });
   });
+
+  // The kind's digest (server/digests.ts): a device compares it with the one of its copy on
+  // each sync, and with ?ids=1 learns which records differ (docs/architecture.md, "The digest").
+  const digests = new KindDigests(records);
+  app.get('/digest', async (c) =>
+    c.json(await digests.digest(userId(c), c.req.query('ids') === '1')),
+  );
 
   app.get('/:id', async (c) => {
     const record = await records.get(userId(c), c.req.param('id'));

@@ -366,7 +366,8 @@ describe('what wakes the engine before its next try', () => {
     } finally {
       server.events.removeListener('request:start', listen);
     }
-    expect(asked).toEqual(['/api/tasks']);
+    // The list it holds, then that list's digest (docs/architecture.md, "The digest").
+    expect(asked).toEqual(['/api/tasks', '/api/tasks/digest']);
   });
 
   it('a page being hidden does not', async () => {

@@ -1,13 +1,15 @@
 import type { ResourceName } from '../../domain/resources';
 import { DeviceFill } from './device-fill';
 import { ignoreStopped } from './device-store';
+import { verify } from './digest';
 import { EngineCore } from './engine-core';
 import { pullNow } from './puller';
 import { replay } from './replay';
 
 // The engine's traffic with the server, one task at a time and across tabs (engine-core.ts
 // `exclusive`): the outbox replayed (replay.ts), each kind's list followed by delta (puller.ts),
-// and the device's copy completed (device-fill.ts). engine.ts builds the public face on it.
+// the device's copy completed (device-fill.ts), and checked against the server's digest on each
+// sync (digest.ts). engine.ts builds the public face on it.
 
 export abstract class SyncLoop extends EngineCore {
   private flushing: Promise<void> | null = null;
@@ -50,12 +52,26 @@ export abstract class SyncLoop extends EngineCore {
         // server was away shows its list once the server answers, without a focus or a reload.
         // (A list only read for a write stays for holdEverything to download.) A failed pull has
         // recorded its error and planned its retry: nothing is left to handle.
+        const pulls: Promise<void>[] = [];
+        const held: ResourceName[] = [];
         for (const [kind, state] of this.kinds) {
           const { complete, error } = await state;
-          if (complete || error !== undefined) void this.pull(kind).catch(() => undefined);
+          if (complete || error !== undefined) pulls.push(this.pull(kind).catch(() => undefined));
+          if (complete) held.push(kind);
         }
         // A copy left incomplete (the server went away during it) is completed now.
         if (this.fill?.complete === false) void this.holdEverything();
+        // Then each list this page holds is checked against the server's digest, and
+        // repaired where it differs (digest.ts).
+        await Promise.all(pulls);
+        for (const kind of held) {
+          // Not while the server cannot be reached, nor for a list whose pull just failed.
+          if (this.closed || !this.board.status().reachable) return;
+          if ((await this.kinds.get(kind))?.error !== undefined) continue;
+          // One that could not be made (the server went away, or the user signed out) waits
+          // for the next sync.
+          await this.exclusive(() => verify(this, kind)).catch(() => undefined);
+        }
       })
       // The engine stopped between two lists: what was left to read is refused, not lost.
       .catch(ignoreStopped);
