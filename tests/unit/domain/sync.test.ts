@@ -93,6 +93,7 @@ describe('prepareRecord: upload defaults (SPEC §7)', () => {
         templateId: null,
         reimbursed: false,
         reimbursedBy: null,
+        tags: [],
       },
     });
   });
@@ -107,7 +108,7 @@ describe('prepareRecord: upload defaults (SPEC §7)', () => {
       isRunning: true,
     });
     expect(prepared.ok && Object.keys(prepared.record).sort()).toEqual(
-      ['category', 'date', 'duration', 'id', 'task', 'taskId'].sort(),
+      ['category', 'date', 'duration', 'id', 'task', 'taskId', 'tags'].sort(),
     );
   });
 
@@ -309,6 +310,7 @@ describe('export file', () => {
         templateId: null,
         reimbursed: false,
         reimbursedBy: null,
+        tags: [],
       },
       invalid,
     ]);
