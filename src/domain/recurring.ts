@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Account } from './schemas/account';
 import type { RecurringInput, RecurringTemplate, RecurringUnit } from './schemas/recurring';
+import { withTagsFrom } from './tags';
 
 // When a 周期记账 template falls due. Occurrence k is always counted from the start date
 // (start + k × every), never from the previous occurrence: a monthly entry started on 31 Jan
@@ -87,7 +88,8 @@ export function occurrenceRecord(
     templateId: template.id,
     reimbursed: false,
     reimbursedBy: null,
-    tags: [],
+    // A #标签 in the template's 备注 tags each entry it writes (issue 63).
+    tags: withTagsFrom([], template.description),
   };
 }
 

@@ -182,6 +182,13 @@ describe('occurrenceRecord', () => {
       templateId: 'rent',
       reimbursed: false,
       reimbursedBy: null,
+      tags: [],
+    });
+    // A #标签 in its 备注 tags the entry (issue 63), and the note keeps its words.
+    const tagged = { ...template, description: '房租 #家' };
+    expect(occurrenceRecord(tagged, '2026-11-05')).toMatchObject({
+      description: '房租 #家',
+      tags: ['家'],
     });
   });
 });
