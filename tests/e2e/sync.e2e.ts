@@ -430,4 +430,70 @@ describe('sync dialog', () => {
     await expect.poll(() => page.getByText(/条待同步/).count(), { timeout: 10_000 }).toBe(0);
     await page.context().close();
   });
+  it('a record changed by hand in IndexedDB shows the server’s version again after the next sync', async () => {
+    const page = await signedIn('sync', VIEWPORTS.desktop);
+    const repairs: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('本机副本与服务器不一致')) repairs.push(message.text());
+    });
+    const day = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
+    const record = await api<Row>(page, 'POST', '/api/accounts', {
+      type: 'expense',
+      amount: 18,
+      category: 'dining',
+      description: '服务器上的说明',
+      date: day,
+    });
+    await page.goto('/accounting');
+    await page.getByRole('heading', { name: '记账管理' }).waitFor();
+    await page.getByText('服务器上的说明').first().waitFor();
+    await expect
+      .poll(async () =>
+        (await deviceCopy<Row>(page, 'sync', 'accounts'))?.some((a) => a.id === record.id),
+      )
+      .toBe(true);
+
+    // The device's copy damaged by hand, and the page told to read it again (as another tab
+    // that stored it would): the screen shows the damage.
+    await page.evaluate(
+      ([name, id]) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const store = db.transaction('lists', 'readwrite').objectStore('lists');
+            const get = store.get('accounts');
+            get.onsuccess = () => {
+              const list = get.result as { json: string };
+              const rows = JSON.parse(list.json) as { id: string; description: string }[];
+              for (const row of rows) if (row.id === id) row.description = '被改坏的说明';
+              const put = store.put({ ...list, json: JSON.stringify(rows) });
+              put.onsuccess = () => {
+                db.close();
+                new BroadcastChannel(name).postMessage({ type: 'lists', kinds: ['accounts'] });
+                resolve();
+              };
+              put.onerror = () => reject(put.error);
+            };
+          };
+        }),
+      ['pms:sync', record.id] as const,
+    );
+    await page.getByText('被改坏的说明').first().waitFor();
+
+    // The next sync (the window gains focus), without a reload: the digests differ, the record
+    // is fetched again, and the screen and the stored copy hold the server's version.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByText('服务器上的说明').first().waitFor({ timeout: 10_000 });
+    expect(await page.getByText('被改坏的说明').count()).toBe(0);
+    const copy = (await deviceCopy<Row>(page, 'sync', 'accounts'))!;
+    expect(copy.find((a) => a.id === record.id)?.description).toBe('服务器上的说明');
+    // Only the damaged record was repaired: every other list the page holds matched the real
+    // server's digest (SQLite builds its answers' JSON itself; the hashes agree with it).
+    expect(repairs).toEqual([
+      expect.stringContaining('accounts: 本机副本与服务器不一致（1 条不同，0 条多余）'),
+    ]);
+    await page.context().close();
+  });
 });
