@@ -46,9 +46,14 @@ function plainAmount(yuan: number): string {
   return formatCents(toCents(yuan)).replace(/[¥,]/g, '');
 }
 
+/** 标签 in one cell, as the rows show them: '#旅行 #成都' (issue 63). */
+function tagsCell(tags: unknown): string {
+  return Array.isArray(tags) ? tags.map((t) => `#${String(t)}`).join(' ') : '';
+}
+
 /** The ledger as 记账 shows it: labels in Chinese, one row per record, in the order given. */
 export function ledgerCsv(records: readonly Account[]): string {
-  const header = ['日期', '类型', '分类', '金额', '备注', '报销状态', '周期记账'];
+  const header = ['日期', '类型', '分类', '金额', '备注', '报销状态', '周期记账', '标签'];
   const rows = records.map((r) => [
     r.date,
     accountTypeLabels[r.type],
@@ -61,6 +66,7 @@ export function ledgerCsv(records: readonly Account[]): string {
         : '待报销'
       : '',
     r.templateId ? '是' : '',
+    tagsCell(r.tags),
   ]);
   return toCsv([header, ...rows]);
 }
@@ -77,6 +83,7 @@ const COMMON_HEADERS: Readonly<Record<string, string>> = {
   createdAt: '创建时间',
   updatedAt: '更新时间',
   editedAt: '编辑时间',
+  tags: '标签',
 };
 
 const HEADERS: Partial<Record<ResourceName, Readonly<Record<string, string>>>> = {
@@ -143,6 +150,7 @@ type Row = Record<string, unknown>;
 
 /** The label a stored key stands for in this list (支出, 餐饮, 高 …); other values as they are. */
 function labelCell(kind: ResourceName, field: string, value: unknown, row: Row): unknown {
+  if (field === 'tags') return tagsCell(value);
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value !== 'string' || value === '') return value;
   const type = String(row.type ?? '');

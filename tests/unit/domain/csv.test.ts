@@ -66,14 +66,14 @@ describe('ledgerCsv', () => {
         description: '月薪',
       }),
       account({ id: 'a3', category: 'reimbursement', amount: 1234567.89, reimbursed: true }),
-      account({ id: 'a4', category: 'reimbursement', amount: 0.1 }),
+      account({ id: 'a4', category: 'reimbursement', amount: 0.1, tags: ['旅行', '成都'] }),
     ]);
     expect(text.split('\r\n')).toEqual([
-      '\uFEFF日期,类型,分类,金额,备注,报销状态,周期记账',
-      `2026-11-21,支出,餐饮,12.50,"'=HYPERLINK(""x"")",,`,
-      '2026-11-21,收入,工资,18500.50,月薪,,是',
-      '2026-11-21,支出,报销,1234567.89,,已报销,',
-      '2026-11-21,支出,报销,0.10,,待报销,',
+      '\uFEFF日期,类型,分类,金额,备注,报销状态,周期记账,标签',
+      `2026-11-21,支出,餐饮,12.50,"'=HYPERLINK(""x"")",,,`,
+      '2026-11-21,收入,工资,18500.50,月薪,,是,',
+      '2026-11-21,支出,报销,1234567.89,,已报销,,',
+      '2026-11-21,支出,报销,0.10,,待报销,,#旅行 #成都',
       '',
     ]);
   });
