@@ -176,11 +176,12 @@ describe('标签 across modules (issue 63)', () => {
     await page.context().close();
   });
 
-  it('screenshots of /tags and /tags/旅行 at 375 and 1280 px, light and dark', async () => {
+  it('screenshots of /tags and /tags/旅行 at 375, 800 and 1280 px, light and dark', async () => {
     mkdirSync('screenshots', { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       for (const [size, viewport] of [
         ['375', VIEWPORTS.phone],
+        ['800', VIEWPORTS.tablet],
         ['1280', VIEWPORTS.desktop],
       ] as const) {
         const page = await signedIn(viewport, scheme);
