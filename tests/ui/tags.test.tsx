@@ -117,6 +117,40 @@ describe('a tag’s page', () => {
   });
 });
 
+describe('deleting a tag', () => {
+  it('asks, then removes it from every record and keeps the records', async () => {
+    await demo.store.workouts.create('demo', workout('w3', { tags: ['论文', '旅行'] }));
+    await demo.store.tasks.create('demo', {
+      id: 't3',
+      title: '写第二章',
+      description: '',
+      priority: 'medium',
+      category: 'study',
+      dueDate: '',
+      completed: false,
+      completedAt: null,
+      createdAt: `${TODAY}T01:00:00.000Z`,
+      tags: ['论文'],
+      ...STAMP,
+    });
+    const user = userEvent.setup();
+    renderApp(`/tags/${encodeURIComponent('论文')}`);
+    await screen.findByRole('region', { name: '任务记录' });
+    await user.click(screen.getByRole('button', { name: '删除' }));
+    const confirm = await screen.findByRole('dialog', { name: '请确认' });
+    expect(confirm).toHaveTextContent('将从 2 条记录中移除这个标签');
+    await user.click(within(confirm).getByRole('button', { name: '删除' }));
+    await screen.findByRole('heading', { name: '标签', level: 1 });
+    await waitFor(async () => {
+      expect((await demo.store.workouts.get('demo', 'w3'))?.tags).toEqual(['旅行']);
+      expect(await demo.store.tasks.get('demo', 't3')).toMatchObject({
+        title: '写第二章',
+        tags: [],
+      });
+    });
+  });
+});
+
 describe('a focus session', () => {
   afterEach(() => vi.restoreAllMocks());
 
