@@ -22,7 +22,9 @@ export function TagField({ value, onChange, error }: TagFieldProps) {
   const messageId = `${id}-message`;
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const all = useTagSuggestions();
+  // Every list is read once the field is used; until then, the lists the screen has read.
+  const [wanted, setWanted] = useState(false);
+  const all = useTagSuggestions(wanted);
   const typed = cleanTag(text);
   const suggestions = all
     .filter((t) => !value.includes(t) && (typed === '' || t.includes(typed)))
@@ -93,6 +95,7 @@ export function TagField({ value, onChange, error }: TagFieldProps) {
             setProblem(null);
           }}
           onKeyDown={onKeyDown}
+          onFocus={() => setWanted(true)}
           onBlur={() => text.trim() && add(text)}
         />
       </div>
