@@ -117,6 +117,23 @@ describe('a tag’s page', () => {
   });
 });
 
+describe('quick add', () => {
+  it('stores #旅行 as a tag and leaves it in the title; #生活 stays the category', async () => {
+    const user = userEvent.setup();
+    renderApp('/tasks');
+    const field = await screen.findByRole('textbox', { name: '快速添加任务' });
+    await user.type(field, '订机票 #生活 #旅行');
+    const chips = await screen.findByRole('list', { name: '识别结果' });
+    await within(chips).findByText('#旅行');
+    await user.type(field, '{Enter}');
+    await waitFor(async () =>
+      expect(await demo.store.tasks.list('demo')).toMatchObject([
+        { title: '订机票 #旅行', category: 'life', tags: ['旅行'] },
+      ]),
+    );
+  });
+});
+
 describe('deleting a tag', () => {
   it('asks, then removes it from every record and keeps the records', async () => {
     await demo.store.workouts.create('demo', workout('w3', { tags: ['论文', '旅行'] }));
