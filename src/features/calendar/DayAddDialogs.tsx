@@ -6,6 +6,7 @@ import { evaluateAmount } from '../../domain/amount-expression';
 import { accountInputSchema } from '../../domain/schemas/account';
 import { accountCategoryLabels, accountTypeLabels } from '../../domain/schemas/categories';
 import { taskInputSchema } from '../../domain/schemas/task';
+import { withTagsFrom } from '../../domain/tags';
 import { dayTitle } from '../../domain/today';
 
 // 日历's agenda adds to its day (issue 59): a task due that day, an entry dated that day. The
@@ -79,6 +80,8 @@ export function AddEntryDialog({ date, onClose }: { date: string; onClose: () =>
           category,
           description,
           date,
+          // A #标签 in 备注 tags the entry, and the note keeps its words (issue 63).
+          tags: withTagsFrom([], description),
         });
         if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
         create.mutate(parsed.data, { onSuccess: onClose });
