@@ -144,8 +144,10 @@ export default defineConfig(({ mode }) => {
           //   that, the import says to go online or pick the CSV bill;
           // - the task search's pinyin (pinyin-pro in its worker, 115 KB of brotli, 10 % of a
           //   new device's first visit at ten years), fetched by /tasks within a second of
-          //   being open (TasksScreen); offline before that, the search matches the text.
-          globIgnores: ['**/xlsx*.js', '**/pinyin.worker*.js'],
+          //   being open (TasksScreen); offline before that, the search matches the text;
+          // - 搜索全部's index (MiniSearch and pinyin-pro in its worker, 119 KB of brotli), fetched
+          //   at the first search; offline before that, 搜索 says to go online once.
+          globIgnores: ['**/xlsx*.js', '**/pinyin.worker*.js', '**/search.worker*.js'],
           runtimeCaching: [
             {
               urlPattern: /\/assets\/xlsx[^/]*\.js$/,
@@ -156,6 +158,11 @@ export default defineConfig(({ mode }) => {
               urlPattern: /\/assets\/pinyin\.worker[^/]*\.js$/,
               handler: 'CacheFirst',
               options: { cacheName: 'pinyin-worker', expiration: { maxEntries: 1 } },
+            },
+            {
+              urlPattern: /\/assets\/search\.worker[^/]*\.js$/,
+              handler: 'CacheFirst',
+              options: { cacheName: 'search-worker', expiration: { maxEntries: 1 } },
             },
           ],
           navigateFallback: '/index.html',

@@ -72,14 +72,16 @@ describe('the production build', () => {
     const files = readdirSync('dist/assets').map((f) => `assets/${f}`);
     const assets = files.filter((f) => !twin.test(f));
     expect(assets.length).toBeGreaterThan(20);
-    // The XLSX reader and the task search's pinyin come on first use and are kept then (a
-    // runtime cache each).
+    // The XLSX reader, the task search's pinyin and 搜索全部's index come on first use and are
+    // kept then (a runtime cache each).
     expect(assets.filter((f) => !precached.has(f)).sort()).toEqual([
       expect.stringMatching(/^assets\/pinyin\.worker[^/]*\.js$/),
+      expect.stringMatching(/^assets\/search\.worker[^/]*\.js$/),
       expect.stringMatching(/^assets\/xlsx[^/]*\.js$/),
     ]);
     expect(sw).toContain('xlsx-reader');
     expect(sw).toContain('pinyin-worker');
+    expect(sw).toContain('search-worker');
     expect(files.filter((f) => twin.test(f)).length).toBeGreaterThan(20);
     expect([...precached].filter((f) => twin.test(f!))).toEqual([]);
     for (const file of ['index.html', 'manifest.webmanifest', 'favicon.svg']) {
