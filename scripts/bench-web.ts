@@ -792,11 +792,13 @@ async function measureSearch(
   // After: Ctrl+K on / once its figures are shown, until the index holds every list.
   const page = await newThrottledPage(context, rate);
   await loadRoute(page, base, SEARCH_HOME, rate, run);
+  const profiler = await startProfile(page);
   const open = await page.evaluate(() => performance.now());
   await page.keyboard.press('Control+K');
   await page.locator(SEARCH_READY).waitFor({ timeout: 600_000 * rate });
   const ready = await page.evaluate(() => performance.now());
   const { longest } = await settle(page, open, ready, 500 * rate);
+  await profiler?.save(`search-index-build-${rate}x-${run + 1}`);
   const queries = new Map<string, InteractionSample>();
   for (const query of searchQueries(data)) {
     queries.set(query, await interact(page, searchTyped(query), rate, run));
