@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, VIEWPORTS } from './browser';
-import { ownContext, ownServer } from './own-server';
+import { ownContext, ownServer, signedInUnderWorker } from './own-server';
 import { post } from './seed';
 
 // 搜索全部 (issue 63) in Chromium: a task, an entry and a focus record with 旅行 in their text,
@@ -127,6 +127,25 @@ describe('搜索全部 (issue 63)', () => {
       .poll(() => dialog.getByRole('option').allTextContents())
       .toEqual([expect.stringContaining('成都旅行往返')]);
     await page.context().close();
+  });
+
+  // Offline, the lists come from the device's copy (IndexedDB) and the worker's script from a
+  // cache (the service worker's runtime cache, or the browser's own for a hashed asset).
+  it('works offline from the device copy once it has been used online', async () => {
+    const { context, page } = await signedInUnderWorker(browser, server, USER);
+    await seed(page);
+    await page.reload();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
+    await search(page, 'lx');
+    await expect.poll(() => page.getByRole('option').count()).toBe(3);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
+    const { dialog } = await search(page, 'lx');
+    await expect.poll(() => dialog.getByRole('option').count()).toBe(3);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await context.close();
   });
 
   it('screenshots of the dialog at 375 and 1280 px, light and dark', async () => {
