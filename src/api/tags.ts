@@ -1,9 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { InputOf, RecordOf } from '../domain/resources';
 import { removeTag, renameTag, TAGGED_KINDS, type TaggedKind, tagCounts } from '../domain/tags';
 import { engineFor } from './engine';
-import { listQuery } from './resource';
+import { resourceKeys } from './keys';
+import { type ListResult, listQuery } from './resource';
 
 // 标签 (issue 63): the tags of 记账, 任务, 运动 and 时间记录 read from the device's lists, and a
 // rename or delete across all of them made of ordinary edits, one per record, through the
@@ -70,6 +71,16 @@ export function useTagCounts(load = true) {
 export function useTagSuggestions(load: boolean): string[] {
   const { counts } = useTagCounts(load);
   return useMemo(() => counts.map((c) => c.tag), [counts]);
+}
+
+/**
+ * The tags of the task `taskId` as this device shows it, [] when it is not at hand: a focus
+ * session on a task (专注 on its row) counts for the task's tags too.
+ */
+export function taskTags(client: QueryClient, taskId: string | undefined): readonly string[] {
+  if (!taskId) return [];
+  const list = client.getQueryData<ListResult<RecordOf<'tasks'>>>(resourceKeys('tasks').list());
+  return list?.items.find((t) => t.id === taskId)?.tags ?? [];
 }
 
 type Engine = ReturnType<typeof engineFor>;

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type OneOffReminder, syncOneOffs } from '../../api/push';
 import { useSettings } from '../../api/settings';
+import { taskTags } from '../../api/tags';
 import { useSaveFocusSession } from '../../api/time-records';
 import { todayString } from '../../domain/dates';
 import {
@@ -20,7 +22,7 @@ import {
 } from '../../domain/pomodoro';
 import type { TimeCategory } from '../../domain/schemas/categories';
 import type { PomodoroSettings } from '../../domain/schemas/settings';
-import { tagsInText } from '../../domain/tags';
+import { withTagsFrom } from '../../domain/tags';
 
 const STORAGE_KEY = 'pomodoroState';
 const DEVICE_KEY = 'pomodoroDevice';
@@ -116,6 +118,7 @@ export function usePomodoro() {
   const [state, setState] = useState<PomodoroState | null>(read);
   const [now, setNow] = useState(() => Date.now());
   const save = useSaveFocusSession();
+  const client = useQueryClient();
   const saveRef = useRef(save.mutate);
   saveRef.current = save.mutate;
 
@@ -126,20 +129,23 @@ export function usePomodoro() {
 
   // One finished stretch of work as a time record. The id follows the phase's end, so two
   // tabs (or a retry) store it once.
-  const saveWork = useCallback((current: PomodoroState, work: FinishedWork) => {
-    const id = `pomo-${work.endedAt.toString(36)}-${current.taskId || 'none'}`.slice(0, 64);
-    saveRef.current({
-      id,
-      task: current.task,
-      category: current.category as TimeCategory,
-      duration: work.seconds,
-      date: todayString(work.endedAt),
-      createdAt: new Date(work.endedAt).toISOString(),
-      taskId: current.taskId,
-      // A #标签 in the task's name tags the record; the name keeps its words (issue 63).
-      tags: tagsInText(current.task),
-    });
-  }, []);
+  const saveWork = useCallback(
+    (current: PomodoroState, work: FinishedWork) => {
+      const id = `pomo-${work.endedAt.toString(36)}-${current.taskId || 'none'}`.slice(0, 64);
+      saveRef.current({
+        id,
+        task: current.task,
+        category: current.category as TimeCategory,
+        duration: work.seconds,
+        date: todayString(work.endedAt),
+        createdAt: new Date(work.endedAt).toISOString(),
+        taskId: current.taskId,
+        // The focused task's tags, and a #标签 in its name (issue 63).
+        tags: withTagsFrom(taskTags(client, current.taskId), current.task),
+      });
+    },
+    [client],
+  );
 
   // Closes every phase that ended by now: records for work phases, a chime for any.
   const settle = useCallback(() => {
