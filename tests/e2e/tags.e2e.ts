@@ -197,6 +197,13 @@ describe('标签 across modules (issue 63)', () => {
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(viewport.width);
         await page.screenshot({ path: name('tag'), fullPage: true });
+        // The chips on list rows, where rows keep one height.
+        await page.goto('/tasks');
+        await page.getByRole('button', { name: '编辑 办理签证' }).waitFor();
+        await page.screenshot({ path: name('tasks-rows') });
+        await page.goto('/time');
+        await page.getByRole('region', { name: '最近记录' }).getByText('#旅行').first().waitFor();
+        await page.screenshot({ path: name('time-rows'), fullPage: true });
         await page.context().close();
       }
     }
