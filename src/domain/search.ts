@@ -257,17 +257,17 @@ function runsOf(text: string): Runs {
 }
 
 /**
- * The terms a text is indexed under for exact search: every Han character and every pair of
- * neighbours (旅行 finds 去成都旅行 but not 旅途行程), and each other word.
+ * The terms a text is indexed under: every pair of neighbouring Han characters (旅行 finds
+ * 去成都旅行 but not 旅途行程), the last character of each run, and each other word. One
+ * character is searched as a prefix (`queryPlan`): it starts a pair or ends a run. Each
+ * character a term of its own as well took 103 MB of heap for ten years' index in Node, not 91.
  */
 export function plainTerms(text: string): string[] {
   const { han, words } = runsOf(text);
   const terms = [...words];
   for (const run of han) {
-    for (let i = 0; i < run.length; i++) {
-      terms.push(run[i]!);
-      if (i + 1 < run.length) terms.push(run[i]! + run[i + 1]!);
-    }
+    for (let i = 0; i + 1 < run.length; i++) terms.push(run[i]! + run[i + 1]!);
+    terms.push(run.at(-1)!);
   }
   return terms;
 }

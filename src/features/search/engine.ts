@@ -138,7 +138,13 @@ export function createSearchEngine(pinyin: CharPinyin) {
     if (plan.amount) either.push({ queries: [plan.amount], fields: ['amount'] });
     const choice: Query = { queries: either, combineWith: 'OR' };
     if (plan.plain.length === 0) return choice;
-    const plain: Query = { queries: plan.plain, fields: PLAIN, combineWith: 'AND' };
+    // One Han character is the start of a pair, or a run's last (plainTerms).
+    const plain: Query = {
+      queries: plan.plain,
+      fields: PLAIN,
+      combineWith: 'AND',
+      prefix: (term) => term.length === 1,
+    };
     return either.length === 0 ? plain : { queries: [plain, choice], combineWith: 'AND' };
   };
 

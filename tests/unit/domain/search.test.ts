@@ -71,9 +71,9 @@ const shown = (pieces: { text: string; hit: boolean }[]) =>
 
 describe('plainTerms and pinyinTerms', () => {
   it.each([
-    ['去成都旅行', ['去', '去成', '成', '成都', '都', '都旅', '旅', '旅行', '行']],
-    ['买PPT 模板', ['ppt', '买', '模', '模板', '板']],
-    ['¥12.50 午饭', ['12.50', '午', '午饭', '饭']],
+    ['去成都旅行', ['去成', '成都', '都旅', '旅行', '行']],
+    ['买PPT 模板', ['ppt', '买', '模板', '板']],
+    ['¥12.50 午饭', ['12.50', '午饭', '饭']],
   ])('%s', (text, terms) => {
     expect(plainTerms(text).sort()).toEqual([...terms].sort());
   });
@@ -167,6 +167,10 @@ describe('search', () => {
     ['跑步', ['workouts:w1']],
     ['gongzuo', ['tasks:t3']],
     ['学习', ['time:f1']],
+    // One character: where it starts a pair, or ends a text.
+    ['旅', ['tasks:t2', 'tasks:t1', 'accounts:a1', 'time:f1']],
+    ['划', ['tasks:t2']],
+    ['饭', ['accounts:a1', 'accounts:a2']],
     ['没有的词', []],
   ])('%s', (query, expected) => {
     expect(ids(engine, query).sort()).toEqual([...expected].sort());
