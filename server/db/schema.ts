@@ -132,6 +132,8 @@ export const settings = sqliteTable('settings', {
   categoryBudgetsCents: text('category_budgets_cents').notNull(),
   dailyBudgetMode: text('daily_budget_mode').notNull(),
   dailyBudgetCents: integer('daily_budget_cents').notNull(),
+  /** 每月起始日 (1–28); 1, the calendar month, for rows saved before it. */
+  monthStartDay: integer('month_start_day').notNull().default(1),
   focusGoalMinutes: integer('focus_goal_minutes').notNull(),
   focusCategories: text('focus_categories').notNull(),
   importRules: text('import_rules').notNull(),

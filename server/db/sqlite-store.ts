@@ -749,16 +749,17 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
   const select = sqlite.prepare('SELECT * FROM settings WHERE user_id = ?');
   const upsert = sqlite.prepare(
     `INSERT INTO settings (user_id, monthly_budget_cents, category_budgets_cents, daily_budget_mode,
-       daily_budget_cents, focus_goal_minutes, focus_categories, import_rules, counterparties,
-       notifications, pomodoro, daily_goals, stamp, updated_at)
+       daily_budget_cents, month_start_day, focus_goal_minutes, focus_categories, import_rules,
+       counterparties, notifications, pomodoro, daily_goals, stamp, updated_at)
      VALUES (@userId, @monthlyBudgetCents, @categoryBudgetsCents, @dailyBudgetMode,
-       @dailyBudgetCents, @focusGoalMinutes, @focusCategories, @importRules, @counterparties,
-       @notifications, @pomodoro, @dailyGoals, @stamp, @updatedAt)
+       @dailyBudgetCents, @monthStartDay, @focusGoalMinutes, @focusCategories, @importRules,
+       @counterparties, @notifications, @pomodoro, @dailyGoals, @stamp, @updatedAt)
      ON CONFLICT (user_id) DO UPDATE SET
        monthly_budget_cents = excluded.monthly_budget_cents,
        category_budgets_cents = excluded.category_budgets_cents,
        daily_budget_mode = excluded.daily_budget_mode,
        daily_budget_cents = excluded.daily_budget_cents,
+       month_start_day = excluded.month_start_day,
        focus_goal_minutes = excluded.focus_goal_minutes,
        focus_categories = excluded.focus_categories,
        import_rules = excluded.import_rules,
@@ -780,6 +781,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
       categoryBudgets: mapValues(JSON.parse(row.category_budgets_cents as string), fromCents),
       dailyBudgetMode: row.daily_budget_mode,
       dailyBudget: fromCents(row.daily_budget_cents as number),
+      monthStartDay: row.month_start_day ?? 1,
       focusGoalMinutes: row.focus_goal_minutes,
       focusCategories: JSON.parse(row.focus_categories as string),
       importRules: JSON.parse(row.import_rules as string),
@@ -801,6 +803,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
         categoryBudgetsCents: JSON.stringify(mapValues(value.categoryBudgets, toCents)),
         dailyBudgetMode: value.dailyBudgetMode,
         dailyBudgetCents: toCents(value.dailyBudget),
+        monthStartDay: value.monthStartDay,
         focusGoalMinutes: value.focusGoalMinutes,
         focusCategories: JSON.stringify(value.focusCategories),
         importRules: JSON.stringify(value.importRules),

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { dailyBudgetCents } from '../../src/domain/budget';
+import { budgetMonthOf, budgetPeriod, dailyBudgetCents } from '../../src/domain/budget';
 import { formatCents, formatYuan } from '../../src/domain/money';
 import type { NotificationSettings } from '../../src/domain/notification-kinds';
 import { dueOccurrences } from '../../src/domain/recurring';
@@ -735,7 +735,9 @@ export class PushScheduler {
   private async budgetReminders(userId: string, today: string, now: number) {
     const settings = await this.o.store.settings.get(userId);
     if (!settings) return [];
-    const month = today.slice(0, 7);
+    // The budget month holding today: it starts on 每月起始日 (pay day), the 1st by default.
+    const month = budgetMonthOf(today, settings.monthStartDay);
+    const period = budgetPeriod(month, settings.monthStartDay);
     const a = schema.accounts;
     const spent = this.orm
       .select({ category: a.category, cents: sql<number>`sum(${a.amountCents})` })
@@ -744,8 +746,8 @@ export class PushScheduler {
         and(
           eq(a.userId, userId),
           eq(a.type, 'expense'),
-          gte(a.date, `${month}-01`),
-          lte(a.date, `${month}-31`),
+          gte(a.date, period.start),
+          lte(a.date, period.end),
         ),
       )
       .groupBy(a.category)

@@ -1,3 +1,4 @@
+import { budgetMonthOf, budgetPeriod, inPeriod } from './budget';
 import { isInMonth, monthOf } from './dates';
 import { toCents } from './money';
 import type { Account } from './schemas/account';
@@ -20,9 +21,16 @@ export interface AccountSummary {
   pendingReimbursementCents: number;
 }
 
-/** The five cards of /accounting, in one pass so ten years of records stay cheap. */
-export function accountSummary(accounts: readonly Entry[], today: string): AccountSummary {
-  const month = monthOf(today);
+/**
+ * The five cards of /accounting, in one pass so ten years of records stay cheap. 本月 is the
+ * budget month holding `today` (每月起始日 `startDay`, budget.ts).
+ */
+export function accountSummary(
+  accounts: readonly Entry[],
+  today: string,
+  startDay = 1,
+): AccountSummary {
+  const period = budgetPeriod(budgetMonthOf(today, startDay), startDay);
   const summary: AccountSummary = {
     todayExpenseCents: 0,
     monthExpenseCents: 0,
@@ -34,7 +42,7 @@ export function accountSummary(accounts: readonly Entry[], today: string): Accou
   for (const record of accounts) {
     const cents = toCents(record.amount);
     const isToday = record.date === today;
-    const inMonth = isInMonth(record.date, month);
+    const inMonth = inPeriod(record.date, period);
     if (record.type === 'expense') {
       if (isToday) summary.todayExpenseCents += cents;
       if (inMonth) summary.monthExpenseCents += cents;

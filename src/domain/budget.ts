@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { RateColour } from './checkin';
-import { addMonths, isInMonth, monthNumber, monthOf } from './dates';
+import { addMonths, monthNumber } from './dates';
 import { toCents } from './money';
 import type { Account } from './schemas/account';
 import { expenseCategories } from './schemas/categories';
@@ -13,19 +13,64 @@ type ExpenseCategory = (typeof expenseCategories)[number];
 type BudgetSettings = Pick<
   Settings,
   'monthlyBudget' | 'categoryBudgets' | 'dailyBudgetMode' | 'dailyBudget'
->;
+> &
+  Partial<Pick<Settings, 'monthStartDay'>>;
 
-function daysInMonth(month: string): number {
-  return dayjs(`${month}-01`).daysInMonth();
+// ---- 每月起始日: a budget month that follows pay day (issue 61)
+
+/** A budget month: from `start` to `end`, both included ('YYYY-MM-DD'). */
+export interface BudgetPeriod {
+  /** The month it is named by: the one it starts in. */
+  month: string;
+  start: string;
+  end: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The budget month named `month` ('YYYY-MM'): from its `startDay` (1–28, so every month has
+ * it) to the day before that day in the next month. Day 1 is the calendar month.
+ */
+export function budgetPeriod(month: string, startDay = 1): BudgetPeriod {
+  if (startDay <= 1) {
+    return {
+      month,
+      start: `${month}-01`,
+      end: `${month}-${pad(dayjs(`${month}-01`).daysInMonth())}`,
+    };
+  }
+  return {
+    month,
+    start: `${month}-${pad(startDay)}`,
+    end: `${addMonths(month, 1)}-${pad(startDay - 1)}`,
+  };
+}
+
+/** The name of the budget month holding `date`: a day before the start day is last month's. */
+export function budgetMonthOf(date: string, startDay = 1): string {
+  const month = date.slice(0, 7);
+  return Number(date.slice(8, 10)) >= startDay ? month : addMonths(month, -1);
+}
+
+/** Whether `date` falls in `period`: ISO dates order as strings. */
+export const inPeriod = (date: string, period: BudgetPeriod) =>
+  date >= period.start && date <= period.end;
+
+/** How many days a budget month has (28 to 31). */
+export function periodDays(period: BudgetPeriod): number {
+  return dayjs(period.end).diff(dayjs(period.start), 'day') + 1;
 }
 
 /**
  * The day's budget: set directly, or the month's budget spread evenly over the days of the
- * month holding `today`, rounded down to the cent so that a month of days never exceeds it.
+ * budget month holding `today`, rounded down to the cent so that a month of days never exceeds it.
  */
 export function dailyBudgetCents(settings: BudgetSettings, today: string): number {
   if (settings.dailyBudgetMode === 'monthly' && settings.monthlyBudget !== null) {
-    return Math.floor(toCents(settings.monthlyBudget) / daysInMonth(monthOf(today)));
+    const start = settings.monthStartDay;
+    const period = budgetPeriod(budgetMonthOf(today, start), start);
+    return Math.floor(toCents(settings.monthlyBudget) / periodDays(period));
   }
   return toCents(settings.dailyBudget);
 }
@@ -65,17 +110,18 @@ export interface MonthReport {
   categories: CategorySpending[];
 }
 
-/** The chosen month's spending by category against the budgets. */
+/** The chosen budget month's spending by category against the budgets. */
 export function monthReport(
   accounts: readonly Entry[],
   month: string,
   settings: BudgetSettings,
 ): MonthReport {
+  const period = budgetPeriod(month, settings.monthStartDay);
   let incomeCents = 0;
   let expenseCents = 0;
   const spent = new Map<string, number>();
   for (const record of accounts) {
-    if (!isInMonth(record.date, month)) continue;
+    if (!inPeriod(record.date, period)) continue;
     const cents = toCents(record.amount);
     if (record.type === 'income') {
       incomeCents += cents;
@@ -117,18 +163,24 @@ export interface MonthTotals {
   balanceCents: number;
 }
 
-/** Income, expense and balance of the `n` months ending with `lastMonth`, oldest first. */
+/**
+ * Income, expense and balance of the `n` budget months ending with `lastMonth`, oldest first
+ * (`startDay` as in budgetPeriod).
+ */
 export function monthlyTotals(
   accounts: readonly Entry[],
   lastMonth: string,
   n = 12,
+  startDay = 1,
 ): MonthTotals[] {
   const months = Array.from({ length: n }, (_, i) => addMonths(lastMonth, i - n + 1));
   const first = n > 0 ? monthNumber(months[0]!) : 0;
   const rows = months.map((month) => ({ month, incomeCents: 0, expenseCents: 0, balanceCents: 0 }));
   for (const record of accounts) {
-    // The row by arithmetic on the date's digits: no month string per record.
-    const i = monthNumber(record.date) - first;
+    // The row by arithmetic on the date's digits: no month string per record. A day before
+    // the start day belongs to the budget month before.
+    const early = startDay > 1 && Number(record.date.slice(8, 10)) < startDay ? 1 : 0;
+    const i = monthNumber(record.date) - early - first;
     if (!(i >= 0 && i < n)) continue;
     const row = rows[i]!;
     const cents = toCents(record.amount);

@@ -232,6 +232,7 @@ export const SETTINGS_SHAPE: Shape = {
     categoryBudgets: 'record',
     dailyBudgetMode: { enum: ['fixed', 'monthly'] },
     dailyBudget: 'number',
+    monthStartDay: 'number',
     focusGoalMinutes: 'number',
     focusCategories: { unchecked: 'array' },
     importRules: { object: { expense: 'record', income: 'record' } },

@@ -1,3 +1,4 @@
+import { budgetMonthOf, budgetPeriod } from './budget';
 import { dayNumber, todayString } from './dates';
 import { type DayRecord, dayState, type HabitLike, habitRules, weekdayOfDay } from './habits';
 import { sumCents } from './money';
@@ -146,15 +147,19 @@ export function dayMoney(
   return { incomeCents, expenseCents, netCents: incomeCents - expenseCents };
 }
 
-/** Spending in the month of `today` (to date), for 本月支出 against the month's budget. */
+/**
+ * Spending in the budget month of `today` (to date), for 本月支出 against the month's budget;
+ * the month starts on 每月起始日 `startDay` (budget.ts).
+ */
 export function monthSpentCents(
   accounts: readonly Pick<Account, 'type' | 'amount' | 'date'>[],
   today: string,
+  startDay = 1,
 ): number {
-  const month = today.slice(0, 7);
+  const { start } = budgetPeriod(budgetMonthOf(today, startDay), startDay);
   const spent: number[] = [];
   for (const a of accounts) {
-    if (a.type === 'expense' && a.date.startsWith(month) && a.date <= today) spent.push(a.amount);
+    if (a.type === 'expense' && a.date >= start && a.date <= today) spent.push(a.amount);
   }
   return sumCents(spent);
 }

@@ -760,6 +760,33 @@ describe('the scheduler', () => {
     expect(titles()).toEqual(['本月支出已达预算的 80%', '本月支出已超出预算']);
   });
 
+  it('counts a budget from 每月起始日: last month’s spending after pay day counts', async () => {
+    // Pay day the 25th: on 12-06 the budget month runs 11-25 → 12-24.
+    clock = shanghai('2026-12-06', '12:00');
+    const res = await call('alice', '/api/settings', 'PUT', {
+      monthlyBudget: 1000,
+      monthStartDay: 25,
+      notifications: { timeZone: ZONE },
+    });
+    expect((await res.json()).monthStartDay).toBe(25);
+    const spend = (id: string, amount: number, date: string) =>
+      call('alice', '/api/accounts', 'POST', {
+        id,
+        type: 'expense',
+        amount,
+        category: 'dining',
+        description: '',
+        date,
+      });
+    await spend('before', 900, '2026-11-24');
+    await spend('after', 500, '2026-11-25');
+    await scheduler.tick();
+    expect(titles()).toEqual([]);
+    await spend('today', 350, '2026-12-06');
+    await scheduler.tick();
+    expect(titles()).toEqual(['本月支出已达预算的 80%']);
+  });
+
   it('rings the day before a recurring entry books, at 09:00', async () => {
     clock = shanghai('2026-11-30', '08:00');
     await call('alice', '/api/recurring', 'POST', {

@@ -76,6 +76,27 @@ describe('/accounting cards and lists', () => {
     }
   });
 
+  it('counts 本月 from 每月起始日: the budget month starts on pay day (issue 61)', async () => {
+    onTestFinished(() => demo.store.settings.put('demo', DEFAULT_SETTINGS, TODAY));
+    const startDay = Number(TODAY.slice(8, 10)) + 1 > 28 ? 2 : Number(TODAY.slice(8, 10)) + 1;
+    await demo.store.settings.put('demo', { ...DEFAULT_SETTINGS, monthStartDay: startDay }, TODAY);
+    // Pay day comes after today's day of the month: this budget month began last month.
+    const lastMonth = monthOf(addDays(`${monthOf(TODAY)}-01`, -1));
+    const start = `${lastMonth}-${String(startDay).padStart(2, '0')}`;
+    await seed(
+      expense('before', 1000, 'dining', addDays(start, -1)),
+      expense('first', 100, 'dining', start),
+      expense('today', 50),
+    );
+    await openScreen();
+    expect(within(card('本月支出')).getByText('¥150.00')).toBeInTheDocument();
+    const days = (d: string) => `${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
+    const end = addDays(`${monthOf(TODAY)}-${String(startDay).padStart(2, '0')}`, -1);
+    expect(
+      screen.getByText(`${days(start)} 至 ${days(end)}（每月 ${startDay} 日起）`),
+    ).toBeInTheDocument();
+  });
+
   it('sums the cards in cents and lists the 10 newest records', async () => {
     const earlier = addDays(TODAY, -40);
     await seed(

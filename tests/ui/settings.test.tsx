@@ -93,6 +93,21 @@ describe('/settings', () => {
     );
   });
 
+  it('每月起始日 is chosen from 1 to 28 and says what it does', async () => {
+    await openSettings('budget');
+    const user = userEvent.setup();
+    const select = await screen.findByLabelText('每月起始日');
+    expect(select).toHaveValue('1');
+    expect(screen.getByText('预算、本月支出和月度报告按自然月计算')).toBeInTheDocument();
+    expect(within(select).getAllByRole('option')).toHaveLength(28);
+    await user.selectOptions(select, '25');
+    expect(screen.getByText(/从每月 25 日算到下月 24 日/)).toBeInTheDocument();
+    await savedIn('预算');
+    await waitFor(async () =>
+      expect(await demo.store.settings.get('demo')).toMatchObject({ monthStartDay: 25 }),
+    );
+  });
+
   it('one section’s save keeps another’s change made just before it', async () => {
     await openSettings('focus');
     const user = userEvent.setup();

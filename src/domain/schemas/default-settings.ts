@@ -16,6 +16,7 @@ export const DEFAULT_SETTINGS: Settings = {
   categoryBudgets: {},
   dailyBudgetMode: 'fixed',
   dailyBudget: 200,
+  monthStartDay: 1,
   focusGoalMinutes: 120,
   focusCategories: [...DEFAULT_FOCUS_CATEGORIES],
   importRules: { expense: {}, income: {} },

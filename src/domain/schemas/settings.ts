@@ -143,6 +143,17 @@ export const settingsSchema = z
     /** 日预算: set directly, or the month's budget spread over its days. */
     dailyBudgetMode: z.enum(['fixed', 'monthly'], { error: '日预算方式无效' }).default('fixed'),
     dailyBudget: positiveAmountSchema.default(200),
+    /**
+     * 每月起始日: the budget month, 本月支出 and the month report run from this day to the day
+     * before it next month (pay day, issue 61); 1 is the calendar month. At most 28, so every
+     * month has it. Absent in settings saved before it.
+     */
+    monthStartDay: z
+      .number({ error: '请选择每月起始日' })
+      .int({ message: '每月起始日必须是 1 到 28 之间的整数' })
+      .min(1, { message: '每月起始日必须是 1 到 28 之间的整数' })
+      .max(28, { message: '每月起始日必须是 1 到 28 之间的整数' })
+      .default(1),
     focusGoalMinutes: z
       .number({ error: '请填写专注目标' })
       .int({ message: '专注目标必须是整数分钟' })

@@ -16,7 +16,8 @@ import { useOpenLink } from '../../components/useOpenLink';
 import { useStableCallback } from '../../components/useStableCallback';
 import { useToday } from '../../components/useToday';
 import { accountSummary, newestFirst, RECENT_LIMIT } from '../../domain/accounting';
-import { formatShortDate, monthOf } from '../../domain/dates';
+import { budgetMonthOf } from '../../domain/budget';
+import { formatShortDate } from '../../domain/dates';
 import { formatCents, formatYuan } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
 import {
@@ -66,10 +67,14 @@ export function AccountingScreen() {
   const billInput = useRef<HTMLInputElement>(null);
   const recentTitle = useId();
   const settings = useSettings();
-  const [month, setMonth] = useState(() => monthOf(today));
+  // 本月 is the budget month holding today: it starts on 每月起始日 (设置 → 预算).
+  const startDay = settings.monthStartDay;
+  const currentMonth = budgetMonthOf(today, startDay);
+  const [picked, setMonth] = useState<string | null>(null);
+  const month = picked ?? currentMonth;
 
   const items = data?.items ?? NONE;
-  const summary = useMemo(() => accountSummary(items, today), [items, today]);
+  const summary = useMemo(() => accountSummary(items, today, startDay), [items, today, startDay]);
   const newest = useMemo(() => newestFirst(items), [items]);
   // The ledger filters and totals every record (ten years: ~40k) and draws a page of rows: it
   // follows the figures in a render of its own, so the two are not one long task.
@@ -185,7 +190,7 @@ export function AccountingScreen() {
           <MonthReport
             records={items}
             month={month}
-            currentMonth={monthOf(today)}
+            currentMonth={currentMonth}
             onMonthChange={setMonth}
             settings={settings}
           />

@@ -4,10 +4,20 @@ import { Link } from 'react-router-dom';
 import { GroupedBarChart } from '../../components/charts/lazy';
 import { EmptyState } from '../../components/EmptyState';
 import { MonthPicker } from '../../components/MonthPicker';
-import { budgetColour, monthlyTotals, monthReport, spentPercent } from '../../domain/budget';
+import {
+  budgetColour,
+  budgetPeriod,
+  monthlyTotals,
+  monthReport,
+  spentPercent,
+} from '../../domain/budget';
 import type { RateColour } from '../../domain/checkin';
 import { formatMonth } from '../../domain/checkin';
 import { formatCents } from '../../domain/money';
+
+/** '2026-12-25' → '12月25日'. */
+const shortDate = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+
 import type { Account } from '../../domain/schemas/account';
 import { expenseCategoryLabels, labelOf } from '../../domain/schemas/categories';
 import type { Settings } from '../../domain/schemas/settings';
@@ -108,7 +118,12 @@ export const MonthReport = memo(function MonthReport({
   const titleId = useId();
   const chartId = useId();
   const report = useMemo(() => monthReport(records, month, settings), [records, month, settings]);
-  const months = useMemo(() => monthlyTotals(records, month), [records, month]);
+  const startDay = settings.monthStartDay;
+  const months = useMemo(
+    () => monthlyTotals(records, month, 12, startDay),
+    [records, month, startDay],
+  );
+  const period = budgetPeriod(month, startDay);
   const chartData = months.map((m) => ({
     label: `${Number(m.month.slice(5))}月`,
     income: m.incomeCents / 100,
@@ -125,6 +140,11 @@ export const MonthReport = memo(function MonthReport({
           </h2>
           <MonthPicker month={month} currentMonth={currentMonth} onChange={onMonthChange} />
         </div>
+        {startDay > 1 && (
+          <p className="-mt-1 mb-2 text-xs text-slate-500 tabular-nums">
+            {shortDate(period.start)} 至 {shortDate(period.end)}（每月 {startDay} 日起）
+          </p>
+        )}
 
         <dl className="mb-2 grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
           <div>

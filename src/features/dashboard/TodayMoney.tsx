@@ -28,12 +28,16 @@ export function TodayMoney({
   today: string;
   /** Income less expense over every entry ever (the spec's figure). */
   balanceCents: number | undefined;
-  settings: Pick<Settings, 'monthlyBudget'>;
+  settings: Pick<Settings, 'monthlyBudget' | 'monthStartDay'>;
 }) {
   const { data } = useAccounts();
   const items = data?.items;
   const day = useMemo(() => (items ? dayMoney(items, today) : undefined), [items, today]);
-  const month = useMemo(() => (items ? monthSpentCents(items, today) : undefined), [items, today]);
+  const startDay = settings.monthStartDay;
+  const month = useMemo(
+    () => (items ? monthSpentCents(items, today, startDay) : undefined),
+    [items, today, startDay],
+  );
   const budget = settings.monthlyBudget === null ? null : toCents(settings.monthlyBudget);
   return (
     <div className="grid grid-cols-2 gap-3">

@@ -1,4 +1,4 @@
-import { InputField } from '../../components/form-fields';
+import { InputField, SelectField } from '../../components/form-fields';
 import { useToday } from '../../components/useToday';
 import { dailyBudgetCents } from '../../domain/budget';
 import { formatCents } from '../../domain/money';
@@ -17,7 +17,13 @@ interface Draft {
   categoryBudgets: Record<string, string>;
   dailyBudgetMode: Settings['dailyBudgetMode'];
   dailyBudget: string;
+  monthStartDay: string;
 }
+
+/** 每月起始日's choices: the 1st (the calendar month) to the 28th, which every month has. */
+const START_DAYS = Object.fromEntries(
+  Array.from({ length: 28 }, (_, i) => [String(i + 1), i === 0 ? '1 日（自然月）' : `${i + 1} 日`]),
+);
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
@@ -40,6 +46,7 @@ const toDraft = (s: Settings): Draft => ({
   ),
   dailyBudgetMode: s.dailyBudgetMode,
   dailyBudget: text(s.dailyBudget),
+  monthStartDay: String(s.monthStartDay),
 });
 
 function toChange(draft: Draft): Partial<SettingsInput> {
@@ -53,6 +60,7 @@ function toChange(draft: Draft): Partial<SettingsInput> {
     categoryBudgets,
     dailyBudgetMode: draft.dailyBudgetMode,
     dailyBudget: amount(draft.dailyBudget) ?? Number.NaN,
+    monthStartDay: Number(draft.monthStartDay),
   };
 }
 
@@ -106,6 +114,19 @@ export function BudgetSettings({ saved }: { saved: Settings }) {
             )}
           </fieldset>
         </div>
+        <SelectField
+          label="每月起始日"
+          hint={
+            draft.monthStartDay === '1'
+              ? '预算、本月支出和月度报告按自然月计算'
+              : `预算、本月支出和月度报告从每月 ${draft.monthStartDay} 日算到下月 ${Number(draft.monthStartDay) - 1} 日，可设为发薪日`
+          }
+          error={errors.monthStartDay}
+          options={START_DAYS}
+          className="sm:max-w-48"
+          value={draft.monthStartDay}
+          onChange={(e) => set({ monthStartDay: e.target.value })}
+        />
         <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">分类月预算（可选）</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 wide:grid-cols-5">

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   budgetColour,
+  budgetMonthOf,
+  budgetPeriod,
   dailyBudgetCents,
   monthlyTotals,
   monthReport,
+  periodDays,
   spentPercent,
 } from '../../../src/domain/budget';
 import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/default-settings';
@@ -122,5 +125,79 @@ describe('monthlyTotals', () => {
       balanceCents: -20,
     });
     expect(rows[5]).toEqual({ month: '2026-05', incomeCents: 0, expenseCents: 0, balanceCents: 0 });
+  });
+});
+
+describe('每月起始日: a budget month from pay day (issue 61)', () => {
+  it.each([
+    // month, start day → first and last day, days
+    ['2026-12', 1, '2026-12-01', '2026-12-31', 31],
+    ['2026-02', 1, '2026-02-01', '2026-02-28', 28],
+    ['2028-02', 1, '2028-02-01', '2028-02-29', 29],
+    ['2026-12', 25, '2026-12-25', '2027-01-24', 31],
+    // Around February: 28 or 29 days, the day before the start day in March.
+    ['2027-01', 28, '2027-01-28', '2027-02-27', 31],
+    ['2027-02', 28, '2027-02-28', '2027-03-27', 28],
+    ['2028-02', 15, '2028-02-15', '2028-03-14', 29],
+    ['2027-02', 2, '2027-02-02', '2027-03-01', 28],
+    // The 31st is never a start day (at most 28); a month with one still ends the day before.
+    ['2027-03', 28, '2027-03-28', '2027-04-27', 31],
+    ['2027-08', 10, '2027-08-10', '2027-09-09', 31],
+  ])('%s from day %i runs %s to %s (%i days)', (month, day, start, end, days) => {
+    const period = budgetPeriod(month, day);
+    expect(period).toEqual({ month, start, end });
+    expect(periodDays(period)).toBe(days);
+  });
+
+  it.each([
+    ['2026-12-06', 1, '2026-12'],
+    ['2026-12-31', 1, '2026-12'],
+    ['2026-12-06', 25, '2026-11'],
+    ['2026-12-24', 25, '2026-11'],
+    ['2026-12-25', 25, '2026-12'],
+    ['2027-01-01', 25, '2026-12'],
+    ['2027-03-01', 2, '2027-02'],
+    ['2027-03-02', 2, '2027-03'],
+    ['2027-01-31', 28, '2027-01'],
+  ])('%s with start day %i is in the budget month %s', (date, day, month) => {
+    expect(budgetMonthOf(date, day)).toBe(month);
+    const period = budgetPeriod(month, day);
+    expect(date >= period.start && date <= period.end).toBe(true);
+  });
+
+  const pay = { ...DEFAULT_SETTINGS, monthStartDay: 25, monthlyBudget: 3100 };
+  const spending = [
+    entry('expense', 10, 'dining', '2026-11-24'),
+    entry('expense', 20, 'dining', '2026-11-25'),
+    entry('expense', 30, 'dining', '2026-12-31'),
+    entry('expense', 40, 'dining', '2027-01-24'),
+    entry('expense', 50, 'dining', '2027-01-25'),
+    entry('income', 9000, 'salary', '2026-12-25'),
+  ];
+
+  it('the month report runs from the start day to the day before it next month', () => {
+    const report = monthReport(spending, '2026-12', pay);
+    expect(report.expenseCents).toBe(70_00);
+    expect(report.incomeCents).toBe(9000_00);
+    expect(monthReport(spending, '2026-11', pay).expenseCents).toBe(20_00);
+    expect(monthReport(spending, '2026-12', DEFAULT_SETTINGS).expenseCents).toBe(30_00);
+  });
+
+  it('the trend puts each day in its budget month', () => {
+    const rows = monthlyTotals(spending, '2027-01', 3, 25);
+    expect(rows.map((r) => [r.month, r.expenseCents])).toEqual([
+      ['2026-11', 20_00],
+      ['2026-12', 70_00],
+      ['2027-01', 50_00],
+    ]);
+  });
+
+  it('a monthly budget spreads over the budget month’s days', () => {
+    const monthly = { ...pay, dailyBudgetMode: 'monthly' as const };
+    // 2026-12-25 → 2027-01-24: 31 days; 2027-02-25 → 2027-03-24: 28 days.
+    expect(dailyBudgetCents(monthly, '2027-01-01')).toBe(100_00);
+    expect(dailyBudgetCents(monthly, '2027-03-01')).toBe(Math.floor(3100_00 / 28));
+    // 2027-01-25 → 2027-02-24: 31 days, though February has 28.
+    expect(dailyBudgetCents(monthly, '2027-02-10')).toBe(100_00);
   });
 });

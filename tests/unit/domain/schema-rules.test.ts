@@ -27,6 +27,8 @@ describe('settings', () => {
       categoryBudgets: {},
       dailyBudgetMode: 'fixed',
       dailyBudget: 200,
+      // The calendar month until a pay day is chosen (issue 61).
+      monthStartDay: 1,
       focusGoalMinutes: 120,
       focusCategories: ['work', 'study', 'programming', 'design', 'writing'],
       importRules: { expense: {}, income: {} },

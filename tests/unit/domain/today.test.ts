@@ -86,6 +86,17 @@ describe('今日收支', () => {
       monthSpentCents([...entries, entry('nov', 'expense', 5, '2026-11-30')], '2026-12-06'),
     ).toBe(4260);
   });
+
+  it('counts from 每月起始日 when the budget month starts on pay day', () => {
+    const more = [
+      ...entries,
+      entry('nov-24', 'expense', 7, '2026-11-24'),
+      entry('nov-25', 'expense', 5, '2026-11-25'),
+    ];
+    // Pay day the 25th: on 12-06 the month began on 11-25.
+    expect(monthSpentCents(more, '2026-12-06', 25)).toBe(4260 + 500);
+    expect(monthSpentCents(more, '2026-12-06', 1)).toBe(4260);
+  });
 });
 
 describe('今日任务', () => {
