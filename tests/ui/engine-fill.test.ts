@@ -4,8 +4,9 @@ import { RESOURCE_NAMES, RESOURCES } from '../../src/domain/resources';
 import { device, offline, onDeviceDb, seedTask, task } from './engine-harness';
 import { signIn, testServer } from './harness';
 
-// Completing the device's copy after sign-in (src/api/device-fill.ts, worker/fill.ts): one owner
-// per kind at a time, nothing of the outbox touched, a failing worker harmless. jsdom has no
+// Completing the device's copy after sign-in (src/api/engine/device-fill.ts, worker/fill.ts): one
+// owner per kind at a time, one writer of IndexedDB (the page), nothing of the outbox touched, a
+// failing worker harmless. jsdom has no
 // Worker: the engine runs the filler on the page, the code the worker runs.
 
 const TODAY = '2026-11-22';
@@ -55,7 +56,6 @@ describe('completing the device’s copy', () => {
       store: d.engine.store,
       emit: (event) => events.push(event),
       pause: async () => {},
-      exclusive: (work) => d.engine.exclusive(work),
     });
     const onAsk = () => claimed();
     server.events.on('request:start', onAsk);
@@ -69,8 +69,13 @@ describe('completing the device’s copy', () => {
     const about = (kind: string) => events.filter((e) => e.type !== 'done' && e.kind === kind);
     expect(about(first).map((e) => e.type)).toEqual(['stored']);
     expect(about(RESOURCE_NAMES[2]!).map((e) => e.type)).toEqual(['released']);
-    expect(await storedKinds(d)).not.toContain(RESOURCE_NAMES[2]);
     expect(events.at(-1)).toEqual({ type: 'done', complete: true });
+    // The filler hands its lists over and writes nothing itself: the page is the one writer
+    // of IndexedDB (device-fill.ts), and this host stored none of them.
+    expect(await storedKinds(d)).toEqual([]);
+    const handed = events.flatMap((e) => (e.type === 'stored' ? [e.kind] : []));
+    expect(handed).not.toContain(RESOURCE_NAMES[2]);
+    expect(handed).toHaveLength(RESOURCE_NAMES.length - 1);
   });
 
   it('a worker that fails ends the fill and loses nothing that waits', async () => {

@@ -6,7 +6,9 @@ import { type FillEvent, Filler } from './worker/fill';
 import type { FillCommand } from './worker/fill-worker';
 
 // The page's side of completing the device's copy (worker/fill.ts): a Web Worker where the
-// browser has one, else the same filler on this thread between idle slices. One owner per kind
+// browser has one, else the same filler on this thread between idle slices. The filler hands
+// each list over serialised, and the page stores it under its lock: the page is the one writer
+// of IndexedDB. One owner per kind
 // at a time: the page pulls a kind only after claiming it, and a claim is answered once the
 // filler has stored the kind or never touched it (the page then owns it, cursor and all).
 
@@ -21,6 +23,8 @@ export class DeviceFill {
   private worker: Worker | null = null;
   private filler: Filler | null = null;
   private ended = false;
+  /** Lists handed over and being stored: the fill ends after them. */
+  private writes: Promise<void>[] = [];
   /** Whether every kind is held, once the fill has ended. */
   complete: boolean | undefined;
   /** Resolves when the fill ends; with whether every kind is held. */
@@ -45,7 +49,6 @@ export class DeviceFill {
       emit: (event) => this.heard(event),
       // Between kinds on the page's thread: the browser's idle time.
       pause: () => idle(),
-      exclusive: (task) => core.exclusive(task),
     });
     void this.filler.run();
   }
@@ -97,14 +100,16 @@ export class DeviceFill {
   private heard(event: FillEvent) {
     if (this.ended) return;
     if (event.type === 'done') {
-      this.end(event.complete);
+      void Promise.all(this.writes).then(() => this.end(event.complete));
       return;
     }
     if (event.type === 'stored') {
-      // Its stamps advance this device's clock, as a pull's do (clock.ts `seen`).
-      if (event.stamp) this.core.clock.seen([{ stamp: event.stamp }]);
-      this.core.broadcast({ type: 'lists', kinds: [event.kind] });
-    } else if (event.type === 'failed') {
+      const kind = event.kind;
+      const write = this.store(event).finally(() => this.own(kind));
+      this.writes.push(write);
+      return;
+    }
+    if (event.type === 'failed') {
       if (event.why === 'unauthorized') {
         this.core.board.signInNeeded = true;
         notifySessionExpired();
@@ -113,6 +118,24 @@ export class DeviceFill {
       this.core.changed();
     }
     this.own(event.kind);
+  }
+
+  /** A list the filler handed over, stored by the page, unless a tab stored a newer one. */
+  private async store(event: Extract<FillEvent, { type: 'stored' }>) {
+    try {
+      const stored = await this.core.exclusive(async () => {
+        // Another tab stored it meanwhile, as new or newer: that copy stands.
+        if ((await this.core.store.storedCursor(event.kind)) >= event.cursor) return false;
+        await this.core.store.write([event.list], []);
+        return true;
+      });
+      // Its stamps advance this device's clock, as a pull's do (clock.ts `seen`).
+      if (event.stamp) this.core.clock.seen([{ stamp: event.stamp }]);
+      void stored;
+      this.core.broadcast({ type: 'lists', kinds: [event.kind] });
+    } catch {
+      // Signed out meanwhile: nothing is left to store it in.
+    }
   }
 
   private own(kind: ResourceName) {

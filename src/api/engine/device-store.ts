@@ -90,6 +90,39 @@ export function ignoreStopped(error: unknown): void {
   if (!(error instanceof EngineStopped)) throw error;
 }
 
+/** A list as `DeviceStore.write` stores it: serialised, with its numbers (structured-cloneable). */
+export interface SerialisedList {
+  kind: ResourceName;
+  cursor: number;
+  synced: number;
+  landed?: Landed;
+  json: string;
+  shape: string;
+}
+
+/**
+ * The complete ones of `states` serialised for `DeviceStore.write`. Everything is read before
+ * the transaction opens: one that waits on anything else commits. Runs in the fill worker too.
+ */
+export async function serialise(states: [ResourceName, KindState][]): Promise<SerialisedList[]> {
+  const lists: SerialisedList[] = [];
+  for (const [kind, state] of states) {
+    if (!state.complete) continue;
+    // The list and its numbers as they are now; serialising it yields, and a later change
+    // (the lock keeps another pull or replay out) only replaces `state.list`.
+    const { list, cursor } = state;
+    const synced = syncedOf(state);
+    // Taken with the list, before serialising it yields: an answer applied meanwhile is in
+    // neither.
+    const landed: Landed | undefined = state.touched?.size
+      ? { cursor, touched: new Map(state.touched) }
+      : undefined;
+    const json = await listJson(list);
+    lists.push({ kind, cursor, synced, landed, json, shape: readers[kind].shape });
+  }
+  return lists;
+}
+
 export class DeviceStore {
   private readonly db: Promise<LocalDb>;
   closed = false;
@@ -203,22 +236,15 @@ export class DeviceStore {
    */
   async persist(states: [ResourceName, KindState][], done: readonly number[]) {
     if (this.closed) return [];
-    // Everything is read before the transaction opens: one that waits on anything else commits.
-    const lists = [];
-    for (const [kind, state] of states) {
-      if (!state.complete) continue;
-      // The list and its numbers as they are now; serialising it yields, and a later change
-      // (the lock keeps another pull or replay out) only replaces `state.list`.
-      const { list, cursor } = state;
-      const synced = syncedOf(state);
-      // Taken with the list, before serialising it yields: an answer applied meanwhile is in
-      // neither.
-      const landed: Landed | undefined = state.touched?.size
-        ? { cursor, touched: new Map(state.touched) }
-        : undefined;
-      const json = await listJson(list);
-      lists.push({ kind, cursor, synced, landed, json, shape: readers[kind].shape });
-    }
+    return this.write(await serialise(states), done);
+  }
+
+  /**
+   * Lists made ready by `serialise` stored, and the changes `done` removed from the outbox, in
+   * one transaction. Only the page calls it: the fill worker hands its lists over
+   * (device-fill.ts), so the device's copy has one writer.
+   */
+  async write(lists: readonly SerialisedList[], done: readonly number[]) {
     const db = await this.open();
     const tx = db.transaction(['lists', 'outbox', 'kv'], 'readwrite');
     for (const { synced, landed, ...list } of lists) {

@@ -16,7 +16,6 @@ interface WorkerScope {
   onmessage: ((event: MessageEvent<FillCommand>) => void) | null;
   postMessage(event: FillEvent): void;
   close(): void;
-  navigator: Navigator;
 }
 const scope = globalThis as unknown as WorkerScope;
 
@@ -32,15 +31,12 @@ scope.onmessage = ({ data }) => {
   if (filler) return;
   adoptSession(data.session);
   const user = data.session.user.username;
+  // Read only (which kinds are stored): the page stores what this worker downloads.
   const store = new DeviceStore(user);
-  const locks = scope.navigator.locks;
   filler = new Filler({
     store,
     emit: (event) => scope.postMessage(event),
     pause: async () => {},
-    // The lock the page's pulls and replays take (engine-core.ts `exclusive`).
-    exclusive: (task) =>
-      locks ? (locks.request(`pms:${user}`, task) as ReturnType<typeof task>) : task(),
   });
   void filler.run().finally(() => {
     store.close();

@@ -1,20 +1,25 @@
 import { RESOURCE_NAMES, type ResourceName } from '../../../domain/resources';
 import type { StorageTrouble } from '../../storage-trouble';
 import { fetchChanges, type Row } from '../delta';
-import type { DeviceStore } from '../device-store';
+import { type DeviceStore, type SerialisedList, serialise } from '../device-store';
 import { classify } from '../outbox';
 import { readers } from '../record-check';
 
 // Completing the device's copy after sign-in: every list this device does not hold yet is
-// downloaded (paged, as the engine's own pulls), checked and stored. It runs in a Web Worker
+// downloaded (paged, as the engine's own pulls), checked and serialised, and handed to the page,
+// which stores it: the page is the one writer of the device's copy (device-fill.ts, and
+// docs/architecture.md, "The sync engine"). It runs in a Web Worker
 // (fill-worker.ts), so that the page's thread only ever parses the lists its screens show; where
 // there is no Worker (tests, old browsers) the page runs the same code in idle slices
 // (device-fill.ts). It never touches the outbox.
 
 /** What the filler tells its host. */
 export type FillEvent =
-  /** `kind` is stored, current to `cursor`; `stamp`: the latest change stamp in it. */
-  | { type: 'stored'; kind: ResourceName; cursor: number; stamp?: string }
+  /**
+   * `kind` downloaded and serialised, current to `cursor`, for the page to store (unless a tab
+   * stored a newer copy meanwhile); `stamp`: the latest change stamp in it.
+   */
+  | { type: 'stored'; kind: ResourceName; cursor: number; stamp?: string; list: SerialisedList }
   /** `kind` was claimed before the filler touched it: the page owns it from now on. */
   | { type: 'released'; kind: ResourceName }
   /** `kind` could not be downloaded; `why` says whether to go on. */
@@ -29,12 +34,11 @@ export type FillEvent =
   | { type: 'done'; complete: boolean };
 
 export interface FillHost {
+  /** Read only: which kinds are stored. */
   store: DeviceStore;
   emit(event: FillEvent): void;
   /** Between kinds: nothing in a worker, an idle slice on the page's thread. */
   pause(): Promise<void>;
-  /** Runs `task` while no pull or replay of any tab writes the device's copy (a Web Lock). */
-  exclusive<T>(task: () => Promise<T>): Promise<T>;
 }
 
 /** The latest stamp among `records` (stamps sort as text, see clock.ts `seen`). */
@@ -104,16 +108,18 @@ export class Filler {
       if (dropped) console.warn(`[同步] ${kind}: 服务器返回的 ${dropped} 条记录无法读取，已忽略`);
       const list = items as Row[];
       if (this.stopped) return null;
-      await this.host.exclusive(async () => {
-        // Another tab stored it meanwhile, as new or newer: that copy stands.
-        if ((await this.host.store.storedCursor(kind)) >= answer.cursor) return;
-        await this.host.store.persist(
-          [[kind, { list, cursor: answer.cursor, complete: true }]],
-          [],
-        );
-      });
+      // Serialised here, off the page's thread; the page only stores the text.
+      const [serialised] = await serialise([
+        [kind, { list, cursor: answer.cursor, complete: true }],
+      ]);
       if (this.stopped) return null;
-      this.host.emit({ type: 'stored', kind, cursor: answer.cursor, stamp: latestStamp(list) });
+      this.host.emit({
+        type: 'stored',
+        kind,
+        cursor: answer.cursor,
+        stamp: latestStamp(list),
+        list: serialised!,
+      });
       return null;
     } catch (error) {
       // Read as a failed send is (outbox.ts): no answer or a 5xx means the server is away.
