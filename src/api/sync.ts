@@ -156,7 +156,7 @@ async function uploadLocalData(
   };
 }
 
-/** Every list fetched afresh into the device's store (SPEC §7 "Download flow"). */
+/** Every list fetched afresh into the device's store (从云端下载数据). */
 async function downloadAll(client: QueryClient): Promise<CategoryCount[]> {
   const engine = engineFor(client);
   const counts = await Promise.all(RESOURCE_NAMES.map((kind) => engine.download(kind)));

@@ -5,7 +5,7 @@ import type { Row } from './delta';
 import type { EngineCore } from './engine-core';
 import type { ConflictEntry, OutboxEntry } from './local-db';
 
-// Two devices changed one record (DESIGN.md §1 "Conflicts"): which edit wins on both, and the
+// Two devices changed one record (docs/architecture.md, "Conflicts"): which edit wins on both, and the
 // losing edit kept for the user to apply again or let go.
 
 /** The server holds `record` for `entry`'s record (null: it is gone): the device's copy follows. */

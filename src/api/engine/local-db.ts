@@ -6,7 +6,7 @@ import {
   SINGLE_RECORDS,
 } from '../../domain/resources';
 
-// The browser's own copy of one user's data (DESIGN.md §1 "Local-first"), in IndexedDB: it
+// The browser's own copy of one user's data (docs/architecture.md, "The sync engine"), in IndexedDB: it
 // outlives a reload and a browser restart, and it is not held to localStorage's 5 MB (ten years
 // of data measured 4.9 MB and stopped being written). One database per user, so two people
 // sharing a browser never read each other's.
@@ -113,7 +113,7 @@ export interface OutboxEntry {
 
 /**
  * An edit that lost to another device's (or was made to a record deleted elsewhere), kept so
- * the user can apply it again or let it go (DESIGN.md §1 "Conflicts").
+ * the user can apply it again or let it go (docs/architecture.md, "Conflicts").
  */
 export interface ConflictEntry {
   key: string;

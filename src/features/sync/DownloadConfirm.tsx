@@ -7,7 +7,7 @@ interface DownloadConfirmProps {
 }
 
 /**
- * 从云端下载数据 replaces the device's copy, so it asks first (DESIGN §1), saying how many
+ * 从云端下载数据 replaces the device's copy, so it asks first, saying how many
  * changes still wait to be sent — 0 too — and offering to send them before the download.
  * The count is live: it falls as they go.
  */

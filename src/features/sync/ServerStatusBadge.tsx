@@ -10,7 +10,7 @@ const STATUS: Record<ServerStatus, { label: string; dot: string; text: string }>
 };
 
 /**
- * SPEC §4: 检查中 until GET /health answers, then 在线 or 离线; the button checks again. A
+ * 检查中 until GET /health answers, then 在线 or 离线; the button checks again. A
  * server that answers with its storage damaged or full is named as such (数据库已损坏,
  * 磁盘已满), not 离线.
  */

@@ -45,7 +45,7 @@ const MESSAGE_TONE: Partial<Record<SyncStatus, string>> = {
   import_failed: 'border-red-200 bg-red-50 text-red-700',
 };
 
-/** SPEC §9: the page reloads this long after a successful download. */
+/** The page reloads this long after a successful download. */
 const RELOAD_DELAY_MS = 2000;
 
 const USAGE = [
@@ -121,7 +121,7 @@ export function SyncDialog({ onClose }: { onClose: () => void }) {
           status: 'download_success',
           result: { title: '下载结果', counts, empty: '云端没有数据' },
         });
-        // Every screen then starts from the freshly written mirror and cache (SPEC §4).
+        // Every screen then starts from the freshly written mirror and cache.
         setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
       },
       onError: fail('download_failed'),

@@ -1,7 +1,7 @@
 import { RESOURCES } from '../../domain/resources';
 import type { CategoryCount } from '../../domain/sync';
 
-/** The per-category result of an action (SPEC §2): records handled, and those that failed. */
+/** The per-category result of an action: records handled, and those that failed. */
 export function SyncResultList({
   title,
   counts,

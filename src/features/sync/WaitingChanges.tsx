@@ -8,7 +8,7 @@ const SHOWN = 20;
 
 /**
  * The changes made on this device that wait for the server, and the edits kept after a
- * conflict (DESIGN.md §1): each can be applied again or let go.
+ * conflict (docs/architecture.md, "Conflicts"): each can be applied again or let go.
  */
 export function WaitingChanges({ online }: { online: boolean }) {
   const { waiting, conflicts, signInNeeded } = useSyncStatus();

@@ -1,7 +1,7 @@
 import type { SyncProgress } from '../../api/sync';
 import type { CategoryCount, UploadItem } from '../../domain/sync';
 
-// The sync dialog's state (SPEC §4's statuses, plus the import this version adds) as one
+// The sync dialog's state (its statuses, with the import and the queued outcomes) as one
 // reducer: every action says what it leaves behind, so nothing from an earlier action lingers.
 
 export type SyncStatus =
