@@ -1,5 +1,5 @@
 import { budgetMonthOf, budgetPeriod } from './budget';
-import { dayNumber, todayString } from './dates';
+import { addDays, dayNumber, todayString } from './dates';
 import { type DayRecord, dayState, type HabitLike, habitRules, weekdayOfDay } from './habits';
 import { sumCents } from './money';
 import type { Account } from './schemas/account';
@@ -17,6 +17,17 @@ const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '�
 export function dayTitle(date: string): string {
   const weekday = WEEKDAYS[weekdayOfDay(dayNumber(date))]!;
   return `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日 ${weekday}`;
+}
+
+/**
+ * A ledger day's heading (issue 61): 今天, 昨天, then '12月4日 周五', with the year in front
+ * for a day of another year than `today`'s.
+ */
+export function ledgerDayTitle(date: string, today: string): string {
+  if (date === today) return '今天';
+  if (date === addDays(today, -1)) return '昨天';
+  const title = dayTitle(date);
+  return date.slice(0, 4) === today.slice(0, 4) ? title : `${date.slice(0, 4)}年${title}`;
 }
 
 // ---- 今日任务

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import type { Account } from '../../src/domain/schemas/account';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
+import { dayTitle } from '../../src/domain/today';
 import { alipayCsvBytes } from '../fixtures/bills';
 import { everythingInView, renderApp, seedDeviceCopy, signIn, testServer } from './harness';
 import { recordRequests } from './requests';
@@ -342,23 +343,28 @@ describe('全部记录 by day', () => {
   it('groups the rows under each day with that day’s income and expense', async () => {
     onTestFinished(everythingInView());
     const yesterday = addDays(TODAY, -1);
+    const earlier = addDays(TODAY, -3);
     await seed(
       expense('e1', 20, 'dining', TODAY, '午饭'),
       income('i1', 100),
       expense('e2', 8.5, 'transport', yesterday, '地铁'),
+      expense('e3', 3, 'dining', earlier, '豆浆'),
     );
     await openScreen();
     const ledger = within(await screen.findByRole('region', { name: '全部记录' }));
-    expect(await ledger.findAllByRole('listitem')).toHaveLength(3);
+    expect(await ledger.findAllByRole('listitem')).toHaveLength(4);
     const days = ledger.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    // 今天, 昨天, then the date and its weekday (issue 61), each with 支出 then 收入.
     expect(days).toEqual([
-      `${TODAY}收入 ¥100.00 · 支出 ¥20.00`,
-      `${yesterday}收入 ¥0.00 · 支出 ¥8.50`,
+      '今天支出 ¥20.00 · 收入 ¥100.00',
+      '昨天支出 ¥8.50 · 收入 ¥0.00',
+      `${dayTitle(earlier)}支出 ¥3.00 · 收入 ¥0.00`,
     ]);
-    // 最近记录 holds all three (≤ 10); a phone hides rows past the third by CSS and links here.
+    expect(dayTitle(earlier)).toMatch(/^\d{1,2}月\d{1,2}日 周[一二三四五六日]$/);
+    // 最近记录 holds all four (≤ 10); a phone hides rows past the third by CSS and links here.
     expect(
       within(screen.getByRole('region', { name: '最近记录' })).getAllByRole('listitem'),
-    ).toHaveLength(3);
+    ).toHaveLength(4);
   });
 });
 

@@ -22,6 +22,7 @@ import {
   accountTypeLabels,
   accountTypes,
 } from '../../domain/schemas/categories';
+import { ledgerDayTitle } from '../../domain/today';
 import { AccountList, type RowActions } from './AccountList';
 
 // A total may be eight digits: it wraps inside its cell rather than run over it.
@@ -255,10 +256,10 @@ export const Ledger = memo(function Ledger({
               <div key={date}>
                 <h3 className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 rounded-md bg-slate-50 px-2 py-0.5 text-xs">
                   <time dateTime={date} className="font-medium text-slate-700">
-                    {date}
+                    {ledgerDayTitle(date, today)}
                   </time>
                   <span className="tabular-nums text-slate-500">
-                    收入 {formatCents(day.incomeCents)} · 支出 {formatCents(day.expenseCents)}
+                    支出 {formatCents(day.expenseCents)} · 收入 {formatCents(day.incomeCents)}
                   </span>
                 </h3>
                 <AccountList records={dayRows} dated={false} {...actions} />

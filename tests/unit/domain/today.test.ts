@@ -8,6 +8,7 @@ import { withDefaults } from '../../../src/domain/tasks';
 import {
   dayMoney,
   dayTitle,
+  ledgerDayTitle,
   monthSpentCents,
   todayHabits,
   todayTasks,
@@ -51,6 +52,18 @@ describe('dayTitle', () => {
   it('names the day and its weekday', () => {
     expect(dayTitle('2026-12-06')).toBe('12月6日 周日');
     expect(dayTitle('2026-12-07')).toBe('12月7日 周一');
+  });
+
+  it.each([
+    ['2026-12-06', '2026-12-06', '今天'],
+    ['2026-12-05', '2026-12-06', '昨天'],
+    ['2026-12-04', '2026-12-06', '12月4日 周五'],
+    ['2026-12-31', '2027-01-01', '昨天'],
+    ['2026-12-30', '2027-01-01', '2026年12月30日 周三'],
+    ['2027-02-28', '2027-03-01', '昨天'],
+    ['2028-02-29', '2028-03-02', '2月29日 周二'],
+  ])('heads the ledger’s day %s, seen on %s, as %s', (date, today, title) => {
+    expect(ledgerDayTitle(date, today)).toBe(title);
   });
 });
 
