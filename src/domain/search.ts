@@ -382,6 +382,10 @@ function coverFrom(chars: readonly string[], at: number, word: string, pinyin: C
     if (pos === word.length) return k;
     if (k >= chars.length) return -1;
     const char = chars[k]!;
+    // A thousands separator the query left out: 3240 marks ¥3,240.00.
+    if (char === ',' && k > at && pos > 0 && /\d/.test(word[pos]!) && /\d/.test(word[pos - 1]!)) {
+      return go(k + 1, pos);
+    }
     if (word.startsWith(char, pos)) {
       const end = go(k + 1, pos + char.length);
       if (end >= 0) return end;

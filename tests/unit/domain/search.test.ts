@@ -129,6 +129,8 @@ describe('highlight', () => {
     ['买PPT模板', 'ppt', '买[PPT]模板'],
     ['支出 ¥12.50 · 2026-03-01', '12.5', '支出 ¥[12.5]0 · 2026-03-01'],
     ['旅行', 'zz', '旅行'],
+    ['支出 ¥3,240.00', '3240', '支出 ¥[3,240].00'],
+    ['支出 ¥3,240.00', '3,240', '支出 ¥[3,240].00'],
   ])('%s with %s', (text, query, expected) => {
     expect(shown(highlight(text, query, charPinyin))).toBe(expected);
   });
