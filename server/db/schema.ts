@@ -83,6 +83,8 @@ export const accounts = sqliteTable(
     reimbursedBy: text('reimbursed_by'),
     /** 标签 (issue 63) as a JSON array of texts; '[]' for rows from before tags. */
     tags: text('tags').notNull().default('[]'),
+    /** The 账户 (wallets) it was paid from or into; null for none (rows from before 账户). */
+    walletId: text('wallet_id'),
     ...syncColumns,
   },
   (t) => [
@@ -121,6 +123,51 @@ export const recurring = sqliteTable(
   ],
 );
 
+/** 账户 (issue 61): opening balance and 信用卡 额度 in cents; days null for other accounts. */
+export const wallets = sqliteTable(
+  'wallets',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    openingBalanceCents: integer('opening_balance_cents').notNull(),
+    archived: integer('archived', { mode: 'boolean' }).notNull(),
+    order: integer('order').notNull(),
+    creditLimitCents: integer('credit_limit_cents').notNull(),
+    statementDay: integer('statement_day'),
+    dueDay: integer('due_day'),
+    ...syncColumns,
+  },
+  (t) => [
+    index('wallets_user_rev_idx').on(t.userId, t.rev, t.id),
+    index('wallets_user_idx').on(t.userId),
+    primaryKey({ columns: [t.userId, t.id] }),
+  ],
+);
+
+/** 转账 (issue 61): amount and 手续费 in cents; 标签 as a JSON array of texts. */
+export const transfers = sqliteTable(
+  'transfers',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    fromWalletId: text('from_wallet_id').notNull(),
+    toWalletId: text('to_wallet_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    date: text('date').notNull(),
+    note: text('note').notNull(),
+    tags: text('tags').notNull().default('[]'),
+    ...syncColumns,
+  },
+  (t) => [
+    index('transfers_user_rev_idx').on(t.userId, t.rev, t.id),
+    index('transfers_user_idx').on(t.userId),
+    primaryKey({ columns: [t.userId, t.id] }),
+  ],
+);
+
 /**
  * One row per user who saved settings (GET answers the defaults for anyone else). Budgets in
  * cents like every amount; the maps (category budgets in cents, the bill import's rule table
@@ -144,6 +191,8 @@ export const settings = sqliteTable('settings', {
   pomodoro: text('pomodoro').notNull().default('{}'),
   /** 今日目标's switches as JSON; '{}' (rows saved before them) reads as all on. */
   dailyGoals: text('daily_goals').notNull().default('{}'),
+  /** 设置's default 账户 for a new entry, or the last one used; null for none. */
+  defaultWalletId: text('default_wallet_id'),
   /** The stamp of the change that wrote them (hlc.ts); '' for settings saved before stamps. */
   stamp: text('stamp').notNull().default(''),
   updatedAt: text('updated_at').notNull(),
