@@ -8,6 +8,7 @@ import {
 } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { evaluateAmount, isAmountExpression } from '../domain/amount-expression';
+import { AmountKeypad, usesTouch } from './AmountKeypad';
 import { Field } from './Field';
 import { Modal } from './Modal';
 
@@ -65,39 +66,52 @@ function toAmount(text: unknown): number {
  * more than two decimals is no amount. An edit shows the stored amount as money is written.
  */
 export function AmountField({ registration, initial, hint, ...labelled }: AmountFieldProps) {
-  const { ref, onChange, ...rest } = registration;
+  const { ref, onChange, onBlur, ...rest } = registration;
   const formatted = useRef(false);
+  const node = useRef<HTMLInputElement | null>(null);
   const [sum, setSum] = useState<string | null>(null);
+  // On a touch screen the keypad under the box stands in for the system's (AmountKeypad).
+  const [touch] = useState(usesTouch);
+  const [keypad, setKeypad] = useState(false);
   const refWithFormat = useCallback(
-    (node: HTMLInputElement | null) => {
-      ref(node);
+    (input: HTMLInputElement | null) => {
+      ref(input);
+      node.current = input;
       // Once, after react-hook-form wrote the default in: later renders must not undo typing.
-      if (node && initial !== undefined && !formatted.current) {
+      if (input && initial !== undefined && !formatted.current) {
         formatted.current = true;
-        node.value = initial.toFixed(2);
+        input.value = initial.toFixed(2);
       }
     },
     [ref, initial],
   );
   return (
-    <InputField
-      {...labelled}
-      hint={sum ?? hint}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      placeholder="0.00"
-      data-autofocus
-      className="tabular-nums"
-      {...rest}
-      onChange={(event) => {
-        const text = event.target.value;
-        const value = isAmountExpression(text) ? evaluateAmount(text) : Number.NaN;
-        setSum(Number.isFinite(value) ? `= ${value.toFixed(2)}` : null);
-        return onChange(event);
-      }}
-      ref={refWithFormat}
-    />
+    <div className="min-w-0">
+      <InputField
+        {...labelled}
+        hint={sum ?? hint}
+        type="text"
+        inputMode={touch ? 'none' : 'decimal'}
+        autoComplete="off"
+        placeholder="0.00"
+        data-autofocus
+        className="tabular-nums"
+        {...rest}
+        onFocus={() => setKeypad(touch)}
+        onBlur={(event) => {
+          setKeypad(false);
+          return onBlur(event);
+        }}
+        onChange={(event) => {
+          const text = event.target.value;
+          const value = isAmountExpression(text) ? evaluateAmount(text) : Number.NaN;
+          setSum(Number.isFinite(value) ? `= ${value.toFixed(2)}` : null);
+          return onChange(event);
+        }}
+        ref={refWithFormat}
+      />
+      {keypad && <AmountKeypad input={() => node.current} onDone={() => node.current?.blur()} />}
+    </div>
   );
 }
 
