@@ -8,6 +8,8 @@ import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
 import type { RecurringTemplate } from '../src/domain/schemas/recurring';
 import type { Task } from '../src/domain/schemas/task';
 import type { TimeRecord } from '../src/domain/schemas/time-record';
+import type { Transfer } from '../src/domain/schemas/transfer';
+import type { Wallet } from '../src/domain/schemas/wallet';
 import type { Workout } from '../src/domain/schemas/workout';
 
 // One generator for every made-up data set: the demo's three months (mocks/seed.ts), the
@@ -286,6 +288,50 @@ export interface GeneratedData {
   checkinTasks: CheckinTask[];
   checkinRecords: CheckinRecord[];
   recurring: RecurringTemplate[];
+  wallets: Wallet[];
+  transfers: Transfer[];
+}
+
+/**
+ * The demo's 账户 (issue 61): four accounts and a credit card. Entries are spread over them by
+ * category, without drawing from the random sequence, so every other record stays as it was.
+ */
+const DEMO_WALLETS: Wallet[] = [
+  { id: 'demo-wallet-cash', name: '现金', type: 'cash', openingBalance: 500 },
+  { id: 'demo-wallet-bank', name: '招商银行', type: 'debit', openingBalance: 20_000 },
+  { id: 'demo-wallet-alipay', name: '支付宝', type: 'alipay', openingBalance: 3000 },
+  { id: 'demo-wallet-wechat', name: '微信', type: 'wechat', openingBalance: 1000 },
+  {
+    id: 'demo-wallet-card',
+    name: '招行信用卡',
+    type: 'credit',
+    openingBalance: 0,
+    creditLimit: 30_000,
+    statementDay: 5,
+    dueDay: 23,
+  },
+].map((w, order) => ({
+  creditLimit: 0,
+  statementDay: null,
+  dueDay: null,
+  archived: false,
+  ...w,
+  order,
+  type: w.type as Wallet['type'],
+}));
+
+const SPENT_FROM: Record<string, string> = {
+  dining: 'demo-wallet-alipay',
+  transport: 'demo-wallet-wechat',
+  shopping: 'demo-wallet-card',
+  entertainment: 'demo-wallet-card',
+  housing: 'demo-wallet-bank',
+  medical: 'demo-wallet-bank',
+};
+
+function walletFor(type: Account['type'], category: string, n: number): string {
+  if (type === 'income') return 'demo-wallet-bank';
+  return SPENT_FROM[category] ?? (n % 3 === 0 ? 'demo-wallet-cash' : 'demo-wallet-wechat');
 }
 
 export interface GenerateOptions {
@@ -373,6 +419,7 @@ export function generateData(
     lastDate: '',
   };
   const plain = { templateId: null, reimbursed: false, reimbursedBy: null } as const;
+  const transfers: Transfer[] = [];
   for (const d of days) {
     const date = d.format('YYYY-MM-DD');
     const income = (category: Account['category'], amount: number, description: string) =>
@@ -384,6 +431,7 @@ export function generateData(
         description,
         date,
         ...plain,
+        walletId: walletFor('income', category, n),
       });
     const spend = (category: string, min: number, max: number, description: string) =>
       accounts.push({
@@ -394,6 +442,7 @@ export function generateData(
         description,
         date,
         ...plain,
+        walletId: walletFor('expense', category, n),
       });
     if (d.date() === 10) {
       income('salary', profile.salary[0] + profile.salary[1] * (d.year() - start.year()), '月薪');
@@ -401,8 +450,25 @@ export function generateData(
     if (d.date() === 1) {
       rent.startDate ||= date;
       rent.lastDate = date;
-      accounts.push(occurrenceRecord(rent, date));
+      accounts.push({ ...occurrenceRecord(rent, date), walletId: 'demo-wallet-bank' });
     }
+    // Pay day tops up 支付宝 and 微信; the card's bill is paid before its 还款日.
+    const move = (from: string, to: string, amount: number, note: string) =>
+      transfers.push({
+        id: id('trf'),
+        fromWalletId: from,
+        toWalletId: to,
+        amount,
+        fee: 0,
+        date,
+        note,
+        tags: [],
+      });
+    if (d.date() === 11) {
+      move('demo-wallet-bank', 'demo-wallet-alipay', 2000, '充值支付宝');
+      move('demo-wallet-bank', 'demo-wallet-wechat', 800, '充值微信');
+    }
+    if (d.date() === 20) move('demo-wallet-bank', 'demo-wallet-card', 1500, '信用卡还款');
     for (const [chance, category, min, max, notes] of profile.spending) {
       if (chance >= 1 || rnd.chance(chance)) spend(category, min, max, rnd.pick(notes));
     }
@@ -523,5 +589,7 @@ export function generateData(
     checkinTasks,
     checkinRecords,
     recurring: rent.startDate ? [rent] : [],
+    wallets: DEMO_WALLETS.map((w) => ({ ...w })),
+    transfers,
   };
 }

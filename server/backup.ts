@@ -247,6 +247,8 @@ const RECORD_TABLES = [
   ['checkin_tasks', '打卡任务'],
   ['checkin_records', '打卡记录'],
   ['recurring', '周期记账'],
+  ['wallets', '账户'],
+  ['transfers', '转账'],
 ] as const;
 
 interface BackupContents {

@@ -469,6 +469,8 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
     checkinTasks,
     checkinRecords,
     recurring: new MemoryRecurringStore(counter),
+    wallets: plain<'wallets'>(),
+    transfers: plain<'transfers'>(),
   } satisfies ResourceStores & Record<ResourceName, MemoryRecordStore<{ id: string }>>;
   for (const key of RESOURCE_NAMES) {
     (records[key] as MemoryRecordStore<{ id: string }>).load(initial?.records[key]);

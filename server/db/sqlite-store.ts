@@ -14,6 +14,8 @@ import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import { type Settings, settingsSchema } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
+import type { Transfer } from '../../src/domain/schemas/transfer';
+import type { Wallet } from '../../src/domain/schemas/wallet';
 import type { Workout } from '../../src/domain/schemas/workout';
 import type { DashboardAggregates } from '../../src/domain/stats';
 import type {
@@ -43,7 +45,9 @@ type ResourceTable =
   | typeof schema.tasks
   | typeof schema.checkinTasks
   | typeof schema.checkinRecords
-  | typeof schema.recurring;
+  | typeof schema.recurring
+  | typeof schema.wallets
+  | typeof schema.transfers;
 
 // Money crosses this boundary as yuan (≤ 2 decimals, checked by the schemas) and is stored
 // as integer cents (toCents / fromCents).
@@ -152,6 +156,15 @@ export function openSqliteStore(
     }),
     recurring: recurringStore(
       resources('recurring', schema.recurring, { money: ['amount'], boolean: ['paused'] }),
+    ),
+    wallets: recordStore<Wallet>(
+      resources('wallets', schema.wallets, {
+        money: ['openingBalance', 'creditLimit'],
+        boolean: ['archived'],
+      }),
+    ),
+    transfers: recordStore<Transfer>(
+      resources('transfers', schema.transfers, { money: ['amount', 'fee'], json: ['tags'] }),
     ),
   };
   const dashboard = dashboardStatements(sqlite);

@@ -65,6 +65,9 @@ const RULES: { [K in ResourceName]: ServerRules<K> } = {
       (await s.checkinTasks.get(userId, record.taskId)) ? undefined : '打卡任务不存在',
   },
   recurring: { afterWrite: catchUp },
+  // An entry or a 转账 naming a deleted 账户 keeps the id; the screens show it as 已删除的账户.
+  wallets: {},
+  transfers: {},
 };
 
 type Of<K extends ResourceName> = Resource<DataOf<K>, RecordOf<K>>;

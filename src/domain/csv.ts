@@ -15,6 +15,7 @@ import {
   workoutTypeLabels,
 } from './schemas/categories';
 import type { RecurringInput } from './schemas/recurring';
+import type { WalletType } from './schemas/wallet';
 
 // CSV that Excel opens with Chinese intact: UTF-8 with a byte-order mark (without it Excel
 // reads the bytes in the system's ANSI code page), CRLF line ends (RFC 4180), and every text
@@ -92,6 +93,7 @@ const HEADERS: Partial<Record<ResourceName, Readonly<Record<string, string>>>> =
     templateId: '周期记账',
     reimbursed: '已报销',
     reimbursedBy: '报销收入',
+    walletId: '账户',
   },
   assets: {
     description: '备注',
@@ -129,7 +131,32 @@ const HEADERS: Partial<Record<ResourceName, Readonly<Record<string, string>>>> =
     lastDate: '上次记账',
     paused: '已暂停',
   },
+  wallets: {
+    type: '账户类型',
+    openingBalance: '初始余额',
+    archived: '已归档',
+    order: '排序',
+    creditLimit: '额度',
+    statementDay: '账单日',
+    dueDay: '还款日',
+  },
+  transfers: {
+    fromWalletId: '转出账户',
+    toWalletId: '转入账户',
+    fee: '手续费',
+    note: '备注',
+  },
 };
+
+// schemas/wallet's labels, restated for the same reason as the units below.
+const WALLET_TYPES = {
+  cash: '现金',
+  debit: '储蓄卡',
+  credit: '信用卡',
+  alipay: '支付宝',
+  wechat: '微信',
+  other: '其他',
+} as const satisfies Record<WalletType, string>;
 
 // schemas/recurring's labels, restated: importing them would pull zod into the 记账 screen,
 // which reads this module for its ledger export. The type keeps the two lists in step.
@@ -165,6 +192,8 @@ function labelCell(kind: ResourceName, field: string, value: unknown, row: Row):
         : value;
     case 'recurring.unit':
       return labelOf(RECURRING_UNITS, value);
+    case 'wallets.type':
+      return labelOf(WALLET_TYPES, value);
     case 'assets.type':
       return labelOf(assetTypeLabels, value);
     case 'assets.category':

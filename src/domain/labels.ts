@@ -27,6 +27,8 @@ const NAMERS: Namers = {
   checkinRecords: (r) => `${r.date} 的打卡`,
   recurring: (r) =>
     `${r.description || labelOf(accountCategoryLabels(r.type), r.category)} ${formatYuan(r.amount)}（${formatSchedule(r)}）`,
+  wallets: (r) => `账户「${r.name}」`,
+  transfers: (r) => `转账 ${formatYuan(r.amount)} · ${r.date}`,
 };
 
 /** A short Chinese name for a record of `kind`; never throws, whatever the record holds. */

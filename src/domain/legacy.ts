@@ -172,6 +172,9 @@ const normalisers: Record<ResourceName, (r: Fields) => Fields> = {
     ),
   // The original app had no 周期记账: a template only ever comes from this version's export.
   recurring: (r) => r,
+  // Nor 账户 and 转账 (issue 61).
+  wallets: (r) => r,
+  transfers: (r) => r,
 };
 
 /**

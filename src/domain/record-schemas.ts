@@ -5,6 +5,8 @@ import { checkinRecordSchemas, checkinTaskSchemas } from './schemas/checkin';
 import { recurringSchemas } from './schemas/recurring';
 import { taskSchemas } from './schemas/task';
 import { timeRecordSchemas } from './schemas/time-record';
+import { transferSchemas } from './schemas/transfer';
+import { walletSchemas } from './schemas/wallet';
 import { workoutSchemas } from './schemas/workout';
 
 // Each kind's zod schemas (the kinds themselves: resources.ts, whose RecordOf and InputOf stop
@@ -30,4 +32,6 @@ export const SCHEMAS = {
   checkinTasks: checkinTaskSchemas,
   checkinRecords: checkinRecordSchemas,
   recurring: recurringSchemas,
+  wallets: walletSchemas,
+  transfers: transferSchemas,
 } as const satisfies Record<string, KindSchemas>;

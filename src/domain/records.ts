@@ -40,6 +40,8 @@ const RULES: { [K in ResourceName]: Rule<K> } = {
     id,
     lastDate: existing ? existing.lastDate : data.lastDate,
   }),
+  wallets: withId,
+  transfers: withId,
 };
 
 /**

@@ -77,7 +77,7 @@ export function occurrenceId(templateId: string, date: string): string {
 export function occurrenceRecord(
   template: RecurringTemplate,
   date: string,
-): Account & { tags: string[] } {
+): Account & { tags: string[]; walletId: string | null } {
   return {
     id: occurrenceId(template.id, date),
     type: template.type,
@@ -88,6 +88,7 @@ export function occurrenceRecord(
     templateId: template.id,
     reimbursed: false,
     reimbursedBy: null,
+    walletId: null,
     // A #标签 in the template's 备注 tags each entry it writes (issue 63).
     tags: withTagsFrom([], template.description),
   };

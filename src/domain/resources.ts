@@ -116,6 +116,22 @@ export const RESOURCES = {
     label: '周期记账',
     writes: ['accounts'],
   },
+  // 账户 and 转账 (issue 61): balances are computed from them (src/domain/wallets.ts).
+  wallets: {
+    path: '/api/wallets',
+    updatable: true,
+    mirrorKey: 'wallets',
+    exportKey: 'wallets',
+    label: '账户',
+  },
+  transfers: {
+    path: '/api/transfers',
+    updatable: true,
+    mirrorKey: 'transfers',
+    exportKey: 'transfers',
+    label: '转账',
+    batchCreates: true,
+  },
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof RESOURCES;

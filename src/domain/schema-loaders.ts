@@ -18,4 +18,6 @@ export const SCHEMA_LOADERS: { [K in ResourceName]: () => Promise<Schemas[K]> } 
   checkinTasks: () => import('./schemas/checkin').then((m) => m.checkinTaskSchemas),
   checkinRecords: () => import('./schemas/checkin').then((m) => m.checkinRecordSchemas),
   recurring: () => import('./schemas/recurring').then((m) => m.recurringSchemas),
+  wallets: () => import('./schemas/wallet').then((m) => m.walletSchemas),
+  transfers: () => import('./schemas/transfer').then((m) => m.transferSchemas),
 };

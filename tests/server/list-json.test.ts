@@ -21,6 +21,8 @@ import {
   STORED,
   storedAsset,
   storedReport,
+  storedTransfer,
+  storedWallet,
 } from '../fixtures/records';
 import { utf8 } from './json-bytes';
 import { tokenFor } from './sign-in';
@@ -48,6 +50,8 @@ const account = (id: string, amount: number, description = '午饭'): Account =>
   templateId: null,
   reimbursed: false,
   reimbursedBy: null,
+  // 账户 (issue 61): every other one paid from a wallet.
+  walletId: id.length % 2 ? 'w1' : null,
   // 标签 (issue 63), in the JSON-coded column.
   tags: ['旅行', '成都'],
 });
@@ -183,6 +187,40 @@ const samples: { [K in ResourceName]: () => Store[K] extends RecordStore<infer T
       template('t2', { paused: true, endDate: '2024-12-31', lastDate: '2024-03-31' }),
       template('t1', { type: 'income', category: 'salary', every: 2, unit: 'week' }),
     ],
+    wallets: () => [
+      storedWallet('w2', {
+        name: '招行信用卡',
+        type: 'credit',
+        openingBalance: -1234.56,
+        archived: false,
+        order: 1,
+        creditLimit: 30_000,
+        statementDay: 5,
+        dueDay: 23,
+      }),
+      storedWallet('w1', {
+        name: '支付宝 "余额"',
+        type: 'alipay',
+        openingBalance: 0.07,
+        archived: true,
+        order: 0,
+        creditLimit: 0,
+        statementDay: null,
+        dueDay: null,
+      }),
+    ],
+    transfers: () =>
+      AMOUNTS.filter((a) => a > 0).map((amount, i) =>
+        storedTransfer(`tr${9 - i}`, {
+          fromWalletId: 'w1',
+          toWalletId: 'w2',
+          amount,
+          fee: i % 2 ? 0.3 : 0,
+          date: '2024-03-01',
+          note: i ? '' : '还款\n"引号"',
+          tags: i ? [] : ['信用卡'],
+        }),
+      ),
     checkinRecords: () => [
       checkinRecord('k2', 'c1', '2024-03-02'),
       checkinRecord('k1', 'c2', '2024-03-01'),

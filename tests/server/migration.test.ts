@@ -144,6 +144,8 @@ describe('migration 0002 (bookkeeping) on a database with delta sync', () => {
       stamp: '',
       // Added by migration 0012 (tags): none for a record from before tags.
       tags: [],
+      // Added by migration 0014 (wallets): no 账户 for a record from before them.
+      walletId: null,
     });
     await expectTemplatesSync(store);
     expect(await store.settings.get('alice')).toBeUndefined();

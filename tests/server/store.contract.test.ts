@@ -14,6 +14,8 @@ import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import type { Settings } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
+import type { Transfer } from '../../src/domain/schemas/transfer';
+import type { Wallet } from '../../src/domain/schemas/wallet';
 import type { Workout } from '../../src/domain/schemas/workout';
 import * as fixture from '../fixtures/records';
 
@@ -39,6 +41,8 @@ const account = (id: string, amount = 12.34): Account => ({
   templateId: null,
   reimbursed: false,
   reimbursedBy: null,
+  // 账户 (issue 61): none, as every entry written before it reads back.
+  walletId: null,
   // 标签 (issue 63), in the JSON-coded column.
   tags: ['旅行', '成都'],
 });
@@ -129,6 +133,24 @@ describe.each(implementations)('%s store', (_name, open) => {
       (id: string) => template(id),
       (r: RecurringTemplate) => ({ ...r, amount: 0.1, paused: true, endDate: '2025-01-31' }),
     ],
+    // 账户 and 转账 (issue 61): signed opening balance and 额度 in cents, nullable days, tags.
+    [
+      'wallets',
+      (id: string) =>
+        fixture.storedWallet(id, {
+          type: 'credit',
+          openingBalance: -1234.56,
+          creditLimit: 30_000.5,
+          statementDay: 5,
+          dueDay: 23,
+        }),
+      (r: Wallet) => ({ ...r, name: '零钱', type: 'wechat', statementDay: null, archived: true }),
+    ],
+    [
+      'transfers',
+      (id: string) => fixture.storedTransfer(id, { fee: 0.07, tags: ['还款'] }),
+      (r: Transfer) => ({ ...r, amount: 0.1, fee: 0, note: '余额宝', tags: [] }),
+    ],
   ] as const;
 
   describe.each(resources)('%s', (key, sample, change) => {
@@ -216,6 +238,14 @@ describe.each(implementations)('%s store', (_name, open) => {
     expect(await store.accounts.list('alice')).toEqual([paidBack, rent]);
     await store.accounts.update('alice', { ...paidBack, reimbursed: false, reimbursedBy: null });
     expect((await store.accounts.get('alice', 'a1'))?.reimbursed).toBe(false);
+  });
+
+  it('keeps the 账户 of an entry, and none for one written without (issue 61)', async () => {
+    await store.accounts.create('alice', { ...account('a1'), walletId: 'w1' });
+    await store.accounts.create('alice', account('a2'));
+    const [paid, none] = await store.accounts.list('alice');
+    expect(paid?.walletId).toBe('w1');
+    expect(none?.walletId).toBeNull();
   });
 
   it('moves a template’s lastDate only forward', async () => {

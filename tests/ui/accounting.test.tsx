@@ -78,7 +78,9 @@ describe('/accounting cards and lists', () => {
   });
 
   it('counts 本月 from 每月起始日: the budget month starts on pay day (issue 61)', async () => {
-    onTestFinished(() => demo.store.settings.put('demo', DEFAULT_SETTINGS, TODAY));
+    onTestFinished(async () => {
+      await demo.store.settings.put('demo', DEFAULT_SETTINGS, TODAY);
+    });
     const startDay = Number(TODAY.slice(8, 10)) + 1 > 28 ? 2 : Number(TODAY.slice(8, 10)) + 1;
     await demo.store.settings.put('demo', { ...DEFAULT_SETTINGS, monthStartDay: startDay }, TODAY);
     // Pay day comes after today's day of the month: this budget month began last month.

@@ -32,6 +32,13 @@ const fields = {
   reimbursedBy: optionalIdSchema,
 };
 
+/**
+ * The 账户 (wallets, issue 61) it was paid from or into; null for none. Optional on a stored
+ * record: entries, uploads and exports from before 账户 carry none and stay valid.
+ */
+const walletIdInput = { walletId: optionalIdSchema };
+const walletIdRecord = { walletId: idSchema.nullable().optional() };
+
 type Fields = {
   type: (typeof accountTypes)[number];
   category: string;
@@ -52,13 +59,25 @@ function dropStatusOutsideReimbursement<T extends Fields>(v: T): T {
 
 /** What a client sends to create or replace a bookkeeping record (`id` only on upload). */
 export const accountInputSchema = z
-  .object({ ...fields, tags: tagsInputSchema, id: idSchema.optional(), ...editedAtField })
+  .object({
+    ...fields,
+    ...walletIdInput,
+    tags: tagsInputSchema,
+    id: idSchema.optional(),
+    ...editedAtField,
+  })
   .superRefine(categoryMatchesType)
   .transform(dropStatusOutsideReimbursement);
 
 /** A stored bookkeeping record as the API returns it. */
 export const accountSchema = z
-  .object({ ...fields, tags: tagsRecordSchema, id: idSchema, ...storedSyncFields })
+  .object({
+    ...fields,
+    ...walletIdRecord,
+    tags: tagsRecordSchema,
+    id: idSchema,
+    ...storedSyncFields,
+  })
   .superRefine(categoryMatchesType)
   .transform(dropStatusOutsideReimbursement);
 

@@ -18,6 +18,8 @@ export const expenseCategoryLabels = {
   education: '教育',
   housing: '住房',
   reimbursement: '报销',
+  /** 转账's 手续费 (issue 61) counts here. */
+  fee: '手续费',
   other: '其他',
 } as const;
 const incomeCategoryLabels = {

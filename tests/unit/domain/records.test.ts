@@ -17,6 +17,7 @@ describe('materialise', () => {
       templateId: null,
       reimbursed: false,
       reimbursedBy: null,
+      walletId: null,
       tags: [] as string[],
     } as const;
     expect(materialise('accounts', input, { id: 'a1', now: NOW })).toEqual({
