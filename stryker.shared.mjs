@@ -15,6 +15,9 @@
 // re-tests only the mutants whose code or covering tests changed (a clean clone has no such
 // file, so its first run is a full one). `--force` re-tests everything; `--mutate <file>`
 // narrows a run while working on one file.
+// `npm run test:mutation` starts Stryker with TZ=Asia/Shanghai: its vitest runner runs the tests
+// in worker threads, where a test file's own `process.env.TZ = …` does not reach the clock's
+// zone (tests/unit/domain/quick-add-dates.test.ts checks it), so the zone is the process's.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
