@@ -8,6 +8,8 @@ type Answer = (message: FromSearch) => void;
 type Send = (message: ToSearch) => void;
 
 let send: Send | null = null;
+/** Ends the running worker, if there is one. */
+let stop: (() => void) | null = null;
 let next = 0;
 /** Counts the workers lost: the index went with each, and the feed sends everything again. */
 let lost = 0;
@@ -45,6 +47,7 @@ function start(): Send {
     throw new Error('此浏览器不支持后台搜索');
   }
   const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+  stop = () => worker.terminate();
   worker.onmessage = (event: MessageEvent<FromSearch>) => answer(event.data);
   worker.onerror = (event) => {
     // Offline before the worker's script was cached, or it ran out of memory.
@@ -80,3 +83,12 @@ export const searchAll = (query: string): Promise<SearchResultGroup[]> =>
 
 /** Changes each time a worker is lost with its index. */
 export const workersLost = () => lost;
+
+/** Drops the index (another user signed in): the next call starts an empty one. */
+export function resetIndex(): void {
+  stop?.();
+  stop = null;
+  for (const { fail } of waiting.values()) fail(new Error('搜索索引已重置'));
+  waiting.clear();
+  send = null;
+}

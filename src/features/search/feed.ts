@@ -1,13 +1,15 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useAccounts } from '../../api/accounts';
 import { useAssets } from '../../api/assets';
+import { useAuth } from '../../api/auth';
 import { useCheckinTasks } from '../../api/checkin-tasks';
 import { useTasks } from '../../api/tasks';
 import { useTimeRecords } from '../../api/time-records';
 import { useWorkouts } from '../../api/workouts';
 import { latestPerChain } from '../../domain/asset-versioning';
 import { DOC_OF, type SearchDoc } from '../../domain/search';
-import { applyChanges, workersLost } from './client';
+import { applyChanges, resetIndex, workersLost } from './client';
 import type { SearchChanges } from './engine';
 
 // What feeds 搜索全部's index: the lists the screens read (the device's copy, so it works
@@ -33,6 +35,10 @@ const wanted = new Map<Kind, readonly Record_[]>();
 const done = new Map<Kind, readonly Record_[]>();
 let running = false;
 let seenLost = 0;
+/** Whose lists the index holds: the query client and the user they were read with. */
+let owner: { client: object; user: string } | null = null;
+/** Counts the resets: a feed of an older one stops where it is. */
+let generation = 0;
 
 export interface FeedState {
   /** Documents in the index. */
@@ -60,8 +66,10 @@ function setSize(now: number) {
 
 const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+class Stale extends Error {}
+
 /** Sends one list's changes since the index last had it, a slice at a time. */
-async function feed(kind: Kind, items: readonly Record_[]) {
+async function feed(kind: Kind, items: readonly Record_[], gen: number) {
   const before = sent.get(kind) ?? new Map();
   const now = new Map<string, { record: object; doc: string | null }>();
   const toDoc = DOC_OF[kind] as (record: Record_) => SearchDoc | null;
@@ -71,9 +79,12 @@ async function feed(kind: Kind, items: readonly Record_[]) {
     if (put.length > 0 || remove.length > 0) {
       const changes: SearchChanges = { put, remove };
       put = [];
-      setSize(await applyChanges(changes));
+      const now = await applyChanges(changes);
+      if (gen !== generation) throw new Stale();
+      setSize(now);
     }
     await yieldToLoop();
+    if (gen !== generation) throw new Stale();
     until = performance.now() + SLICE_MS;
   };
   for (let i = 0; i < items.length; i++) {
@@ -97,6 +108,7 @@ async function feed(kind: Kind, items: readonly Record_[]) {
 async function run() {
   if (running) return;
   running = true;
+  const gen = generation;
   try {
     for (;;) {
       if (seenLost !== workersLost()) {
@@ -108,15 +120,38 @@ async function run() {
       const kind = [...wanted.keys()].find((k) => wanted.get(k) !== done.get(k));
       if (!kind) break;
       const items = wanted.get(kind)!;
-      await feed(kind, items);
+      await feed(kind, items, gen);
       done.set(kind, items);
     }
     setState({ size, ready: wanted.size === KINDS.length, error: null });
   } catch (err) {
-    setState({ error: err instanceof Error ? err.message : '搜索索引建立失败' });
+    if (gen === generation && !(err instanceof Stale)) {
+      setState({ error: err instanceof Error ? err.message : '搜索索引建立失败' });
+    }
   } finally {
     running = false;
+    // Reset meanwhile: the new owner's lists wait for a run of their own.
+    if (gen !== generation) setTimeout(() => void run(), 0);
   }
+}
+
+/**
+ * Another user, or another session's query client: the index and everything known of what it
+ * holds go, before any of the new lists is read, so that no search shows the last user's
+ * records (a sign-out does not reload the page).
+ */
+function ownedBy(client: object, user: string) {
+  if (owner?.client === client && owner.user === user) return;
+  const first = owner === null;
+  owner = { client, user };
+  if (first) return;
+  generation++;
+  sent.clear();
+  wanted.clear();
+  done.clear();
+  size = 0;
+  resetIndex();
+  setState({ size: 0, ready: false, error: null });
 }
 
 const KINDS = Object.keys(DOC_OF) as Kind[];
@@ -135,6 +170,10 @@ function want(kind: Kind, items: readonly Record_[] | undefined) {
  * is. The lists load from the device's copy, as on their screens.
  */
 export function useSearchFeed(): FeedState {
+  // Before the lists' own hooks: their effects then feed the index of this owner.
+  const client = useQueryClient();
+  const user = useAuth().user?.username ?? '';
+  useLayoutEffect(() => ownedBy(client, user), [client, user]);
   const tasks = useTasks().data?.items;
   const accounts = useAccounts().data?.items;
   const assets = useAssets().data?.items;
