@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { storedExpense, todo } from '../fixtures/records';
+import { storedAsset, storedExpense, todo } from '../fixtures/records';
 import { renderApp, signIn, testServer } from './harness';
 
 // 搜索全部 (issue 63 item 4): Ctrl+K and the bar's 搜索 open it, pinyin finds records of three
@@ -56,6 +56,26 @@ const selected = (dialog: HTMLElement) =>
     .filter((o) => o.getAttribute('aria-selected') === 'true');
 
 describe('搜索全部', () => {
+  it('opens an asset on its history', async () => {
+    await demo.store.assets.create('demo', storedAsset('trip-fund', { name: '旅行基金' }));
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    await screen.findByRole('navigation', { name: '主导航' });
+    await user.click(screen.getByRole('button', { name: '搜索' }));
+    const dialog = await screen.findByRole('dialog', { name: '搜索' });
+    await user.type(within(dialog).getByPlaceholderText('搜索全部'), 'lxjj');
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([expect.stringContaining('旅行基金')]),
+    );
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: '修改历史：旅行基金' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/assets');
+  });
+
   it('finds records of three modules by initials, grouped, with the words marked', async () => {
     const { dialog } = await searchLx();
     const groups = within(dialog).getAllByRole('group');
