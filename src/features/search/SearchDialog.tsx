@@ -125,11 +125,15 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           data-search-state={feed.ready ? 'ready' : 'building'}
           aria-live="polite"
         >
-          {error
-            ? null
-            : feed.ready
-              ? `已索引 ${feed.size} 条 · ↑↓ 选择，回车打开`
-              : `正在建立索引…（已索引 ${feed.size} 条）`}
+          {error ? null : feed.ready ? (
+            <>
+              已索引 {feed.size} 条
+              {/* The keys are a keyboard's: a phone's sheet leaves them out. */}
+              <span className="hidden sm:inline"> · ↑↓ 选择，回车打开</span>
+            </>
+          ) : (
+            `正在建立索引…（已索引 ${feed.size} 条）`
+          )}
         </p>
         {error && (
           <p role="alert" className="text-sm text-red-700">
