@@ -30,6 +30,18 @@ async function signedIn(viewport: Viewport, colorScheme: 'light' | 'dark' = 'lig
   return page;
 }
 
+/**
+ * Signed in with the three records in the device's lists: the first sign-in seeds them, and
+ * the page is loaded again so that its lists are read after they were stored.
+ */
+async function withRecords(viewport: Viewport, colorScheme: 'light' | 'dark' = 'light') {
+  const page = await signedIn(viewport, colorScheme);
+  await seed(page);
+  await page.reload();
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
+  return page;
+}
+
 let seeded = false;
 /** The three records with 旅行, and some without it, once for the file. */
 async function seed(page: Page) {
@@ -84,11 +96,7 @@ const groupsOf = (page: Page) =>
 
 describe('搜索全部 (issue 63)', () => {
   it('Ctrl+K, lx: a task, an entry and a focus record; Enter opens the entry', async () => {
-    const page = await signedIn(VIEWPORTS.desktop);
-    await seed(page);
-    // The lists as the device holds them now, with the three.
-    await page.reload();
-    await page.getByRole('heading', { name: /^今天 · / }).waitFor();
+    const page = await withRecords(VIEWPORTS.desktop);
     const { dialog, input } = await search(page, 'lx');
     await expect
       .poll(() => groupsOf(page))
@@ -112,8 +120,7 @@ describe('搜索全部 (issue 63)', () => {
   });
 
   it('a click opens the focus record; 12.5-style amounts find the entry', async () => {
-    const page = await signedIn(VIEWPORTS.desktop);
-    await seed(page);
+    const page = await withRecords(VIEWPORTS.desktop);
     const { dialog, input } = await search(page, 'lvxing');
     await dialog.getByRole('option', { name: /旅行\s*攻略/ }).click();
     await page.waitForURL((url) => url.pathname === '/time');
@@ -155,8 +162,7 @@ describe('搜索全部 (issue 63)', () => {
         ['375', VIEWPORTS.phone],
         ['1280', VIEWPORTS.desktop],
       ] as const) {
-        const page = await signedIn(viewport, scheme);
-        await seed(page);
+        const page = await withRecords(viewport, scheme);
         await search(page, 'lx', size === '375' ? 'more' : 'keys');
         await expect.poll(() => page.getByRole('option').count()).toBe(3);
         await page.keyboard.press('ArrowDown');
