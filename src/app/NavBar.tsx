@@ -90,12 +90,16 @@ export function NavBar({ onOpenSync, onOpenSearch }: NavBarProps) {
         </NavLink>
 
         <nav aria-label="主导航" className="hidden flex-1 items-center gap-1 tablet:flex">
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          {NAV_ITEMS.map(({ to, label, icon: Icon, wideOnly }) => (
             <NavLink
               key={to}
               to={to}
               end={to === '/'}
-              className={linkClass}
+              className={(state) =>
+                wideOnly
+                  ? linkClass(state).replace(/^flex /, 'hidden min-[1440px]:flex ')
+                  : linkClass(state)
+              }
               title={label}
               aria-label={label}
             >

@@ -97,6 +97,7 @@ describe('phone navigation and the + sheet', () => {
       ['健身记录', '/fitness'],
       ['时间管理', '/time'],
       ['日历', '/calendar'],
+      ['标签', '/tags'],
       ['设置', '/settings'],
     ]);
     expect(within(more).getByRole('button', { name: '同步' })).toBeInTheDocument();
