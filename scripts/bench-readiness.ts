@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PROFILE, type GeneratedData, HEAVY_PROFILE } from '../mocks/generate';
+import { formatCents, toCents } from '../src/domain/money';
 import { RESOURCE_NAMES } from '../src/domain/resources';
 import { CHROMIUM_ARGS, chromePath } from '../tests/e2e/chromium';
 import {
@@ -64,7 +65,14 @@ function screens(data: GeneratedData, today: string): Screen[] {
   const checkins = data.checkinRecords.filter((r) => r.date.startsWith(month)).length;
   const versions = data.assets.filter((a) => a.name === '招商银行储蓄卡').length;
   return [
-    { path: '/', css: '[aria-label="任务进度"]', text: `/${data.tasks.length}` },
+    // 今天's 累计结余: every entry's income less expense.
+    {
+      path: '/',
+      css: '[aria-label="累计结余"]',
+      text: formatCents(
+        data.accounts.reduce((s, a) => s + (a.type === 'income' ? 1 : -1) * toCents(a.amount), 0),
+      ),
+    },
     { path: '/accounting', css: '[aria-label="筛选合计"]', text: `${data.accounts.length} 条` },
     { path: '/assets', css: '[aria-label="招商银行储蓄卡"]', text: `v${versions}` },
     { path: '/fitness', css: '[aria-label="总运动次数"]', text: `${data.workouts.length}次` },

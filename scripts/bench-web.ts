@@ -30,6 +30,7 @@ import {
   type Request,
 } from 'playwright-core';
 import { type GeneratedData, HEAVY_PROFILE } from '../mocks/generate';
+import { formatCents, toCents } from '../src/domain/money';
 import { RESOURCE_NAMES } from '../src/domain/resources';
 import { CHROMIUM_ARGS, chromePath } from '../tests/e2e/chromium';
 import {
@@ -121,6 +122,12 @@ interface TargetState {
   completed: number;
 }
 
+/** 累计结余 as 今天 shows it: every entry's income less expense. */
+const balanceText = (data: GeneratedData) =>
+  formatCents(
+    data.accounts.reduce((sum, a) => sum + (a.type === 'income' ? 1 : -1) * toCents(a.amount), 0),
+  );
+
 function plan(data: GeneratedData, today: string) {
   const month = today.slice(0, 7);
   const previous = dayjs(today).subtract(1, 'month').format('YYYY-MM');
@@ -130,8 +137,8 @@ function plan(data: GeneratedData, today: string) {
   const routes: Route[] = [
     {
       path: '/',
-      // The total only: each run's task toggle ticks one more task for good.
-      shown: [{ css: '[aria-label="任务进度"]', text: `/${data.tasks.length}` }],
+      // 今天's 累计结余: every entry's income less expense.
+      shown: [{ css: '[aria-label="累计结余"]', text: balanceText(data) }],
     },
     {
       path: '/accounting',
