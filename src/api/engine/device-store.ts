@@ -267,14 +267,36 @@ export class DeviceStore {
     return entries;
   }
 
-  /** One change merged into the outbox (outbox.ts `coalesce`); the seq of the one added. */
-  async writeOutbox(drop: readonly number[], replace?: OutboxEntry, add?: OutboxEntry) {
+  /**
+   * One change merged into the outbox (outbox.ts `coalesce`); the seq of the one added. The
+   * merge holds only if the entries it merged into are stored as this tab knew them
+   * (`guard.mergedInto`): another tab may have marked one as sent, or finished it, meanwhile,
+   * and a merge into it would be lost. Then the change is stored alone (`guard.alone`), after
+   * them, in the same transaction, and `merged` is false.
+   */
+  async writeOutbox(
+    drop: readonly number[],
+    replace?: OutboxEntry,
+    add?: OutboxEntry,
+    guard?: { mergedInto: readonly OutboxEntry[]; alone: OutboxEntry },
+  ): Promise<{ added: number | undefined; merged: boolean }> {
     const tx = (await this.open()).transaction('outbox', 'readwrite');
+    if (guard?.mergedInto.length) {
+      const now = await Promise.all(guard.mergedInto.map((e) => tx.store.get(e.seq!)));
+      const same = now.every(
+        (e, i) => e !== undefined && JSON.stringify(e) === JSON.stringify(guard.mergedInto[i]),
+      );
+      if (!same) {
+        const added = await tx.store.add(guard.alone);
+        await tx.done;
+        return { added, merged: false };
+      }
+    }
     for (const seq of drop) void tx.store.delete(seq);
     if (replace) void tx.store.put(replace);
     const added = add ? await tx.store.add(add) : undefined;
     await tx.done;
-    return added;
+    return { added, merged: true };
   }
 
   async putEntry(entry: OutboxEntry) {

@@ -202,6 +202,9 @@ export abstract class EngineCore {
     if (this.writing > 0) return;
     const before = this.entries;
     const stored = await this.store.outbox();
+    // Another tab's changes are later than what this tab's clock has seen: an edit made here on
+    // top of one of them must be stamped after it (engine-concurrency.test.ts, a second tab).
+    this.clock.seen(stored as unknown as Record<string, unknown>[]);
     if (this.entries === before && this.writing === 0) {
       this.entries = this.finished.size ? stored.filter((e) => !this.finished.has(e.seq!)) : stored;
     }
@@ -286,6 +289,8 @@ export abstract class EngineCore {
         if (!this.kinds.has(kind)) continue;
         const state = await this.state(kind);
         Object.assign(state, await this.readStored(kind));
+        // What another tab stored is what this tab edits from now on: its stamps come first.
+        this.clock.seen(state.list);
       }
     });
     await this.reloadOutbox();

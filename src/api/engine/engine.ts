@@ -237,20 +237,29 @@ export class SyncEngine extends SyncLoop {
   private async enqueue(entry: OutboxEntry): Promise<number | undefined> {
     await this.started;
     const { drop, replace, add } = coalesce(this.entries, entry, this.sending);
+    // The entries merged into, as this tab knows them: another tab may be sending them.
+    const dropped = new Set(drop);
+    const mergedInto = this.entries.filter((e) => dropped.has(e.seq!) || e.seq === replace?.seq);
     // Merged in memory before anything is awaited: a replay picking its next change meanwhile
     // sends the merged change (or none), never the one it replaces (engine-convergence).
-    const dropped = new Set(drop);
     this.entries = this.entries
       .filter((e) => !dropped.has(e.seq!))
       .map((e) => (replace && e.seq === replace.seq ? replace : e));
     this.writing += 1;
-    let added: number | undefined;
+    let written: Awaited<ReturnType<typeof this.store.writeOutbox>>;
     try {
-      added = await this.store.writeOutbox(drop, replace, add);
+      written = await this.store.writeOutbox(drop, replace, add, { mergedInto, alone: entry });
     } finally {
       this.writing -= 1;
     }
-    if (add) {
+    const added = written.added;
+    if (!written.merged) {
+      // Another tab changed or sent what this change would have merged into: it was stored as
+      // a change of its own, after them (engine-concurrency.test.ts, a second tab).
+      const stored = await this.store.outbox();
+      this.entries = stored.filter((e) => !this.finished.has(e.seq!));
+      this.outcomes.track(added!);
+    } else if (add) {
       const entry = caughtUp(this, { ...add, seq: added });
       this.entries = [...this.entries, entry];
       this.outcomes.track(added!);
