@@ -762,10 +762,10 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
   const select = sqlite.prepare('SELECT * FROM settings WHERE user_id = ?');
   const upsert = sqlite.prepare(
     `INSERT INTO settings (user_id, monthly_budget_cents, category_budgets_cents, daily_budget_mode,
-       daily_budget_cents, month_start_day, focus_goal_minutes, focus_categories, import_rules,
+       daily_budget_cents, month_start_day, default_wallet_id, focus_goal_minutes, focus_categories, import_rules,
        counterparties, notifications, pomodoro, daily_goals, stamp, updated_at)
      VALUES (@userId, @monthlyBudgetCents, @categoryBudgetsCents, @dailyBudgetMode,
-       @dailyBudgetCents, @monthStartDay, @focusGoalMinutes, @focusCategories, @importRules,
+       @dailyBudgetCents, @monthStartDay, @defaultWalletId, @focusGoalMinutes, @focusCategories, @importRules,
        @counterparties, @notifications, @pomodoro, @dailyGoals, @stamp, @updatedAt)
      ON CONFLICT (user_id) DO UPDATE SET
        monthly_budget_cents = excluded.monthly_budget_cents,
@@ -773,6 +773,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
        daily_budget_mode = excluded.daily_budget_mode,
        daily_budget_cents = excluded.daily_budget_cents,
        month_start_day = excluded.month_start_day,
+       default_wallet_id = excluded.default_wallet_id,
        focus_goal_minutes = excluded.focus_goal_minutes,
        focus_categories = excluded.focus_categories,
        import_rules = excluded.import_rules,
@@ -795,6 +796,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
       dailyBudgetMode: row.daily_budget_mode,
       dailyBudget: fromCents(row.daily_budget_cents as number),
       monthStartDay: row.month_start_day ?? 1,
+      defaultWalletId: row.default_wallet_id ?? '',
       focusGoalMinutes: row.focus_goal_minutes,
       focusCategories: JSON.parse(row.focus_categories as string),
       importRules: JSON.parse(row.import_rules as string),
@@ -817,6 +819,7 @@ function settingsStore(sqlite: Database.Database): SettingsStore {
         dailyBudgetMode: value.dailyBudgetMode,
         dailyBudgetCents: toCents(value.dailyBudget),
         monthStartDay: value.monthStartDay,
+        defaultWalletId: value.defaultWalletId || null,
         focusGoalMinutes: value.focusGoalMinutes,
         focusCategories: JSON.stringify(value.focusCategories),
         importRules: JSON.stringify(value.importRules),

@@ -265,6 +265,7 @@ export const SETTINGS_SHAPE: Shape = {
     dailyBudgetMode: { enum: ['fixed', 'monthly'] },
     dailyBudget: 'number',
     monthStartDay: 'number',
+    defaultWalletId: 'string',
     focusGoalMinutes: 'number',
     focusCategories: { unchecked: 'array' },
     importRules: { object: { expense: 'record', income: 'record' } },

@@ -34,7 +34,7 @@ export function isAdjustment(t: Pick<Transfer, 'fromWalletId' | 'toWalletId'>): 
 }
 
 /** The 手续费 entry's id: one per transfer, so writing it again replaces it. */
-function feeEntryId(transferId: string): string {
+export function feeEntryId(transferId: string): string {
   return `fee-${transferId}`.slice(0, 64);
 }
 

@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   dailyBudgetMode: 'fixed',
   dailyBudget: 200,
   monthStartDay: 1,
+  defaultWalletId: '',
   focusGoalMinutes: 120,
   focusCategories: [...DEFAULT_FOCUS_CATEGORIES],
   importRules: { expense: {}, income: {} },

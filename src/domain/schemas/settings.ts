@@ -154,6 +154,14 @@ export const settingsSchema = z
       .min(1, { message: '每月起始日必须是 1 到 28 之间的整数' })
       .max(28, { message: '每月起始日必须是 1 到 28 之间的整数' })
       .default(1),
+    /**
+     * The 账户 a new entry starts with (issue 61): 设置's choice, then the last one used, so it
+     * follows the user to every device. '' for none; absent in settings saved before it.
+     */
+    defaultWalletId: z
+      .string({ error: '默认账户无效' })
+      .regex(/^[A-Za-z0-9_-]{0,64}$/, { message: '默认账户无效' })
+      .default(''),
     focusGoalMinutes: z
       .number({ error: '请填写专注目标' })
       .int({ message: '专注目标必须是整数分钟' })

@@ -47,3 +47,5 @@ const transferSchema = z
 export type Transfer = z.output<typeof transferSchema>;
 
 export const transferSchemas = { record: transferSchema, input: transferInputSchema };
+export type TransferInput = z.input<typeof transferInputSchema>;
+export type TransferData = z.output<typeof transferInputSchema>;

@@ -11,7 +11,7 @@ import {
 // 账户 (issue 61): where money is kept. An entry may name one (`walletId`), a 转账 moves money
 // between two; src/domain/wallets.ts computes the balances.
 
-const walletTypeLabels = {
+export const walletTypeLabels = {
   cash: '现金',
   debit: '储蓄卡',
   credit: '信用卡',
@@ -81,3 +81,5 @@ const walletSchema = z
 export type Wallet = z.output<typeof walletSchema>;
 
 export const walletSchemas = { record: walletSchema, input: walletInputSchema };
+export type WalletInput = z.input<typeof walletInputSchema>;
+export type WalletData = z.output<typeof walletInputSchema>;

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateAccount, useUpdateAccount } from '../../api/accounts';
+import { useSettings, useUpdateSettings } from '../../api/settings';
+import { useWallets } from '../../api/wallets';
 import { DateWithChips } from '../../components/ChoiceGrid';
-import { InputField } from '../../components/form-fields';
+import { InputField, SelectField } from '../../components/form-fields';
 import { Modal } from '../../components/Modal';
 import { TagField } from '../../components/TagField';
 import {
@@ -38,6 +40,15 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
   const another = useRef(false);
   const [savedCount, setSavedCount] = useState(0);
   const [tags, setTags] = useState<string[]>(() => [...(record?.tags ?? [])]);
+  // 账户 (issue 61): a new entry starts from 设置's default, which is also the last one used.
+  const settings = useSettings();
+  const saveDefault = useUpdateSettings();
+  const walletList = useWallets().data?.items;
+  const wallets = (walletList ?? []).filter((w) => !w.archived || w.id === record?.walletId);
+  const walletOptions = Object.fromEntries(wallets.map((w) => [w.id, w.name]));
+  const knownDefault = wallets.some((w) => w.id === settings.defaultWalletId)
+    ? settings.defaultWalletId
+    : '';
   const form = useForm<AccountInput, unknown, AccountData>({
     resolver: zodResolver(accountInputSchema),
     defaultValues: record
@@ -47,8 +58,15 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
           category: record.category,
           description: record.description,
           date: record.date,
+          walletId: record.walletId ?? null,
         }
-      : { type, category: lastCategory(type), description: '', date: today },
+      : {
+          type,
+          category: lastCategory(type),
+          description: '',
+          date: today,
+          walletId: knownDefault || null,
+        },
   });
   const {
     register,
@@ -58,6 +76,13 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
     reset,
     formState: { errors, isDirty },
   } = form;
+  // The accounts and settings may arrive after a form drawn ahead opened: the default then.
+  const chosenWallet = watch('walletId');
+  useEffect(() => {
+    if (!record && knownDefault && !chosenWallet && !form.formState.dirtyFields.walletId) {
+      setValue('walletId', knownDefault);
+    }
+  }, [record, knownDefault, chosenWallet, setValue, form.formState.dirtyFields.walletId]);
 
   const onSubmit = handleSubmit(
     (formValues) => {
@@ -76,6 +101,11 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
       create.mutate(values, {
         onSuccess: () => {
           rememberCategory(values.type, values.category);
+          // The last 账户 used becomes the default, in the settings that follow the user.
+          const used = values.walletId ?? '';
+          if (used !== settings.defaultWalletId) {
+            saveDefault.mutate((current) => ({ ...current, defaultWalletId: used }));
+          }
           if (!next) return onClose();
           // 再记一笔 keeps the tags, as it keeps the category: a trip's expenses come in a row.
           // The next record's starting point, so the dialog is clean again until typed in.
@@ -100,6 +130,15 @@ export function AccountDialog({ record, type, today, onClose }: AccountDialogPro
     >
       <form ref={formElement} onSubmit={onSubmit} noValidate className="space-y-4">
         <EntryFields form={form} initialAmount={record?.amount} />
+        {wallets.length > 0 && (
+          <SelectField
+            label="账户"
+            placeholder="不指定账户"
+            options={walletOptions}
+            error={errors.walletId?.message}
+            {...register('walletId', { setValueAs: (v: unknown) => (v ? String(v) : null) })}
+          />
+        )}
         <DateWithChips
           registration={register('date')}
           error={errors.date?.message}

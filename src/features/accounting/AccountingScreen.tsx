@@ -31,6 +31,7 @@ import { Ledger } from './Ledger';
 import { MonthReport } from './MonthReport';
 import { RecurringSection } from './RecurringSection';
 import { ReimburseDialog } from './ReimburseDialog';
+import { WalletsSection } from './WalletsSection';
 
 // The import dialog brings papaparse (and, for an XLSX, SheetJS): fetched when a file is
 // picked, so the screen itself carries none of it.
@@ -186,6 +187,8 @@ export function AccountingScreen() {
               />
             </div>
           </div>
+
+          <WalletsSection entries={items} today={today} />
 
           <MonthReport
             records={items}

@@ -1,3 +1,4 @@
+import { useWallets } from '../../api/wallets';
 import { InputField, SelectField } from '../../components/form-fields';
 import { useToday } from '../../components/useToday';
 import { dailyBudgetCents } from '../../domain/budget';
@@ -18,6 +19,7 @@ interface Draft {
   dailyBudgetMode: Settings['dailyBudgetMode'];
   dailyBudget: string;
   monthStartDay: string;
+  defaultWalletId: string;
 }
 
 /** 每月起始日's choices: the 1st (the calendar month) to the 28th, which every month has. */
@@ -47,6 +49,7 @@ const toDraft = (s: Settings): Draft => ({
   dailyBudgetMode: s.dailyBudgetMode,
   dailyBudget: text(s.dailyBudget),
   monthStartDay: String(s.monthStartDay),
+  defaultWalletId: s.defaultWalletId,
 });
 
 function toChange(draft: Draft): Partial<SettingsInput> {
@@ -61,6 +64,7 @@ function toChange(draft: Draft): Partial<SettingsInput> {
     dailyBudgetMode: draft.dailyBudgetMode,
     dailyBudget: amount(draft.dailyBudget) ?? Number.NaN,
     monthStartDay: Number(draft.monthStartDay),
+    defaultWalletId: draft.defaultWalletId,
   };
 }
 
@@ -70,6 +74,9 @@ export function BudgetSettings({ saved }: { saved: Settings }) {
   const { draft, set, errors, save, ref } = useSettingsDraft(saved, toDraft, toChange);
   const parsed = settingsSchema.safeParse({ ...saved, ...toChange(draft) });
   const derived = parsed.success ? dailyBudgetCents(parsed.data, today) : null;
+  // 默认账户 (issue 61): the 账户 a new entry starts with; saving an entry makes it the last used.
+  const wallets = (useWallets().data?.items ?? []).filter((w) => !w.archived);
+  const walletOptions = Object.fromEntries(wallets.map((w) => [w.id, w.name]));
 
   return (
     <SettingsCard title="预算" save={save}>
@@ -127,6 +134,18 @@ export function BudgetSettings({ saved }: { saved: Settings }) {
           value={draft.monthStartDay}
           onChange={(e) => set({ monthStartDay: e.target.value })}
         />
+        {wallets.length > 0 && (
+          <SelectField
+            label="默认账户"
+            hint="记一笔时预先选中的账户；每次记账后会记住最后使用的账户"
+            error={errors.defaultWalletId}
+            placeholder="不指定账户"
+            options={walletOptions}
+            className="sm:max-w-48"
+            value={walletOptions[draft.defaultWalletId] ? draft.defaultWalletId : ''}
+            onChange={(e) => set({ defaultWalletId: e.target.value })}
+          />
+        )}
         <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">分类月预算（可选）</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 wide:grid-cols-5">

@@ -29,6 +29,8 @@ describe('settings', () => {
       dailyBudget: 200,
       // The calendar month until a pay day is chosen (issue 61).
       monthStartDay: 1,
+      // No default 账户 until one is chosen or used (issue 61).
+      defaultWalletId: '',
       focusGoalMinutes: 120,
       focusCategories: ['work', 'study', 'programming', 'design', 'writing'],
       importRules: { expense: {}, income: {} },
