@@ -1,7 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { InputOf } from '../domain/resources';
 import type { Transfer } from '../domain/schemas/transfer';
-import { feeEntryFor, feeEntryId } from '../domain/wallets';
+import {
+  feeEntryFor,
+  feeEntryId,
+  type WalletTotals,
+  walletBalances,
+  walletTotals,
+} from '../domain/wallets';
 import { engineFor } from './engine';
 import { listQuery, useCreateRecord, useDeleteRecord, useUpdateRecord } from './resource';
 
@@ -59,4 +66,20 @@ export function useDeleteTransfer() {
     networkMode: 'always',
     meta: { errorMessage: '删除转账失败：{message}' },
   });
+}
+
+/**
+ * 资产 and 负债 of the 账户, for 资产管理 and the dashboard's 净资产 (manual assets are added
+ * to it there, each counted once). Undefined while loading, and for a user without accounts,
+ * who never loads the 记账 list for it: the dashboard does not read it otherwise.
+ */
+export function useWalletTotals(): (WalletTotals & { count: number }) | undefined {
+  const wallets = useWallets().data?.items;
+  const has = (wallets?.length ?? 0) > 0;
+  const entries = useQuery({ ...listQuery('accounts'), enabled: has }).data?.items;
+  const transfers = useQuery({ ...listQuery('transfers'), enabled: has }).data?.items;
+  return useMemo(() => {
+    if (!wallets || !has || !entries || !transfers) return undefined;
+    return { ...walletTotals(walletBalances(wallets, entries, transfers)), count: wallets.length };
+  }, [wallets, has, entries, transfers]);
 }

@@ -169,6 +169,14 @@ export const WalletsSection = memo(function WalletsSection({
                           {formatCents(bill.billCents)}
                         </strong>
                       </span>
+                      {bill.owedCents > bill.billCents && (
+                        <span>
+                          未出账{' '}
+                          <span className="tabular-nums text-slate-900">
+                            {formatCents(bill.owedCents - bill.billCents)}
+                          </span>
+                        </span>
+                      )}
                       <span>
                         还款日 {formatShortDate(bill.dueDate, today)}
                         {bill.billCents > 0 &&

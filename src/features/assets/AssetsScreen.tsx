@@ -1,6 +1,7 @@
 import { HandCoins, Landmark, Plus, Scale, Wallet } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useAssets, useDeleteAsset } from '../../api/assets';
+import { useWalletTotals } from '../../api/wallets';
 import { DrawnAhead } from '../../components/DrawnAhead';
 import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
@@ -54,7 +55,18 @@ export function AssetsScreen() {
   const all = data?.items ?? NO_ASSETS;
   // Only the highest version of each chain is listed and counted (SPEC §4).
   const latest = useMemo(() => latestPerChain(all), [all]);
-  const totals = useMemo(() => assetTotals(latest), [latest]);
+  const manual = useMemo(() => assetTotals(latest), [latest]);
+  // 账户 balances (issue 61, 记账管理 → 账户) count here too, once, beside the manual assets.
+  const wallets = useWalletTotals();
+  const totals = useMemo(
+    () => ({
+      ...manual,
+      assetsCents: manual.assetsCents + (wallets?.assetsCents ?? 0),
+      liabilitiesCents: manual.liabilitiesCents + (wallets?.liabilitiesCents ?? 0),
+      netWorthCents: manual.netWorthCents + (wallets?.netCents ?? 0),
+    }),
+    [manual, wallets],
+  );
   const assets = useMemo(
     () => latest.filter((a) => a.type === 'asset').sort(largestFirst),
     [latest],
@@ -109,7 +121,7 @@ export function AssetsScreen() {
           <StatCard
             title="总资产"
             value={<Amount cents={totals.assetsCents} />}
-            subtitle={`${assets.length} 项资产`}
+            subtitle={`${assets.length} 项资产${wallets ? ` · 含 ${wallets.count} 个账户` : ''}`}
             icon={<Wallet size={18} />}
             action={
               <button
@@ -124,7 +136,7 @@ export function AssetsScreen() {
           <StatCard
             title="总负债"
             value={<Amount cents={totals.liabilitiesCents} />}
-            subtitle={`${liabilities.length} 项负债`}
+            subtitle={`${liabilities.length} 项负债${wallets?.liabilitiesCents ? ' · 含账户欠款' : ''}`}
             icon={<Landmark size={18} />}
           />
           <StatCard
@@ -154,7 +166,7 @@ export function AssetsScreen() {
           <AssetList
             title="资产"
             items={assets}
-            totalCents={totals.assetsCents}
+            totalCents={manual.assetsCents}
             emptyMessage="暂无资产，点击上方按钮添加第一项"
             onHistory={onHistory}
             onEdit={onEdit}
@@ -164,7 +176,7 @@ export function AssetsScreen() {
           <AssetList
             title="负债"
             items={liabilities}
-            totalCents={totals.liabilitiesCents}
+            totalCents={manual.liabilitiesCents}
             emptyMessage="暂无负债"
             onHistory={onHistory}
             onEdit={onEdit}

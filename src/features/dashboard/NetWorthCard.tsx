@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { useWalletTotals } from '../../api/wallets';
 import { Money } from '../../components/Money';
 import { StatCard, toneOf } from '../../components/StatCard';
 import { formatCents, MASKED_AMOUNT } from '../../domain/money';
@@ -11,8 +12,13 @@ interface NetWorthCardProps {
 }
 
 /** 净资产: hidden until the eye is pressed (SPEC §2), so the dashboard can be shown to others. */
-export function NetWorthCard({ netWorthCents, assetsCents, liabilitiesCents }: NetWorthCardProps) {
+export function NetWorthCard(props: NetWorthCardProps) {
   const [shown, setShown] = useState(false);
+  // 账户 balances (issue 61) join the manual assets, each counted once.
+  const wallets = useWalletTotals();
+  const assetsCents = props.assetsCents + (wallets?.assetsCents ?? 0);
+  const liabilitiesCents = props.liabilitiesCents + (wallets?.liabilitiesCents ?? 0);
+  const netWorthCents = props.netWorthCents + (wallets?.netCents ?? 0);
   const money = (cents: number) => (shown ? formatCents(cents) : MASKED_AMOUNT);
   return (
     <StatCard
