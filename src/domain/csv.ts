@@ -12,10 +12,10 @@ import {
   taskCategoryLabels,
   taskPriorityLabels,
   timeCategoryLabels,
+  walletTypeLabels,
   workoutTypeLabels,
 } from './schemas/categories';
 import type { RecurringInput } from './schemas/recurring';
-import type { WalletType } from './schemas/wallet';
 
 // CSV that Excel opens with Chinese intact: UTF-8 with a byte-order mark (without it Excel
 // reads the bytes in the system's ANSI code page), CRLF line ends (RFC 4180), and every text
@@ -148,16 +148,6 @@ const HEADERS: Partial<Record<ResourceName, Readonly<Record<string, string>>>> =
   },
 };
 
-// schemas/wallet's labels, restated for the same reason as the units below.
-const WALLET_TYPES = {
-  cash: '现金',
-  debit: '储蓄卡',
-  credit: '信用卡',
-  alipay: '支付宝',
-  wechat: '微信',
-  other: '其他',
-} as const satisfies Record<WalletType, string>;
-
 // schemas/recurring's labels, restated: importing them would pull zod into the 记账 screen,
 // which reads this module for its ledger export. The type keeps the two lists in step.
 const RECURRING_UNITS = {
@@ -193,7 +183,7 @@ function labelCell(kind: ResourceName, field: string, value: unknown, row: Row):
     case 'recurring.unit':
       return labelOf(RECURRING_UNITS, value);
     case 'wallets.type':
-      return labelOf(WALLET_TYPES, value);
+      return labelOf(walletTypeLabels, value);
     case 'assets.type':
       return labelOf(assetTypeLabels, value);
     case 'assets.category':

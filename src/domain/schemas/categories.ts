@@ -31,6 +31,16 @@ const incomeCategoryLabels = {
   other: '其他',
 } as const;
 
+/** 账户's types (issue 61), in the order 添加账户 lists them. */
+export const walletTypeLabels = {
+  cash: '现金',
+  debit: '储蓄卡',
+  credit: '信用卡',
+  alipay: '支付宝',
+  wechat: '微信',
+  other: '其他',
+} as const;
+
 export const assetTypeLabels = { asset: '资产', liability: '负债' } as const;
 export const assetCategoryLabels = {
   cash: '现金',

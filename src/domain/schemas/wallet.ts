@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { walletTypeLabels } from './categories';
 import {
   editedAtField,
   hasAtMostTwoDecimals,
@@ -11,19 +12,11 @@ import {
 // 账户 (issue 61): where money is kept. An entry may name one (`walletId`), a 转账 moves money
 // between two; src/domain/wallets.ts computes the balances.
 
-export const walletTypeLabels = {
-  cash: '现金',
-  debit: '储蓄卡',
-  credit: '信用卡',
-  alipay: '支付宝',
-  wechat: '微信',
-  other: '其他',
-} as const;
 const walletTypes = Object.keys(walletTypeLabels) as [
   keyof typeof walletTypeLabels,
   ...(keyof typeof walletTypeLabels)[],
 ];
-export type WalletType = (typeof walletTypes)[number];
+type WalletType = (typeof walletTypes)[number];
 
 /** Yuan with at most two decimals, below zero too: a credit card starts owing. */
 const signedAmountSchema = z

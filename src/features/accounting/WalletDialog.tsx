@@ -7,12 +7,12 @@ import {
   SelectField,
 } from '../../components/form-fields';
 import { useDialogForm } from '../../components/form-fields-dialog';
+import { walletTypeLabels } from '../../domain/schemas/categories';
 import {
   type Wallet,
   type WalletData,
   type WalletInput,
   walletInputSchema,
-  walletTypeLabels,
 } from '../../domain/schemas/wallet';
 
 interface WalletDialogProps {

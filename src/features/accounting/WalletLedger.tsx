@@ -7,9 +7,9 @@ import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatShortDate } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
-import { accountCategoryLabels, labelOf } from '../../domain/schemas/categories';
+import { accountCategoryLabels, labelOf, walletTypeLabels } from '../../domain/schemas/categories';
 import type { Transfer } from '../../domain/schemas/transfer';
-import { type Wallet, walletTypeLabels } from '../../domain/schemas/wallet';
+import type { Wallet } from '../../domain/schemas/wallet';
 import { type WalletLedgerRow, walletLedger } from '../../domain/wallets';
 
 const PAGE = 100;

@@ -10,9 +10,9 @@ import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatShortDate } from '../../domain/dates';
 import { formatCents, fromCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
-import { labelOf } from '../../domain/schemas/categories';
+import { labelOf, walletTypeLabels } from '../../domain/schemas/categories';
 import type { Transfer } from '../../domain/schemas/transfer';
-import { type Wallet, walletTypeLabels } from '../../domain/schemas/wallet';
+import type { Wallet } from '../../domain/schemas/wallet';
 import { creditBill, walletBalances, walletTotals } from '../../domain/wallets';
 import { WalletLedger } from './WalletLedger';
 
