@@ -94,6 +94,7 @@ describe('prepareRecord: upload defaults (SPEC §7)', () => {
         reimbursed: false,
         reimbursedBy: null,
         tags: [],
+        walletId: null,
       },
     });
   });
@@ -311,6 +312,8 @@ describe('export file', () => {
         reimbursed: false,
         reimbursedBy: null,
         tags: [],
+        // 账户 (issue 61): none for a record from before accounts.
+        walletId: null,
       },
       invalid,
     ]);
