@@ -183,6 +183,8 @@ describe('occurrenceRecord', () => {
       reimbursed: false,
       reimbursedBy: null,
       tags: [],
+      // 账户 (issue 61): a template names none yet.
+      walletId: null,
     });
     // A #标签 in its 备注 tags the entry (issue 63), and the note keeps its words.
     const tagged = { ...template, description: '房租 #家' };
