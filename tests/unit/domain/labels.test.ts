@@ -37,7 +37,7 @@ describe('label glossary', () => {
       expenseCategoryLabels,
       expenseCategories,
       'dining 餐饮 transport 交通 shopping 购物 entertainment 娱乐 medical 医疗 education 教育 ' +
-        'housing 住房 reimbursement 报销 other 其他',
+        'housing 住房 reimbursement 报销 fee 手续费 other 其他',
     ],
     [
       'income categories',
@@ -115,6 +115,8 @@ describe('label glossary', () => {
       'checkinTasks 打卡任务',
       'checkinRecords 打卡记录',
       'recurring 周期记账',
+      'wallets 账户',
+      'transfers 转账',
     ]);
   });
 });

@@ -62,6 +62,8 @@ const ROWS: [ResourceName, Record<string, unknown>, string][] = [
     },
     '住房 ¥3,000.00（每 2 周）',
   ],
+  ['wallets', { name: '支付宝' }, '账户「支付宝」'],
+  ['transfers', { amount: 500, date: '2026-11-20' }, '转账 ¥500.00 · 2026-11-20'],
 ];
 
 describe('recordLabel', () => {

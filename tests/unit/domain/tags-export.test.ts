@@ -55,6 +55,8 @@ describe('export files and tags', () => {
         'checkinTasks',
         'checkinRecords',
         'recurring',
+        'wallets',
+        'transfers',
       ].map((k) => [
         k,
         (first.items as Tagged[]).filter((i) => i.category === k).map((i) => i.record),
