@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { todayString } from '../../src/domain/dates';
+import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
+import { storedWallet } from '../fixtures/records';
+import { renderApp, signIn, testServer } from './harness';
+
+// 记账管理 → 账户 (issue 61): the entry form's 账户 picker starts from 设置's default and
+// remembers the last account used, in the settings; a transfer's 手续费 is a 手续费 expense
+// of the 转出账户 and nothing else of the transfer counts.
+
+const TODAY = todayString(new Date());
+const { demo } = await testServer({ today: TODAY, clear: ['accounts', 'wallets', 'transfers'] });
+beforeEach(async () => {
+  await signIn(demo);
+  await demo.store.wallets.create(
+    'demo',
+    storedWallet('ali', { name: '支付宝', openingBalance: 1000 }),
+  );
+  await demo.store.wallets.create(
+    'demo',
+    storedWallet('cmb', { name: '招商银行', type: 'debit', openingBalance: 5000, order: 1 }),
+  );
+  onTestFinished(async () => {
+    await demo.store.settings.put('demo', DEFAULT_SETTINGS, TODAY);
+    for (const id of ['ali', 'cmb']) await demo.store.wallets.remove('demo', id);
+  });
+});
+
+async function openScreen() {
+  renderApp('/accounting');
+  await screen.findByRole('region', { name: '今日支出' });
+  return within(await screen.findByRole('region', { name: '账户' }));
+}
+
+const balance = (name: string) =>
+  within(screen.getByTestId(`wallet-${name}`)).getByTestId('wallet-balance').textContent;
+
+describe('记账管理 → 账户', () => {
+  it('starts an entry from the default account and remembers the last one used', async () => {
+    await demo.store.settings.put('demo', { ...DEFAULT_SETTINGS, defaultWalletId: 'cmb' }, TODAY);
+    await openScreen();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '添加记录' }));
+    const dialog = await screen.findByRole('dialog', { name: '添加记录' });
+    const picker = within(dialog).getByLabelText('账户') as HTMLSelectElement;
+    await waitFor(() => expect(picker.value).toBe('cmb'));
+    await user.type(within(dialog).getByLabelText('金额'), '20');
+    await user.click(
+      within(within(dialog).getByRole('group', { name: '分类' })).getByRole('button', {
+        name: '交通',
+      }),
+    );
+    await user.selectOptions(picker, '支付宝');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(balance('支付宝')).toBe('¥980.00'));
+    // The settings on the server now name 支付宝: the next device starts from it too.
+    await waitFor(async () =>
+      expect((await demo.store.settings.get('demo'))?.defaultWalletId).toBe('ali'),
+    );
+  });
+
+  it('books a transfer’s fee as a 手续费 expense and nothing else of it', async () => {
+    const section = await openScreen();
+    const user = userEvent.setup();
+    await user.click(await section.findByRole('button', { name: '转账' }));
+    const dialog = await screen.findByRole('dialog', { name: '转账' });
+    await user.selectOptions(within(dialog).getByLabelText('转出账户'), '招商银行');
+    await user.selectOptions(within(dialog).getByLabelText('转入账户'), '支付宝');
+    await user.type(within(dialog).getByLabelText('金额'), '500');
+    await user.type(within(dialog).getByLabelText('手续费'), '2.5');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(balance('支付宝')).toBe('¥1,500.00'));
+    await waitFor(() => expect(balance('招商银行')).toBe('¥4,497.50'));
+    await waitFor(async () => expect(await demo.store.transfers.list('demo')).toHaveLength(1));
+    await waitFor(async () => {
+      const entries = await demo.store.accounts.list('demo');
+      expect(entries.map((e) => [e.type, e.category, e.amount, e.walletId])).toEqual([
+        ['expense', 'fee', 2.5, 'cmb'],
+      ]);
+    });
+    expect(
+      within(screen.getByRole('region', { name: '本月支出' })).getByText('¥2.50'),
+    ).toBeInTheDocument();
+  });
+
+  it('says in Chinese what a new account lacks', async () => {
+    const section = await openScreen();
+    const user = userEvent.setup();
+    await user.click(section.getByRole('button', { name: '添加账户' }));
+    const dialog = await screen.findByRole('dialog', { name: '添加账户' });
+    await user.selectOptions(within(dialog).getByLabelText('类型'), '信用卡');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请填写账户名称')).toBeInTheDocument();
+    expect(within(dialog).getByText('请填写账单日')).toBeInTheDocument();
+    expect(within(dialog).getByText('请填写还款日')).toBeInTheDocument();
+  });
+});
