@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { todayString } from '../../src/domain/dates';
+import { addDays, monthOf, todayString } from '../../src/domain/dates';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
-import { storedWallet } from '../fixtures/records';
+import { storedExpense, storedWallet } from '../fixtures/records';
 import { renderApp, signIn, testServer } from './harness';
 
 // 记账管理 → 账户 (issue 61): the entry form's 账户 picker starts from 设置's default and
@@ -83,6 +83,50 @@ describe('记账管理 → 账户', () => {
     expect(
       within(screen.getByRole('region', { name: '本月支出' })).getByText('¥2.50'),
     ).toBeInTheDocument();
+  });
+
+  it('repays a credit card’s bill with 还款, prefilled, and edits the transfer', async () => {
+    const card = storedWallet('card', {
+      name: '信用卡',
+      type: 'credit',
+      creditLimit: 10_000,
+      statementDay: 1,
+      dueDay: 20,
+      order: 2,
+    });
+    await demo.store.wallets.create('demo', card);
+    // Spent the day before this month's 1st, the statement day: all of it is on the bill.
+    const lastMonth = addDays(`${monthOf(TODAY)}-01`, -1);
+    await demo.store.accounts.create(
+      'demo',
+      storedExpense('buy', { amount: 300, date: lastMonth, walletId: 'card' }),
+    );
+    onTestFinished(() => demo.store.wallets.remove('demo', 'card').then(() => undefined));
+    const section = await openScreen();
+    const user = userEvent.setup();
+    const bill = await section.findByTestId('credit-bill');
+    await waitFor(() => expect(bill).toHaveTextContent('本期账单 ¥300.00'));
+    await user.click(within(bill).getByRole('button', { name: '还款 信用卡' }));
+    const dialog = await screen.findByRole('dialog', { name: '转账' });
+    expect((within(dialog).getByLabelText('转入账户') as HTMLSelectElement).value).toBe('card');
+    expect((within(dialog).getByLabelText('金额') as HTMLInputElement).value).toBe('300.00');
+    await user.selectOptions(within(dialog).getByLabelText('转出账户'), '招商银行');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(balance('信用卡')).toBe('¥0.00'));
+    expect(bill).toHaveTextContent('本期账单 ¥0.00');
+    expect(balance('招商银行')).toBe('¥4,700.00');
+
+    // The card's ledger: the repayment can be edited there.
+    await user.click(section.getByRole('button', { name: /^信用卡，余额/ }));
+    const ledger = await screen.findByRole('dialog', { name: '信用卡的流水' });
+    await user.click(within(ledger).getByRole('button', { name: /编辑/ }));
+    const edit = await screen.findByRole('dialog', { name: '编辑转账' });
+    const amount = within(edit).getByLabelText('金额');
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.click(within(edit).getByRole('button', { name: '保存' }));
+    await screen.findByRole('dialog', { name: '信用卡的流水' });
+    await waitFor(() => expect(balance('信用卡')).toBe('-¥200.00'));
   });
 
   it('says in Chinese what a new account lacks', async () => {

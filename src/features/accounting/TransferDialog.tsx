@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { z } from 'zod';
 import { useSaveTransfer } from '../../api/wallets';
 import {
@@ -8,6 +9,7 @@ import {
   SelectField,
 } from '../../components/form-fields';
 import { useDialogForm } from '../../components/form-fields-dialog';
+import { TagField } from '../../components/TagField';
 import { evaluateAmount } from '../../domain/amount-expression';
 import { formatCents, fromCents, toCents } from '../../domain/money';
 import {
@@ -43,6 +45,7 @@ export function TransferDialog({
   onClose,
 }: TransferDialogProps) {
   const save = useSaveTransfer();
+  const [tags, setTags] = useState<string[]>(() => [...(transfer?.tags ?? [])]);
   const form = useDialogForm<TransferInput, TransferData>(
     transferInputSchema.superRefine((v, ctx) => {
       // The form is for a transfer between two accounts; 调整余额 has its own.
@@ -81,7 +84,7 @@ export function TransferDialog({
   );
   const onSubmit = handleSubmit((input) => {
     save.mutate(
-      { existing: transfer ?? undefined, input: { ...input, tags: transfer?.tags ?? [] } },
+      { existing: transfer ?? undefined, input: { ...input, tags } },
       { onSuccess: onClose },
     );
   });
@@ -90,7 +93,7 @@ export function TransferDialog({
     <FormDialog
       title={transfer ? '编辑转账' : '转账'}
       onClose={onClose}
-      dirty={isDirty}
+      dirty={isDirty || tags.join() !== (transfer?.tags ?? []).join()}
       onSubmit={onSubmit}
       saving={save.isPending}
     >
@@ -140,6 +143,7 @@ export function TransferDialog({
         error={errors.note?.message}
         {...register('note')}
       />
+      <TagField value={tags} onChange={setTags} />
     </FormDialog>
   );
 }

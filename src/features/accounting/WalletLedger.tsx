@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useDeleteTransfer } from '../../api/wallets';
 import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
-import { DeleteButton } from '../../components/RowActions';
+import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatShortDate } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
@@ -39,6 +39,8 @@ interface WalletLedgerProps {
   onClose: () => void;
   /** 调整余额 for this account. */
   onAdjust: () => void;
+  /** 编辑转账 for one of its transfers. */
+  onEditTransfer: (transfer: Transfer) => void;
 }
 
 /**
@@ -53,6 +55,7 @@ export function WalletLedger({
   today,
   onClose,
   onAdjust,
+  onEditTransfer,
 }: WalletLedgerProps) {
   const rows = useMemo(
     () => walletLedger(wallet, entries, transfers),
@@ -132,13 +135,21 @@ export function WalletLedger({
                 <td className="whitespace-nowrap py-2 text-right tabular-nums text-slate-900">
                   {formatCents(row.balanceCents)}
                 </td>
-                <td className="w-10 py-1 text-right">
+                <td className="py-1 text-right whitespace-nowrap">
                   {row.source === 'transfer' && byId.has(row.id) && (
-                    <DeleteButton
-                      item={rowLabel(row, names)}
-                      onClick={() => remove(byId.get(row.id)!)}
-                      disabled={deletingId === row.id}
-                    />
+                    <span className="inline-flex">
+                      {row.kind !== 'adjustment' && (
+                        <EditButton
+                          item={rowLabel(row, names)}
+                          onClick={() => onEditTransfer(byId.get(row.id)!)}
+                        />
+                      )}
+                      <DeleteButton
+                        item={rowLabel(row, names)}
+                        onClick={() => remove(byId.get(row.id)!)}
+                        disabled={deletingId === row.id}
+                      />
+                    </span>
                   )}
                 </td>
               </tr>

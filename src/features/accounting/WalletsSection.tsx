@@ -26,7 +26,13 @@ const NO_TRANSFERS: readonly Transfer[] = [];
 
 type Open =
   | { kind: 'wallet'; wallet: Wallet | null }
-  | { kind: 'transfer'; prefill?: { toWalletId: string; amount?: number; note: string } }
+  | {
+      kind: 'transfer';
+      prefill?: { toWalletId: string; amount?: number; note: string };
+      /** The transfer being edited, and the ledger to return to. */
+      editing?: Transfer;
+      back?: string;
+    }
   | { kind: 'ledger'; id: string }
   | { kind: 'adjust'; id: string };
 
@@ -250,11 +256,12 @@ export const WalletsSection = memo(function WalletsSection({
       )}
       {open?.kind === 'transfer' && (
         <TransferDialog
-          transfer={null}
+          key={open.editing?.id ?? 'new'}
+          transfer={open.editing ?? null}
           wallets={all}
           prefill={open.prefill}
           today={today}
-          onClose={close}
+          onClose={() => (open.back ? setOpen({ kind: 'ledger', id: open.back }) : close())}
         />
       )}
       {open?.kind === 'ledger' && opened && (
@@ -266,6 +273,7 @@ export const WalletsSection = memo(function WalletsSection({
           today={today}
           onClose={close}
           onAdjust={() => setOpen({ kind: 'adjust', id: opened.id })}
+          onEditTransfer={(t) => setOpen({ kind: 'transfer', editing: t, back: opened.id })}
         />
       )}
       {open?.kind === 'adjust' && opened && (
