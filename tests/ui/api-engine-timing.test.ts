@@ -361,7 +361,7 @@ describe('what wakes the engine before its next try', () => {
     server.events.on('request:start', listen);
     try {
       window.dispatchEvent(new Event('online'));
-      await until(() => asked.length > 0);
+      await until(() => asked.includes('/api/tasks/digest'));
       await drain(100);
     } finally {
       server.events.removeListener('request:start', listen);

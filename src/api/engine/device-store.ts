@@ -1,3 +1,4 @@
+import { editOrder } from '../../domain/hlc';
 import type { ResourceName } from '../../domain/resources';
 import { coveredBy, type Row } from './delta';
 import {
@@ -234,9 +235,13 @@ export class DeviceStore {
    * Stores the complete ones of `states` and removes the changes `done` from the outbox, in one
    * transaction: a list and the changes it now includes never disagree after a crash.
    */
-  async persist(states: [ResourceName, KindState][], done: readonly number[]) {
+  async persist(
+    states: [ResourceName, KindState][],
+    done: readonly number[],
+    sentAs?: ReadonlyMap<number, string>,
+  ) {
     if (this.closed) return [];
-    return this.write(await serialise(states), done);
+    return this.write(await serialise(states), done, sentAs);
   }
 
   /**
@@ -244,9 +249,22 @@ export class DeviceStore {
    * one transaction. Only the page calls it: the fill worker hands its lists over
    * (device-fill.ts), so the device's copy has one writer.
    */
-  async write(lists: readonly SerialisedList[], done: readonly number[]) {
+  async write(
+    lists: readonly SerialisedList[],
+    done: readonly number[],
+    sentAs?: ReadonlyMap<number, string>,
+  ) {
     const db = await this.open();
     const tx = db.transaction(['lists', 'outbox', 'kv'], 'readwrite');
+    // A change another tab merged an edit into while this one sent it stays (it goes again,
+    // with the edit): dropped, the edit was lost (engine-concurrency.test.ts, a second tab).
+    const changed = new Set<number>();
+    for (const seq of done) {
+      const sent = sentAs?.get(seq);
+      if (sent === undefined) continue;
+      const now = await tx.objectStore('outbox').get(seq);
+      if (now !== undefined && editOrder(now) !== sent) changed.add(seq);
+    }
     for (const { synced, landed, ...list } of lists) {
       void tx.objectStore('lists').put(list);
       void tx.objectStore('kv').put(list.cursor, cursorKey(list.kind));
@@ -254,7 +272,7 @@ export class DeviceStore {
       if (landed) void tx.objectStore('kv').put(landed, landedKey(list.kind));
       else void tx.objectStore('kv').delete(landedKey(list.kind));
     }
-    for (const seq of done) void tx.objectStore('outbox').delete(seq);
+    for (const seq of done) if (!changed.has(seq)) void tx.objectStore('outbox').delete(seq);
     await tx.done;
     return lists.map((l) => l.kind);
   }

@@ -86,6 +86,12 @@ export abstract class EngineCore {
    * together): the next change to its record follows it instead of merging into it.
    */
   sending: number | ReadonlySet<number> | undefined;
+  /**
+   * The stamp (edit order) of each change as this tab sent it, until it is dropped from the
+   * stored outbox: one another tab merged an edit into meanwhile (a new stamp) stays, to be
+   * sent again (device-store.ts `write`).
+   */
+  readonly sentAs = new Map<number, string>();
   /** Records the server lacks after a restore, offered for upload (restore-offer.ts). */
   offered: Partial<Record<ResourceName, Row[]>> = {};
   readonly board = new StatusBoard(() => ({
@@ -240,7 +246,8 @@ export abstract class EngineCore {
     if (this.closed) return;
     const states: [ResourceName, KindState][] = [];
     for (const kind of kinds) states.push([kind, await this.state(kind)]);
-    const stored = await this.store.persist(states, done);
+    const stored = await this.store.persist(states, done, this.sentAs);
+    for (const seq of done) this.sentAs.delete(seq);
     this.broadcast({ type: 'lists', kinds: stored });
   }
 

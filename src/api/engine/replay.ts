@@ -1,3 +1,4 @@
+import { editOrder } from '../../domain/hlc';
 import {
   isSingle,
   RESOURCES,
@@ -79,6 +80,7 @@ export async function replay(core: EngineCore) {
       // instead of merging into it, to be finished with it unsent (engine-convergence.test.ts:
       // an edit made while a 404 was being kept as a conflict was lost).
       core.sending = entry.seq;
+      core.sentAs.set(entry.seq!, editOrder(entry));
       let step: Step;
       try {
         let outcome: Outcome;
@@ -130,6 +132,7 @@ async function replayBatch(
   const confirmed: [OutboxEntry, Row][] = [];
   // On its way until every answer is applied (as a single change's, in `replay`).
   core.sending = new Set(batch.map((e) => e.seq!));
+  for (const e of batch) core.sentAs.set(e.seq!, editOrder(e));
   try {
     try {
       results = await sendBatch(batch, retry);
