@@ -89,7 +89,8 @@ export function WalletLedger({
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-left text-slate-500">
-              <th scope="col" className="py-2 font-medium">
+              {/* A phone shows the date under the item, leaving the item its width. */}
+              <th scope="col" className="hidden py-2 font-medium tablet:table-cell">
                 日期
               </th>
               <th scope="col" className="py-2 font-medium">
@@ -109,10 +110,13 @@ export function WalletLedger({
           <tbody className="divide-y divide-slate-100">
             {rows.slice(0, shown).map((row) => (
               <tr key={`${row.source}-${row.id}`}>
-                <td className="whitespace-nowrap py-2 pr-2 text-slate-500">
+                <td className="hidden whitespace-nowrap py-2 pr-2 text-slate-500 tablet:table-cell">
                   {formatShortDate(row.date, today)}
                 </td>
                 <td className="py-2 pr-2">
+                  <span className="block text-xs text-slate-500 tablet:hidden">
+                    {formatShortDate(row.date, today)}
+                  </span>
                   <span className="text-slate-900">{rowLabel(row, names)}</span>
                   {row.note && (
                     <span className="block max-w-[40vw] truncate text-xs text-slate-500 tablet:max-w-xs">
