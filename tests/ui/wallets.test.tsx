@@ -129,6 +129,39 @@ describe('记账管理 → 账户', () => {
     await waitFor(() => expect(balance('信用卡')).toBe('-¥200.00'));
   });
 
+  it('调整余额 brings the balance to the real one, as neither income nor expense', async () => {
+    const section = await openScreen();
+    const user = userEvent.setup();
+    await user.click(await section.findByRole('button', { name: /^支付宝，余额/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '支付宝的流水' })).getByRole('button', {
+        name: '调整余额',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: '调整余额 · 支付宝' });
+    const actual = within(dialog).getByLabelText('实际余额');
+    await user.type(actual, '1000');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('与当前余额相同，无需调整')).toBeInTheDocument();
+    await user.clear(actual);
+    await user.type(actual, '1200.5');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    const ledger = await screen.findByRole('dialog', { name: '支付宝的流水' });
+    await within(ledger).findByText('余额调整');
+    await waitFor(() => expect(balance('支付宝')).toBe('¥1,200.50'));
+    for (const title of ['本月收入', '本月支出']) {
+      expect(
+        within(screen.getByRole('region', { name: title })).getByText('¥0.00'),
+      ).toBeInTheDocument();
+    }
+    await waitFor(async () =>
+      expect(await demo.store.transfers.list('demo')).toMatchObject([
+        { fromWalletId: '', toWalletId: 'ali', amount: 200.5 },
+      ]),
+    );
+    expect(await demo.store.accounts.list('demo')).toEqual([]);
+  });
+
   it('says in Chinese what a new account lacks', async () => {
     const section = await openScreen();
     const user = userEvent.setup();

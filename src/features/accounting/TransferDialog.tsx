@@ -183,7 +183,7 @@ export function AdjustDialog({ wallet, balanceCents, today, onClose }: AdjustDia
       amount: fromCents(Math.abs(diff)),
       fee: 0,
       date: today,
-      note: '余额调整',
+      note: '',
       tags: [],
     };
     save.mutate({ input }, { onSuccess: onClose });
