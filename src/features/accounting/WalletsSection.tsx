@@ -62,6 +62,11 @@ export const WalletsSection = memo(function WalletsSection({
     [all, entries, transfers],
   );
   const totals = useMemo(() => walletTotals(balances), [balances]);
+  // A card's bill walks its ledger: once per change of the lists, not on every render.
+  const bills = useMemo(
+    () => new Map(all.map((w) => [w.id, creditBill(w, entries, transfers, today)])),
+    [all, entries, transfers, today],
+  );
   const [open, setOpen] = useState<Open | null>(null);
   usePreloadDialogs(!wallets.isPending, WalletDialog, TransferDialog);
   const { remove, deletingId } = useDeleteAction(
@@ -114,7 +119,7 @@ export const WalletsSection = memo(function WalletsSection({
           <ul className="divide-y divide-slate-100">
             {list.map((w) => {
               const cents = balances.get(w.id) ?? 0;
-              const bill = creditBill(w, entries, transfers, today);
+              const bill = bills.get(w.id);
               return (
                 <li key={w.id} className="py-3" data-testid={`wallet-${w.name}`}>
                   <div className="flex items-center gap-2">
