@@ -76,9 +76,7 @@ interface ListReport {
   /** ?since=<cursor> with nothing changed: median ms and bytes of body received. */
   delta: number;
   deltaWire: number;
-  /** GET <path>/digest: the first after the upload (the server reads the kind once), ms. */
-  digestCold: number;
-  /** Median of the next ones (nothing changed: one indexed look-up), ms. */
+  /** GET <path>/digest after warm-ups, median (nothing changed: one indexed look-up), ms. */
   digest: number;
   digestCount: number;
 }
@@ -154,10 +152,6 @@ async function measureList(url: string, token: string, path: string): Promise<Li
   if (changes.records.length + changes.deleted.length > 0) {
     throw new Error(`GET ${path}?since=${cursor}: changes where none were made`);
   }
-  const coldStarted = performance.now();
-  const cold = await get(`${url}${path}/digest`, token, BROWSER_ENCODINGS);
-  const digestCold = performance.now() - coldStarted;
-  if (cold.status !== 200) throw new Error(`GET ${path}/digest: ${cold.status}`);
   const digest = await time(`${url}${path}/digest`, token, BROWSER_ENCODINGS);
   const { count } = JSON.parse(decode(digest.last).toString()) as { count: number };
   return {
@@ -171,7 +165,6 @@ async function measureList(url: string, token: string, path: string): Promise<Li
     p95: percentile(browser.samples, 95),
     delta: percentile(delta.samples, 50),
     deltaWire: delta.last.body.length,
-    digestCold,
     digest: percentile(digest.samples, 50),
     digestCount: count,
   };
@@ -194,11 +187,16 @@ interface PagedReport {
   ms: number;
   /** The slowest page. */
   slowest: number;
+  /**
+   * GET <path>/digest right after, as a device asks at its next sync: the first since the
+   * server started (it reads the kind once and keeps each record's hash), ms.
+   */
+  digestCold: number;
 }
 
 async function pagedDownload(url: string, token: string, path: string): Promise<PagedReport> {
   let query = `?since=0&limit=${PAGE}&shape=packed`;
-  const report = { path, rows: 0, pages: 0, bytes: 0, wire: 0, ms: 0, slowest: 0 };
+  const report = { path, rows: 0, pages: 0, bytes: 0, wire: 0, ms: 0, slowest: 0, digestCold: 0 };
   const started = performance.now();
   for (;;) {
     const pageStarted = performance.now();
@@ -220,6 +218,11 @@ async function pagedDownload(url: string, token: string, path: string): Promise<
     query = `?since=0&limit=${PAGE}&after=${encodeURIComponent(page.after!)}&upto=${page.cursor}&shape=packed`;
   }
   report.ms = performance.now() - started;
+  // The digest is kept in memory from then on: the RSS budget below includes it.
+  const digestStarted = performance.now();
+  const digest = await get(`${url}${path}/digest`, token, BROWSER_ENCODINGS);
+  report.digestCold = performance.now() - digestStarted;
+  if (digest.status !== 200) throw new Error(`GET ${path}/digest: ${digest.status}`);
   return report;
 }
 
@@ -289,7 +292,7 @@ async function main(): Promise<boolean> {
 
     const widths = [22, 6, 8, 14, 9, 9, 9, 9, 8, 8, 8, 5];
     console.log(
-      `\n${row(['GET ?since=0', 'rows', 'size', 'wire', 'identity', 'median', 'p95', 'delta', 'd. wire', 'digest', 'cold', ''], widths)}   (${RUNS} runs after ${WARMUP} warm-ups, ms; median with the browser's Accept-Encoding ≤ ${BUDGET_LIST_MS}; delta: ?since=<cursor>, nothing changed; digest: GET <path>/digest after it ≤ ${BUDGET_DIGEST_MS}, cold: the first after the upload)`,
+      `\n${row(['GET ?since=0', 'rows', 'size', 'wire', 'identity', 'median', 'p95', 'delta', 'd. wire', 'digest', 'cold', ''], widths)}   (${RUNS} runs after ${WARMUP} warm-ups, ms; median with the browser's Accept-Encoding ≤ ${BUDGET_LIST_MS}; delta: ?since=<cursor>, nothing changed; digest: GET <path>/digest after it ≤ ${BUDGET_DIGEST_MS}, cold: the first after the restart, following the paged download)`,
     );
     for (const [i, r] of lists.entries()) {
       const ok =
@@ -308,7 +311,7 @@ async function main(): Promise<boolean> {
             fmt(r.delta),
             `${r.deltaWire} B`,
             fmt(r.digest),
-            fmt(r.digestCold),
+            fmt(paged[i]!.digestCold),
             ok ? 'ok' : 'SLOW',
           ],
           widths,
