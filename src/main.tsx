@@ -8,7 +8,7 @@ import './index.css';
 
 async function start() {
   // Demo mode answers every API call in the browser with the real server code over an
-  // in-memory store (DESIGN.md §1); the production bundle never loads it.
+  // in-memory store (docs/architecture.md, Decisions "Demo mode"); the production bundle never loads it.
   if (import.meta.env.MODE === 'demo') {
     const { startDemoWorker } = await import('../mocks/browser');
     await startDemoWorker();

@@ -15,7 +15,7 @@ export interface SaveAssetVars {
 }
 
 /**
- * Saving never modifies a record (SPEC §4): a create adds version 1, an edit version + 1 of
+ * Saving never modifies a record (docs/spec.md §4): a create adds version 1, an edit version + 1 of
  * the chain, each followed by its history entry — two changes, sent in that order.
  */
 export function useSaveAsset() {

@@ -97,7 +97,7 @@ export function AuthProvider({
   queryClient: () => QueryClient | undefined;
   children: ReactNode;
 }) {
-  // SPEC §4: a stored flag plus a stored user restore the session at start. Read in the first
+  // docs/spec.md §4: a stored flag plus a stored user restore the session at start. Read in the first
   // render, not in an effect after it: main.tsx renders the app in a transition, which React
   // slices into short tasks, but an effect's update renders at once. Restored in an effect, the
   // transition drew only a spinner and the shell and screen were then drawn in one task

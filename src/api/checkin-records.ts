@@ -25,11 +25,11 @@ import {
 const TOGGLE_KEY = [...resourceKeys('checkinRecords').all, 'toggle'] as const;
 const toggleKey = (taskId: string) => [...TOGGLE_KEY, taskId] as const;
 
-/** SPEC §9: the toggle waits this long before a delete. */
+/** docs/spec.md §9: the toggle waits this long before a delete. */
 export const DELETE_DELAY_MS = 50;
 
 // The server returns every record; months are cut client-side by the date prefix
-// (SPEC §7), so switching months needs no new request.
+// (docs/spec.md §7), so switching months needs no new request.
 export function useCheckinRecords(month?: string) {
   const select = useCallback(
     (result: ListResult<CheckinRecord>) =>
@@ -48,15 +48,15 @@ export interface ToggleCheckinVars {
 /** What the mutation is given: the new record's id, and what the press showed at once. */
 type ToggleVars = ToggleCheckinVars & { id: string; shown: ShownAtOnce | undefined };
 
-/** SPEC §8: which way the toggle failed. */
+/** docs/spec.md §8: which way the toggle failed. */
 const toggleFailure = (_error: Error, variables: unknown) =>
   (variables as ToggleCheckinVars).existing ? '取消打卡失败' : '打卡失败';
 
 /**
  * The check-in toggle of one habit. The day flips at once (the device's store shows it before
- * the server has it, DESIGN.md §2 rule 3), a delete waits 50 ms before it is sent (SPEC §9), and
+ * the server has it, docs/architecture.md, house rule 3), a delete waits 50 ms before it is sent (docs/spec.md §9), and
  * a refusal takes the change back out of the store, which brings the day back. A second click
- * while the first is on its way is ignored (SPEC §4).
+ * while the first is on its way is ignored (docs/spec.md §4).
  *
  * The press itself draws only its card: the day it flipped (`pressed`, which the card lays over
  * its records) and 处理中.... The list, with the habit's index, streaks and score and the

@@ -16,10 +16,10 @@ import { resourceKeys } from './keys';
 import { type ListResult, listQuery } from './resource';
 import { useSyncStatus } from './sync-status';
 
-// The home dashboard's figures (SPEC §2). A device that holds the five lists computes them
+// The home dashboard's figures (docs/spec.md §2). A device that holds the five lists computes them
 // itself, offline too and with its waiting changes counted. One that does not yet — a first
-// visit — asks the server for the sums instead of downloading ten years of records (DESIGN.md
-// §6: a first visit under 1 MB); if the server cannot answer, what the device holds is used.
+// visit — asks the server for the sums instead of downloading ten years of records (docs/spec.md
+// "Budgets": a first visit under 1 MB); if the server cannot answer, what the device holds is used.
 //
 // Each list's part of the figures (its sums: domain/stats.ts) is kept on the device with the
 // change number of the list it came from. A later visit shows a part again while its list

@@ -1,13 +1,13 @@
 // How a failure reads to the user. Kept apart from http.ts so screens can word an error
-// without reaching for the HTTP client (DESIGN.md §2 rule 1).
+// without reaching for the HTTP client (docs/architecture.md, house rule 1).
 
-/** The message of an error (SPEC §8 mapping already applied by http.ts), else `fallback`. */
+/** The message of an error (docs/spec.md §8 mapping already applied by http.ts), else `fallback`. */
 export function errorMessage(error: unknown, fallback = '未知错误'): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
 /**
- * A message template from SPEC §8 with the error's own message in place of `{message}`:
+ * A message template from docs/spec.md §8 with the error's own message in place of `{message}`:
  * '保存资产失败：{message}，请重试' → '保存资产失败：金额过大，请重试'. A template without the
  * placeholder (创建记录失败，请重试) is shown as it is.
  */

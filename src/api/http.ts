@@ -4,7 +4,7 @@ import { notifySessionExpired, readSession } from './session';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** An error whose message is ready to show to the user (SPEC §8). */
+/** An error whose message is ready to show to the user (docs/spec.md §8). */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -27,7 +27,7 @@ function apiBase(): string {
 }
 
 // ky is loaded with the first request rather than with the page: the login route is held
-// to 100 KB gzip (DESIGN.md §6) and shows its form before anything is sent.
+// to 100 KB gzip (docs/spec.md "Budgets") and shows its form before anything is sent.
 let kyModule: Promise<typeof import('ky')> | undefined;
 let client: Promise<KyInstance> | undefined;
 
@@ -112,7 +112,7 @@ async function send<T>(
 }
 
 /**
- * A call as the signed-in user: the token proves who it is, and x-user-id (SPEC §6) names
+ * A call as the signed-in user: the token proves who it is, and x-user-id (docs/spec.md §6) names
  * the same user so the server can refuse a mismatch. Without a stored user nothing is sent.
  */
 export async function apiRequest<T>(

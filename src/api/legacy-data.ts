@@ -1,6 +1,6 @@
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '../domain/resources';
 
-// Records the original, client-only app left in localStorage under the spec's keys (SPEC §3).
+// Records the original, client-only app left in localStorage under the spec's keys (docs/spec.md §3).
 // They have never been on a server: the first sign-in on the browser sets them aside for the
 // sync dialog's upload, and they are never silently overwritten or dropped. (This app's own
 // copy of each list lives in IndexedDB, per user: local-db.ts.)

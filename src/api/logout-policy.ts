@@ -6,7 +6,7 @@ import { countLegacyRecords } from './legacy-data';
 
 // Everything signing out decides in one place: what it must ask about before it goes, and
 // what it leaves behind. Loaded only when someone signs out (or the session ends): the login
-// route does not carry it (DESIGN.md §6).
+// route does not carry it (docs/spec.md "Budgets").
 
 const LEGACY_WARNING =
   '本机还有尚未上传到云端的旧数据。退出后它们仍保留在本机，但只有登录后才能在“同步”中上传。确定退出登录吗？';
@@ -30,8 +30,8 @@ export function logoutWarning(now: number, waiting: number): string | null {
 }
 
 /**
- * The session is over. Signing out forgets what this browser keeps for the user (DESIGN.md
- * §1 "Whose mirror"): their local store and a running focus timer, which names its task. A
+ * The session is over. Signing out forgets what this browser keeps for the user (docs/architecture.md,
+ * Decisions "Whose mirror"): their local store and a running focus timer, which names its task. A
  * session that expired keeps the store: its waiting changes go at the next sign-in. Legacy
  * data of the original app stays either way: it belongs to no account yet. `client` is the
  * app's query client, absent when no signed-in screen was drawn in this tab (no engine ran).

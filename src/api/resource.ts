@@ -117,7 +117,7 @@ export function takeBack(client: QueryClient, name: ResourceName, context?: Show
   }
 }
 
-/** A new record of `name`; `message` is SPEC §8's wording for a failure. */
+/** A new record of `name`; `message` is docs/spec.md §8's wording for a failure. */
 export function useCreateRecord<K extends ResourceName>(name: K, message: ErrorMessage) {
   return useMutation({
     mutationFn: async (input: InputOf<K>, { client }) => {

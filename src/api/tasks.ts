@@ -83,7 +83,7 @@ function shownTasks(client: QueryClient): readonly Task[] {
 }
 
 /**
- * Flips completion: completing stamps completedAt, un-completing clears it (SPEC §4).
+ * Flips completion: completing stamps completedAt, un-completing clears it (docs/spec.md §4).
  * Completing an occurrence of a repeating task also creates the next one.
  */
 export function useToggleTask() {

@@ -11,7 +11,7 @@ import type { PasskeyInfo } from '../domain/schemas/passkeys';
 import { ApiError, apiRequest, publicRequest } from './http';
 
 // 通行密钥 in the browser: the WebAuthn ceremonies. Loaded only when one starts, so the login
-// route does not carry @simplewebauthn/browser (DESIGN.md §6).
+// route does not carry @simplewebauthn/browser (docs/spec.md "Budgets").
 
 /** What the browser's refusal means to the user, in their words. */
 function refusal(error: unknown, registering: boolean): Error {

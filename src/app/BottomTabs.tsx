@@ -34,7 +34,7 @@ const tabClass = (active: boolean) =>
 
 /**
  * The phone's navigation (≤ 768 px): four tabs and 更多, in the thumb's reach, above the
- * home indicator (safe-area inset). The menu button of SPEC §2 stays in the bar above.
+ * home indicator (safe-area inset). The menu button of docs/spec.md §2 stays in the bar above.
  */
 export function BottomTabs({
   onOpenSync,

@@ -40,7 +40,7 @@ const Devtools = import.meta.env.DEV
 
 /**
  * The signed-in shell, and with it the app's query client: only here is TanStack Query needed,
- * so the login route does not load it (DESIGN.md §6).
+ * so the login route does not load it (docs/spec.md "Budgets").
  */
 export function Layout() {
   return (

@@ -16,7 +16,7 @@ interface NavBarProps {
 }
 
 /**
- * SPEC §2: a sticky bar with a link per route. Above 1024px links show icon and label,
+ * docs/spec.md §2: a sticky bar with a link per route. Above 1024px links show icon and label,
  * from 769px to 1024px icons only, and at 768px and below a menu button opens the same
  * items as a vertical list.
  */

@@ -4,7 +4,7 @@ import { useSyncStatus } from '../api/sync-status';
 
 /**
  * In the navigation bar: 离线 while the server cannot be reached, and how many changes wait
- * to be sent (DESIGN.md §5: "{n} 条待同步"). Nothing when all is sent. A server that answers
+ * to be sent (docs/spec.md "Glossary": "{n} 条待同步"). Nothing when all is sent. A server that answers
  * but cannot store (its database damaged, its disk full) is named as such instead of 离线:
  * waiting will not mend it, its operator must.
  */

@@ -5,7 +5,7 @@ import type { Toaster } from '../components/toast';
 /**
  * One app instance's clients: its toasts, and its query client once one is made. The app makes
  * it with the signed-in shell (query-client.ts `appQueryClient`), so that the login route
- * carries no TanStack Query (DESIGN.md §6: its ~8 KB of gzip took the route over 100 KB); the
+ * carries no TanStack Query (docs/spec.md "Budgets": its ~8 KB of gzip took the route over 100 KB); the
  * UI tests make it at once (`createAppClients`, same module).
  */
 export interface AppClients {

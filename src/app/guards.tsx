@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../api/auth';
 
-/** SPEC §2: protected paths send a visitor to /login, replacing the history entry. */
+/** docs/spec.md §2: protected paths send a visitor to /login, replacing the history entry. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
@@ -12,7 +12,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** SPEC §2: a signed-in user visiting /login goes home. */
+/** docs/spec.md §2: a signed-in user visiting /login goes home. */
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();

@@ -22,7 +22,7 @@ export interface NavItem {
   wideOnly?: true;
 }
 
-/** One link per protected route of SPEC §2, in the spec's order. */
+/** One link per protected route of docs/spec.md §2, in the spec's order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: '首页', icon: House },
   { to: '/accounting', label: '记账管理', icon: Wallet },

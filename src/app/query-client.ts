@@ -5,7 +5,7 @@ import type { AppClients } from './app-clients';
 
 /**
  * The app's query client. Every failed mutation that declares `meta.errorMessage` is
- * reported here, once, through `report` (the toasts) — DESIGN.md §2 rule 4.
+ * reported here, once, through `report` (the toasts) — docs/architecture.md, house rule 4.
  */
 export function createQueryClient(report: (message: string) => void = () => {}): QueryClient {
   return new QueryClient({

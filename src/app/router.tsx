@@ -6,7 +6,7 @@ import { RedirectIfAuthenticated, RequireAuth } from './guards';
 import { SCREEN_FILES, type ScreenPath } from './screens';
 
 // Every screen is its own chunk, and so is the signed-in shell: the login route loads
-// nothing it does not show (DESIGN.md §6: ≤ 100 KB gzip). Declarative routes rather than
+// nothing it does not show (docs/spec.md "Budgets": ≤ 100 KB gzip). Declarative routes rather than
 // a data router for the same reason: the app uses no loaders, and they cost 16 KB.
 // A chunk that fails to download is fetched again before the error boundary shows.
 function screen(load: () => Promise<{ [name: string]: ComponentType }>, name: string) {

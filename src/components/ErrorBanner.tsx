@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 
 /**
  * A red, announced message for data a screen could not load, with 重试 when the screen can
- * try again. The text is SPEC §8's wording, composed by the screen (formatError).
+ * try again. The text is docs/spec.md §8's wording, composed by the screen (formatError).
  */
 export function ErrorBanner({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (

@@ -9,7 +9,7 @@ interface FieldProps {
   children: (id: string, describedBy: string | undefined) => ReactNode;
 }
 
-/** A labelled form control with its validation message (DESIGN.md §5: real labels). */
+/** A labelled form control with its validation message (docs/spec.md "Glossary": real labels). */
 export function Field({ label, error, hint, required, children }: FieldProps) {
   const id = useId();
   const messageId = `${id}-message`;

@@ -11,7 +11,7 @@ interface ListState {
 
 /**
  * What a screen says about its list when the server cannot be reached: nothing when it could;
- * that the device's copy is shown when there is one; otherwise SPEC §8's red banner with the
+ * that the device's copy is shown when there is one; otherwise docs/spec.md §8's red banner with the
  * failure (`failure`, a template with `{message}`) and 重试 — the screen still shows what was
  * entered on this device meanwhile.
  */

@@ -1,7 +1,7 @@
 // A CSS icon (index.css): the mark comes on a row with each change, in any list.
 const CLOUD = <span className="icon-[lucide--cloud-upload] size-3" aria-hidden="true" />;
 
-/** On a row whose change has not reached the server yet (DESIGN.md §1 "Local-first"). */
+/** On a row whose change has not reached the server yet (docs/architecture.md, Decisions "Local-first"). */
 export function PendingMark() {
   return (
     <span

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 
 // The icon buttons at the end of a list row. Their accessible names are the glossary's
-// words (DESIGN.md §5), which tests and screen readers rely on; the icon is decoration.
+// words (docs/spec.md "Glossary"), which tests and screen readers rely on; the icon is decoration.
 // With `item` the name says which row it acts on (编辑 午饭): a screen reader that lists a
 // page's buttons otherwise reads twenty identical 编辑.
 

@@ -5,7 +5,7 @@ import type { TimeCategory } from '../domain/schemas/categories';
 /**
  * Where 开始专注 (the dashboard's and the + sheet's) leads: the time screen starts the timer on
  * the first category the focus goal counts, so a quick start counts toward 专注工作2小时
- * (DESIGN §1, departures on a phone). 工作 when the goal counts none.
+ * (docs/architecture.md, Decisions "Departures on a phone"). 工作 when the goal counts none.
  */
 function quickFocusLink(focusCategories: readonly string[]): string {
   const category = (focusCategories[0] ?? 'work') as TimeCategory;

@@ -22,7 +22,7 @@ const DISMISS_AFTER_MS = { success: 3000, error: 6000 } as const;
 
 /**
  * The toasts of one app instance, outside React: the query client's error handler (one
- * place for every failed mutation, DESIGN.md §2 rule 4) shows them as well as components.
+ * place for every failed mutation, docs/architecture.md, house rule 4) shows them as well as components.
  */
 export function createToaster(): Toaster {
   let toasts: readonly Toast[] = [];
@@ -55,7 +55,7 @@ export function createToaster(): Toaster {
 const ToastContext = createContext<Toaster | null>(null);
 
 /**
- * The spec's "alert" messages as non-blocking, accessible toasts (DESIGN.md §1): each is a
+ * The spec's "alert" messages as non-blocking, accessible toasts (docs/architecture.md, Decisions "Alerts"): each is a
  * role="alert" element carrying the exact text, dismissed by time or by its close button.
  */
 export function ToastProvider({ toaster, children }: { toaster: Toaster; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { toCents } from './money';
 import type { Account } from './schemas/account';
 import { type AccountType, accountCategoryLabels, labelOf } from './schemas/categories';
 
-/** SPEC §9: the bookkeeping screen's recent list shows this many records. */
+/** docs/spec.md §9: the bookkeeping screen's recent list shows this many records. */
 export const RECENT_LIMIT = 10;
 
 type Entry = Pick<Account, 'type' | 'amount' | 'category' | 'date'> &
@@ -15,7 +15,7 @@ export interface AccountSummary {
   monthExpenseCents: number;
   todayIncomeCents: number;
   monthIncomeCents: number;
-  /** Every expense filed under 报销, whatever its date (SPEC §2). */
+  /** Every expense filed under 报销, whatever its date (docs/spec.md §2). */
   reimbursementCents: number;
   /** The part of it not yet paid back (待报销). */
   pendingReimbursementCents: number;

@@ -10,7 +10,7 @@ import type {
 import type { AssetCategory } from './schemas/categories';
 
 // An edit never changes a stored asset: it adds the next version of the record's chain
-// (SPEC §4). The chain is named by the id of its first version.
+// (docs/spec.md §4). The chain is named by the id of its first version.
 
 /** The fields a user edits; the version bookkeeping is derived, never taken from a form. */
 export type AssetFields = Pick<
@@ -83,7 +83,7 @@ export function nextVersion(old: Asset, data: AssetFields, id: string): Asset {
   };
 }
 
-/** Every stored version of a chain: deleting an asset removes all of them (DESIGN §1). */
+/** Every stored version of a chain: deleting an asset removes all of them (docs/architecture.md, Decisions "Deleting an asset"). */
 export function chainVersions<T extends ChainMember>(assets: readonly T[], id: string): T[] {
   return assets.filter((a) => chainId(a) === id);
 }
@@ -143,7 +143,7 @@ function sameValue(field: TrackedField, a: unknown, b: unknown): boolean {
   if (field === 'amount' && typeof a === 'number' && typeof b === 'number') {
     return toCents(a) === toCents(b);
   }
-  // A missing note or effective date and an empty one mean the same thing (SPEC §3).
+  // A missing note or effective date and an empty one mean the same thing (docs/spec.md §3).
   return (a ?? '') === (b ?? '');
 }
 
@@ -188,7 +188,7 @@ export function assetTotals(
   };
 }
 
-// The record that gives an asset name its value in `month` (SPEC §9): the highest version
+// The record that gives an asset name its value in `month` (docs/spec.md §9): the highest version
 // effective in that month, else the latest record effective before it (greatest effective
 // date, then highest version). Records effective after the month do not count yet.
 function valueRecord(records: readonly Asset[], month: string): Asset | undefined {
@@ -287,7 +287,7 @@ export function formatMonthlyChange(value: Pick<MonthlyValue, 'changeCents' | 'c
   return `${amount} (${formatChangePercent(changePercent, changeCents)})`;
 }
 
-/** A bar's label (SPEC §2): the month's amount, then its change when there is an earlier bar. */
+/** A bar's label (docs/spec.md §2): the month's amount, then its change when there is an earlier bar. */
 export function monthlyBarLabel(value: MonthlyValue): string {
   const change = formatMonthlyChange(value);
   return change ? `${formatCents(value.totalCents)} ${change}` : formatCents(value.totalCents);
@@ -339,7 +339,7 @@ export interface AssetDetails {
 }
 
 /**
- * What 复制明细 copies (SPEC §2): the assets counted in 总资产, i.e. the latest version of each
+ * What 复制明细 copies (docs/spec.md §2): the assets counted in 总资产, i.e. the latest version of each
  * asset chain. `originalId` names the chain, so a first version carries its own id.
  */
 export function assetDetails(latest: readonly Asset[]): AssetDetails {

@@ -7,7 +7,7 @@ import type { Task } from './schemas/task';
 import type { TimeRecord } from './schemas/time-record';
 import type { Workout } from './schemas/workout';
 
-// 日历 (issue 59): every module by day, month and week, weeks from Monday (DESIGN §1). Future
+// 日历 (issue 59): every module by day, month and week, weeks from Monday (docs/architecture.md, Decisions "The day"). Future
 // occurrences of a repeating task are computed from the open occurrence's rule here, never
 // stored: the series lives in one row per occurrence (domain/occurrences.ts), and a row is
 // only made when the one before is done.
@@ -17,7 +17,7 @@ import type { Workout } from './schemas/workout';
 //
 // Ten years are ~110k records: a month is cut from each list by comparing date strings to the
 // month's first and last day (no Date per record), then grouped by day, so a month costs one
-// pass over each list and nothing more (DESIGN §6: ≤ 100 ms a month after its data).
+// pass over each list and nothing more (docs/spec.md "Budgets": ≤ 100 ms a month after its data).
 
 /** The 42 (or 35) days a month view shows: Monday of the 1st's week to Sunday of the last's. */
 export function monthDays(month: string): string[] {

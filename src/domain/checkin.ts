@@ -20,7 +20,7 @@ type RecordFields = Pick<CheckinRecordData, 'taskId' | 'date'> & {
   skipped?: boolean;
 };
 
-/** Records ÷ monthly target in percent, rounded (SPEC §9); it may pass 100. */
+/** Records ÷ monthly target in percent, rounded (docs/spec.md §9); it may pass 100. */
 export function checkinRate(recordCount: number, monthlyTarget: number): number {
   // The schema keeps the target ≥ 1; a legacy task without one must not show Infinity.
   if (monthlyTarget <= 0) return 0;

@@ -72,7 +72,7 @@ export function ledgerCsv(records: readonly Account[]): string {
   return toCsv([header, ...rows]);
 }
 
-// Column headings of 导出 CSV, in the words the screens use (DESIGN §5); a field not named
+// Column headings of 导出 CSV, in the words the screens use (docs/spec.md "Glossary"); a field not named
 // here keeps its key. Fields whose meaning differs per list are named per list.
 const COMMON_HEADERS: Readonly<Record<string, string>> = {
   id: '编号',

@@ -4,7 +4,7 @@ import type { Settings } from './schemas/settings';
 import type { DashboardAggregates, DashboardStats } from './stats';
 
 // The dashboard's 今日目标. The budget and the focus goal come from the user's settings, whose
-// defaults are the spec's: a ¥200 day and 2 hours of focus (SPEC §9).
+// defaults are the spec's: a ¥200 day and 2 hours of focus (docs/spec.md §9).
 const DAILY_WORKOUT_GOAL = 1;
 
 export interface GoalProgress {

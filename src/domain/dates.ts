@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 
-// Dates travel as local 'YYYY-MM-DD' strings and months as 'YYYY-MM' (DESIGN §1): "today" is the
+// Dates travel as local 'YYYY-MM-DD' strings and months as 'YYYY-MM' (docs/architecture.md, Decisions "Dates"): "today" is the
 // user's local date, and plain strings compare and group without time-zone drift.
 
 const DATE = 'YYYY-MM-DD';
@@ -55,7 +55,7 @@ export function addMonths(month: string, months: number): string {
   return dayjs(`${month}-01`).add(months, 'month').format(MONTH);
 }
 
-/** The Monday of a date's week. Weeks start on Monday (SPEC §9), whatever the global locale says. */
+/** The Monday of a date's week. Weeks start on Monday (docs/spec.md §9), whatever the global locale says. */
 export function mondayOf(date: string): string {
   const d = dayjs(date);
   return d.subtract((d.day() + 6) % 7, 'day').format(DATE);

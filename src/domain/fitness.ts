@@ -2,7 +2,7 @@ import { descending, lastNDays, weekDays } from './dates';
 import { type WorkoutType, workoutTypes } from './schemas/categories';
 import type { Workout } from './schemas/workout';
 
-// Figures of the workout log (SPEC §2 /fitness). The per-day and duration helpers are written for
+// Figures of the workout log (docs/spec.md §2 /fitness). The per-day and duration helpers are written for
 // any dated record because the time screen charts its records the same way.
 
 /** Whole hours and the minutes left over, from a (possibly fractional) number of minutes. */
@@ -81,7 +81,7 @@ export function fitnessStats(
   return {
     count: workouts.length,
     totalMinutes: workouts.reduce((sum, w) => sum + w.duration, 0),
-    // Uploaded records may carry null calories (SPEC §7): they count as 0.
+    // Uploaded records may carry null calories (docs/spec.md §7): they count as 0.
     totalCalories: workouts.reduce((sum, w) => sum + (w.calories ?? 0), 0),
     weekDaysActive: active.size,
   };
@@ -98,7 +98,7 @@ export interface WeekStripDay {
 
 const WEEKDAY_NAMES = ['一', '二', '三', '四', '五', '六', '日'];
 
-/** This week's punch card, Monday to Sunday (SPEC §9: the week starts on Monday). */
+/** This week's punch card, Monday to Sunday (docs/spec.md §9: the week starts on Monday). */
 export function weekStrip(
   workouts: readonly Pick<Workout, 'date'>[],
   today: string,
@@ -113,7 +113,7 @@ export function weekStrip(
   }));
 }
 
-/** Workout counts per type, most frequent first; ties keep the order of SPEC §5's type list. */
+/** Workout counts per type, most frequent first; ties keep the order of docs/spec.md §5's type list. */
 export function workoutTypeCounts(
   workouts: readonly Pick<Workout, 'type'>[],
   top = 6,

@@ -2,7 +2,7 @@ import { dailyTotals } from './fitness';
 import { type TimeCategory, timeCategories } from './schemas/categories';
 import type { TimeRecord } from './schemas/time-record';
 
-// Figures of the time screen (SPEC §2 /time). Records hold seconds; the cards and charts speak
+// Figures of the time screen (docs/spec.md §2 /time). Records hold seconds; the cards and charts speak
 // in minutes, rounded only at the end so that many short sessions do not each lose a fraction.
 
 type Timed = Pick<TimeRecord, 'date' | 'duration'>;
@@ -38,7 +38,7 @@ export function dailyFocusMinutes(
   }));
 }
 
-/** Seconds per category with any time, in the order of SPEC §5's category list. */
+/** Seconds per category with any time, in the order of docs/spec.md §5's category list. */
 export function categorySeconds(
   records: readonly Pick<TimeRecord, 'category' | 'duration'>[],
 ): { category: TimeCategory; seconds: number }[] {

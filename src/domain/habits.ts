@@ -265,7 +265,7 @@ export function countsOnFor(habits: readonly HabitLike[]): (id: string, date: st
   };
 }
 
-/** The schema's 每月目标 default (SPEC §5), which a habit with chosen weekdays replaces. */
+/** The schema's 每月目标 default (docs/spec.md §5), which a habit with chosen weekdays replaces. */
 const SPEC_MONTHLY_TARGET = 30;
 
 /**

@@ -1,4 +1,4 @@
-// A hybrid logical clock (DESIGN.md §1 "Conflicts"): every change is stamped with the physical
+// A hybrid logical clock (docs/architecture.md, Decisions "Conflicts"): every change is stamped with the physical
 // time in ms, a counter and the device's id, written as one string that sorts as the stamps
 // order: `2026-11-27T12:00:00.000Z-0000-0123456789abcdef`. A stamp is never behind one the
 // device has seen, so an edit made after seeing another always sorts after it; the physical

@@ -14,7 +14,7 @@ import {
 
 // The original, client-only app kept its records in localStorage in its own shape: ids made
 // from Date.now() (sometimes with a random fraction), amounts typed into a text box and kept
-// as strings, Chinese labels where this version stores English keys (DESIGN.md §4), dates as
+// as strings, Chinese labels where this version stores English keys (docs/spec.md §5 "Stored keys"), dates as
 // 'YYYY/M/D' or a full ISO string. These functions bring such a record as close to the
 // current schemas as can be done without guessing; whatever is still wrong is left for the
 // schema to reject, so the record is reported and kept rather than silently altered.

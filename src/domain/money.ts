@@ -1,4 +1,4 @@
-// Money is summed in integer cents (DESIGN §1): adding yuan as floats lets 0.1 + 0.2 leak
+// Money is summed in integer cents (docs/architecture.md, Decisions "Money"): adding yuan as floats lets 0.1 + 0.2 leak
 // into a ledger as 0.30000000000000004.
 
 /** What an amount shows while the eye toggle hides it. */

@@ -56,7 +56,7 @@ function writeTime(now: string, previous: string | undefined): string {
 /**
  * The record to store for a create (no `existing`) or a replacement: the kind's own fields,
  * then `updatedAt` (the time of this write) and `editedAt` (the editor's clock when it sent
- * one, which decides between two devices' edits — DESIGN §1 "Conflicts").
+ * one, which decides between two devices' edits — docs/architecture.md, Decisions "Conflicts").
  */
 export function materialise<K extends ResourceName>(
   kind: K,

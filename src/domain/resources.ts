@@ -11,11 +11,11 @@ import type { SCHEMAS } from './record-schemas';
 // needs a full parse or a write is validated (record-schemas.ts, api/engine.ts).
 
 interface ResourceDef {
-  /** The REST collection (SPEC §7). */
+  /** The REST collection (docs/spec.md §7). */
   path: `/api/${string}`;
   /** Whether PUT /{id} exists. */
   updatable: boolean;
-  /** The localStorage key of the spec's mirror (SPEC §3), where legacy data is found too. */
+  /** The localStorage key of the spec's mirror (docs/spec.md §3), where legacy data is found too. */
   mirrorKey: string;
   /** The key of this kind's list in an export file. */
   exportKey: string;
@@ -33,11 +33,11 @@ interface ResourceDef {
    */
   writes?: readonly string[];
   /**
-   * Deleting one record deletes its whole chain of versions (an asset's, DESIGN §1): a device
+   * Deleting one record deletes its whole chain of versions (an asset's, docs/architecture.md, Decisions "Deleting an asset"): a device
    * hides and drops every record of the chain (asset-versioning.ts `chainId`).
    */
   deletesChain?: true;
-  /** How long a delete waits on the device before it is sent (the check-in toggle's, SPEC §9). */
+  /** How long a delete waits on the device before it is sent (the check-in toggle's, docs/spec.md §9). */
   deleteDelayMs?: number;
   /**
    * Consecutive waiting creates of this kind are sent together (POST <path>/batch, up to
@@ -140,7 +140,7 @@ export type ResourceName = keyof typeof RESOURCES;
  * Records of which a user has exactly one, written whole (PUT <path>) through the outbox like
  * every other change: no list and no delta. The device keeps the server's copy as last
  * received under `kept` (the engine's per-user store) and shows it with a waiting change on
- * top; of two devices' changes the later stamp wins, as for any record (DESIGN §1 "Conflicts").
+ * top; of two devices' changes the later stamp wins, as for any record (docs/architecture.md, Decisions "Conflicts").
  */
 export const SINGLE_RECORDS = {
   settings: { path: '/api/settings', label: '设置', kept: 'settings' },
@@ -169,7 +169,7 @@ export const ONLINE_ONLY = {
 } as const;
 
 /**
- * Every kind, in the export file's order: the spec's five first (SPEC §3 "Export file"),
+ * Every kind, in the export file's order: the spec's five first (docs/spec.md §3, "Export file"),
  * then the ones this version adds.
  */
 export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];

@@ -20,7 +20,7 @@ export interface DashboardInput {
 /**
  * The sums behind the dashboard, for one day. A device that holds every list computes them
  * itself; one that does not yet asks the server (GET /api/summary), which computes the same
- * sums in SQL — so a first visit does not download ten years of records (DESIGN §6).
+ * sums in SQL — so a first visit does not download ten years of records (docs/spec.md "Budgets").
  */
 export interface DashboardAggregates {
   incomeCents: number;
@@ -134,13 +134,13 @@ export function dashboardAggregates(input: DashboardInput, today: string): Dashb
   });
 }
 
-/** The home dashboard's figures (SPEC §9) from its sums. */
+/** The home dashboard's figures (docs/spec.md §9) from its sums. */
 export function statsFromAggregates(a: DashboardAggregates): DashboardStats {
   const focusSeconds = Object.values(a.focusSecondsToday).reduce((sum, s) => sum + (s ?? 0), 0);
   return {
     incomeCents: a.incomeCents,
     expenseCents: a.expenseCents,
-    // Over all records despite the card's "today" title: SPEC §9 keeps the original's figure.
+    // Over all records despite the card's "today" title: docs/spec.md §9 keeps the original's figure.
     balanceCents: a.incomeCents - a.expenseCents,
     todayIncomeCents: a.todayIncomeCents,
     todayExpenseCents: a.todayExpenseCents,

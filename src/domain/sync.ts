@@ -16,7 +16,7 @@ export interface UploadItem {
   record: UploadRecord;
 }
 
-// SPEC §7: an uploaded record without a description or notes gets '', without calories
+// docs/spec.md §7: an uploaded record without a description or notes gets '', without calories
 // null, without a due date '', and an uncompleted task false.
 const UPLOAD_DEFAULTS: Partial<Record<ResourceName, Readonly<Record<string, unknown>>>> = {
   accounts: { description: '' },

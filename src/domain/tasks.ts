@@ -54,7 +54,7 @@ function fillIn(task: Task): FullTask {
   };
 }
 
-/** How many days ahead a due date counts as "soon" and is highlighted (SPEC §9). */
+/** How many days ahead a due date counts as "soon" and is highlighted (docs/spec.md §9). */
 const DUE_SOON_DAYS = 3;
 
 type DueFields = Pick<Task, 'completed' | 'dueDate' | 'dueTime'>;
@@ -115,7 +115,7 @@ export function isDueSoon(task: DueFields, today: string): boolean {
   return days >= 0 && days <= DUE_SOON_DAYS;
 }
 
-/** Completion percent, rounded; 0 with no tasks (SPEC §9). */
+/** Completion percent, rounded; 0 with no tasks (docs/spec.md §9). */
 export function completionPercent(completed: number, total: number): number {
   return total === 0 ? 0 : Math.round((completed / total) * 100);
 }
@@ -242,7 +242,7 @@ export function priorityDistribution(
   return counts;
 }
 
-/** Completing stamps completedAt; un-completing clears it (SPEC §4). */
+/** Completing stamps completedAt; un-completing clears it (docs/spec.md §4). */
 export function toggleCompletion<T extends Pick<Task, 'completed' | 'completedAt'>>(
   task: T,
   now: Date | number,

@@ -1,11 +1,11 @@
 import { type TimeCategory, timeCategories, timeCategoryLabels } from './schemas/categories';
 import { DEFAULT_FOCUS_TASK, MAX_TIME_RECORD_SECONDS } from './schemas/defaults';
 
-// The focus timer lives in localStorage under 'timerState' (SPEC §3) so that it survives a
+// The focus timer lives in localStorage under 'timerState' (docs/spec.md §3) so that it survives a
 // reload. Elapsed time is never stored as a ticking counter: it is recomputed from the start
 // of the running stretch, so a reload hours later still counts those hours.
 
-/** What the quick start 开始专注 uses (SPEC §5). */
+/** What the quick start 开始专注 uses (docs/spec.md §5). */
 export const QUICK_START = { task: DEFAULT_FOCUS_TASK, category: 'other' } as const satisfies {
   task: string;
   category: TimeCategory;
@@ -88,7 +88,7 @@ export function elapsedSeconds(state: TimerState, now: Date | number): number {
 
 /**
  * Ends the session and returns the time record to save: null when idle (so ending twice saves
- * once) or under the 1-second minimum (SPEC §9). A timer left running for more than a day is
+ * once) or under the 1-second minimum (docs/spec.md §9). A timer left running for more than a day is
  * saved as one day, the most a time record holds, rather than failing to save at all.
  */
 export function endTimer(

@@ -9,7 +9,7 @@ import type { Task } from './schemas/task';
 import { isOverdue } from './tasks';
 
 // 今天, the home screen (issue 59): what the day holds, from the device's lists. Pure, with
-// `today` (the browser's local date, DESIGN §1) and the time passed in.
+// `today` (the browser's local date, docs/architecture.md, Decisions "Dates") and the time passed in.
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 

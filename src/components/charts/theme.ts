@@ -1,4 +1,4 @@
-/** SPEC §9: the pie palette has 9 colours; bars and lines use the first. */
+/** docs/spec.md §9: the pie palette has 9 colours; bars and lines use the first. */
 export const CHART_PALETTE = [
   '#2563eb',
   '#10b981',

@@ -21,7 +21,7 @@ const fields = {
   description: textSchema(500),
   /** The created date. */
   date: dateSchema,
-  /** When the value took effect; '' means "use date" (SPEC §3). */
+  /** When the value took effect; '' means "use date" (docs/spec.md §3). */
   effectiveDate: optionalDateSchema,
   version: z.number().int().min(1, { message: '版本号至少为 1' }).default(1),
   /** Id of the first version of the chain; null on version 1. */
@@ -48,7 +48,7 @@ const CHAIN_LINKS = ['originalId', 'previousVersionId'] as const;
 
 function checkAsset(v: Fields, ctx: z.RefinementCtx) {
   checkCategory(v.type === 'asset' ? assetCategories : liabilityCategories, v.category, ctx);
-  // A first version starts its chain (SPEC §4): links on it would graft it onto another one.
+  // A first version starts its chain (docs/spec.md §4): links on it would graft it onto another one.
   // That later links name a chain of the caller's own is the server's check (it needs the store).
   for (const link of CHAIN_LINKS) {
     if (v[link] === null) continue;

@@ -1,5 +1,5 @@
 // zod/mini rather than zod: this schema is the only one the login route loads, and the
-// classic build would add ~25 KB gzip to a page held to 100 KB (DESIGN.md §6).
+// classic build would add ~25 KB gzip to a page held to 100 KB (docs/spec.md "Budgets").
 import { z } from 'zod/mini';
 
 export const loginSchema = z.object({

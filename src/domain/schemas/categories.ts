@@ -1,5 +1,5 @@
-// Every enumeration the product stores, as stable English keys (DESIGN.md §4) with the
-// Chinese label the UI shows (DESIGN.md §5). The order is the order of SPEC §5; forms list
+// Every enumeration the product stores, as stable English keys (docs/spec.md §5 "Stored keys") with the
+// Chinese label the UI shows (docs/spec.md "Glossary"). The order is the order of docs/spec.md §5; forms list
 // options in this order, so keep it.
 
 type Labels<K extends string> = Readonly<Record<K, string>>;

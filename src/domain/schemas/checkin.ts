@@ -52,7 +52,7 @@ const vacationsSchema = z.array(vacationSchema).max(500, { message: '休假最�
 
 /**
  * What habits gained over the spec. A write without them (the original app, earlier exports, a
- * client of SPEC §7) gets a yes/no habit due every day, never archived.
+ * client of docs/spec.md §7) gets a yes/no habit due every day, never archived.
  */
 const habitInputFields = {
   kind: kindSchema.default('boolean'),
@@ -107,7 +107,7 @@ const fields = {
 
 type Fields = { type: (typeof checkinTypes)[number]; frequency: number };
 
-// A daily habit has no frequency input (SPEC §5): whatever was sent, it is stored as 1.
+// A daily habit has no frequency input (docs/spec.md §5): whatever was sent, it is stored as 1.
 function normaliseFrequency<T extends Fields>(v: T, ctx: z.RefinementCtx): T {
   if (v.type === 'daily') return { ...v, frequency: 1 };
   const max = MAX_FREQUENCY[v.type];

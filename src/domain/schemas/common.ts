@@ -73,7 +73,7 @@ const stampSchema = z
 
 /**
  * Sent with a write: the editing device's time and its hybrid logical clock stamp, so that of
- * two devices' edits to one record the later one wins (DESIGN §1 "Conflicts"). The server
+ * two devices' edits to one record the later one wins (docs/architecture.md, Decisions "Conflicts"). The server
  * keeps them as `editedAt` and `stamp`; a write from before stamps has neither.
  */
 export const editedAtField = {

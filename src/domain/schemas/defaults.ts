@@ -3,7 +3,7 @@ import type { timeCategories } from './categories';
 // Values of the schemas that screens use too, here without zod: anything a screen imports at
 // startup must not load zod (resources.ts). The schemas import them from here.
 
-/** The task name of a quick start (SPEC §5). */
+/** The task name of a quick start (docs/spec.md §5). */
 export const DEFAULT_FOCUS_TASK = '专注时间';
 
 /** The longest time record, in seconds: one entry never holds more than a day. */

@@ -4,7 +4,7 @@ import { expenseCategories, incomeCategories, timeCategories } from './categorie
 import { editedAtField, positiveAmountSchema } from './common';
 import { DEFAULT_FOCUS_CATEGORIES, MAX_REMEMBERED } from './defaults';
 
-// One settings record per user (DESIGN §1 "Settings"). Every field has a default, and the
+// One settings record per user (docs/architecture.md, Decisions "Settings"). Every field has a default, and the
 // defaults are the product's behaviour before settings existed: a ¥200 daily budget for
 // 控制支出在预算内 and a 2-hour focus goal. Amounts are yuan, as in every other record.
 

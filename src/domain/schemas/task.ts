@@ -125,7 +125,7 @@ function timeHasDate(v: { dueDate: string; dueTime?: string }, ctx: z.Refinement
   }
 }
 
-// Completing stamps completedAt and un-completing clears it (SPEC §4): a task that says one
+// Completing stamps completedAt and un-completing clears it (docs/spec.md §4): a task that says one
 // thing in `completed` and another in `completedAt` would be counted and sorted inconsistently.
 function completionAgrees(
   v: { completed: boolean; completedAt: string | null },

@@ -18,7 +18,7 @@ const fields = {
     .int({ message: '时长必须是整数分钟' })
     .min(1, { message: '时长必须大于 0' })
     .max(1440, { message: '时长不能超过 1440 分钟' }),
-  // null is what an upload of a record without calories sends (SPEC §7); forms send 0.
+  // null is what an upload of a record without calories sends (docs/spec.md §7); forms send 0.
   calories: z
     .number()
     .int({ message: '卡路里必须是整数' })

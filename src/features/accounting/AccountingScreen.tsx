@@ -206,7 +206,7 @@ export function AccountingScreen() {
               {newest.length === 0 ? (
                 <EmptyState message="暂无记录，点击上方按钮添加第一条记录" />
               ) : (
-                // A phone shows the first 3 and links to the full list (DESIGN §1).
+                // A phone shows the first 3 and links to the full list (docs/architecture.md, Decisions "Departures on a phone").
                 <div className="max-tablet:[&_li:nth-child(n+4)]:hidden">
                   <AccountList records={recent} {...actions} />
                   {newest.length > 3 && (

@@ -58,7 +58,7 @@ interface EntryFieldsProps<T extends EntryShape> {
 /**
  * 类型, 金额 and 分类 of a bookkeeping entry, one piece for the record and the 周期记账
  * template: 分类 is a grid of the type's categories, and a type change starts it over
- * (the two types' lists differ, SPEC §5).
+ * (the two types' lists differ, docs/spec.md §5).
  */
 export function EntryFields<T extends EntryShape>({ form, initialAmount }: EntryFieldsProps<T>) {
   // The form is one of EntryShape's extensions; its three fields are read and set through it.

@@ -9,7 +9,7 @@ import { formatYuan } from '../../domain/money';
 import type { Asset } from '../../domain/schemas/asset';
 import { assetCategoryLabels, labelOf } from '../../domain/schemas/categories';
 
-/** 总资产 明细: every asset counted in the card, and 复制明细 as JSON (SPEC §2). */
+/** 总资产 明细: every asset counted in the card, and 复制明细 as JSON (docs/spec.md §2). */
 export function AssetDetailsDialog({ latest, onClose }: { latest: Asset[]; onClose: () => void }) {
   const toast = useToast();
   const details = useMemo(() => assetDetails(latest), [latest]);

@@ -31,7 +31,7 @@ interface AssetFormDialogProps {
 }
 
 /**
- * 添加资产/负债 / 编辑. Saving an edit adds the chain's next version (SPEC §4); a failed save
+ * 添加资产/负债 / 编辑. Saving an edit adds the chain's next version (docs/spec.md §4); a failed save
  * keeps the dialog, and what was typed, open.
  */
 export function AssetFormDialog({ existing, today, onClose }: AssetFormDialogProps) {

@@ -44,7 +44,7 @@ function useWidth() {
 }
 
 /**
- * The last 12 months of asset value, for all categories or one (SPEC §2, §9). Each bar is
+ * The last 12 months of asset value, for all categories or one (docs/spec.md §2, §9). Each bar is
  * labelled with its amount and change when there is room; the table under the chart always
  * gives both, since 12 bars on a phone are too narrow to carry them.
  */

@@ -53,7 +53,7 @@ export function AssetsScreen() {
   const formsReady = usePreloadDialogs(!isPending, AssetFormDialog);
 
   const all = data?.items ?? NO_ASSETS;
-  // Only the highest version of each chain is listed and counted (SPEC §4).
+  // Only the highest version of each chain is listed and counted (docs/spec.md §4).
   const latest = useMemo(() => latestPerChain(all), [all]);
   const manual = useMemo(() => assetTotals(latest), [latest]);
   // 账户 balances (issue 61, 记账管理 → 账户) count here too, once, beside the manual assets.

@@ -10,7 +10,7 @@ import { withTagsFrom } from '../../domain/tags';
 import { dayTitle } from '../../domain/today';
 
 // 日历's agenda adds to its day (issue 59): a task due that day, an entry dated that day. The
-// schemas' own Chinese messages say what is wrong (DESIGN §1: one schema per entity).
+// schemas' own Chinese messages say what is wrong (docs/architecture.md, Decisions "One schema per entity").
 
 /** The first message of a failed parse, by field. */
 function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {

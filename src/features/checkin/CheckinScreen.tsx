@@ -111,7 +111,7 @@ function inputOf(task: CheckinTask): CheckinTaskInput {
 export function CheckinScreen() {
   const tasksQuery = useCheckinTasks();
   const recordsQuery = useCheckinRecords();
-  // SPEC §5 words this confirmation exactly; the line under it names the habit.
+  // docs/spec.md §5 words this confirmation exactly; the line under it names the habit.
   const { remove } = useDeleteAction(useDeleteCheckinTask(), (task: CheckinTask) => ({
     message: '确定要删除这个打卡任务吗？',
     detail: `「${task.name}」和它的全部打卡记录都会被删除。`,
@@ -130,7 +130,7 @@ export function CheckinScreen() {
     CheckinTaskDialog,
   );
 
-  // SPEC §8: a failed record list is only logged; the habits still show, unchecked.
+  // docs/spec.md §8: a failed record list is only logged; the habits still show, unchecked.
   const recordsError = recordsQuery.data?.complete ? undefined : recordsQuery.data?.error;
   useEffect(() => {
     if (recordsError) console.error('获取打卡记录失败:', recordsError);
@@ -253,7 +253,7 @@ export function CheckinScreen() {
         }
       />
 
-      {/* SPEC §8: shown while the habits cannot be had, from the server or this device; it
+      {/* docs/spec.md §8: shown while the habits cannot be had, from the server or this device; it
           goes away with the next successful load. */}
       <ListStatus
         state={tasksQuery.data}

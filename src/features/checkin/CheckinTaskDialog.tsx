@@ -294,7 +294,7 @@ export function CheckinTaskDialog({ task, onClose }: CheckinTaskDialogProps) {
           value={rhythm}
           onChange={(e) => setRhythm(e.target.value as Rhythm)}
         />
-        {/* SPEC §5: a daily habit has no frequency to set; a measurable one has its target. */}
+        {/* docs/spec.md §5: a daily habit has no frequency to set; a measurable one has its target. */}
         {kind !== 'measurable' && (type === 'weekly' || type === 'monthly') && (
           <div className="flex items-end gap-2">
             <InputField

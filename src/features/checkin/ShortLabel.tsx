@@ -1,5 +1,5 @@
 /**
- * Button text with a shorter form for phones (SPEC §2). Both forms are in the DOM, so the
+ * Button text with a shorter form for phones (docs/spec.md §2). Both forms are in the DOM, so the
  * button itself carries the long form as its aria-label.
  */
 export function ShortLabel({ short, long }: { short: string; long: string }) {

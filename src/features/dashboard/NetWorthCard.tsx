@@ -11,7 +11,7 @@ interface NetWorthCardProps {
   liabilitiesCents: number;
 }
 
-/** 净资产: hidden until the eye is pressed (SPEC §2), so the dashboard can be shown to others. */
+/** 净资产: hidden until the eye is pressed (docs/spec.md §2), so the dashboard can be shown to others. */
 export function NetWorthCard(props: NetWorthCardProps) {
   const [shown, setShown] = useState(false);
   // 账户 balances (issue 61) join the manual assets, each counted once.

@@ -18,7 +18,7 @@ const BAR: Record<string, string> = {
 
 /**
  * 今日收支 counts today's entries only; the spec's all-time figure has its own card, 累计结余
- * (DESIGN §1, wave 4: a label must not lie); beside them, this month's spending against 月预算.
+ * (docs/architecture.md, Decisions "The day": a label must not lie); beside them, this month's spending against 月预算.
  */
 export function TodayMoney({
   today,

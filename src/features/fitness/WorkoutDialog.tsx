@@ -24,7 +24,7 @@ interface WorkoutDialogProps {
 }
 
 // An empty number box is "not typed": undefined makes 时长 required, while 卡路里 falls back to
-// its default of 0 (SPEC §5).
+// its default of 0 (docs/spec.md §5).
 const numberOrUndefined = (value: unknown) =>
   value == null || String(value).trim() === '' ? undefined : Number(value);
 

@@ -17,7 +17,7 @@ interface WorkoutListProps {
   onEdit: (workout: Workout) => void;
 }
 
-/** 最近记录: the newest 20 workouts (SPEC §9), each with 编辑 and 删除. */
+/** 最近记录: the newest 20 workouts (docs/spec.md §9), each with 编辑 and 删除. */
 export function WorkoutList({ workouts, today, pending, onEdit }: WorkoutListProps) {
   const { remove, deletingId } = useDeleteAction(
     useDeleteWorkout(),

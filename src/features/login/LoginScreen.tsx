@@ -13,7 +13,7 @@ const asksForCode = (error: unknown) =>
   (error as { body?: { twoFactor?: unknown } } | null)?.body?.twoFactor === true;
 
 // The one form without react-hook-form and zod: the login route is held to 100 KB gzip
-// (DESIGN.md §6) and those two cost 27 KB for two required fields. The server checks the
+// (docs/spec.md "Budgets") and those two cost 27 KB for two required fields. The server checks the
 // same rules with loginSchema.
 function validate(username: string, password: string): Errors {
   const errors: Errors = {};

@@ -26,7 +26,7 @@ const CustomStartDialog = lazyDialog(() =>
   import('./CustomStartDialog').then((m) => m.CustomStartDialog),
 );
 
-/** The two one-tap starts (SPEC: 开始工作, 开始学习); 自定义开始 asks for the rest. */
+/** The two one-tap starts (docs/spec.md §2: 开始工作, 开始学习); 自定义开始 asks for the rest. */
 const QUICK_STARTS = [
   { label: '开始工作', Icon: Briefcase, kind: { task: '工作', category: 'work' } },
   { label: '开始学习', Icon: BookOpen, kind: { task: '学习', category: 'study' } },
@@ -194,7 +194,7 @@ export function FocusTimer() {
   );
 }
 
-/** SPEC §4's count-up timer. */
+/** docs/spec.md §4's count-up timer. */
 function Stopwatch({ timer }: { timer: ReturnType<typeof useFocusTimer> }) {
   const toast = useToast();
   const [customOpen, setCustomOpen] = useState(false);

@@ -13,7 +13,7 @@ interface SwitchFocusDialogProps {
 }
 
 /**
- * 切换到「X」? (DESIGN.md §5): 专注 on a task while a session runs for another. Switching
+ * 切换到「X」? (docs/spec.md "Glossary"): 专注 on a task while a session runs for another. Switching
  * finishes and saves the running one first; 取消 keeps it (issue 60: it used to be kept
  * silently, the press doing nothing).
  */

@@ -18,7 +18,7 @@ interface TimeRecordListProps {
   onEdit: (record: TimeRecord) => void;
 }
 
-/** 最近记录: the newest 20 time records (SPEC §9), each with 编辑 and 删除. */
+/** 最近记录: the newest 20 time records (docs/spec.md §9), each with 编辑 and 删除. */
 export function TimeRecordList({ records, today, pending, onEdit }: TimeRecordListProps) {
   const { remove, deletingId } = useDeleteAction(
     useDeleteTimeRecord(),

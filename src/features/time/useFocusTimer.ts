@@ -35,7 +35,7 @@ function writeStored(state: TimerState): void {
 export type EndResult = 'saved' | 'too-short' | 'not-saved';
 
 /**
- * The focus timer of SPEC §4: the pure reducer of domain/timer.ts, persisted to localStorage
+ * The focus timer of docs/spec.md §4: the pure reducer of domain/timer.ts, persisted to localStorage
  * under 'timerState', re-rendered every second only while running, and ended by saving a time
  * record. The session goes idle only once the server has the record; a failed save keeps it.
  */
