@@ -166,7 +166,7 @@ export const DEMO_PROFILE: Profile = {
 };
 
 /**
- * The heavy user of DESIGN.md §6, who over ten years reaches ~40k bookkeeping rows, ~4k
+ * The heavy user of docs/spec.md "Budgets", who over ten years reaches ~40k bookkeeping rows, ~4k
  * workouts, ~20k focus sessions, ~5k tasks, ~1k asset versions and 20 habits with ~40k check-ins.
  */
 export const HEAVY_PROFILE: Profile = {
@@ -345,7 +345,7 @@ export interface GenerateOptions {
 /**
  * One asset re-stated at the start of each month, as a person would: version 1 and its
  * `create` entry, then a new version and an `update` entry per month, built by the same
- * domain functions the app saves with (SPEC §4).
+ * domain functions the app saves with (docs/spec.md §4).
  */
 function assetChain(
   rnd: Random,

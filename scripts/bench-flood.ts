@@ -1,4 +1,4 @@
-// DESIGN.md §6, measured: a login flood against a really started server, and what it does to a
+// docs/spec.md "Budgets", measured: a login flood against a really started server, and what it does to a
 // signed-in user. Run with `npm run bench:flood`.
 //
 //   node --import tsx scripts/bench-flood.ts [--seconds 20] [--connections 32] [--runs 3]
@@ -12,7 +12,7 @@
 //   spread  the server runs with TRUST_PROXY=1 and every login carries another random
 //           X-Forwarded-For address, as a botnet behind the operator's proxy would: no per-IP
 //           limit ever applies, only the cap on concurrent password hashing.
-// Budget (DESIGN.md §6): /api/auth/me p50 ≤ 20 ms and p99 ≤ 100 ms, taken as the median over the
+// Budget (docs/spec.md "Budgets"): /api/auth/me p50 ≤ 20 ms and p99 ≤ 100 ms, taken as the median over the
 // runs. Exits 1 when one is missed. `--root` runs the server code of another checkout (e.g. an
 // older commit exported with `git archive`) against the same flood, for before/after figures.
 

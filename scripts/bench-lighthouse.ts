@@ -1,4 +1,4 @@
-// DESIGN.md §6: Lighthouse 12 with its mobile preset on every route, against a really started
+// docs/spec.md "Budgets": Lighthouse 12 with its mobile preset on every route, against a really started
 // server holding three months of the demo's kind of data, signed in. A report, not a test.
 //
 //   npm run bench:lighthouse [-- --runs 3] [--routes /,/tasks] [--dist dist] [--save dir]

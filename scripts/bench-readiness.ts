@@ -1,4 +1,4 @@
-// DESIGN.md §6 "a fresh sign-in is offline-ready", measured as a person would: a fresh browser
+// docs/spec.md "Budgets": "a fresh sign-in is offline-ready", measured as a person would: a fresh browser
 // profile signs in through the login form, the network goes some seconds later, and then every
 // screen is opened. Each must show its records, without a 获取…失败 banner. Beside it: the time
 // from sign-in until the device's copy holds every list, and the main thread's long tasks
@@ -44,7 +44,7 @@ const RATES = (option('--rates') ?? '1,4').split(',').map(Number);
 const RUNS = Number(option('--runs')) || 1;
 const DIST = option('--dist');
 
-/** When the network goes after sign-in (ms): DESIGN.md §6. */
+/** When the network goes after sign-in (ms): docs/spec.md "Budgets". */
 const CUT_AT: Record<string, Record<number, number>> = {
   few: { 1: 1500 },
   ten: { 1: 5000, 4: 10_000 },
@@ -244,7 +244,7 @@ async function main() {
       await stopServer(server);
       server = await startServer(dataDir, dist.dir);
       const list = screens(set.data, today);
-      // A few records are held to 1.5 s at full speed only (DESIGN.md §6).
+      // A few records are held to 1.5 s at full speed only (docs/spec.md "Budgets").
       for (const rate of RATES.filter((r) => CUT_AT[name]![r] !== undefined)) {
         const cut = CUT_AT[name]![rate]!;
         for (let run = 0; run < RUNS; run++) {

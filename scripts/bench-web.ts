@@ -1,4 +1,4 @@
-// DESIGN.md §6 in a real browser: ten years of data in a really started server, real Chromium,
+// docs/spec.md "Budgets" in a real browser: ten years of data in a really started server, real Chromium,
 // and for every route the time until its data is on screen and until the page answers again,
 // for each interaction the time until its effect is painted, and the bytes on the wire.
 // A report, not a test: it exits 0 whatever it finds, and says so in its verdict line.
@@ -67,7 +67,7 @@ const TRACE = option('--trace');
 const SEARCH = process.argv.includes('--search');
 
 const BUDGET_ROUTE: Record<number, number> = { 1: 100, 4: 300 };
-// DESIGN §6: every interaction ≤ 100 ms, at 4× CPU too.
+// docs/spec.md "Budgets": every interaction ≤ 100 ms, at 4× CPU too.
 const BUDGET_INTERACTION: Record<number, number> = { 1: 100, 4: 100 };
 // Issue 63: building the search index never blocks the main thread for more than 50 ms.
 const BUDGET_SEARCH_BUILD_TASK = 50;
@@ -166,7 +166,7 @@ function plan(data: GeneratedData, today: string) {
     return [{ css: '[data-bench-target]', label: back ? b.label! : other }];
   };
   // The toggle's effect: today's day in the habit's calendar flips (and with it the month's
-  // figures); its label goes on after （今天） with the day's state (MonthCalendar.tsx). The button reads 处理中... until the server has the change (SPEC §4).
+  // figures); its label goes on after （今天） with the day's state (MonthCalendar.tsx). The button reads 处理中... until the server has the change (docs/spec.md §4).
   const todayFlipped = (b: TargetState): Condition[] => [
     {
       css: `[data-bench-card] button[aria-label*="（今天）"][aria-pressed="${b.label === '今日打卡'}"]`,

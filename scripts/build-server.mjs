@@ -1,5 +1,5 @@
 // The server as one ES module, dist-server/main.mjs, for `npm start`. Node runs it without tsx,
-// whose loader thread and compile cache cost ~50 MB of resident memory (DESIGN §6: the server
+// whose loader thread and compile cache cost ~50 MB of resident memory (docs/spec.md "Budgets": the server
 // stays within 120 MB with ten years loaded). better-sqlite3 stays outside: it is native.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

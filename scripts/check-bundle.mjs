@@ -1,4 +1,4 @@
-// DESIGN.md §6: the login route loads at most 100 KB of JS as transferred (gzip), and no chart
+// docs/spec.md "Budgets": the login route loads at most 100 KB of JS as transferred (gzip), and no chart
 // code; and (issue 16) no screen but 设置 loads zod or react-hook-form before its first dialog
 // or write: they wait in the 'zod' chunk (vite.config.ts); nor chart code before its chart.
 // Reads the built dist/: the scripts index.html loads or preloads (/boot.js among them), plus

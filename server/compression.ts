@@ -70,7 +70,7 @@ function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
 
 /**
  * A longer body is compressed as it comes, with the fast settings: such a body is a whole list
- * asked for by a client from before paging, and the list API has 100 ms (DESIGN §6). The SQLite
+ * asked for by a client from before paging, and the list API has 100 ms (docs/spec.md "Budgets"). The SQLite
  * store sends a long list in pieces (sqlite-store.ts, `wholeJson`), so the compressor, on
  * zlib's thread pool, works on one piece while the next is read. On a 7.5 MB JSON list,
  * measured on a busy 2-core machine: brotli quality 2 takes 36 ms for 432 KB (quality 4: 150 ms

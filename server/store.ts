@@ -6,7 +6,7 @@ import type { Settings } from '../src/domain/schemas/settings';
 import type { DashboardAggregates } from '../src/domain/stats';
 import type { TwoFactorRecord } from './two-factor';
 
-/** What changed for one user in one kind since a change number (DESIGN §1 "Local-first"). */
+/** What changed for one user in one kind since a change number (docs/architecture.md, Decisions "Local-first"). */
 export interface Changes<T> {
   /** Records written (created or replaced) after the number, in the order they were first stored. */
   records: T[];
@@ -97,7 +97,7 @@ export interface RecordStore<T extends { id: string }> {
   /**
    * `create` for many records in one transaction, results in input order. An upload of ten
    * years of data is ~110k records: one fsync per record would take minutes, one per batch
-   * takes seconds (DESIGN §6).
+   * takes seconds (docs/spec.md "Budgets").
    */
   createMany(userId: string, records: T[]): Promise<{ record: T; created: boolean }[]>;
   /** Replaces the record with the same id; undefined when the user has none. */

@@ -10,12 +10,12 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import type { TwoFactorRecord } from '../two-factor';
 
-// Conventions (DESIGN §1): money as integer cents, dates as YYYY-MM-DD text, timestamps as
+// Conventions (docs/architecture.md, Decisions "Storage engine"): money as integer cents, dates as YYYY-MM-DD text, timestamps as
 // ISO-8601 text. Every resource row is keyed by (user_id, id): ids are unique per user only,
 // which is what lets two users upload records with the same legacy id.
 
 /**
- * What every record row carries for sync (DESIGN §1 "Local-first", "Conflicts"): `rev`, the
+ * What every record row carries for sync (docs/architecture.md, Decisions "Local-first", "Conflicts"): `rev`, the
  * database-wide change number of the write that last touched it (lists are sent as "what
  * changed since rev N"); `updated_at`, the server's time of that write (the version a client
  * edits from); `edited_at`, the editing device's clock (the later edit wins a conflict).

@@ -62,7 +62,7 @@ export function openSqliteStore(
 ): Store {
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
-  // FULL: a write acknowledged to the client has been fsynced, even with WAL (DESIGN §6: kill -9 safe).
+  // FULL: a write acknowledged to the client has been fsynced, even with WAL (docs/spec.md "Budgets": kill -9 safe).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   // The backup and user CLIs may touch the file while the server runs.
@@ -273,7 +273,7 @@ const NOTHING = Buffer.alloc(0);
 const enclose = (before: string, records: Buffer, after: string): Buffer<ArrayBuffer> =>
   Buffer.concat([Buffer.from(before), records, Buffer.from(after)]);
 
-// Why raw statements and not drizzle's query builder here (DESIGN §6, measured with
+// Why raw statements and not drizzle's query builder here (docs/spec.md "Budgets", measured with
 // `npm run bench`): building a drizzle query and preparing its SQL cost ~0.1 ms per call,
 // which makes the per-record work of a ten-year upload (~110k inserts, each followed by a
 // read-back, plus a habit lookup per check-in) take ~20 s of its 30 s budget; raw, ~3 s. Lists:
@@ -424,7 +424,7 @@ function recordStore<R extends { id: string }>({
     columns: textStatements(SHAPES.columns),
     packed: textStatements(packed),
   };
-  // A whole list as records (SPEC §7's array, and everything since 0 asked for without pages,
+  // A whole list as records (docs/spec.md §7's array, and everything since 0 asked for without pages,
   // by a client from before paging) is read in pieces, each when the one before has been taken
   // (`wholeJson`): the compressor (compression.ts) works on one piece on zlib's thread pool
   // while SQLite makes the next, and no ten-year list is held whole. Ten years of 记账 (39k

@@ -18,7 +18,7 @@ export class HttpError extends Error {
 
 export const errorBody = (error: string) => ({ error });
 
-/** `{error}` with a status: the one shape every failure has (DESIGN §3). */
+/** `{error}` with a status: the one shape every failure has (docs/spec.md §7 "Server contract"). */
 export function fail(c: Context, status: ContentfulStatusCode, error: string) {
   return c.json(errorBody(error), status);
 }

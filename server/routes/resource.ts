@@ -132,8 +132,8 @@ interface BatchResult {
 
 /**
  * If-Match names the version a client changed (its updatedAt): when another write came in
- * between, the client gets 409 with the current record and decides (DESIGN §1 "Conflicts").
- * Without If-Match a write is unconditional, as SPEC §7's calls are.
+ * between, the client gets 409 with the current record and decides (docs/architecture.md, Decisions "Conflicts").
+ * Without If-Match a write is unconditional, as docs/spec.md §7's calls are.
  */
 function staleBase(c: Context<AppEnv>, existing: { id: string }) {
   const base = c.req.header('if-match');
@@ -167,9 +167,9 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
   const userId = (c: { get(key: 'user'): { username: string } }) => c.get('user').username;
 
   // A store that builds the list's JSON text itself (SQLite) sends it as it is: reading 40k rows
-  // into objects and stringifying them again took most of a ten-year list's time (DESIGN §6).
+  // into objects and stringifying them again took most of a ten-year list's time (docs/spec.md "Budgets").
   // With ?since=N the answer is what changed after change number N (0: everything) as
-  // {records, deleted, cursor}; without it, the plain array of SPEC §7. A full download can come
+  // {records, deleted, cursor}; without it, the plain array of docs/spec.md §7. A full download can come
   // in pages (&limit=L&after=<rev>.<id>&upto=<cursor>, see Page) so that no list is built whole.
   // &shape=columns asks for the records as columns (see Shape), which compress to about half;
   // &shape=packed for those columns packed, an eighth smaller again.
@@ -215,7 +215,7 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
     return c.json(result.record, result.created ? 201 : 200);
   });
 
-  // Upload sends many records per request (DESIGN §6: ten years in ≤ 30 s). Each record is
+  // Upload sends many records per request (docs/spec.md "Budgets": ten years in ≤ 30 s). Each record is
   // validated and reported on its own, so one bad record never costs the others.
   app.post('/batch', async (c) => {
     const { records: bodies } = await readBody(c, batchSchema);

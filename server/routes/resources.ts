@@ -49,7 +49,7 @@ const RULES: { [K in ResourceName]: ServerRules<K> } = {
       }
       return undefined;
     },
-    // Deleting only the latest version would bring the previous one back to life (DESIGN §1).
+    // Deleting only the latest version would bring the previous one back to life (docs/architecture.md, Decisions "Deleting an asset").
     remove: async (s, userId, asset) => {
       await s.assets.removeChain(userId, chainId(asset));
     },

@@ -9,7 +9,7 @@ const CONFLICT = '设置已在另一台设备上修改';
 
 /**
  * Whether a PUT must be answered with the stored settings instead (409), so that the device
- * decides by the conflict rule (DESIGN §1 "Conflicts"): If-Match names the stamp of the version
+ * decides by the conflict rule (docs/architecture.md, Decisions "Conflicts"): If-Match names the stamp of the version
  * it changed ('' for the defaults or settings saved before stamps), and another change came in
  * between; without If-Match (an older client), a change stamped before the stored one's.
  */

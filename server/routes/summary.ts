@@ -7,7 +7,7 @@ import { type AppEnv, HttpError } from './http';
 /**
  * GET /api/summary?today=YYYY-MM-DD: the dashboard's sums for the caller's day. A device that
  * does not hold every list yet shows the dashboard from this instead of downloading them all
- * (DESIGN §6: a first visit under 1 MB). `today` is the browser's, as everywhere (DESIGN §1).
+ * (docs/spec.md "Budgets": a first visit under 1 MB). `today` is the browser's, as everywhere (docs/architecture.md, Decisions "Dates").
  */
 export function summaryRoutes(store: Store, now: () => Date) {
   return new Hono<AppEnv>().get('/', async (c) => {

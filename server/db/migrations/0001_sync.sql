@@ -1,4 +1,4 @@
--- Delta sync (DESIGN §1 "Local-first"): a change number per write, the server's and the
+-- Delta sync (docs/architecture.md, Decisions "Local-first"): a change number per write, the server's and the
 -- editing device's time per record, and tombstones written by triggers, so every delete -
 -- a chain of asset versions, a habit's check-ins going with it by cascade - is recorded.
 -- Writers take the next number from sync_rev in the same transaction before they write.
