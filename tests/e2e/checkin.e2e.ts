@@ -39,7 +39,7 @@ describe('check-in screen in Chromium', () => {
     await openCheckin(page);
     await page.getByRole('button', { name: '创建第一个打卡任务' }).click();
     const dialog = page.getByRole('dialog', { name: '创建打卡任务' });
-    // SPEC §5 defaults, selects included.
+    // docs/spec.md §5 defaults, selects included.
     await expect(dialog.getByLabel('类型').inputValue()).resolves.toBe('daily');
     await expect(dialog.getByLabel('分类').inputValue()).resolves.toBe('health');
     await expect(dialog.getByLabel('每月目标').inputValue()).resolves.toBe('30');

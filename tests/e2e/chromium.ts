@@ -4,7 +4,7 @@
 export const chromePath = () => process.env.CHROME_PATH || '/usr/bin/chromium';
 
 // The flags this sandbox needs: no sandbox as root, and no background traffic to hosts
-// that cannot be reached from here (DESIGN.md §7).
+// that cannot be reached from here (docs/architecture.md "Toolchain").
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

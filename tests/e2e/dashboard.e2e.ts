@@ -6,7 +6,7 @@ import { eventually, post, shiftDate } from './seed';
 
 // 今天, 日历 and 日历订阅 (issue 59) against the real server, in Chromium at 375 and 1280 px,
 // light and dark. The page runs on a fixed clock, 10:00 of the machine's day (the server's
-// "today" is the browser's, DESIGN §1), so nothing turns at midnight during a run.
+// "today" is the browser's, docs/architecture.md, Decisions "Dates"), so nothing turns at midnight during a run.
 
 const browser: Browser = await launchBrowser();
 afterAll(() => browser.close());

@@ -101,7 +101,7 @@ describe('on a phone (375 px)', () => {
     const page = await signedIn('phone', VIEWPORTS.phone);
     const tabs = page.getByRole('navigation', { name: '底部导航' });
     expect(await tabs.isVisible()).toBe(true);
-    // SPEC §2's menu button stays.
+    // docs/spec.md §2's menu button stays.
     expect(await page.getByRole('button', { name: '打开菜单' }).isVisible()).toBe(true);
     for (const [tab, heading, path] of [
       ['记账', '记账管理', '/accounting'],

@@ -252,7 +252,7 @@ describe('batch upload speed on SQLite', () => {
     }
     const seconds = (performance.now() - started) / 1000;
     expect(await store.accounts.list('alice')).toHaveLength(10_000);
-    // ~110k records (DESIGN §6) must upload in 30 s; 10k here leaves a wide margin for CI.
+    // ~110k records (docs/spec.md "Budgets") must upload in 30 s; 10k here leaves a wide margin for CI.
     expect(seconds).toBeLessThan(10);
   });
 });

@@ -12,7 +12,7 @@ import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import { habit, storedAsset, storedExpense, storedRent, weeklyHabit } from '../fixtures/records';
 import { utf8 } from './json-bytes';
 
-// The delta protocol's store side (DESIGN §1 "Local-first"): "what changed since change
+// The delta protocol's store side (docs/architecture.md, Decisions "Local-first"): "what changed since change
 // number N" must let a copy that applies it end up equal to the store, however long it was
 // away, for both implementations.
 

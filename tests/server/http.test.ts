@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetVersion } from '../fixtures/records';
 import { client, login, type RunningServer, startServer } from './server-process';
 
-// The HTTP contract of DESIGN §3 against a really started server (one for this file).
+// The HTTP contract of docs/spec.md §7 "Server contract" against a really started server (one for this file).
 
 const scratch = mkdtempSync(join(tmpdir(), 'pms-http-'));
 const USERS = [

@@ -285,7 +285,7 @@ describe.each(implementations)('%s store', (_name, open) => {
     const changed = { ...mine, monthlyBudget: null, dailyBudgetMode: 'fixed' as const };
     await store.settings.put('alice', changed, '2024-03-02T00:00:00.000Z');
     expect(await store.settings.get('alice')).toEqual(changed);
-    // The stamp of the change that wrote them orders two devices' saves (DESIGN §1).
+    // The stamp of the change that wrote them orders two devices' saves (docs/architecture.md, Decisions "Conflicts").
     const stamped = { ...changed, stamp: '2024-03-03T00:00:00.000Z-0000-0123456789abcdef' };
     expect(await store.settings.put('alice', stamped, '2024-03-03T00:00:00.000Z')).toEqual(stamped);
     expect(await store.settings.get('alice')).toEqual(stamped);

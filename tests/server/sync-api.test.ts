@@ -10,7 +10,7 @@ import { setUser } from '../../server/users';
 import { createWebPasswordHasher } from '../../server/web-auth';
 import { fromColumns } from '../../src/domain/columns';
 
-// The HTTP side of DESIGN §1's "Local-first" and "Conflicts": lists by delta (?since=),
+// The HTTP side of the "Local-first" and "Conflicts" decisions (docs/architecture.md): lists by delta (?since=),
 // updates that name their base (If-Match) and the dashboard's sums (GET /api/summary).
 
 const hasher = createWebPasswordHasher({ iterations: 1000 });

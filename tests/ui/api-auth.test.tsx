@@ -9,7 +9,7 @@ import { notifySessionExpired, readSession } from '../../src/api/session';
 import { hookClient, signIn, testServer } from './harness';
 import { recordRequests, requestsTo } from './requests';
 
-// Signing in and out as the app's one auth state sees it (SPEC §4, DESIGN.md §1).
+// Signing in and out as the app's one auth state sees it (docs/spec.md §4; docs/architecture.md, Decisions "Auth").
 
 const { server, demo } = await testServer({ today: '2026-11-21' });
 const requests = recordRequests(server);

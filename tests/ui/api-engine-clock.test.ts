@@ -14,8 +14,8 @@ import {
 } from './engine-harness';
 import { signIn, testServer } from './harness';
 
-// Conflicts decided by a hybrid logical clock on a corrected device clock (DESIGN §1
-// "Conflicts"): device A's clock runs a day fast, B's is right. A's stamps are its clock
+// Conflicts decided by a hybrid logical clock on a corrected device clock (docs/architecture.md,
+// Decisions "Conflicts"): device A's clock runs a day fast, B's is right. A's stamps are its clock
 // corrected by the offset measured from the server's answers, so A's earlier edit cannot win
 // over B's later one; and an edit made after seeing another's stamp sorts after it.
 

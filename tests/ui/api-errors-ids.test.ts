@@ -11,7 +11,7 @@ describe('how a failure reads', () => {
     expect(errorMessage(undefined, '网络错误')).toBe('网络错误');
   });
 
-  it('fills a SPEC §8 template’s {message}, and shows one without it as it is', () => {
+  it('fills a docs/spec.md §8 template’s {message}, and shows one without it as it is', () => {
     expect(formatError('保存资产失败：{message}，请重试', new Error('金额过大'))).toBe(
       '保存资产失败：金额过大，请重试',
     );

@@ -8,7 +8,7 @@ import {
   replaceLegacy,
 } from '../../src/api/legacy-data';
 
-// The original, client-only app's records under the spec's keys (SPEC §3): set aside at the
+// The original, client-only app's records under the spec's keys (docs/spec.md §3): set aside at the
 // first sign-in on a browser, never overwritten, dropped only one by one when the user says so.
 
 afterEach(() => localStorage.clear());

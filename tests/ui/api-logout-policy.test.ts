@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../src/api/engine/local-db';
 import { endSession, logoutWarning } from '../../src/api/logout-policy';
 
-// What signing out asks first and what it leaves behind (DESIGN.md §1 "Whose mirror").
+// What signing out asks first and what it leaves behind (docs/architecture.md, Decisions "Whose mirror").
 
 afterEach(() => localStorage.clear());
 

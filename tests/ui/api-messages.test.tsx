@@ -55,9 +55,9 @@ import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import { rent } from '../fixtures/records';
 import { signIn, testServer } from './harness';
 
-// Every write hook declares its SPEC §8 message next to it (meta.errorMessage) and the query
-// client's one handler reports it (DESIGN.md §2 rule 4). Per kind: a record is created, then
-// the server refuses every write, and each hook's failure must read exactly as SPEC §8 words it
+// Every write hook declares its docs/spec.md §8 message next to it (meta.errorMessage) and the query
+// client's one handler reports it (docs/architecture.md, house rule 4). Per kind: a record is created, then
+// the server refuses every write, and each hook's failure must read exactly as docs/spec.md §8 words it
 // — with the server's reason in place of {message} — and the list must be as it was.
 
 const TODAY = '2026-11-22';
@@ -203,7 +203,7 @@ const CASES: Case[] = [
 ];
 
 describe.each(CASES)(
-  '$kind: a refused write says SPEC §8’s words',
+  '$kind: a refused write says docs/spec.md §8’s words',
   ({ hooks, input, says, extraVars }) => {
     it('create, update, delete (and the kind’s own writes)', async () => {
       const report = vi.fn();
@@ -246,7 +246,7 @@ describe.each(CASES)(
   },
 );
 
-describe('assets and settings: a refused write says SPEC §8’s words', () => {
+describe('assets and settings: a refused write says docs/spec.md §8’s words', () => {
   function render<T>(hooks: () => T) {
     const report = vi.fn();
     const client = createQueryClient(report);

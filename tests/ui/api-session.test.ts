@@ -7,7 +7,7 @@ import {
   saveSession,
 } from '../../src/api/session';
 
-// What the browser keeps of a sign-in (SPEC's isLoggedIn / currentUser, plus the token): only
+// What the browser keeps of a sign-in (the original app's isLoggedIn / currentUser of docs/spec.md §3, plus the token): only
 // a whole, well-formed session is read back; anything else is no session at all.
 
 afterEach(() => localStorage.clear());

@@ -13,7 +13,7 @@ import { RESOURCE_NAMES } from '../../src/domain/resources';
 import { hookClient, signIn, testServer } from './harness';
 import { recordRequests } from './requests';
 
-// The sync dialog's upload as a hook (SPEC §7): what it counts, what it keeps for another try,
+// The sync dialog's upload as a hook (docs/spec.md §7): what it counts, what it keeps for another try,
 // and when it stops sending.
 
 const TODAY = '2026-11-21';
@@ -107,7 +107,7 @@ describe('useUploadLocalData', () => {
     );
     const { wrapper } = hookClient();
     const { outcome } = await upload(wrapper);
-    // Refusals are counted (SPEC §8); none waits.
+    // Refusals are counted (docs/spec.md §8); none waits.
     expect(outcome.waiting).toBe(0);
     expect(outcome.counts).toEqual([{ category: 'accounts', ok: 1, failed: 2 }]);
     expect(legacyIds('legacy:accounts')).toEqual(['refused', 'unanswered']);

@@ -21,7 +21,7 @@ import {
 import { seedDeviceCopy, seedHabit, signIn, testServer, watchListReads } from './harness';
 import { recordRequests, writeLine } from './requests';
 
-// The outbox (DESIGN.md §1 "Local-first", "Conflicts") through the engine, over a real
+// The outbox (docs/architecture.md, Decisions "Local-first", "Conflicts") through the engine, over a real
 // IndexedDB (fake-indexeddb) and the real server app: order, idempotent replay, what each
 // kind of failure does, a reload in between, and two devices editing one record.
 

@@ -87,7 +87,7 @@ afterEach(async () => {
 
 /**
  * A fresh query client for a hook test, as the app makes it (one MutationCache handler that
- * reports each failure's SPEC §8 message: `report` is what would be toasted), with `wrapper`
+ * reports each failure's docs/spec.md §8 message: `report` is what would be toasted), with `wrapper`
  * for renderHook; its data layer is stopped after the test.
  */
 export function hookClient() {

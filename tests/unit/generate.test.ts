@@ -49,7 +49,7 @@ describe('generated data', () => {
     );
   });
 
-  it('gives the heavy user the yearly volumes DESIGN §6 plans ten years on', () => {
+  it('gives the heavy user the yearly volumes the budgets of docs/spec.md plan ten years on', () => {
     const data = generateData(HEAVY_PROFILE, { today: TODAY, span: { years: 1 } });
     const perYear = (n: number) => [n * 0.9, n * 1.1] as const;
     const near = (category: ResourceName, n: number) => {

@@ -187,7 +187,7 @@ describe('workoutTypeCounts', () => {
       ],
     ],
     [
-      'a tie in the order of SPEC §5, not of entry',
+      'a tie in the order of docs/spec.md §5, not of entry',
       ['other', 'yoga', 'running'],
       [
         { type: 'running', count: 1 },

@@ -27,7 +27,7 @@ import {
   workoutTypes,
 } from '../../../src/domain/schemas/categories';
 
-// DESIGN §5's glossary, in SPEC §5's order: the stored key of each option and the exact label
+// The glossary of docs/spec.md, in the order of its §5: the stored key of each option and the exact label
 // the UI shows. Forms list options in this order, and legacy imports map labels back to keys.
 describe('label glossary', () => {
   it.each([

@@ -8,7 +8,7 @@ import {
 } from '../../../src/domain/resources';
 
 // How a record is named in a notice or a conflict ("「午饭 ¥35.00 · 2026-11-20」在另一台设备上
-// 也被修改"): one row per kind, with the glossary's labels (DESIGN §5) and amounts in yuan.
+// 也被修改"): one row per kind, with the glossary's labels (docs/spec.md "Glossary") and amounts in yuan.
 const ROWS: [ResourceName, Record<string, unknown>, string][] = [
   [
     'accounts',

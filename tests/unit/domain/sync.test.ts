@@ -16,7 +16,7 @@ import {
 const emptyData = (): SyncData =>
   Object.fromEntries(RESOURCE_NAMES.map((c) => [c, []])) as unknown as SyncData;
 
-describe('prepareRecord: upload defaults (SPEC §7)', () => {
+describe('prepareRecord: upload defaults (docs/spec.md §7)', () => {
   it.each([
     [
       'an account without a description gets ""',
