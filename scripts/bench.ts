@@ -1,4 +1,4 @@
-// DESIGN.md §6, measured: ten years of data uploaded to a really started server the way the
+// docs/spec.md "Budgets", measured: ten years of data uploaded to a really started server the way the
 // browser uploads it, then every list endpoint timed. Run with `npm run bench`.
 //
 //   node --import tsx scripts/bench.ts [--runs 15] [--keep]
