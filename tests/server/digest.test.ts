@@ -45,6 +45,20 @@ function counted<T extends { id: string }>(records: RecordStore<T>) {
 }
 
 describe.each(implementations)('%s store: the digest of a kind', (_name, open) => {
+  it('is built in pages the first time: no read holds the whole kind', async () => {
+    const store = open();
+    const many = Array.from({ length: 4500 }, (_, i) => account(`p${i}`, 1 + (i % 50)));
+    await store.accounts.createMany('ann', many);
+    const { wrapped, reads } = counted(store.accounts);
+    const digests = new KindDigests(wrapped);
+    expect(await digests.digest('ann')).toMatchObject(digestOf(await store.accounts.list('ann')));
+    expect(reads).toEqual([2000, 2000, 500]);
+    // Then only what changed since is read.
+    await store.accounts.update('ann', { ...account('p7', 77) });
+    expect(await digests.digest('ann')).toMatchObject(digestOf(await store.accounts.list('ann')));
+    expect(reads.slice(3)).toEqual([1]);
+  });
+
   it('is the digest of what the store holds after creates, an update and a delete', async () => {
     const store = open();
     const { wrapped, reads } = counted(store.accounts);
