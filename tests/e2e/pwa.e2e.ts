@@ -75,10 +75,13 @@ describe('the production build', () => {
     // The XLSX reader, the task search's pinyin and 搜索全部's index come on first use and are
     // kept then (a runtime cache each).
     expect(assets.filter((f) => !precached.has(f)).sort()).toEqual([
+      expect.stringMatching(/^assets\/ImportDialog-[^/]*\.js$/),
       expect.stringMatching(/^assets\/pinyin\.worker[^/]*\.js$/),
       expect.stringMatching(/^assets\/search\.worker[^/]*\.js$/),
+      expect.stringMatching(/^assets\/webauthn-[^/]*\.js$/),
       expect.stringMatching(/^assets\/xlsx[^/]*\.js$/),
     ]);
+    expect(sw).toContain('first-use');
     expect(sw).toContain('xlsx-reader');
     expect(sw).toContain('pinyin-worker');
     expect(sw).toContain('search-worker');
