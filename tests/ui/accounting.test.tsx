@@ -307,7 +307,7 @@ describe('添加记录 dialog', () => {
     const { user, dialog } = await openAddDialog();
     await fill(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    await within(dialog).findByText(/请输入有效金额|请填写分类/);
+    await within(dialog).findByText(/请输入有效金额|请选择分类/);
     expect(await screen.findByRole('dialog', { name: '添加记录' })).toBeInTheDocument();
     expect(writes('POST')).toHaveLength(0);
   });

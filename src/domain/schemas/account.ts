@@ -5,8 +5,8 @@ import {
   dateSchema,
   editedAtField,
   idSchema,
+  pickedCategorySchema,
   positiveAmountSchema,
-  requiredTextSchema,
   storedSyncFields,
   textSchema,
 } from './common';
@@ -21,7 +21,7 @@ const optionalIdSchema = idSchema
 const fields = {
   type: z.enum(accountTypes, { error: '类型无效' }),
   amount: positiveAmountSchema,
-  category: requiredTextSchema('分类', 40),
+  category: pickedCategorySchema,
   description: textSchema(500),
   date: dateSchema,
   /** The 周期记账 template that created this record; null for one entered by hand or imported. */

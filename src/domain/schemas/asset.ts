@@ -8,6 +8,7 @@ import {
   isoTimestampSchema,
   nonNegativeAmountSchema,
   optionalDateSchema,
+  pickedCategorySchema,
   requiredTextSchema,
   storedSyncFields,
   textSchema,
@@ -16,7 +17,7 @@ import {
 const fields = {
   type: z.enum(assetTypes, { error: '类型无效' }),
   name: requiredTextSchema('名称', 100),
-  category: requiredTextSchema('分类', 40),
+  category: pickedCategorySchema,
   amount: nonNegativeAmountSchema,
   description: textSchema(500),
   /** The created date. */

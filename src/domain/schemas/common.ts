@@ -106,6 +106,16 @@ export const textSchema = (max: number) =>
     .nullable()
     .transform((v) => v ?? '');
 
+/**
+ * 分类 picked from a list (记账, 周期记账, 资产): none picked says 请选择分类 (the glossary's),
+ * not 请选择分类, since there is nothing to type.
+ */
+export const pickedCategorySchema = z
+  .string({ error: '请选择分类' })
+  .trim()
+  .min(1, { message: '请选择分类' })
+  .max(40, { message: '分类最多 40 个字符' });
+
 export const requiredTextSchema = (label: string, max: number) =>
   z
     .string({ error: `请填写${label}` })

@@ -6,8 +6,8 @@ import {
   editedAtField,
   idSchema,
   optionalDateSchema,
+  pickedCategorySchema,
   positiveAmountSchema,
-  requiredTextSchema,
   storedSyncFields,
   textSchema,
 } from './common';
@@ -35,7 +35,7 @@ const templateIdSchema = idSchema.refine((id) => id.length <= MAX_TEMPLATE_ID_LE
 const fields = {
   type: z.enum(accountTypes, { error: '类型无效' }),
   amount: positiveAmountSchema,
-  category: requiredTextSchema('分类', 40),
+  category: pickedCategorySchema,
   description: textSchema(500),
   every: z
     .number({ error: '请填写间隔' })

@@ -30,8 +30,8 @@ const history = {
 describe('account messages', () => {
   it.each([
     ['an unknown type', { type: 'transfer' }, ['type: 类型无效']],
-    ['a blank category', { category: ' ' }, ['category: 请填写分类']],
-    ['a missing category', { category: undefined }, ['category: 请填写分类']],
+    ['a blank category', { category: ' ' }, ['category: 请选择分类']],
+    ['a missing category', { category: undefined }, ['category: 请选择分类']],
     [
       'a long category',
       { category: 'x'.repeat(41) },
@@ -70,7 +70,7 @@ describe('account messages', () => {
 
   it('reports a blank category once, as missing rather than mismatched', () => {
     expect(messages(accountInputSchema, { ...account, category: '' })).toEqual([
-      'category: 请填写分类',
+      'category: 请选择分类',
     ]);
   });
 

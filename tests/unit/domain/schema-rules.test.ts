@@ -256,8 +256,8 @@ const { endDate: _noEnd, ...template } = rent({ startDate: '2026-01-05' });
 describe('周期记账 templates', () => {
   it.each([
     ['an unknown type', { type: 'transfer' }, ['type: 类型无效']],
-    ['a missing category', { category: undefined }, ['category: 请填写分类']],
-    ['a blank category', { category: '  ' }, ['category: 请填写分类']],
+    ['a missing category', { category: undefined }, ['category: 请选择分类']],
+    ['a blank category', { category: '  ' }, ['category: 请选择分类']],
     [
       'a long category',
       { category: 'x'.repeat(41) },
