@@ -1,5 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { type SetURLSearchParams, useSearchParams } from 'react-router-dom';
+
+/** Drops one parameter from the address with a replace navigation: no new history entry. */
+export function dropParam(setParams: SetURLSearchParams, name: string): void {
+  setParams(
+    (current) => {
+      const next = new URLSearchParams(current);
+      next.delete(name);
+      return next;
+    },
+    { replace: true },
+  );
+}
 
 /**
  * Acts on a quick-action link such as `/fitness?add=1` once, then drops the parameter with a
@@ -15,13 +27,6 @@ export function useDeepLink(name: string, act: (value: string) => void): void {
   useEffect(() => {
     if (value === null) return;
     actRef.current(value);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+    dropParam(setParams, name);
   }, [name, value, setParams]);
 }

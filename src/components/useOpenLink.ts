@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { dropParam } from './useDeepLink';
 
 /**
  * Opens one record from a link such as `/tasks?open=<id>` (搜索全部's results, issue 63): once
@@ -21,13 +22,6 @@ export function useOpenLink<T extends { id: string }>(
     if (id === null || items === undefined) return;
     const item = items.find((i) => i.id === id);
     if (item) openRef.current(item);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+    dropParam(setParams, name);
   }, [id, items, name, setParams]);
 }

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { editOrder } from '../../src/domain/hlc';
 import type { ResourceName } from '../../src/domain/resources';
 import type { Task } from '../../src/domain/schemas/task';
+import { canonical } from './canonical';
 import { type Device, device, storedTask, task } from './engine-harness';
 import { signIn, testServer } from './harness';
 
@@ -74,19 +75,6 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const sorted = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(sorted)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([, v]) => v !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([k, v]) => [k, sorted(v)]),
-        )
-      : value;
-const canonical = (records: readonly unknown[]) =>
-  records.map((r) => JSON.stringify(sorted(r))).sort();
 
 const imported = (k: number) => ({
   id: `imp-${k}`,

@@ -7,6 +7,7 @@ import type { Asset } from '../../src/domain/schemas/asset';
 import type { CheckinRecord } from '../../src/domain/schemas/checkin';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import type { Task } from '../../src/domain/schemas/task';
+import { canonical } from './canonical';
 import { type Device, device, storedTask, task } from './engine-harness';
 import { seedHabit, signIn, testServer } from './harness';
 
@@ -81,19 +82,6 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const sorted = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(sorted)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([, v]) => v !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([k, v]) => [k, sorted(v)]),
-        )
-      : value;
-const canonical = (records: readonly unknown[]) =>
-  records.map((r) => JSON.stringify(sorted(r))).sort();
 const latestOf = (assets: readonly Asset[]) => {
   const newest = new Map<string, Asset>();
   for (const a of assets) {
