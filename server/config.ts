@@ -52,7 +52,7 @@ export function trustProxy(env = process.env): number {
 
 /** The reminder channels the administrator configured (issue 62); each absent is not offered. */
 export interface ChannelConfig {
-  /** NTFY_URL (e.g. https://ntfy.sh or http://192.168.1.10:8090) and NTFY_TOKEN. */
+  /** NTFY_URL (e.g. https://ntfy.sh or http://nas.local:8090) and NTFY_TOKEN. */
   ntfy?: { url: string; token?: string };
   /** BARK_URL, https://api.day.app unless set; `off` (or empty) turns Bark off. */
   bark?: { url: string };

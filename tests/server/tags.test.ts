@@ -39,7 +39,7 @@ async function signedIn(store: Store) {
     app.fetch(new Request(`http://localhost${path}`, init));
   const login = await request('/api/auth/login', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-test-ip': '10.0.0.1' },
+    headers: { 'content-type': 'application/json', 'x-test-ip': '127.0.0.1' },
     body: JSON.stringify({ username: 'alice', password: 'alice-pass' }),
   });
   const { token } = (await login.json()) as { token: string };
