@@ -51,16 +51,19 @@ function closeHttp(server: Server) {
   return new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+/** A fake that has received nothing and answers ok, until its server is listening. */
+const newFake = (): Fake => ({
+  url: '',
+  received: [],
+  answer: 'ok',
+  refuse: new Set(),
+  refused: 0,
+  close: async () => {},
+});
+
 /** ntfy: JSON publishing at the root (docs.ntfy.sh/publish/#publish-as-json). */
 export async function startFakeNtfy(token?: string): Promise<Fake> {
-  const fake: Fake = {
-    url: '',
-    received: [],
-    answer: 'ok',
-    refuse: new Set(),
-    refused: 0,
-    close: async () => {},
-  };
+  const fake = newFake();
   const server = createServer(async (req, res) => {
     const text = await readBody(req);
     if (fake.answer === 'silent') return;
@@ -103,14 +106,7 @@ export async function startFakeNtfy(token?: string): Promise<Fake> {
 
 /** Bark: POST /push with device_key (bark-server docs/API_V2.md); {code, message} back. */
 export async function startFakeBark(keys: string[]): Promise<Fake> {
-  const fake: Fake = {
-    url: '',
-    received: [],
-    answer: 'ok',
-    refuse: new Set(),
-    refused: 0,
-    close: async () => {},
-  };
+  const fake = newFake();
   const server = createServer(async (req, res) => {
     const text = await readBody(req);
     if (fake.answer === 'silent') return;
