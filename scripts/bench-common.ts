@@ -10,6 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type GeneratedData, generateData, type Profile } from '../mocks/generate';
+import { formatCents, toCents } from '../src/domain/money';
 import { MAX_BATCH, RESOURCE_NAMES, RESOURCES, type ResourceName } from '../src/domain/resources';
 import { prepareRecord, requestChunks, type UploadItem, uploadBatches } from '../src/domain/sync';
 import { buildServer, serverCommand } from './build-server.mjs';
@@ -366,3 +367,9 @@ export function heldCount(page: Page, username: string): Promise<number> {
     `pms:${username}`,
   );
 }
+
+/** 累计结余 as 今天 shows it (every entry's income less expense): / is shown once it is. */
+export const balanceText = (data: GeneratedData) =>
+  formatCents(
+    data.accounts.reduce((sum, a) => sum + (a.type === 'income' ? 1 : -1) * toCents(a.amount), 0),
+  );

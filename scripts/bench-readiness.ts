@@ -16,11 +16,11 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PROFILE, type GeneratedData, HEAVY_PROFILE } from '../mocks/generate';
-import { formatCents, toCents } from '../src/domain/money';
 import { RESOURCE_NAMES } from '../src/domain/resources';
 import { CHROMIUM_ARGS, chromePath } from '../tests/e2e/chromium';
 import {
   api,
+  balanceText,
   buildSpa,
   dataSet,
   fmt,
@@ -66,13 +66,7 @@ function screens(data: GeneratedData, today: string): Screen[] {
   const versions = data.assets.filter((a) => a.name === '招商银行储蓄卡').length;
   return [
     // 今天's 累计结余: every entry's income less expense.
-    {
-      path: '/',
-      css: '[aria-label="累计结余"]',
-      text: formatCents(
-        data.accounts.reduce((s, a) => s + (a.type === 'income' ? 1 : -1) * toCents(a.amount), 0),
-      ),
-    },
+    { path: '/', css: '[aria-label="累计结余"]', text: balanceText(data) },
     { path: '/accounting', css: '[aria-label="筛选合计"]', text: `${data.accounts.length} 条` },
     { path: '/assets', css: '[aria-label="招商银行储蓄卡"]', text: `v${versions}` },
     { path: '/fitness', css: '[aria-label="总运动次数"]', text: `${data.workouts.length}次` },

@@ -30,11 +30,11 @@ import {
   type Request,
 } from 'playwright-core';
 import { type GeneratedData, HEAVY_PROFILE } from '../mocks/generate';
-import { formatCents, toCents } from '../src/domain/money';
 import { RESOURCE_NAMES } from '../src/domain/resources';
 import { CHROMIUM_ARGS, chromePath } from '../tests/e2e/chromium';
 import {
   api,
+  balanceText,
   buildSpa,
   dataSet,
   describeCounts,
@@ -121,12 +121,6 @@ interface TargetState {
   /** The 已完成 card's figure before the click (a ticked task leaves a virtual list's DOM). */
   completed: number;
 }
-
-/** 累计结余 as 今天 shows it: every entry's income less expense. */
-const balanceText = (data: GeneratedData) =>
-  formatCents(
-    data.accounts.reduce((sum, a) => sum + (a.type === 'income' ? 1 : -1) * toCents(a.amount), 0),
-  );
 
 function plan(data: GeneratedData, today: string) {
   const month = today.slice(0, 7);

@@ -13,10 +13,11 @@ import {
 } from '../../domain/budget';
 import type { RateColour } from '../../domain/checkin';
 import { formatMonth } from '../../domain/checkin';
+import { formatShortDate } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
 
 /** '2026-12-25' → '12月25日'. */
-const shortDate = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+const shortDate = (date: string) => formatShortDate(date, date);
 
 import type { Account } from '../../domain/schemas/account';
 import { expenseCategoryLabels, labelOf } from '../../domain/schemas/categories';
