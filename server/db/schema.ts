@@ -169,6 +169,30 @@ export const transfers = sqliteTable(
 );
 
 /**
+ * 分类 of one's own (issue 61): the built-in ones keep their codes as ids (an entry's
+ * `category` names a category by id), a sub-category names its parent in `parent_id`.
+ */
+export const categories = sqliteTable(
+  'categories',
+  {
+    userId: text('user_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    parentId: text('parent_id'),
+    icon: text('icon').notNull(),
+    order: integer('order').notNull(),
+    hidden: integer('hidden', { mode: 'boolean' }).notNull(),
+    ...syncColumns,
+  },
+  (t) => [
+    index('categories_user_rev_idx').on(t.userId, t.rev, t.id),
+    index('categories_user_idx').on(t.userId),
+    primaryKey({ columns: [t.userId, t.id] }),
+  ],
+);
+
+/**
  * One row per user who saved settings (GET answers the defaults for anyone else). Budgets in
  * cents like every amount; the maps (category budgets in cents, the bill import's rule table
  * and counterparty memory) as JSON text, validated by the settings schema on the way in.
