@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
 import type { TwoFactorRecord } from '../two-factor';
 
 // Conventions (docs/architecture.md, Decisions "Storage engine"): money as integer cents, dates as YYYY-MM-DD text, timestamps as
@@ -26,6 +27,15 @@ const syncColumns = {
   editedAt: text('edited_at').notNull().default(''),
   /** The hybrid logical clock stamp of the last edit (src/domain/hlc.ts); '' before stamps. */
   stamp: text('stamp').notNull().default(''),
+  /**
+   * recordHash (src/domain/digest.ts) of the record as the API returns it, as two unsigned
+   * 32-bit halves (the first and last 8 hex digits), written by the store with every write;
+   * NULL until computed (rows from before migration 0016, rows changed by SQL outside the
+   * store), which the next digest request fills. Triggers keep each user's per-kind count and
+   * XOR in kind_digests (docs/architecture.md, "The digest").
+   */
+  hashHi: integer('hash_hi'),
+  hashLo: integer('hash_lo'),
 };
 
 export const users = sqliteTable('users', {
@@ -93,6 +103,7 @@ export const accounts = sqliteTable(
     // a time (sqlite-store.ts, `wholeJson`). Without it SQLite walked the whole table by rowid
     // or, once ANALYZE had run, sorted the user's rows for every read (273 ms for 39k rows).
     index('accounts_user_idx').on(t.userId),
+    index('accounts_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
     index('accounts_user_date_idx').on(t.userId, t.date),
   ],
@@ -119,6 +130,7 @@ export const recurring = sqliteTable(
   (t) => [
     index('recurring_user_rev_idx').on(t.userId, t.rev, t.id),
     index('recurring_user_idx').on(t.userId),
+    index('recurring_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
   ],
 );
@@ -142,6 +154,7 @@ export const wallets = sqliteTable(
   (t) => [
     index('wallets_user_rev_idx').on(t.userId, t.rev, t.id),
     index('wallets_user_idx').on(t.userId),
+    index('wallets_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
   ],
 );
@@ -164,6 +177,7 @@ export const transfers = sqliteTable(
   (t) => [
     index('transfers_user_rev_idx').on(t.userId, t.rev, t.id),
     index('transfers_user_idx').on(t.userId),
+    index('transfers_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
   ],
 );
@@ -188,6 +202,7 @@ export const categories = sqliteTable(
   (t) => [
     index('categories_user_rev_idx').on(t.userId, t.rev, t.id),
     index('categories_user_idx').on(t.userId),
+    index('categories_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
   ],
 );
@@ -242,6 +257,7 @@ export const assets = sqliteTable(
   (t) => [
     index('assets_user_rev_idx').on(t.userId, t.rev, t.id),
     index('assets_user_idx').on(t.userId),
+    index('assets_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
     index('assets_user_original_idx').on(t.userId, t.originalId),
   ],
@@ -264,6 +280,7 @@ export const assetHistory = sqliteTable(
   (t) => [
     index('asset_history_user_rev_idx').on(t.userId, t.rev, t.id),
     index('asset_history_user_idx').on(t.userId),
+    index('asset_history_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
     index('asset_history_user_asset_idx').on(t.userId, t.assetId),
   ],
@@ -287,6 +304,7 @@ export const workouts = sqliteTable(
   (t) => [
     index('workouts_user_rev_idx').on(t.userId, t.rev, t.id),
     index('workouts_user_idx').on(t.userId),
+    index('workouts_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
     index('workouts_user_date_idx').on(t.userId, t.date),
   ],
@@ -311,6 +329,7 @@ export const timeRecords = sqliteTable(
   (t) => [
     index('time_records_user_rev_idx').on(t.userId, t.rev, t.id),
     index('time_records_user_idx').on(t.userId),
+    index('time_records_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
     index('time_records_user_date_idx').on(t.userId, t.date),
   ],
@@ -342,10 +361,13 @@ export const tasks = sqliteTable(
     updatedAt: text('updated_at').notNull(),
     editedAt: syncColumns.editedAt,
     stamp: syncColumns.stamp,
+    hashHi: syncColumns.hashHi,
+    hashLo: syncColumns.hashLo,
   },
   (t) => [
     index('tasks_user_rev_idx').on(t.userId, t.rev, t.id),
     index('tasks_user_idx').on(t.userId),
+    index('tasks_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
     index('tasks_user_due_idx').on(t.userId, t.dueDate),
   ],
@@ -381,6 +403,7 @@ export const checkinTasks = sqliteTable(
   (t) => [
     index('checkin_tasks_user_rev_idx').on(t.userId, t.rev, t.id),
     index('checkin_tasks_user_idx').on(t.userId),
+    index('checkin_tasks_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
   ],
 );
@@ -400,6 +423,7 @@ export const checkinRecords = sqliteTable(
   (t) => [
     index('checkin_records_user_rev_idx').on(t.userId, t.rev, t.id),
     index('checkin_records_user_idx').on(t.userId),
+    index('checkin_records_unhashed_idx').on(t.userId).where(sql`hash_hi IS NULL`),
     primaryKey({ columns: [t.userId, t.id] }),
     // One record per task per day; also serves listing by user and the cascade from tasks.
     uniqueIndex('checkin_records_user_task_date_idx').on(t.userId, t.taskId, t.date),
@@ -412,6 +436,23 @@ export const checkinRecords = sqliteTable(
 );
 
 /** A deleted record, so that "what changed since rev N" can say it is gone. */
+/**
+ * Each user's digest of each kind (src/domain/digest.ts): the number of records and the XOR of
+ * their hashes (hash_hi, hash_lo of the rows), kept by triggers on every record table
+ * (migration 0016). A row whose hash is NULL counts but adds nothing to the XOR until hashed.
+ */
+export const kindDigests = sqliteTable(
+  'kind_digests',
+  {
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    count: integer('count').notNull().default(0),
+    hashHi: integer('hash_hi').notNull().default(0),
+    hashLo: integer('hash_lo').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
 export const tombstones = sqliteTable(
   'tombstones',
   {
