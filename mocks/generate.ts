@@ -4,6 +4,7 @@ import { occurrenceRecord } from '../src/domain/recurring';
 import type { Account } from '../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../src/domain/schemas/asset';
 import type { expenseCategories, incomeCategories } from '../src/domain/schemas/categories';
+import type { Category } from '../src/domain/schemas/category';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
 import type { RecurringTemplate } from '../src/domain/schemas/recurring';
 import type { Task } from '../src/domain/schemas/task';
@@ -290,6 +291,7 @@ export interface GeneratedData {
   recurring: RecurringTemplate[];
   wallets: Wallet[];
   transfers: Transfer[];
+  categories: Category[];
 }
 
 /**
@@ -319,6 +321,20 @@ const DEMO_WALLETS: Wallet[] = [
   order,
   type: w.type as Wallet['type'],
 }));
+
+/** The demo's 分类 of its own (issue 61): 宠物 with a 子分类 猫粮, and 日用. */
+const DEMO_CATEGORIES: Category[] = [
+  { id: 'demo-cat-pet', name: '宠物', type: 'expense', parentId: null, icon: '🐱', order: 20 },
+  {
+    id: 'demo-cat-catfood',
+    name: '猫粮',
+    type: 'expense',
+    parentId: 'demo-cat-pet',
+    icon: '🐟',
+    order: 0,
+  },
+  { id: 'demo-cat-daily', name: '日用', type: 'expense', parentId: null, icon: '🧴', order: 21 },
+].map((c) => ({ ...c, hidden: false, type: c.type as Category['type'] }));
 
 const SPENT_FROM: Record<string, string> = {
   dining: 'demo-wallet-alipay',
@@ -451,6 +467,19 @@ export function generateData(
       rent.startDate ||= date;
       rent.lastDate = date;
       accounts.push({ ...occurrenceRecord(rent, date), walletId: 'demo-wallet-bank' });
+    }
+    // 猫粮 each month, in the demo's own 分类: its ids stand apart so every other record keeps its.
+    if (d.date() === 15) {
+      accounts.push({
+        id: `demo-pet-${date}`,
+        type: 'expense',
+        category: 'demo-cat-catfood',
+        amount: 89,
+        description: '猫粮',
+        date,
+        ...plain,
+        walletId: 'demo-wallet-alipay',
+      });
     }
     // Pay day tops up 支付宝 and 微信; the card's bill is paid before its 还款日.
     const move = (from: string, to: string, amount: number, note: string) =>
@@ -591,5 +620,6 @@ export function generateData(
     recurring: rent.startDate ? [rent] : [],
     wallets: DEMO_WALLETS.map((w) => ({ ...w })),
     transfers,
+    categories: DEMO_CATEGORIES.map((c) => ({ ...c })),
   };
 }

@@ -249,6 +249,7 @@ const RECORD_TABLES = [
   ['recurring', '周期记账'],
   ['wallets', '账户'],
   ['transfers', '转账'],
+  ['categories', '分类'],
 ] as const;
 
 interface BackupContents {

@@ -471,6 +471,7 @@ export function createMemoryStore(initial?: MemorySnapshot): MemoryStore {
     recurring: new MemoryRecurringStore(counter),
     wallets: plain<'wallets'>(),
     transfers: plain<'transfers'>(),
+    categories: plain<'categories'>(),
   } satisfies ResourceStores & Record<ResourceName, MemoryRecordStore<{ id: string }>>;
   for (const key of RESOURCE_NAMES) {
     (records[key] as MemoryRecordStore<{ id: string }>).load(initial?.records[key]);

@@ -14,6 +14,7 @@ import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import { type Settings, settingsSchema } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
+import type { Category } from '../../src/domain/schemas/category';
 import type { Transfer } from '../../src/domain/schemas/transfer';
 import type { Wallet } from '../../src/domain/schemas/wallet';
 import type { Workout } from '../../src/domain/schemas/workout';
@@ -47,7 +48,8 @@ type ResourceTable =
   | typeof schema.checkinRecords
   | typeof schema.recurring
   | typeof schema.wallets
-  | typeof schema.transfers;
+  | typeof schema.transfers
+  | typeof schema.categories;
 
 // Money crosses this boundary as yuan (≤ 2 decimals, checked by the schemas) and is stored
 // as integer cents (toCents / fromCents).
@@ -165,6 +167,9 @@ export function openSqliteStore(
     ),
     transfers: recordStore<Transfer>(
       resources('transfers', schema.transfers, { money: ['amount', 'fee'], json: ['tags'] }),
+    ),
+    categories: recordStore<Category>(
+      resources('categories', schema.categories, { boolean: ['hidden'] }),
     ),
   };
   const dashboard = dashboardStatements(sqlite);

@@ -68,6 +68,8 @@ const RULES: { [K in ResourceName]: ServerRules<K> } = {
   // An entry or a 转账 naming a deleted 账户 keeps the id; the screens show it as 已删除的账户.
   wallets: {},
   transfers: {},
+  // An entry naming a deleted 分类 keeps the id; the screens show the id's fallback label.
+  categories: {},
 };
 
 type Of<K extends ResourceName> = Resource<DataOf<K>, RecordOf<K>>;

@@ -29,6 +29,7 @@ const NAMERS: Namers = {
     `${r.description || labelOf(accountCategoryLabels(r.type), r.category)} ${formatYuan(r.amount)}（${formatSchedule(r)}）`,
   wallets: (r) => `账户「${r.name}」`,
   transfers: (r) => `转账 ${formatYuan(r.amount)} · ${r.date}`,
+  categories: (r) => `分类「${r.name}」`,
 };
 
 /** A short Chinese name for a record of `kind`; never throws, whatever the record holds. */

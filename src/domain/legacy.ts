@@ -175,6 +175,8 @@ const normalisers: Record<ResourceName, (r: Fields) => Fields> = {
   // Nor 账户 and 转账 (issue 61).
   wallets: (r) => r,
   transfers: (r) => r,
+  // Nor 分类 of one's own.
+  categories: (r) => r,
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountSchemas } from './schemas/account';
 import { assetHistorySchemas, assetSchemas } from './schemas/asset';
+import { categorySchemas } from './schemas/category';
 import { checkinRecordSchemas, checkinTaskSchemas } from './schemas/checkin';
 import { recurringSchemas } from './schemas/recurring';
 import { taskSchemas } from './schemas/task';
@@ -34,4 +35,5 @@ export const SCHEMAS = {
   recurring: recurringSchemas,
   wallets: walletSchemas,
   transfers: transferSchemas,
+  categories: categorySchemas,
 } as const satisfies Record<string, KindSchemas>;

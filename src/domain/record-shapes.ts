@@ -256,6 +256,20 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       stamp: { optional: 'string' },
     },
   },
+  categories: {
+    object: {
+      name: 'string',
+      type: { enum: ['expense', 'income'] },
+      parentId: { optional: { nullable: 'string' } },
+      icon: { optional: 'string' },
+      order: { optional: 'number' },
+      hidden: { optional: 'boolean' },
+      id: 'string',
+      updatedAt: { optional: 'string' },
+      editedAt: { optional: 'string' },
+      stamp: { optional: 'string' },
+    },
+  },
 };
 
 export const SETTINGS_SHAPE: Shape = {

@@ -42,6 +42,7 @@ const RULES: { [K in ResourceName]: Rule<K> } = {
   }),
   wallets: withId,
   transfers: withId,
+  categories: withId,
 };
 
 /**

@@ -132,6 +132,15 @@ export const RESOURCES = {
     label: '转账',
     batchCreates: true,
   },
+  // 分类 of one's own (issue 61): the built-ins are seeded in code (src/domain/categories.ts);
+  // a stored record of a built-in's id renames, reorders or hides it.
+  categories: {
+    path: '/api/categories',
+    updatable: true,
+    mirrorKey: 'categories',
+    exportKey: 'categories',
+    label: '分类',
+  },
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -20,4 +20,5 @@ export const SCHEMA_LOADERS: { [K in ResourceName]: () => Promise<Schemas[K]> } 
   recurring: () => import('./schemas/recurring').then((m) => m.recurringSchemas),
   wallets: () => import('./schemas/wallet').then((m) => m.walletSchemas),
   transfers: () => import('./schemas/transfer').then((m) => m.transferSchemas),
+  categories: () => import('./schemas/category').then((m) => m.categorySchemas),
 };

@@ -20,6 +20,7 @@ import {
   everyFieldHabit,
   STORED,
   storedAsset,
+  storedCategory,
   storedReport,
   storedTransfer,
   storedWallet,
@@ -208,6 +209,11 @@ const samples: { [K in ResourceName]: () => Store[K] extends RecordStore<infer T
         statementDay: null,
         dueDay: null,
       }),
+    ],
+    categories: () => [
+      storedCategory('income-other', { name: '其他收入', type: 'income', order: 9, icon: '' }),
+      storedCategory('cat-pet'),
+      storedCategory('cat-food', { name: '猫粮 "主粮"', parentId: 'cat-pet', hidden: true }),
     ],
     transfers: () =>
       AMOUNTS.filter((a) => a > 0).map((amount, i) =>

@@ -14,6 +14,7 @@ import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import type { Settings } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
+import type { Category } from '../../src/domain/schemas/category';
 import type { Transfer } from '../../src/domain/schemas/transfer';
 import type { Wallet } from '../../src/domain/schemas/wallet';
 import type { Workout } from '../../src/domain/schemas/workout';
@@ -150,6 +151,12 @@ describe.each(implementations)('%s store', (_name, open) => {
       'transfers',
       (id: string) => fixture.storedTransfer(id, { fee: 0.07, tags: ['还款'] }),
       (r: Transfer) => ({ ...r, amount: 0.1, fee: 0, note: '余额宝', tags: [] }),
+    ],
+    // 分类 of one's own (issue 61): a nullable parent, a boolean hidden.
+    [
+      'categories',
+      (id: string) => fixture.storedCategory(id, { parentId: 'cat-pet' }),
+      (r: Category) => ({ ...r, name: '猫粮', parentId: null, hidden: true, order: 3 }),
     ],
   ] as const;
 

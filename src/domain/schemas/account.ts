@@ -47,7 +47,12 @@ type Fields = {
 };
 
 function categoryMatchesType(v: Fields, ctx: z.RefinementCtx) {
-  checkCategory(v.type === 'expense' ? expenseCategories : incomeCategories, v.category, ctx);
+  checkCategory(
+    v.type === 'expense' ? expenseCategories : incomeCategories,
+    v.category,
+    ctx,
+    v.type === 'expense' ? incomeCategories : expenseCategories,
+  );
 }
 
 // The status means nothing outside 报销: a record moved to another category (or to 收入) loses

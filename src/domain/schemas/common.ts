@@ -94,9 +94,11 @@ export const storedSyncFields = {
 
 // Client ids are accepted so that a re-upload is idempotent. Legacy ids from the original
 // app are numbers-as-strings, so any short, URL-safe token is allowed, not only UUIDs.
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const idSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'id 只能包含字母、数字、- 和 _，最长 64 位' });
+  .regex(ID_PATTERN, { message: 'id 只能包含字母、数字、- 和 _，最长 64 位' });
 
 export const textSchema = (max: number) =>
   z
@@ -137,14 +139,24 @@ export const nonNegativeAmountSchema = amountBase.refine((v) => v >= 0, {
   message: '金额不能为负数',
 });
 
-/** Adds an issue on `category` when the key does not belong to the record's type. */
+/**
+ * Adds an issue on `category` when the key does not belong to the record's type. With
+ * `others` (the built-in keys of the other type, for 记账's 分类 of one's own, issue 61), any
+ * other id is accepted: a category of the user's own, which the schema cannot look up.
+ */
 export function checkCategory(
   allowed: readonly string[],
   category: string,
   ctx: z.RefinementCtx,
+  others?: readonly string[],
 ): void {
   // A blank category already carries its "required" issue; a second one would only repeat it.
-  if (category !== '' && !allowed.includes(category)) {
-    ctx.addIssue({ code: 'custom', path: ['category'], message: '分类与类型不匹配' });
+  if (category === '' || allowed.includes(category)) return;
+  if (others && !others.includes(category)) {
+    if (!ID_PATTERN.test(category)) {
+      ctx.addIssue({ code: 'custom', path: ['category'], message: '分类无效' });
+    }
+    return;
   }
+  ctx.addIssue({ code: 'custom', path: ['category'], message: '分类与类型不匹配' });
 }

@@ -58,7 +58,12 @@ type Fields = {
 };
 
 function check(v: Fields, ctx: z.RefinementCtx) {
-  checkCategory(v.type === 'expense' ? expenseCategories : incomeCategories, v.category, ctx);
+  checkCategory(
+    v.type === 'expense' ? expenseCategories : incomeCategories,
+    v.category,
+    ctx,
+    v.type === 'expense' ? incomeCategories : expenseCategories,
+  );
   if (v.endDate !== '' && v.endDate < v.startDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
   }

@@ -117,6 +117,7 @@ describe('label glossary', () => {
       'recurring 周期记账',
       'wallets 账户',
       'transfers 转账',
+      'categories 分类',
     ]);
   });
 });
