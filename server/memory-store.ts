@@ -1,3 +1,4 @@
+import { EMPTY_HASH, recordHash, xorHash } from '../src/domain/digest';
 import { RESOURCE_NAMES, type RecordOf, type ResourceName } from '../src/domain/resources';
 import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
@@ -7,6 +8,7 @@ import { dashboardAggregates } from '../src/domain/stats';
 import type {
   AssetStore,
   Changes,
+  DigestAnswer,
   Page,
   PasskeyRecord,
   PasskeyStore,
@@ -51,6 +53,8 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
   protected readonly byUser = new Map<string, Map<string, T>>();
   private readonly revs = new Map<string, Map<string, number>>();
   private readonly deleted = new Map<string, Map<string, number>>();
+  /** Per user: record id → recordHash, filled by `digest`, each dropped when its record is written. */
+  private readonly hashes = new Map<string, Map<string, string>>();
 
   constructor(protected readonly counter: Revisions) {}
 
@@ -70,6 +74,7 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
   load(data?: KindData<T>): void {
     for (const [user, records] of Object.entries(data?.records ?? {})) {
       this.byUser.set(user, new Map(records.map((r) => [r.id, clone(r)])));
+      this.hashes.delete(user);
     }
     for (const [user, revs] of Object.entries(data?.revs ?? {})) {
       this.revs.set(user, new Map(Object.entries(revs)));
@@ -91,6 +96,7 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
   /** Stores `record` under the change number `rev` (a write's one number, as in SQLite). */
   protected put(userId: string, record: T, rev: number): void {
     this.records(userId).set(record.id, clone(record));
+    mapOf(this.hashes, userId).delete(record.id);
     mapOf(this.revs, userId).set(record.id, rev);
     mapOf(this.deleted, userId).delete(record.id);
   }
@@ -98,6 +104,7 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
   /** Removes one record and remembers the deletion under `rev`. */
   protected drop(userId: string, id: string, rev: number): boolean {
     if (!this.records(userId).delete(id)) return false;
+    mapOf(this.hashes, userId).delete(id);
     mapOf(this.revs, userId).delete(id);
     mapOf(this.deleted, userId).set(id, rev);
     return true;
@@ -189,6 +196,28 @@ class MemoryRecordStore<T extends { id: string }> implements RecordStore<T> {
 
   async remove(userId: string, id: string): Promise<boolean> {
     return this.drop(userId, id, this.nextRev(userId));
+  }
+
+  /** As the SQLite store's: each record's hash kept until the record is written again. */
+  async digest(userId: string, ids = false): Promise<DigestAnswer> {
+    const hashes = mapOf(this.hashes, userId);
+    const listed: [string, string][] = [];
+    let hash = EMPTY_HASH;
+    for (const [id, record] of this.records(userId)) {
+      let one = hashes.get(id);
+      if (one === undefined) {
+        one = recordHash(record);
+        hashes.set(id, one);
+      }
+      hash = xorHash(hash, one);
+      if (ids) listed.push([id, one]);
+    }
+    const answer = {
+      count: this.records(userId).size,
+      hash,
+      cursor: currentRev(this.counter, userId),
+    };
+    return ids ? { ...answer, ids: listed } : answer;
   }
 
   async wasDeleted(userId: string, id: string): Promise<boolean> {

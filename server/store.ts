@@ -1,3 +1,4 @@
+import type { Digest } from '../src/domain/digest';
 import type { RecordOf, ResourceName } from '../src/domain/resources';
 import type { Asset } from '../src/domain/schemas/asset';
 import type { CheckinRecord, CheckinTask } from '../src/domain/schemas/checkin';
@@ -63,6 +64,14 @@ export type Shape = 'columns' | 'packed';
  */
 export type JsonBytes = Uint8Array<ArrayBuffer> | Iterable<Uint8Array<ArrayBuffer>>;
 
+/** GET <path>/digest's answer (docs/architecture.md, "The digest"). */
+export interface DigestAnswer extends Digest {
+  /** The change number the digest is current to. */
+  cursor: number;
+  /** With `ids`: every record's id and hash. */
+  ids?: [string, string][];
+}
+
 /**
  * One user's records of one kind. Every call is scoped by `userId`: ids are unique per user
  * only, and a user can never see, change or delete another user's record through it.
@@ -109,6 +118,12 @@ export interface RecordStore<T extends { id: string }> {
    * tombstone): a create sent again after a lost answer must not bring it back.
    */
   wasDeleted(userId: string, id: string): Promise<boolean>;
+  /**
+   * The digest of the user's records of the kind (src/domain/digest.ts): always that of what
+   * the store holds, each record's hash taken of it as `get` answers it. With `ids`, every
+   * record's id and hash too, for a device whose digest differed.
+   */
+  digest(userId: string, ids?: boolean): Promise<DigestAnswer>;
 }
 
 export interface AssetStore extends RecordStore<Asset> {

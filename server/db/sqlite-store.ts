@@ -4,23 +4,25 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { assetTotals, latestPerChain } from '../../src/domain/asset-versioning';
 import { asDictionary, asSteps } from '../../src/domain/columns';
+import { recordHash } from '../../src/domain/digest';
 import { fromCents, toCents } from '../../src/domain/money';
 import { RECORD_SHAPES } from '../../src/domain/record-shapes';
 import type { ResourceName } from '../../src/domain/resources';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset, AssetHistoryEntry } from '../../src/domain/schemas/asset';
+import type { Category } from '../../src/domain/schemas/category';
 import type { CheckinRecord, CheckinTask } from '../../src/domain/schemas/checkin';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import { type Settings, settingsSchema } from '../../src/domain/schemas/settings';
 import type { Task } from '../../src/domain/schemas/task';
 import type { TimeRecord } from '../../src/domain/schemas/time-record';
-import type { Category } from '../../src/domain/schemas/category';
 import type { Transfer } from '../../src/domain/schemas/transfer';
 import type { Wallet } from '../../src/domain/schemas/wallet';
 import type { Workout } from '../../src/domain/schemas/workout';
 import type { DashboardAggregates } from '../../src/domain/stats';
 import type {
   AssetStore,
+  DigestAnswer,
   JsonBytes,
   Page,
   PasskeyRecord,
@@ -261,6 +263,18 @@ interface ResourceSpec<R> {
 
 type Row = Record<string, unknown>;
 
+/** Columns of a record table that are the store's bookkeeping, not fields of the record. */
+const BOOKKEEPING = new Set(['userId', 'rev', 'hashHi', 'hashLo']);
+/** Rows hashed per read when a digest finds rows not hashed yet. */
+const HASH_BATCH = 2000;
+/** recordHash's 16 hex digits as two unsigned 32-bit numbers, as hash_hi and hash_lo hold them. */
+const hashHalves = (record: object): [number, number] => {
+  const hash = recordHash(record);
+  return [Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16)];
+};
+const hexOf = (hi: number, lo: number) =>
+  (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+
 /**
  * Rows per read of a whole list sent in pieces (see `wholeJson` in recordStore): ~100 KB of
  * 记账 JSON. SQLite builds a longer text in memory that the server's malloc settings
@@ -303,7 +317,7 @@ function recordStore<R extends { id: string }>({
   const shape = RECORD_SHAPES[resource];
   const known = typeof shape === 'object' && 'object' in shape ? shape.object : undefined;
   const fields = Object.entries(getTableColumns(table))
-    .filter(([property]) => property !== 'userId' && property !== 'rev')
+    .filter(([property]) => !BOOKKEEPING.has(property))
     .filter(([property]) => !known || property.replace(/Cents$/, '') in known)
     .map(([property, column]) => {
       const field = property.replace(/Cents$/, '');
@@ -497,13 +511,40 @@ function recordStore<R extends { id: string }>({
     `INSERT INTO ${q(name)} (user_id, rev, ${columnList}) ` +
       `VALUES (@userId, @rev, ${fields.map((f) => `@${f.property}`).join(', ')}) ON CONFLICT DO NOTHING`,
   );
+  // The hash is NULLed with the write and set from the row read back (`hashed`), in one
+  // transaction: the triggers XOR the old hash out of kind_digests and the new one in.
   const updateStatement = sqlite.prepare(
-    `UPDATE ${q(name)} SET rev = @rev, ${fields
+    `UPDATE ${q(name)} SET rev = @rev, hash_hi = NULL, hash_lo = NULL, ${fields
       .filter((f) => f.field !== 'id')
       .map((f) => `${q(f.column)} = @${f.property}`)
       .join(', ')} WHERE user_id = @userId AND id = @id`,
   );
   const removeStatement = sqlite.prepare(`DELETE FROM ${q(name)} WHERE user_id = ? AND id = ?`);
+  // The digest (docs/architecture.md, "The digest"): each row's recordHash in hash_hi/hash_lo,
+  // each user's count and XOR in kind_digests, kept by the triggers of migration 0016.
+  const setHashStatement = sqlite.prepare(
+    `UPDATE ${q(name)} SET hash_hi = ?, hash_lo = ? WHERE user_id = ? AND id = ?`,
+  );
+  const setHashAtStatement = sqlite.prepare(
+    `UPDATE ${q(name)} SET hash_hi = ?, hash_lo = ? WHERE rowid = ?`,
+  );
+  // Rows not hashed yet, through the partial index on (user_id) WHERE hash_hi IS NULL.
+  const unhashedStatement = sqlite
+    .prepare(
+      `SELECT ${columnList}, rowid FROM ${q(name)} WHERE user_id = ? AND hash_hi IS NULL LIMIT ${HASH_BATCH}`,
+    )
+    .raw(true);
+  const keptStatement = sqlite
+    .prepare('SELECT count, hash_hi, hash_lo FROM kind_digests WHERE user_id = ? AND kind = ?')
+    .raw(true);
+  const idsStatement = sqlite
+    .prepare(`SELECT id, hash_hi, hash_lo FROM ${q(name)} WHERE user_id = ?`)
+    .raw(true);
+  const putKeptStatement = sqlite.prepare(
+    'INSERT INTO kind_digests (user_id, kind, count, hash_hi, hash_lo) VALUES (?, ?, ?, ?, ?) ' +
+      'ON CONFLICT (user_id, kind) DO UPDATE SET count = excluded.count, ' +
+      'hash_hi = excluded.hash_hi, hash_lo = excluded.hash_lo',
+  );
 
   /**
    * A selected row as the API record. Generated once per table, because it is the hot loop of
@@ -551,9 +592,16 @@ function recordStore<R extends { id: string }>({
     const row = getStatement.get(userId, id) as unknown[] | undefined;
     return row && read(row);
   };
+  /** The stored record read back, its hash written beside it. */
+  const hashed = (userId: string, id: string) => {
+    const stored = find(userId, id)!;
+    const [hi, lo] = hashHalves(stored);
+    setHashStatement.run(hi, lo, userId, id);
+    return stored;
+  };
   const insertOne = (userId: string, record: R, rev: number) => {
     if (insertStatement.run({ ...params(userId, record), rev }).changes > 0) {
-      return { record: find(userId, record.id)!, created: true };
+      return { record: hashed(userId, record.id), created: true };
     }
     const existing = duplicateStatement
       ? duplicateStatement.get({ userId, ...duplicateOf!.params(record) })
@@ -570,10 +618,50 @@ function recordStore<R extends { id: string }>({
     const rev = nextRev(userId);
     return records.map((record) => insertOne(userId, record, rev));
   });
-  const updateOne = sqlite.transaction(
-    (userId: string, record: R) =>
-      updateStatement.run({ ...params(userId, record), rev: nextRev(userId) }).changes > 0,
+  const updateOne = sqlite.transaction((userId: string, record: R) =>
+    updateStatement.run({ ...params(userId, record), rev: nextRev(userId) }).changes > 0
+      ? hashed(userId, record.id)
+      : undefined,
   );
+  /**
+   * Hashes the user's rows whose hash is NULL (from before migration 0016, changed by SQL
+   * outside the store, or a 周期记账 template's lastDate moved by markDone), in batches read
+   * through the partial index: none on a digest after writes through the store.
+   */
+  const hashPending = (userId: string) => {
+    for (;;) {
+      const rows = unhashedStatement.all(userId) as unknown[][];
+      for (const row of rows) {
+        const [hi, lo] = hashHalves(read(row));
+        setHashAtStatement.run(hi, lo, row[fields.length]);
+      }
+      if (rows.length < HASH_BATCH) return;
+    }
+  };
+  const digestOne = sqlite.transaction((userId: string, ids: boolean): DigestAnswer => {
+    hashPending(userId);
+    const cursor = revs.current.get(userId) as number;
+    const [count, hi, lo] = (keptStatement.get(userId, resource) as
+      | [number, number, number]
+      | undefined) ?? [0, 0, 0];
+    if (!ids) return { count, hash: hexOf(hi, lo), cursor };
+    // Asked by a device whose digest differed: the answer is made of the rows themselves, and
+    // a kept digest gone wrong (kind_digests edited by hand) is put right.
+    let allHi = 0;
+    let allLo = 0;
+    const listed = (idsStatement.all(userId) as [string, number, number][]).map(
+      ([id, h, l]): [string, string] => {
+        allHi ^= h;
+        allLo ^= l;
+        return [id, hexOf(h, l)];
+      },
+    );
+    const hash = hexOf(allHi, allLo);
+    if (listed.length !== count || hash !== hexOf(hi, lo)) {
+      putKeptStatement.run(userId, resource, listed.length, allHi >>> 0, allLo >>> 0);
+    }
+    return { count: listed.length, hash, cursor, ids: listed };
+  });
   // The delete trigger stamps the tombstone with the number taken first.
   const removeOne = sqlite.transaction((userId: string, id: string) => {
     nextRev(userId);
@@ -701,13 +789,16 @@ function recordStore<R extends { id: string }>({
       return createMany(userId, records);
     },
     async update(userId, record) {
-      return updateOne(userId, record) ? find(userId, record.id) : undefined;
+      return updateOne(userId, record);
     },
     async remove(userId, id) {
       return removeOne(userId, id);
     },
     async wasDeleted(userId, id) {
       return tombstoneStatement.get(userId, resource, id) !== undefined;
+    },
+    async digest(userId, ids = false) {
+      return digestOne(userId, ids);
     },
   };
 }
@@ -734,7 +825,8 @@ function recurringStore(spec: ResourceSpec<RecurringTemplate>): RecurringStore {
     .prepare('SELECT last_date FROM recurring WHERE user_id = ? AND id = ?')
     .pluck(true);
   const markDoneStatement = spec.sqlite.prepare(
-    'UPDATE recurring SET last_date = @date, rev = @rev WHERE user_id = @userId AND id = @id AND last_date < @date',
+    'UPDATE recurring SET last_date = @date, rev = @rev, hash_hi = NULL, hash_lo = NULL ' +
+      'WHERE user_id = @userId AND id = @id AND last_date < @date',
   );
   // A new change number, so devices receive the template's new lastDate by delta; not a new
   // updatedAt: lastDate is the server's own bookkeeping, which an edit never overwrites (see

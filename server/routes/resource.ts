@@ -2,7 +2,6 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { clampStamp } from '../../src/domain/hlc';
 import { MAX_BATCH } from '../../src/domain/resources';
-import { KindDigests } from '../digests';
 import { storageProblemOf } from '../storage-health';
 import type { JsonBytes, Page, RecordStore, Shape, Store } from '../store';
 import { type AppEnv, fail, HttpError, issueMessage, readBody } from './http';
@@ -277,11 +276,10 @@ export function resourceRouter<D extends { id?: string }, T extends { id: string
     return c.json({ results });
   });
 
-  // The kind's digest (server/digests.ts): a device compares it with the one of its copy on
+  // The kind's digest, kept by the store: a device compares it with the one of its copy on
   // each sync, and with ?ids=1 learns which records differ (docs/architecture.md, "The digest").
-  const digests = new KindDigests(records);
   app.get('/digest', async (c) =>
-    c.json(await digests.digest(userId(c), c.req.query('ids') === '1')),
+    c.json(await records.digest(userId(c), c.req.query('ids') === '1')),
   );
 
   app.get('/:id', async (c) => {

@@ -3,8 +3,9 @@
 // records and an order-independent hash of them, the XOR of each record's 64-bit hash. A
 // record's hash covers every field it has (id, updatedAt and stamp among them), so a record
 // damaged or missed in the copy shows; XOR lets the server keep the digest up to date from
-// the records a write changed alone (server/digests.ts), and the device tell which records
-// differ from a list of ids and hashes.
+// the records a write changed alone (each row's hash and the per-kind XOR kept by SQLite
+// triggers, server/db/sqlite-store.ts), and the device tell which records differ from a list
+// of ids and hashes.
 
 export interface Digest {
   count: number;

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../server/db/sqlite-store';
 import type { Store } from '../../server/store';
+import { digestOf } from '../../src/domain/digest';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import { storedRent } from '../fixtures/records';
 
@@ -205,6 +206,51 @@ describe('migration 0005 (change numbers per user) on a database with one counte
     // …and bob's cursor and answer do not move.
     expect(await store.accounts.changes('bob', 6)).toEqual(bobBefore);
     expect(bobBefore).toEqual({ records: [], deleted: [], cursor: 6 });
+    store.close();
+  });
+});
+
+describe('migration 0016 (record hashes) on an existing database', () => {
+  it('counts the rows at once and hashes them at the first digest', async () => {
+    const file = join(dir, 'before-hashes.sqlite');
+    const old = databaseAtMigration(file, 16);
+    expect(
+      old.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'kind_digests'").pluck().get(),
+    ).toBe(0);
+    const insert = old.prepare(
+      `INSERT INTO accounts (user_id, id, type, amount_cents, category, description, date, rev,
+         updated_at, edited_at)
+       VALUES (?, ?, 'expense', ?, 'dining', '', '2024-03-01', 1, '2024-03-01T08:00:00.000Z',
+         '2024-03-01T08:00:00.000Z')`,
+    );
+    for (let i = 0; i < 30; i++) insert.run('alice', `a${i}`, 100 * i + 1);
+    insert.run('bob', 'b1', 5);
+    old.close();
+
+    const store = openSqliteStore(file);
+    const db = new Database(file, { readonly: true });
+    // Counted by the migration; not hashed until asked for.
+    expect(
+      db.prepare('SELECT user_id, count, hash_hi, hash_lo FROM kind_digests ORDER BY 1').all(),
+    ).toEqual([
+      { user_id: 'alice', count: 30, hash_hi: 0, hash_lo: 0 },
+      { user_id: 'bob', count: 1, hash_hi: 0, hash_lo: 0 },
+    ]);
+    const list = await store.accounts.list('alice');
+    expect(list).toHaveLength(30);
+    expect(await store.accounts.digest('alice')).toMatchObject(digestOf(list));
+    expect(
+      db
+        .prepare("SELECT count(*) FROM accounts WHERE user_id = 'alice' AND hash_hi IS NULL")
+        .pluck()
+        .get(),
+    ).toBe(0);
+    // Bob's rows wait for his own first digest.
+    expect(db.prepare('SELECT count(*) FROM accounts WHERE hash_hi IS NULL').pluck().get()).toBe(1);
+    expect(await store.accounts.digest('bob')).toMatchObject(
+      digestOf(await store.accounts.list('bob')),
+    );
+    db.close();
     store.close();
   });
 });
