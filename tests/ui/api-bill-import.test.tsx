@@ -13,7 +13,10 @@ import { recordRequests, requestsTo } from './requests';
 // The bill import's save (issue 15) and the server check of the sync dialog, as hooks.
 
 const TODAY = '2026-11-21';
-const { server, demo } = await testServer({ today: TODAY, clear: ['accounts'] });
+const { server, demo } = await testServer({
+  today: TODAY,
+  clear: ['accounts', 'wallets', 'transfers'],
+});
 const requests = recordRequests(server);
 
 beforeEach(async () => {
@@ -31,6 +34,7 @@ const bill = (id: string, amount: number) => ({
   description: '美团 午餐',
   date: TODAY,
 });
+const noWallets = { created: 0, existing: 0, invalid: 0, waiting: 0 };
 const sent = (method: string, path: string) => requestsTo(requests, method, path).length;
 
 describe('useImportBill', () => {
@@ -42,11 +46,11 @@ describe('useImportBill', () => {
     await act(async () => {
       counts = await result.current.mutateAsync({ records, settings: null });
     });
-    expect(counts).toEqual({ created: 2, existing: 0, invalid: 0, waiting: 0 });
+    expect(counts).toEqual({ created: 2, existing: 0, invalid: 0, waiting: 0, wallets: noWallets });
     await act(async () => {
       counts = await result.current.mutateAsync({ records, settings: null });
     });
-    expect(counts).toEqual({ created: 0, existing: 2, invalid: 0, waiting: 0 });
+    expect(counts).toEqual({ created: 0, existing: 2, invalid: 0, waiting: 0, wallets: noWallets });
     expect((await demo.store.accounts.list('demo')).map((r) => r.id).sort()).toEqual([
       'bill-1',
       'bill-2',
@@ -56,6 +60,50 @@ describe('useImportBill', () => {
     expect(items.map((r) => r.id).sort()).toEqual(['bill-1', 'bill-2']);
     expect(sent('POST', '/api/accounts/batch')).toBe(2);
     expect(sent('PUT', '/api/settings')).toBe(0);
+  });
+
+  it('writes the new 账户 first, then the entries and the 转账 that name them (issue 61)', async () => {
+    const { wrapper } = hookClient();
+    const { result } = renderHook(() => useImportBill(), { wrapper });
+    const wallets = [
+      { id: 'w-card', name: '招商银行储蓄卡(1234)', type: 'debit' as const },
+      { id: 'w-yeb', name: '余额宝', type: 'alipay' as const },
+    ];
+    const transfer = {
+      id: 'bill-t1',
+      fromWalletId: 'w-card',
+      toWalletId: 'w-yeb',
+      amount: 500,
+      fee: 0,
+      date: TODAY,
+      note: '余额宝-单次转入',
+      tags: [],
+    };
+    let counts: unknown;
+    await act(async () => {
+      counts = await result.current.mutateAsync({
+        wallets,
+        records: [{ ...bill('bill-6', 9), walletId: 'w-yeb' }],
+        transfers: [transfer],
+        settings: null,
+      });
+    });
+    expect(counts).toEqual({
+      created: 2,
+      existing: 0,
+      invalid: 0,
+      waiting: 0,
+      wallets: { ...noWallets, created: 2 },
+    });
+    expect(requests.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname)).toEqual(
+      ['/api/wallets/batch', '/api/accounts/batch', '/api/transfers/batch'],
+    );
+    expect(await demo.store.transfers.list('demo')).toMatchObject([
+      { id: 'bill-t1', fromWalletId: 'w-card', toWalletId: 'w-yeb', amount: 500 },
+    ]);
+    expect(await demo.store.accounts.list('demo')).toMatchObject([
+      { id: 'bill-6', walletId: 'w-yeb' },
+    ]);
   });
 
   it('saves the rules the preview ended with', async () => {
@@ -81,7 +129,7 @@ describe('useImportBill', () => {
         settings: null,
       });
     });
-    expect(counts).toEqual({ created: 0, existing: 0, invalid: 0, waiting: 2 });
+    expect(counts).toEqual({ created: 0, existing: 0, invalid: 0, waiting: 2, wallets: noWallets });
     expect((await engineFor(client).list('accounts')).pending.has('bill-4')).toBe(true);
   });
 
@@ -106,6 +154,7 @@ describe('useImportBill', () => {
       invalid: 2,
       firstError: '一次最多上传 500 条记录',
       waiting: 0,
+      wallets: noWallets,
     });
   });
 });

@@ -2,6 +2,7 @@ import type { AccountInput } from '../schemas/account';
 import type { AccountType } from '../schemas/categories';
 import { MAX_REMEMBERED } from '../schemas/defaults';
 import type { CategoryRules } from '../schemas/settings';
+import { type BillTransfer, transferOf } from './accounts';
 import { guessCategory } from './keywords';
 import type { BillRow } from './parse';
 
@@ -47,6 +48,11 @@ export interface ImportDraft {
   description: string;
   /** Why the row is left out unless the user includes it; null when it is included. */
   skipReason: string | null;
+  /**
+   * For a 不计收支 / 中性交易 row that moves money between the user's own accounts (accounts.ts
+   * `transferOf`): the two sides, and the row becomes a 转账, never income or expense.
+   */
+  transfer: BillTransfer | null;
 }
 
 export interface ImportRules {
@@ -116,6 +122,11 @@ function cyrb53(text: string, seed: number): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, '0');
 }
 
+/** A ~106-bit hash of `text` in 22 characters of [0-9a-z]: ids made from content. */
+export function hashText(text: string): string {
+  return `${cyrb53(text, 1)}${cyrb53(text, 2)}`;
+}
+
 /**
  * A row's id from its source, order number and content. The order number alone is not
  * enough: a file may repeat one for two transactions (a payment and its refund, a split
@@ -138,7 +149,7 @@ function rowIds(rows: readonly BillRow[]): string[] {
     const n = seen.get(content) ?? 0;
     seen.set(content, n + 1);
     const key = `${content}#${n}`;
-    return `${row.source}-${cyrb53(key, 1)}${cyrb53(key, 2)}`;
+    return `${row.source}-${hashText(key)}`;
   });
 }
 
@@ -149,8 +160,11 @@ export function draftsFromRows(rows: readonly BillRow[], rules: ImportRules): Im
     const type: AccountType = row.direction === 'income' ? 'income' : 'expense';
     const refunded = row.direction === 'expense' ? refundedCents(row) : 0;
     const amountCents = row.amountCents - refunded;
+    const transfer = transferOf(row);
     let skipReason: string | null = null;
-    if (row.direction === 'neutral') skipReason = row.source === 'alipay' ? '不计收支' : '中性交易';
+    if (transfer) skipReason = null;
+    else if (row.direction === 'neutral')
+      skipReason = row.source === 'alipay' ? '不计收支' : '中性交易';
     else if (isRefundRow(row)) skipReason = '退款';
     else if (NOTHING_PAID.test(row.status)) skipReason = row.status;
     else if (amountCents <= 0) skipReason = '已全额退款';
@@ -162,6 +176,7 @@ export function draftsFromRows(rows: readonly BillRow[], rules: ImportRules): Im
       amountCents: Math.max(0, amountCents),
       description: describe(row),
       skipReason,
+      transfer,
     };
   });
   settleAlipayRefunds(drafts);
@@ -196,8 +211,11 @@ function settleAlipayRefunds(drafts: ImportDraft[]): void {
   }
 }
 
-/** The body that saves a draft as a bookkeeping record. */
-export function draftToInput(draft: ImportDraft): AccountInput & { id: string } {
+/** The body that saves a draft as a bookkeeping record, paid from or into `walletId`. */
+export function draftToInput(
+  draft: Pick<ImportDraft, 'id' | 'type' | 'amountCents' | 'category' | 'description' | 'row'>,
+  walletId: string | null = null,
+): AccountInput & { id: string } {
   return {
     id: draft.id,
     type: draft.type,
@@ -205,6 +223,7 @@ export function draftToInput(draft: ImportDraft): AccountInput & { id: string } 
     category: draft.category,
     description: draft.description,
     date: draft.row.date,
+    walletId,
   };
 }
 
@@ -240,7 +259,7 @@ export function sourceCategories(
 ): { type: AccountType; sourceCategory: string; count: number }[] {
   const counts = new Map<string, { type: AccountType; sourceCategory: string; count: number }>();
   for (const d of drafts) {
-    if (d.skipReason !== null || d.row.sourceCategory === '') continue;
+    if (d.skipReason !== null || d.transfer || d.row.sourceCategory === '') continue;
     const key = `${d.type}\u0000${d.row.sourceCategory}`;
     const entry = counts.get(key) ?? {
       type: d.type,

@@ -20,7 +20,8 @@ async function included(): Promise<ImportDraft[]> {
   ];
   return files.flatMap((parsed) => {
     if (!parsed.ok) throw new Error(parsed.message);
-    return draftsFromRows(parsed.rows, rules).filter((d) => d.skipReason === null);
+    // Entries only: a 转账 (the 零钱提现 rows, issue 61) has no category.
+    return draftsFromRows(parsed.rows, rules).filter((d) => d.skipReason === null && !d.transfer);
   });
 }
 

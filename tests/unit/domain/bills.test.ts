@@ -103,7 +103,8 @@ describe('微信支付 CSV and XLSX', () => {
     ['美团', 20_00, 'income', 'other', '退款'],
     ['某服装店 · 外套', 299_00, 'expense', 'other', '已全额退款'],
     ['朋友', 88_00, 'income', 'gift', null],
-    ['招商银行(1234)', 100_00, 'expense', 'other', '中性交易'],
+    // 零钱提现 to one's own card: a 转账 (issue 61), kept, never income or expense.
+    ['招商银行(1234)', 100_00, 'expense', 'other', null],
     ['早餐摊', 5_00, 'expense', 'dining', null],
     ['早餐摊', 45_00, 'expense', 'dining', null],
   ];
@@ -119,7 +120,14 @@ describe('微信支付 CSV and XLSX', () => {
       amountCents: 23_50,
       item: '早餐,咖啡',
     });
-    expect(summary(draftsFromRows(rows, rules))).toEqual(expected);
+    const drafts = draftsFromRows(rows, rules);
+    expect(summary(drafts)).toEqual(expected);
+    expect(drafts.map((d) => d.transfer)).toEqual([
+      ...Array(5).fill(null),
+      { from: '零钱', to: '招商银行(1234)' },
+      null,
+      null,
+    ]);
   });
 
   it('reads the XLSX to the same drafts, with the same ids', async () => {
