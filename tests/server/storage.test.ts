@@ -172,7 +172,7 @@ describe('a damaged database', () => {
 describe('a full disk', () => {
   it('answers 507 with a Chinese message and reports degraded until a write fits again', async () => {
     const file = join(scratch, 'full.sqlite');
-    const store = openSqliteStore(file, { maxPageCount: 100 });
+    const store = openSqliteStore(file, { maxPageCount: 130 });
     const hasher = createWebPasswordHasher({ iterations: 1000 });
     await setUser(store, hasher, { username: 'carol', password: 'carol-password' });
     const app = createApp({ store, auth: hasher });
