@@ -189,7 +189,7 @@ interface PagedReport {
   slowest: number;
   /**
    * GET <path>/digest right after, as a device asks at its next sync: the first since the
-   * server started (it reads the kind once and keeps each record's hash), ms.
+   * server started (one row of kind_digests, the rows' hashes written with them), ms.
    */
   digestCold: number;
 }
@@ -218,7 +218,7 @@ async function pagedDownload(url: string, token: string, path: string): Promise<
     query = `?since=0&limit=${PAGE}&after=${encodeURIComponent(page.after!)}&upto=${page.cursor}&shape=packed`;
   }
   report.ms = performance.now() - started;
-  // The digest is kept in memory from then on: the RSS budget below includes it.
+  // The digest a device asks for after its download: the RSS budget below includes it.
   const digestStarted = performance.now();
   const digest = await get(`${url}${path}/digest`, token, BROWSER_ENCODINGS);
   report.digestCold = performance.now() - digestStarted;
