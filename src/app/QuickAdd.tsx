@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useSettings } from '../api/settings';
 import { Modal } from '../components/Modal';
 import { QuickTile, quickEntries } from '../components/quick-links';
@@ -19,7 +20,13 @@ const TaskQuickAdd = lazy(() =>
 export function QuickAdd() {
   const [open, setOpen] = useState(false);
   const { focusCategories } = useSettings();
-  const { expense, workout, task, focus } = quickEntries(focusCategories, '记一笔');
+  // 记一笔 saved returns here: the screen the sheet was opened on.
+  const { pathname, search } = useLocation();
+  const { expense, workout, task, focus } = quickEntries(
+    focusCategories,
+    '记一笔',
+    pathname + search,
+  );
   const toast = useToast();
   return (
     <>

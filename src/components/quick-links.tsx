@@ -13,7 +13,21 @@ function quickFocusLink(focusCategories: readonly string[]): string {
 }
 
 /** 记一笔: the bookkeeping dialog on /accounting, opened on an expense. */
-const QUICK_EXPENSE_LINK = '/accounting?add=expense';
+export const QUICK_EXPENSE_LINK = '/accounting?add=expense';
+
+/**
+ * What a quick link carries in the history entry: where it was pressed, so that a save brings
+ * the user back there (记一笔 from 今天 returns to 今天, with 已记一笔 and 撤销).
+ */
+interface ReturnState {
+  returnTo: string;
+}
+
+/** The place to return to that a link's history state names, if any. */
+export function returnToOf(state: unknown): string | undefined {
+  const returnTo = (state as Partial<ReturnState> | null)?.returnTo;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') ? returnTo : undefined;
+}
 const QUICK_WORKOUT_LINK = '/fitness?add=1';
 const QUICK_TASK_LINK = '/tasks?add=1';
 
@@ -22,13 +36,23 @@ export interface QuickLink {
   label: string;
   icon: LucideIcon;
   tint: string;
+  /** History state for the screen the link opens (ReturnState). */
+  state?: ReturnState;
 }
 
-/** The four quick entries, under the names the dashboard (记一笔支出) or the + sheet (记一笔) give them. */
-export function quickEntries(focusCategories: readonly string[], expenseLabel: string) {
+/**
+ * The four quick entries, under the names the dashboard (记一笔支出) or the + sheet (记一笔)
+ * give them. `returnTo` is the address they are pressed on: 记一笔 comes back there once saved.
+ */
+export function quickEntries(
+  focusCategories: readonly string[],
+  expenseLabel: string,
+  returnTo: string,
+) {
   return {
     expense: {
       to: QUICK_EXPENSE_LINK,
+      state: { returnTo },
       label: expenseLabel,
       icon: ReceiptText,
       tint: 'bg-red-50 text-red-600',
@@ -56,7 +80,7 @@ export function quickEntries(focusCategories: readonly string[], expenseLabel: s
 
 /** One quick entry as a tile: icon over label. */
 export function QuickTile({
-  link: { to, label, icon: Icon, tint },
+  link: { to, label, icon: Icon, tint, state },
   onClick,
   autoFocus,
 }: {
@@ -67,6 +91,7 @@ export function QuickTile({
   return (
     <Link
       to={to}
+      state={state}
       data-autofocus={autoFocus || undefined}
       onClick={onClick}
       className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 p-4 text-sm font-medium text-slate-700 transition-colors hover:border-blue-300 hover:bg-blue-50/40 focus-visible:outline-2 focus-visible:outline-blue-500"

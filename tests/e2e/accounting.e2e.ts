@@ -35,7 +35,11 @@ async function addRecord(
   await page.getByRole('button', { name: '添加记录' }).click();
   const dialog = page.getByRole('dialog', { name: '添加记录' });
   await dialog.waitFor();
-  await dialog.getByLabel('类型').selectOption({ label: record.type });
+  // 类型 is a segmented control, one tap (a radio group under the hood).
+  await dialog
+    .getByRole('radiogroup', { name: '类型' })
+    .getByRole('radio', { name: record.type })
+    .click();
   await dialog.getByLabel('金额').fill(record.amount);
   await dialog
     .getByRole('group', { name: '分类' })
@@ -92,7 +96,7 @@ describe('/accounting against the real server', () => {
     await income.getByRole('button', { name: '编辑' }).click();
     const edit = page.getByRole('dialog', { name: '编辑记录' });
     await edit.waitFor();
-    await expect(edit.getByLabel('类型').inputValue()).resolves.toBe('income');
+    await expect(edit.getByRole('radio', { name: '收入' }).isChecked()).resolves.toBe(true);
     await expect(
       edit.getByRole('button', { name: '工资', exact: true }).getAttribute('aria-pressed'),
     ).resolves.toBe('true');
@@ -163,7 +167,7 @@ describe('/accounting against the real server', () => {
     await page.getByRole('link', { name: '记一笔支出' }).click();
     const dialog = page.getByRole('dialog', { name: '添加记录' });
     await dialog.waitFor();
-    await expect(dialog.getByLabel('类型').inputValue()).resolves.toBe('expense');
+    await expect(dialog.getByRole('radio', { name: '支出' }).isChecked()).resolves.toBe(true);
     await page.waitForURL((url) => url.pathname === '/accounting' && url.search === '');
     await screenshot(page, 'accounting-dialog-800');
     await dialog.getByRole('button', { name: '取消' }).click();

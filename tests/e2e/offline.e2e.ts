@@ -108,7 +108,7 @@ describe('with the server stopped after visiting only /', () => {
       await open(page, '/accounting');
       await page.getByRole('button', { name: '添加记录' }).click();
       let dialog = page.getByRole('dialog', { name: '添加记录' });
-      await dialog.getByLabel('类型').selectOption({ label: '支出' });
+      await dialog.getByRole('radio', { name: '支出' }).check();
       await dialog.getByLabel('金额').fill('12.34');
       await dialog.getByRole('button', { name: '餐饮', exact: true }).click();
       await dialog.getByLabel('备注').fill('离线午餐');

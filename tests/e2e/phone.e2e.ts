@@ -66,6 +66,9 @@ describe('on a phone (375 px)', () => {
     await tap(dialog.getByRole('button', { name: '保存', exact: true }));
     await dialog.waitFor({ state: 'detached' });
     expect(taps).toBe(4);
+    // Saved from the + sheet: back on 任务管理, where it was opened, with 已记一笔.
+    await page.waitForURL((url) => url.pathname === '/tasks');
+    await page.getByRole('alert').filter({ hasText: '已记一笔' }).waitFor();
     const saved = await eventually(
       () => serverList(page, '/api/accounts'),
       (list) => list.length === 1,

@@ -35,6 +35,7 @@ export const E2E_USERS = {
   settings: '设置测试',
   channels: '提醒渠道测试',
   tags: '标签测试',
+  entryForm: '记账表单测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

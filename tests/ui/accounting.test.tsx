@@ -62,6 +62,12 @@ async function openScreen(path = '/accounting') {
   return view;
 }
 
+/** One choice of 类型, the segmented control at the top of the form (支出 / 收入 / 转账). */
+const typeRadio = (dialog: HTMLElement, label: string) =>
+  within(within(dialog).getByRole('radiogroup', { name: '类型' })).getByRole('radio', {
+    name: label,
+  });
+
 async function openAddDialog() {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: '添加记录' }));
@@ -250,7 +256,7 @@ describe('添加记录 dialog', () => {
   it('saves an expense and the cards and list follow', async () => {
     await openScreen();
     const { user, dialog } = await openAddDialog();
-    expect(within(dialog).getByLabelText('类型')).toHaveValue('expense');
+    expect(typeRadio(dialog, '支出')).toBeChecked();
     expect(within(dialog).getByLabelText('日期')).toHaveValue(TODAY);
     await user.type(within(dialog).getByLabelText('金额'), '35.5');
     await user.click(within(dialog).getByRole('button', { name: '餐饮' }));
@@ -282,7 +288,7 @@ describe('添加记录 dialog', () => {
     // Pressing the chosen one again keeps it: 分类 is required, there is no "none".
     await user.click(within(category()).getByRole('button', { name: '餐饮' }));
     expect(pressed()).toEqual(['餐饮']);
-    await user.selectOptions(within(dialog).getByLabelText('类型'), '收入');
+    await user.click(typeRadio(dialog, '收入'));
     expect(within(category()).queryAllByRole('button', { pressed: true })).toEqual([]);
     const options = within(category())
       .getAllByRole('button')
@@ -336,7 +342,7 @@ describe('添加记录 dialog', () => {
   it('opens with 支出 from ?add=expense and drops the parameter', async () => {
     const { router } = await openScreen('/accounting?add=expense');
     const dialog = await screen.findByRole('dialog', { name: '添加记录' });
-    expect(within(dialog).getByLabelText('类型')).toHaveValue('expense');
+    expect(typeRadio(dialog, '支出')).toBeChecked();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/accounting');
   });
@@ -399,7 +405,7 @@ describe('fast entry', () => {
     await openScreen();
     const { user, dialog } = await openAddDialog();
     const yesterday = addDays(TODAY, -1);
-    await user.selectOptions(within(dialog).getByLabelText('类型'), '收入');
+    await user.click(typeRadio(dialog, '收入'));
     await user.click(within(dialog).getByRole('button', { name: '兼职' }));
     await user.click(within(dialog).getByRole('button', { name: '昨天' }));
     expect(within(dialog).getByLabelText('日期')).toHaveValue(yesterday);
@@ -411,7 +417,7 @@ describe('fast entry', () => {
     expect(within(dialog).getByLabelText('金额')).toHaveValue('');
     expect(within(dialog).getByLabelText('金额')).toHaveFocus();
     expect(within(dialog).getByLabelText('备注')).toHaveValue('');
-    expect(within(dialog).getByLabelText('类型')).toHaveValue('income');
+    expect(typeRadio(dialog, '收入')).toBeChecked();
     expect(within(dialog).getByRole('button', { name: '兼职' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -466,7 +472,7 @@ describe('editing and deleting', () => {
     await user.click(within(recent).getByRole('button', { name: '编辑 地铁' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑记录' });
     expect(within(dialog).getByLabelText('金额')).toHaveValue('20.00');
-    expect(within(dialog).getByLabelText('类型')).toHaveValue('expense');
+    expect(typeRadio(dialog, '支出')).toBeChecked();
     expect(within(dialog).getByRole('button', { name: '交通' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -1,5 +1,6 @@
 import { CalendarDays, FileUp, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
 import { type ChangeEvent, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
 import { useSettings } from '../../api/settings';
 import { DrawnAhead } from '../../components/DrawnAhead';
@@ -8,6 +9,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
+import { returnToOf } from '../../components/quick-links';
 import { Spinner } from '../../components/Spinner';
 import { StatCard, toneOf } from '../../components/StatCard';
 import { useDeepLink } from '../../components/useDeepLink';
@@ -47,7 +49,8 @@ function Amount({ cents }: { cents: number }) {
   return <Money cents={cents} className="text-xl sm:text-2xl" />;
 }
 
-type DialogState = { record: Account | null; type: AccountType };
+/** `returnTo`: opened by 记一笔 on another screen (今天, the + sheet), where a save goes back. */
+type DialogState = { record: Account | null; type: AccountType; returnTo?: string };
 
 const isAccountType = (value: string): value is AccountType =>
   (accountTypes as readonly string[]).includes(value);
@@ -81,10 +84,23 @@ export function AccountingScreen() {
   // follows the figures in a render of its own, so the two are not one long task.
   const ledger = useDeferredValue(newest, NONE);
 
-  // The dashboard's 记一笔支出 lands here as ?add=expense.
+  // The dashboard's 记一笔支出 lands here as ?add=expense, and the screen it came from in the
+  // history state (quick-links.tsx): read now, before the parameter is dropped with it.
+  const location = useLocation();
+  const navigate = useNavigate();
   useDeepLink('add', (add) => {
-    if (isAccountType(add)) setDialog({ record: null, type: add });
+    if (isAccountType(add)) {
+      setDialog({ record: null, type: add, returnTo: returnToOf(location.state) });
+    }
   });
+  const returnTo = dialog?.returnTo;
+  // Saved: back where 记一笔 was pressed, in place of this entry (so Back does not reopen the
+  // list), and the dialog goes with the screen. 取消 stays here, as before.
+  const afterSave = () => {
+    if (returnTo && returnTo !== location.pathname + location.search) {
+      navigate(returnTo, { replace: true });
+    } else setDialog(null);
+  };
   // 搜索全部's results link here with ?open=<id>: that entry, open.
   useOpenLink(data?.items, (record) => setDialog({ record, type: record.type }));
 
@@ -244,7 +260,14 @@ export function AccountingScreen() {
       )}
       {/* 添加记录's expense form is drawn ahead; an edit, or an income from ?add=, when opened. */}
       <DrawnAhead open={addsExpense} ahead={formsReady} startsFrom={today}>
-        <AccountDialog record={null} type="expense" today={today} onClose={() => setDialog(null)} />
+        <AccountDialog
+          record={null}
+          type="expense"
+          today={today}
+          onClose={() => setDialog(null)}
+          onSaved={afterSave}
+          announce={returnTo !== undefined}
+        />
       </DrawnAhead>
       {dialog && !addsExpense && (
         <AccountDialog
@@ -253,6 +276,8 @@ export function AccountingScreen() {
           type={dialog.type}
           today={today}
           onClose={() => setDialog(null)}
+          onSaved={afterSave}
+          announce={returnTo !== undefined}
         />
       )}
     </div>

@@ -17,7 +17,8 @@ import {
 } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { ChoiceGrid } from '../../components/ChoiceGrid';
-import { AmountField, amountRegisterOptions, SelectField } from '../../components/form-fields';
+import { AmountField, amountRegisterOptions } from '../../components/form-fields';
+import { SegmentedControl } from '../../components/SegmentedControl';
 import {
   type AccountType,
   accountCategoryLabels,
@@ -53,14 +54,44 @@ interface EntryFieldsProps<T extends EntryShape> {
   form: UseFormReturn<T, unknown, any>;
   /** The stored amount of an edit. */
   initialAmount?: number;
+  /** The form draws 类型 itself, above (添加记录's adds 转账): this piece then leaves it out. */
+  withoutType?: boolean;
+}
+
+/** 支出 / 收入, the choices of 类型 every bookkeeping form has. */
+export const ENTRY_TYPE_OPTIONS = Object.entries(accountTypeLabels).map(([value, label]) => ({
+  value: value as AccountType,
+  label,
+}));
+
+/**
+ * 类型 changed: a type change starts 分类 over (the two types' lists differ, docs/spec.md §5).
+ */
+export function chooseEntryType<T extends EntryShape>(
+  // biome-ignore lint/suspicious/noExplicitAny: the form's parsed output is the caller's own
+  form: UseFormReturn<T, unknown, any>,
+  type: AccountType,
+) {
+  const entry = form as unknown as UseFormReturn<EntryShape>;
+  if (entry.getValues('type') === type) return;
+  entry.setValue('type', type, { shouldDirty: true });
+  entry.setValue('category', '', {
+    shouldDirty: true,
+    shouldValidate: entry.formState.isSubmitted,
+  });
 }
 
 /**
  * 类型, 金额 and 分类 of a bookkeeping entry, one piece for the record and the 周期记账
- * template: 分类 is a grid of the type's categories, and a type change starts it over
- * (the two types' lists differ, docs/spec.md §5).
+ * template: 类型 is a segmented control (one tap, SegmentedControl), 分类 is a grid of the
+ * type's categories, and a type change starts it over (the two types' lists differ,
+ * docs/spec.md §5).
  */
-export function EntryFields<T extends EntryShape>({ form, initialAmount }: EntryFieldsProps<T>) {
+export function EntryFields<T extends EntryShape>({
+  form,
+  initialAmount,
+  withoutType = false,
+}: EntryFieldsProps<T>) {
   // The form is one of EntryShape's extensions; its three fields are read and set through it.
   const entry = form as unknown as UseFormReturn<EntryShape>;
   const {
@@ -71,19 +102,16 @@ export function EntryFields<T extends EntryShape>({ form, initialAmount }: Entry
   } = entry;
   const setCategory = (key: string) =>
     setValue('category', key, { shouldDirty: true, shouldValidate: isSubmitted });
-  const typeRegistration = register('type');
   return (
     <>
-      <SelectField
-        label="类型"
-        required
-        options={accountTypeLabels}
-        {...typeRegistration}
-        onChange={(event) => {
-          setCategory('');
-          return typeRegistration.onChange(event);
-        }}
-      />
+      {!withoutType && (
+        <SegmentedControl
+          label="类型"
+          options={ENTRY_TYPE_OPTIONS}
+          value={watch('type')}
+          onChange={(type) => chooseEntryType(entry, type)}
+        />
+      )}
       <AmountField
         label="金额"
         error={errors.amount?.message}

@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { useSaveTransfer } from '../../api/wallets';
-import {
-  AmountField,
-  amountRegisterOptions,
-  FormDialog,
-  InputField,
-  SelectField,
-} from '../../components/form-fields';
+import { AmountField, amountRegisterOptions, FormDialog } from '../../components/form-fields';
 import { useDialogForm } from '../../components/form-fields-dialog';
 import { TagField } from '../../components/TagField';
-import { evaluateAmount } from '../../domain/amount-expression';
 import { formatCents, fromCents, toCents } from '../../domain/money';
 import {
   type Transfer,
@@ -19,22 +12,22 @@ import {
   transferInputSchema,
 } from '../../domain/schemas/transfer';
 import type { Wallet } from '../../domain/schemas/wallet';
+import {
+  oneSideMissing,
+  TransferFields,
+  type TransferPrefill,
+  transferDefaults,
+} from './TransferFields';
 
 interface TransferDialogProps {
   /** The transfer being edited, or null for a new one. */
   transfer: Transfer | null;
   wallets: readonly Wallet[];
   /** What a new one starts with: a card's 还款 fills in the card and its bill. */
-  prefill?: { fromWalletId?: string; toWalletId?: string; amount?: number; note?: string };
+  prefill?: TransferPrefill;
   today: string;
   onClose: () => void;
 }
-
-// 手续费 left empty is none.
-const feeOptions = {
-  setValueAs: (text: unknown) =>
-    text === '' || text === undefined ? 0 : evaluateAmount(String(text)),
-} as const;
 
 /** 转账 / 编辑转账: 转出账户, 转入账户, 金额, 手续费 (a 手续费 expense), 日期, 备注. */
 export function TransferDialog({
@@ -47,41 +40,10 @@ export function TransferDialog({
   const save = useSaveTransfer();
   const [tags, setTags] = useState<string[]>(() => [...(transfer?.tags ?? [])]);
   const form = useDialogForm<TransferInput, TransferData>(
-    transferInputSchema.superRefine((v, ctx) => {
-      // The form is for a transfer between two accounts; 调整余额 has its own.
-      if (v.fromWalletId === '' && v.toWalletId !== '') {
-        ctx.addIssue({ code: 'custom', path: ['fromWalletId'], message: '请选择转出账户' });
-      }
-      if (v.toWalletId === '' && v.fromWalletId !== '') {
-        ctx.addIssue({ code: 'custom', path: ['toWalletId'], message: '请选择转入账户' });
-      }
-    }),
-    transfer
-      ? {
-          fromWalletId: transfer.fromWalletId,
-          toWalletId: transfer.toWalletId,
-          amount: transfer.amount,
-          fee: transfer.fee,
-          date: transfer.date,
-          note: transfer.note,
-        }
-      : {
-          fromWalletId: prefill?.fromWalletId ?? '',
-          toWalletId: prefill?.toWalletId ?? '',
-          amount: prefill?.amount,
-          fee: 0,
-          date: today,
-          note: prefill?.note ?? '',
-        },
+    transferInputSchema.superRefine(oneSideMissing),
+    transferDefaults(transfer, today, prefill),
   );
-  const { register, handleSubmit, errors, isDirty } = form;
-  const options = Object.fromEntries(
-    wallets
-      .filter(
-        (w) => !w.archived || w.id === transfer?.fromWalletId || w.id === transfer?.toWalletId,
-      )
-      .map((w) => [w.id, w.name]),
-  );
+  const { handleSubmit, isDirty } = form;
   const onSubmit = handleSubmit((input) => {
     save.mutate(
       { existing: transfer ?? undefined, input: { ...input, tags } },
@@ -97,51 +59,11 @@ export function TransferDialog({
       onSubmit={onSubmit}
       saving={save.isPending}
     >
-      <div className="grid grid-cols-1 gap-3 tablet:grid-cols-2">
-        <SelectField
-          label="转出账户"
-          required
-          placeholder="请选择转出账户"
-          options={options}
-          error={errors.fromWalletId?.message}
-          {...register('fromWalletId')}
-        />
-        <SelectField
-          label="转入账户"
-          required
-          placeholder="请选择转入账户"
-          options={options}
-          error={errors.toWalletId?.message}
-          {...register('toWalletId')}
-        />
-      </div>
-      <AmountField
-        label="金额"
-        required
-        error={errors.amount?.message}
-        initial={transfer?.amount ?? prefill?.amount}
-        registration={register('amount', amountRegisterOptions)}
-      />
-      <AmountField
-        label="手续费"
-        hint="可选，记为「手续费」支出"
-        error={errors.fee?.message}
-        initial={transfer?.fee || undefined}
-        registration={register('fee', feeOptions)}
-      />
-      <InputField
-        label="日期"
-        required
-        type="date"
-        error={errors.date?.message}
-        {...register('date')}
-      />
-      <InputField
-        label="备注"
-        placeholder="可选"
-        maxLength={500}
-        error={errors.note?.message}
-        {...register('note')}
+      <TransferFields
+        form={form}
+        wallets={wallets}
+        transfer={transfer}
+        initialAmount={transfer?.amount ?? prefill?.amount}
       />
       <TagField value={tags} onChange={setTags} />
     </FormDialog>

@@ -2,9 +2,14 @@ import { useState } from 'react';
 import { useCreateAccount } from '../../api/accounts';
 import { useCreateTask } from '../../api/tasks';
 import { FormDialog, InputField, SelectField } from '../../components/form-fields';
+import { SegmentedControl } from '../../components/SegmentedControl';
 import { evaluateAmount } from '../../domain/amount-expression';
 import { accountInputSchema } from '../../domain/schemas/account';
-import { accountCategoryLabels, accountTypeLabels } from '../../domain/schemas/categories';
+import {
+  type AccountType,
+  accountCategoryLabels,
+  accountTypeLabels,
+} from '../../domain/schemas/categories';
 import { taskInputSchema } from '../../domain/schemas/task';
 import { withTagsFrom } from '../../domain/tags';
 import { dayTitle } from '../../domain/today';
@@ -59,8 +64,14 @@ export function AddTaskDialog({ date, onClose }: { date: string; onClose: () => 
   );
 }
 
+/** 支出 / 收入, one tap (SegmentedControl), as in 添加记录. */
+const TYPE_OPTIONS = Object.entries(accountTypeLabels).map(([value, label]) => ({
+  value: value as AccountType,
+  label,
+}));
+
 export function AddEntryDialog({ date, onClose }: { date: string; onClose: () => void }) {
-  const [type, setType] = useState<'expense' | 'income'>('expense');
+  const [type, setType] = useState<AccountType>('expense');
   const [amount, setAmount] = useState('');
   const [category, setCategory] = useState('');
   const [description, setDescription] = useState('');
@@ -87,12 +98,12 @@ export function AddEntryDialog({ date, onClose }: { date: string; onClose: () =>
         create.mutate(parsed.data, { onSuccess: onClose });
       }}
     >
-      <SelectField
+      <SegmentedControl
         label="类型"
-        options={accountTypeLabels}
+        options={TYPE_OPTIONS}
         value={type}
-        onChange={(e) => {
-          setType(e.target.value as 'expense' | 'income');
+        onChange={(next) => {
+          setType(next);
           setCategory('');
         }}
       />

@@ -7,7 +7,8 @@ import { QuickTile, quickEntries } from '../../components/quick-links';
 export function QuickActions() {
   const titleId = useId();
   const { focusCategories } = useSettings();
-  const { expense, workout, task, focus } = quickEntries(focusCategories, '记一笔支出');
+  // 记一笔支出 saved returns to 今天.
+  const { expense, workout, task, focus } = quickEntries(focusCategories, '记一笔支出', '/');
   return (
     <section className="card" aria-labelledby={titleId}>
       <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">

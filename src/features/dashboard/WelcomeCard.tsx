@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { QUICK_EXPENSE_LINK } from '../../components/quick-links';
 
 // The first day (issue 59): a new account's first visit explains the modules and offers three
 // things to try, until the one tap that dismisses it. Kept per account in this browser's
@@ -30,7 +31,7 @@ const MODULES: readonly [string, string][] = [
 const TRY: readonly [string, string][] = [
   ['/tasks?add=1', '添加今天的第一个任务'],
   ['/checkin', '创建一个打卡习惯'],
-  ['/accounting?add=expense', '记一笔支出'],
+  [QUICK_EXPENSE_LINK, '记一笔支出'],
 ];
 
 export function WelcomeCard({ username, onDismiss }: { username: string; onDismiss: () => void }) {
@@ -67,7 +68,12 @@ export function WelcomeCard({ username, onDismiss }: { username: string; onDismi
       <ol className="mt-1 flex flex-wrap gap-2 text-sm">
         {TRY.map(([to, label], i) => (
           <li key={to}>
-            <Link to={to} className="btn-secondary inline-flex px-3 py-1.5">
+            <Link
+              to={to}
+              // 记一笔支出 saved returns to 今天, as the quick actions' does.
+              state={to === QUICK_EXPENSE_LINK ? { returnTo: '/' } : undefined}
+              className="btn-secondary inline-flex px-3 py-1.5"
+            >
               {i + 1}. {label}
             </Link>
           </li>
