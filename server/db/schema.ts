@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   foreignKey,
   index,
@@ -8,7 +9,6 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { sql } from 'drizzle-orm';
 import type { TwoFactorRecord } from '../two-factor';
 
 // Conventions (docs/architecture.md, Decisions "Storage engine"): money as integer cents, dates as YYYY-MM-DD text, timestamps as

@@ -1,10 +1,10 @@
 import { and, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { budgetMonthOf, budgetPeriod, dailyBudgetCents } from '../../src/domain/budget';
+import { CategoryBook } from '../../src/domain/categories';
 import { formatCents, formatYuan } from '../../src/domain/money';
 import type { NotificationSettings } from '../../src/domain/notification-kinds';
 import { dueOccurrences } from '../../src/domain/recurring';
-import { expenseCategoryLabels } from '../../src/domain/schemas/categories';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import * as schema from '../db/schema';
 import type { Store } from '../store';
@@ -716,7 +716,10 @@ export class PushScheduler {
       const what =
         template.description ||
         (template.type === 'expense'
-          ? expenseCategoryLabels[template.category as keyof typeof expenseCategoryLabels]
+          ? new CategoryBook(await this.o.store.categories.list(userId)).name(
+              'expense',
+              template.category,
+            )
           : '收入') ||
         '周期记账';
       out.push({
@@ -752,7 +755,13 @@ export class PushScheduler {
       )
       .groupBy(a.category)
       .all();
-    const byCategory = new Map(spent.map((s) => [s.category, Number(s.cents)]));
+    // 子分类 count against their parent's budget, named as the user named them (issue 61).
+    const book = new CategoryBook(await this.o.store.categories.list(userId));
+    const byCategory = new Map<string, number>();
+    for (const s of spent) {
+      const top = book.rollUp('expense', s.category);
+      byCategory.set(top, (byCategory.get(top) ?? 0) + Number(s.cents));
+    }
     const total = [...byCategory.values()].reduce((x, y) => x + y, 0);
     const scopes: { scope: string; label: string; spent: number; budget: number }[] = [];
     if (settings.monthlyBudget !== null) {
@@ -767,7 +776,7 @@ export class PushScheduler {
       if (budget === undefined) continue;
       scopes.push({
         scope: category,
-        label: `本月${expenseCategoryLabels[category as keyof typeof expenseCategoryLabels] ?? category}支出`,
+        label: `本月${book.name('expense', category)}支出`,
         spent: byCategory.get(category) ?? 0,
         budget: Math.round(budget * 100),
       });

@@ -13,6 +13,7 @@ export const SCREEN_FILES = {
   '/settings': 'settings/SettingsScreen',
   '/calendar': 'calendar/CalendarScreen',
   '/tags': 'tags/TagsScreen',
+  '/categories': 'accounting/CategoriesScreen',
   '/tags/:name': 'tags/TagScreen',
 } as const;
 

@@ -11,6 +11,8 @@ interface ChoiceGridProps {
   value: string;
   onChange: (key: string) => void;
   icons?: Readonly<Record<string, LucideIcon>>;
+  /** An emoji for a key without an icon (a 分类 of one's own, issue 61). */
+  glyphs?: Readonly<Record<string, string>>;
   error?: string;
   required?: boolean;
   columns?: 3 | 4;
@@ -27,6 +29,7 @@ export function ChoiceGrid({
   value,
   onChange,
   icons,
+  glyphs,
   error,
   required,
   columns = 4,
@@ -60,7 +63,13 @@ export function ChoiceGrid({
                   : 'border-slate-200 text-slate-700 hover:border-blue-300'
               }`}
             >
-              {Icon && <Icon size={20} aria-hidden="true" />}
+              {Icon ? (
+                <Icon size={20} aria-hidden="true" />
+              ) : glyphs?.[key] ? (
+                <span className="text-lg leading-5" aria-hidden="true">
+                  {glyphs[key]}
+                </span>
+              ) : null}
               <span className="max-w-full truncate">{text}</span>
             </button>
           );

@@ -1,8 +1,9 @@
 import { budgetMonthOf, budgetPeriod, inPeriod } from './budget';
+import { BUILT_IN_BOOK, type CategoryBook } from './categories';
 import { isInMonth, monthOf } from './dates';
 import { toCents } from './money';
 import type { Account } from './schemas/account';
-import { type AccountType, accountCategoryLabels, labelOf } from './schemas/categories';
+import type { AccountType } from './schemas/categories';
 
 /** docs/spec.md §9: the bookkeeping screen's recent list shows this many records. */
 export const RECENT_LIMIT = 10;
@@ -110,7 +111,15 @@ export const NO_FILTER: LedgerFilter = {
 const isSet = <T>(value: T | null | undefined): value is T =>
   value !== null && value !== undefined && value !== '';
 
-export function filterLedger<T extends Entry>(accounts: readonly T[], filter: LedgerFilter): T[] {
+/**
+ * The entries `filter` keeps. `book` names the categories for the text search and widens a
+ * category to its 子分类 (issue 61): filtering by 宠物 shows 猫粮 too.
+ */
+export function filterLedger<T extends Entry>(
+  accounts: readonly T[],
+  filter: LedgerFilter,
+  book: CategoryBook = BUILT_IN_BOOK,
+): T[] {
   const { month, type, minCents, maxCents, from, to } = filter;
   // Income and expense share the key `other`, so a category means nothing without its type.
   const category = type ? filter.category : null;
@@ -120,15 +129,17 @@ export function filterLedger<T extends Entry>(accounts: readonly T[], filter: Le
   const checks: ((a: T) => boolean)[] = [];
   if (month) checks.push((a) => isInMonth(a.date, month));
   if (type) checks.push((a) => a.type === type);
-  if (category) checks.push((a) => a.category === category);
+  if (category && type) {
+    const codes = new Set(book.withChildren(type, category));
+    checks.push((a) => codes.has(a.category));
+  }
   if (isSet(from)) checks.push((a) => a.date >= from);
   if (isSet(to)) checks.push((a) => a.date <= to);
   if (isSet(minCents)) checks.push((a) => toCents(a.amount) >= minCents);
   if (isSet(maxCents)) checks.push((a) => toCents(a.amount) <= maxCents);
   if (words.length > 0) {
     checks.push((a) => {
-      const haystack =
-        `${a.description ?? ''} ${labelOf(accountCategoryLabels(a.type), a.category)}`.toLowerCase();
+      const haystack = `${a.description ?? ''} ${book.label(a.type, a.category)}`.toLowerCase();
       return words.every((word) => haystack.includes(word));
     });
   }

@@ -98,6 +98,11 @@ interface CategorySpending {
   spentCents: number;
   /** The category's monthly budget; null when none is set. */
   budgetCents: number | null;
+  /**
+   * A parent's 子分类 with spending (issue 61), most spent first; the parent's own entries are
+   * the rest of `spentCents`. Empty for a category without any.
+   */
+  children: { category: string; spentCents: number }[];
 }
 
 export interface MonthReport {
@@ -106,20 +111,26 @@ export interface MonthReport {
   expenseCents: number;
   /** The whole month's budget; null when none is set. */
   budgetCents: number | null;
-  /** Every category with spending or a budget, most spent first. */
+  /** Every top-level category with spending or a budget, most spent first. */
   categories: CategorySpending[];
 }
 
-/** The chosen budget month's spending by category against the budgets. */
+/**
+ * The chosen budget month's spending by category against the budgets. `rollUp` names the
+ * top-level category an expense code counts under (CategoryBook.rollUp): a 子分类's spending
+ * is its parent's, in the figure and against the parent's budget, and listed as a child.
+ */
 export function monthReport(
   accounts: readonly Entry[],
   month: string,
   settings: BudgetSettings,
+  rollUp: (category: string) => string = (category) => category,
 ): MonthReport {
   const period = budgetPeriod(month, settings.monthStartDay);
   let incomeCents = 0;
   let expenseCents = 0;
   const spent = new Map<string, number>();
+  const bySub = new Map<string, Map<string, number>>();
   for (const record of accounts) {
     if (!inPeriod(record.date, period)) continue;
     const cents = toCents(record.amount);
@@ -127,11 +138,18 @@ export function monthReport(
       incomeCents += cents;
     } else {
       expenseCents += cents;
-      spent.set(record.category, (spent.get(record.category) ?? 0) + cents);
+      const top = rollUp(record.category);
+      spent.set(top, (spent.get(top) ?? 0) + cents);
+      if (top !== record.category) {
+        const subs = bySub.get(top) ?? new Map<string, number>();
+        subs.set(record.category, (subs.get(record.category) ?? 0) + cents);
+        bySub.set(top, subs);
+      }
     }
   }
   const budgets = settings.categoryBudgets as Partial<Record<string, number>>;
-  const keys = new Set([...spent.keys(), ...Object.keys(budgets)]);
+  // A budget set on a category since made a 子分类 counts where its spending does.
+  const keys = new Set([...spent.keys(), ...Object.keys(budgets).filter((k) => rollUp(k) === k)]);
   const order = (key: string) => {
     const i = (expenseCategories as readonly string[]).indexOf(key);
     return i === -1 ? expenseCategories.length : i;
@@ -143,6 +161,9 @@ export function monthReport(
         category,
         spentCents: spent.get(category) ?? 0,
         budgetCents: budget === undefined ? null : toCents(budget),
+        children: [...(bySub.get(category) ?? [])]
+          .map(([sub, cents]) => ({ category: sub, spentCents: cents }))
+          .sort((a, b) => b.spentCents - a.spentCents || a.category.localeCompare(b.category)),
       };
     })
     .sort((a, b) => b.spentCents - a.spentCents || order(a.category) - order(b.category));

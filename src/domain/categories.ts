@@ -74,11 +74,6 @@ export const BUILT_IN_CATEGORIES: readonly CategoryItem[] = accountTypes.flatMap
 
 const BUILT_IN_IDS = new Set(BUILT_IN_CATEGORIES.map((c) => c.id));
 
-/** Whether `id` names a built-in category (which can be hidden, never deleted). */
-export function isBuiltInCategory(id: string): boolean {
-  return BUILT_IN_IDS.has(id);
-}
-
 /** Names offered to a new user who adds a category (docs/spec.md, 分类管理). */
 export const CATEGORY_SUGGESTIONS: Readonly<Record<AccountType, readonly string[]>> = {
   expense: ['日用', '通讯', '水电', '服饰', '人情', '宠物', '零食', '旅行', '运动', '美容'],

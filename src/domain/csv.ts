@@ -1,8 +1,8 @@
+import { BUILT_IN_BOOK, type CategoryBook } from './categories';
 import { formatCents, toCents } from './money';
 import type { ResourceName } from './resources';
 import type { Account } from './schemas/account';
 import {
-  accountCategoryLabels,
   accountTypeLabels,
   assetCategoryLabelsFor,
   assetTypeLabels,
@@ -52,13 +52,24 @@ function tagsCell(tags: unknown): string {
   return Array.isArray(tags) ? tags.map((t) => `#${String(t)}`).join(' ') : '';
 }
 
+interface Names {
+  /** The user's categories (issue 61): a 子分类 reads `宠物 / 猫粮`. */
+  book?: CategoryBook;
+  /** 账户 names by id; an entry naming one that is gone reads 已删除的账户. */
+  wallets?: ReadonlyMap<string, string>;
+}
+
 /** The ledger as 记账 shows it: labels in Chinese, one row per record, in the order given. */
-export function ledgerCsv(records: readonly Account[]): string {
-  const header = ['日期', '类型', '分类', '金额', '备注', '报销状态', '周期记账', '标签'];
+export function ledgerCsv(
+  records: readonly Account[],
+  { book = BUILT_IN_BOOK, wallets = new Map() }: Names = {},
+): string {
+  const header = ['日期', '类型', '分类', '账户', '金额', '备注', '报销状态', '周期记账', '标签'];
   const rows = records.map((r) => [
     r.date,
     accountTypeLabels[r.type],
-    labelOf(accountCategoryLabels(r.type), r.category),
+    book.label(r.type, r.category),
+    r.walletId ? (wallets.get(r.walletId) ?? '已删除的账户') : '',
     plainAmount(r.amount),
     r.description,
     r.type === 'expense' && r.category === 'reimbursement'
@@ -140,6 +151,13 @@ const HEADERS: Partial<Record<ResourceName, Readonly<Record<string, string>>>> =
     statementDay: '账单日',
     dueDay: '还款日',
   },
+  categories: {
+    name: '名称',
+    parentId: '上级分类',
+    icon: '图标',
+    order: '排序',
+    hidden: '已隐藏',
+  },
   transfers: {
     fromWalletId: '转出账户',
     toWalletId: '转入账户',
@@ -166,7 +184,13 @@ const HISTORY_ACTIONS: Readonly<Record<string, string>> = {
 type Row = Record<string, unknown>;
 
 /** The label a stored key stands for in this list (支出, 餐饮, 高 …); other values as they are. */
-function labelCell(kind: ResourceName, field: string, value: unknown, row: Row): unknown {
+function labelCell(
+  kind: ResourceName,
+  field: string,
+  value: unknown,
+  row: Row,
+  book: CategoryBook,
+): unknown {
   if (field === 'tags') return tagsCell(value);
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value !== 'string' || value === '') return value;
@@ -174,11 +198,12 @@ function labelCell(kind: ResourceName, field: string, value: unknown, row: Row):
   switch (`${kind}.${field}`) {
     case 'accounts.type':
     case 'recurring.type':
+    case 'categories.type':
       return labelOf(accountTypeLabels, value);
     case 'accounts.category':
     case 'recurring.category':
       return type in accountTypeLabels
-        ? labelOf(accountCategoryLabels(type as keyof typeof accountTypeLabels), value)
+        ? book.label(type as keyof typeof accountTypeLabels, value)
         : value;
     case 'recurring.unit':
       return labelOf(RECURRING_UNITS, value);
@@ -214,7 +239,11 @@ function labelCell(kind: ResourceName, field: string, value: unknown, row: Row):
  * nested values (asset history snapshots) as JSON text. Given the list's kind, the headings
  * and the stored keys (expense, dining) are the Chinese the screens show (支出, 餐饮).
  */
-export function recordsCsv(records: readonly unknown[], kind?: ResourceName): string {
+export function recordsCsv(
+  records: readonly unknown[],
+  kind?: ResourceName,
+  book: CategoryBook = BUILT_IN_BOOK,
+): string {
   const columns: string[] = [];
   const seen = new Set<string>();
   const objects = records.filter(
@@ -234,7 +263,7 @@ export function recordsCsv(records: readonly unknown[], kind?: ResourceName): st
       : JSON.stringify(value);
   const header = kind ? columns.map((c) => HEADERS[kind]?.[c] ?? COMMON_HEADERS[c] ?? c) : columns;
   const value = kind
-    ? (row: Row, c: string) => cell(labelCell(kind, c, row[c], row))
+    ? (row: Row, c: string) => cell(labelCell(kind, c, row[c], row, book))
     : (row: Row, c: string) => cell(row[c]);
   return toCsv([header, ...objects.map((r) => columns.map((c) => value(r, c)))]);
 }

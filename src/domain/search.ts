@@ -1,7 +1,7 @@
+import { BUILT_IN_BOOK, type CategoryBook } from './categories';
 import { formatYuan, toCents } from './money';
 import type { RecordOf } from './resources';
 import {
-  accountCategoryLabels,
   accountTypeLabels,
   assetCategoryLabelsFor,
   assetTypeLabels,
@@ -71,6 +71,27 @@ const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' 
 
 type DocMakers = { [K in SearchKind]: (record: Lists[K][number]) => SearchDoc | null };
 
+/** A 记账 entry as a search document, its category named by the user's book (issue 61). */
+export function accountDoc(a: RecordOf<'accounts'>, book: CategoryBook): SearchDoc {
+  const category = book.label(a.type, a.category);
+  return {
+    id: `accounts:${a.id}`,
+    group: 'accounts',
+    ref: a.id,
+    title: a.description || category,
+    detail: join(
+      `${accountTypeLabels[a.type]} ${formatYuan(a.amount)}`,
+      a.description ? category : undefined,
+      a.date,
+    ),
+    body: '',
+    labels: `${accountTypeLabels[a.type]} ${category}`,
+    tags: tagsOf(a),
+    cents: toCents(a.amount),
+    date: a.date,
+  };
+}
+
 /** Each kind's record as a search document; null for one a search never shows. */
 export const DOC_OF: DocMakers = {
   tasks: (t) => ({
@@ -88,25 +109,7 @@ export const DOC_OF: DocMakers = {
     tags: tagsOf(t),
     date: t.dueDate || t.createdAt?.slice(0, 10) || '',
   }),
-  accounts: (a) => {
-    const category = labelOf(accountCategoryLabels(a.type), a.category);
-    return {
-      id: `accounts:${a.id}`,
-      group: 'accounts',
-      ref: a.id,
-      title: a.description || category,
-      detail: join(
-        `${accountTypeLabels[a.type]} ${formatYuan(a.amount)}`,
-        a.description ? category : undefined,
-        a.date,
-      ),
-      body: '',
-      labels: `${accountTypeLabels[a.type]} ${category}`,
-      tags: tagsOf(a),
-      cents: toCents(a.amount),
-      date: a.date,
-    };
-  },
+  accounts: (a) => accountDoc(a, BUILT_IN_BOOK),
   assets: (a) => ({
     id: `assets:${a.id}`,
     group: 'assets',

@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { DEFAULT_NOTIFICATIONS } from '../notification-kinds';
 import { expenseCategories, incomeCategories, timeCategories } from './categories';
-import { editedAtField, positiveAmountSchema } from './common';
+import { editedAtField, idSchema, positiveAmountSchema } from './common';
 import { DEFAULT_FOCUS_CATEGORIES, MAX_REMEMBERED } from './defaults';
 
 // One settings record per user (docs/architecture.md, Decisions "Settings"). Every field has a default, and the
 // defaults are the product's behaviour before settings existed: a ¥200 daily budget for
 // 控制支出在预算内 and a 2-hour focus goal. Amounts are yuan, as in every other record.
 
-const ruleMap = <K extends string>(categories: readonly [K, ...K[]]) =>
+// A rule's category is a built-in's key of the record type or a category of one's own (issue
+// 61), whose id the schema cannot look up; a built-in of the other type is refused.
+const ruleMap = (others: readonly string[]) =>
   z
-    .record(z.string().max(100, { message: '名称最多 100 个字符' }), z.enum(categories))
+    .record(
+      z.string().max(100, { message: '名称最多 100 个字符' }),
+      idSchema.refine((id) => !others.includes(id) || id === 'other', {
+        message: '分类与类型不匹配',
+      }),
+    )
     .refine((m) => Object.keys(m).length <= MAX_REMEMBERED, {
       message: `最多记住 ${MAX_REMEMBERED} 条`,
     });
@@ -18,8 +25,8 @@ const ruleMap = <K extends string>(categories: readonly [K, ...K[]]) =>
 /** Source text (交易分类, 交易类型 or 交易对方) → our category, per record type. */
 const rulesSchema = z
   .object({
-    expense: ruleMap(expenseCategories).default({}),
-    income: ruleMap(incomeCategories).default({}),
+    expense: ruleMap(incomeCategories).default({}),
+    income: ruleMap(expenseCategories).default({}),
   })
   .default({ expense: {}, income: {} });
 
@@ -34,6 +41,8 @@ const clockOrNone = z
   .refine((v) => v === '' || CLOCK_TIME.test(v), { message: '时间格式应为 HH:mm' });
 
 const on = z.boolean().default(true);
+
+const MAX_CATEGORY_BUDGETS = 200;
 
 const notificationSettingsSchema = z
   .object({
@@ -138,8 +147,16 @@ export const settingsSchema = z
   .object({
     /** 月预算 for all spending; null: none set. */
     monthlyBudget: positiveAmountSchema.nullable().default(null),
-    /** Optional 月预算 per expense category. */
-    categoryBudgets: z.partialRecord(z.enum(expenseCategories), positiveAmountSchema).default({}),
+    /**
+     * Optional 月预算 per expense category, by its id: a built-in's code or a category of one's
+     * own (issue 61), whose 子分类 count against it.
+     */
+    categoryBudgets: z
+      .record(idSchema, positiveAmountSchema)
+      .refine((m) => Object.keys(m).length <= MAX_CATEGORY_BUDGETS, {
+        message: `最多设置 ${MAX_CATEGORY_BUDGETS} 个分类预算`,
+      })
+      .default({}),
     /** 日预算: set directly, or the month's budget spread over its days. */
     dailyBudgetMode: z.enum(['fixed', 'monthly'], { error: '日预算方式无效' }).default('fixed'),
     dailyBudget: positiveAmountSchema.default(200),

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCreateAccount, useDeleteAccount, useUpdateAccount } from '../../api/accounts';
+import { useCategoryBook } from '../../api/categories';
 import { useSettings, useUpdateSettings } from '../../api/settings';
 import { useDeleteTransfer, useSaveTransfer, useWallets } from '../../api/wallets';
 import { DateWithChips } from '../../components/ChoiceGrid';
@@ -70,6 +71,7 @@ export function AccountDialog({
   announce = false,
 }: AccountDialogProps) {
   const create = useCreateAccount();
+  const book = useCategoryBook();
   const update = useUpdateAccount();
   const saveTransfer = useSaveTransfer();
   // 撤销 runs after the form has gone: a mutation's promise still answers then.
@@ -104,7 +106,7 @@ export function AccountDialog({
         }
       : {
           type,
-          category: lastCategory(type),
+          category: lastCategory(type, book),
           description: '',
           date: today,
           walletId: knownDefault || null,

@@ -1,16 +1,12 @@
 import { memo } from 'react';
+import { useCategoryBook } from '../../api/categories';
 import { ClampedText } from '../../components/ClampedText';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { TagChips } from '../../components/TagChips';
 import { formatSignedCents, toCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
-import {
-  accountCategoryLabels,
-  accountTypeLabels,
-  isReimbursement,
-  labelOf,
-} from '../../domain/schemas/categories';
+import { accountTypeLabels, isReimbursement } from '../../domain/schemas/categories';
 import { itemOf } from './item-name';
 
 export interface RowActions {
@@ -38,11 +34,12 @@ export const AccountList = memo(function AccountList({
   pending,
   dated = true,
 }: { records: readonly Account[]; dated?: boolean } & RowActions) {
+  const book = useCategoryBook();
   return (
     <ul className="divide-y divide-slate-100">
       {records.map((record) => {
         const expense = record.type === 'expense';
-        const category = labelOf(accountCategoryLabels(record.type), record.category);
+        const category = book.label(record.type, record.category);
         return (
           <li key={record.id} className={`flex items-center gap-3 ${dated ? 'py-3' : 'py-1'}`}>
             <div className="min-w-0 flex-1">
@@ -102,9 +99,9 @@ export const AccountList = memo(function AccountList({
               )}
             </div>
             <div className="flex shrink-0">
-              <EditButton item={itemOf(record)} onClick={() => onEdit(record)} />
+              <EditButton item={itemOf(record, book)} onClick={() => onEdit(record)} />
               <DeleteButton
-                item={itemOf(record)}
+                item={itemOf(record, book)}
                 onClick={() => onDelete(record)}
                 disabled={deletingId === record.id}
               />

@@ -1,7 +1,16 @@
-import { CalendarDays, FileUp, Plus, ReceiptText, TrendingDown, TrendingUp } from 'lucide-react';
+import {
+  CalendarDays,
+  FileUp,
+  Plus,
+  ReceiptText,
+  Tags,
+  TrendingDown,
+  TrendingUp,
+} from 'lucide-react';
 import { type ChangeEvent, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAccounts, useDeleteAccount } from '../../api/accounts';
+import { useCategoryBook } from '../../api/categories';
 import { useSettings } from '../../api/settings';
 import { DrawnAhead } from '../../components/DrawnAhead';
 import { EmptyState } from '../../components/EmptyState';
@@ -22,12 +31,7 @@ import { budgetMonthOf } from '../../domain/budget';
 import { formatShortDate } from '../../domain/dates';
 import { formatCents, formatYuan } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
-import {
-  type AccountType,
-  accountCategoryLabels,
-  accountTypes,
-  labelOf,
-} from '../../domain/schemas/categories';
+import { type AccountType, accountTypes } from '../../domain/schemas/categories';
 import { AccountList } from './AccountList';
 import { Ledger } from './Ledger';
 import { MonthReport } from './MonthReport';
@@ -58,10 +62,11 @@ const isAccountType = (value: string): value is AccountType =>
 export function AccountingScreen() {
   const { data, isPending, refetch } = useAccounts();
   const today = useToday();
+  const book = useCategoryBook();
   const { remove, deletingId } = useDeleteAction(
     useDeleteAccount(),
     (record: Account) =>
-      `确定要删除「${labelOf(accountCategoryLabels(record.type), record.category)} ${formatYuan(record.amount)} · ${formatShortDate(record.date, today)}」吗？`,
+      `确定要删除「${book.label(record.type, record.category)} ${formatYuan(record.amount)} · ${formatShortDate(record.date, today)}」吗？`,
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const addsExpense = dialog?.record === null && dialog.type === 'expense';
@@ -133,6 +138,10 @@ export function AccountingScreen() {
         title="记账管理"
         actions={
           <>
+            <Link to="/categories" className="btn-secondary">
+              <Tags size={16} aria-hidden="true" />
+              分类管理
+            </Link>
             <button
               type="button"
               className="btn-secondary"

@@ -16,14 +16,12 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
+import { useCategoryBook } from '../../api/categories';
 import { ChoiceGrid } from '../../components/ChoiceGrid';
 import { AmountField, amountRegisterOptions } from '../../components/form-fields';
 import { SegmentedControl } from '../../components/SegmentedControl';
-import {
-  type AccountType,
-  accountCategoryLabels,
-  accountTypeLabels,
-} from '../../domain/schemas/categories';
+import { BUILT_IN_BOOK, type CategoryBook } from '../../domain/categories';
+import { type AccountType, accountTypeLabels } from '../../domain/schemas/categories';
 
 const CATEGORY_ICONS: Readonly<Record<string, LucideIcon>> = {
   dining: Utensils,
@@ -102,6 +100,14 @@ export function EntryFields<T extends EntryShape>({
   } = entry;
   const setCategory = (key: string) =>
     setValue('category', key, { shouldDirty: true, shouldValidate: isSubmitted });
+  // The user's categories (issue 61): visible ones, each parent before its 子分类, and the
+  // entry's own even when hidden. A custom one shows its emoji where a built-in has an icon.
+  const book = useCategoryBook();
+  const options = book.options(watch('type'), watch('category'));
+  const labels = Object.fromEntries(
+    options.map((o) => [o.id, o.parentId ? o.label.replace(' / ', '·') : o.label]),
+  );
+  const glyphs = Object.fromEntries(options.map((o) => [o.id, o.icon]));
   return (
     <>
       {!withoutType && (
@@ -122,8 +128,9 @@ export function EntryFields<T extends EntryShape>({
       <ChoiceGrid
         label="分类"
         required
-        options={accountCategoryLabels(watch('type'))}
+        options={labels}
         icons={CATEGORY_ICONS}
+        glyphs={glyphs}
         value={watch('category')}
         onChange={setCategory}
         error={errors.category?.message}
@@ -134,11 +141,13 @@ export function EntryFields<T extends EntryShape>({
 
 const LAST_CATEGORY_KEY = 'lastAccountCategory';
 
-/** The category last saved for a type on this device, if it still belongs to that type. */
-export function lastCategory(type: AccountType): string {
+/** The category last saved for a type on this device, if it is still one to pick. */
+export function lastCategory(type: AccountType, book: CategoryBook = BUILT_IN_BOOK): string {
   try {
     const saved = JSON.parse(localStorage.getItem(LAST_CATEGORY_KEY) ?? '{}')?.[type];
-    return typeof saved === 'string' && saved in accountCategoryLabels(type) ? saved : '';
+    if (typeof saved !== 'string') return '';
+    const item = book.get(type, saved);
+    return item && !item.hidden ? saved : '';
   } catch {
     return '';
   }

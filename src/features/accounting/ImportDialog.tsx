@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { type BillImportOutcome, useImportBill } from '../../api/bill-import';
+import { useCategoryBook } from '../../api/categories';
 import { useSettingsQuery } from '../../api/settings';
 import { useWallets } from '../../api/wallets';
 import { Modal } from '../../components/Modal';
@@ -32,7 +33,6 @@ import {
 import { formatCents } from '../../domain/money';
 import {
   type AccountType,
-  accountCategoryLabels,
   accountTypeLabels,
   accountTypes,
   walletTypeLabels,
@@ -66,6 +66,7 @@ function CategorySelect({
   onChange: (value: Choice) => void;
   label: string;
 }) {
+  const book = useCategoryBook();
   return (
     <select
       className="input py-1 text-sm sm:w-28 sm:shrink-0"
@@ -75,9 +76,9 @@ function CategorySelect({
     >
       {accountTypes.map((type) => (
         <optgroup key={type} label={accountTypeLabels[type]}>
-          {Object.entries(accountCategoryLabels(type)).map(([key, text]) => (
-            <option key={key} value={choiceOf(type, key)}>
-              {text}
+          {book.options(type, parseChoice(value).category).map((o) => (
+            <option key={o.id} value={choiceOf(type, o.id)}>
+              {o.label}
             </option>
           ))}
         </optgroup>
@@ -197,6 +198,7 @@ function TransferSides({
  * of a 交易分类 at once and is kept, as are the categories chosen by hand per counterparty.
  */
 export default function ImportDialog({ file, onClose }: { file: File; onClose: () => void }) {
+  const book = useCategoryBook();
   const settingsQuery = useSettingsQuery();
   const loadedSettings = settingsQuery.data?.settings;
   const settings = loadedSettings ?? DEFAULT_SETTINGS;
@@ -415,11 +417,13 @@ export default function ImportDialog({ file, onClose }: { file: File; onClose: (
                         setRules(withRule(importRules, type, sourceCategory, e.target.value))
                       }
                     >
-                      {Object.entries(accountCategoryLabels(type)).map(([key, text]) => (
-                        <option key={key} value={key}>
-                          {text}
-                        </option>
-                      ))}
+                      {book
+                        .options(type, ruleCategory(type, sourceCategory, importRules))
+                        .map((o) => (
+                          <option key={o.id} value={o.id}>
+                            {o.label}
+                          </option>
+                        ))}
                     </select>
                   </li>
                 ))}

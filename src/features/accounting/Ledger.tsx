@@ -1,5 +1,7 @@
 import { FileDown, Search } from 'lucide-react';
 import { type CSSProperties, memo, useId, useMemo, useState } from 'react';
+import { useCategoryBook } from '../../api/categories';
+import { useWallets } from '../../api/wallets';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { toneOf } from '../../components/StatCard';
@@ -16,12 +18,7 @@ import {
 import { csvFileName, ledgerCsv } from '../../domain/csv';
 import { formatCents, formatSignedCents, toCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
-import {
-  type AccountType,
-  accountCategoryLabels,
-  accountTypeLabels,
-  accountTypes,
-} from '../../domain/schemas/categories';
+import { type AccountType, accountTypeLabels, accountTypes } from '../../domain/schemas/categories';
 import { ledgerDayTitle } from '../../domain/today';
 import { AccountList, type RowActions } from './AccountList';
 
@@ -76,7 +73,9 @@ export const Ledger = memo(function Ledger({
   const [amounts, setAmounts] = useState({ min: '', max: '' });
 
   const months = useMemo(() => ledgerMonths(records), [records]);
-  const filtered = useMemo(() => filterLedger(records, filter), [records, filter]);
+  const book = useCategoryBook();
+  const wallets = useWallets().data?.items;
+  const filtered = useMemo(() => filterLedger(records, filter, book), [records, filter, book]);
   const totals = useMemo(() => ledgerTotals(filtered), [filtered]);
 
   const pageCount = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
@@ -100,8 +99,11 @@ export const Ledger = memo(function Ledger({
     narrow(bound === 'min' ? { minCents: centsOrNull(value) } : { maxCents: centsOrNull(value) });
   }
 
-  const exportCsv = () =>
-    saveTextFile(csvFileName('记账记录', today), ledgerCsv(filtered), 'text/csv;charset=utf-8');
+  const exportCsv = () => {
+    const names = new Map((wallets ?? []).map((w) => [w.id, w.name]));
+    const text = ledgerCsv(filtered, { book, wallets: names });
+    saveTextFile(csvFileName('记账记录', today), text, 'text/csv;charset=utf-8');
+  };
 
   return (
     <section
@@ -160,11 +162,13 @@ export const Ledger = memo(function Ledger({
               {accountTypes.map((type) => (
                 <optgroup key={type} label={accountTypeLabels[type]}>
                   <option value={type}>全部{accountTypeLabels[type]}</option>
-                  {Object.entries(accountCategoryLabels(type)).map(([key, label]) => (
-                    <option key={key} value={`${type}:${key}`}>
-                      {label}
-                    </option>
-                  ))}
+                  {book
+                    .options(type, filter.type === type ? (filter.category ?? '') : '')
+                    .map((o) => (
+                      <option key={o.id} value={`${type}:${o.id}`}>
+                        {o.parentId ? `　${o.label}` : o.label}
+                      </option>
+                    ))}
                 </optgroup>
               ))}
             </select>

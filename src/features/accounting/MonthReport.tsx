@@ -1,6 +1,7 @@
 import { Settings2 } from 'lucide-react';
-import { memo, useId, useMemo } from 'react';
+import { memo, type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCategoryBook } from '../../api/categories';
 import { GroupedBarChart } from '../../components/charts/lazy';
 import { EmptyState } from '../../components/EmptyState';
 import { MonthPicker } from '../../components/MonthPicker';
@@ -20,7 +21,6 @@ import { formatCents } from '../../domain/money';
 const shortDate = (date: string) => formatShortDate(date, date);
 
 import type { Account } from '../../domain/schemas/account';
-import { expenseCategoryLabels, labelOf } from '../../domain/schemas/categories';
 import type { Settings } from '../../domain/schemas/settings';
 
 const BAR: Record<RateColour, string> = {
@@ -50,13 +50,17 @@ const axisYuan = (value: number) => {
 
 interface BudgetBarProps {
   label: string;
+  /** A 子分类's bar: indented, and named 「宠物 / 猫粮」 to the screen reader. */
+  sub?: boolean;
+  /** The parent's 展开/收起 of its 子分类 (issue 61), beside its name. */
+  toggle?: ReactNode;
   spentCents: number;
   budgetCents: number | null;
   /** Without a budget the bar shows this share of the month's spending instead, in grey. */
   shareOfCents: number;
 }
 
-function BudgetBar({ label, spentCents, budgetCents, shareOfCents }: BudgetBarProps) {
+function BudgetBar({ label, sub, toggle, spentCents, budgetCents, shareOfCents }: BudgetBarProps) {
   const colour = budgetCents === null ? null : budgetColour(spentCents, budgetCents);
   const width =
     budgetCents === null
@@ -65,9 +69,12 @@ function BudgetBar({ label, spentCents, budgetCents, shareOfCents }: BudgetBarPr
         : 0
       : Math.min(100, spentPercent(spentCents, budgetCents));
   return (
-    <li className="py-2">
+    <li className={sub ? 'py-1.5 pl-5' : 'py-2'}>
       <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span className="font-medium text-slate-800">{label}</span>
+        <span className={sub ? 'text-slate-700' : 'font-medium text-slate-800'}>
+          {label}
+          {toggle}
+        </span>
         <span className="shrink-0 tabular-nums text-slate-600">
           <span className={colour ? TEXT[colour] : 'text-slate-900'}>
             {formatCents(spentCents)}
@@ -118,7 +125,19 @@ export const MonthReport = memo(function MonthReport({
 }: MonthReportProps) {
   const titleId = useId();
   const chartId = useId();
-  const report = useMemo(() => monthReport(records, month, settings), [records, month, settings]);
+  const book = useCategoryBook();
+  const report = useMemo(
+    () => monthReport(records, month, settings, (c) => book.rollUp('expense', c)),
+    [records, month, settings, book],
+  );
+  // The parents whose 子分类 are shown (the drill-down).
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const flip = (category: string) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(category)) next.add(category);
+      return next;
+    });
   const startDay = settings.monthStartDay;
   const months = useMemo(
     () => monthlyTotals(records, month, 12, startDay),
@@ -196,15 +215,51 @@ export const MonthReport = memo(function MonthReport({
           <EmptyState message="本月没有支出" />
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="分类支出">
-            {report.categories.map((c) => (
-              <BudgetBar
-                key={c.category}
-                label={labelOf(expenseCategoryLabels, c.category)}
-                spentCents={c.spentCents}
-                budgetCents={c.budgetCents}
-                shareOfCents={report.expenseCents}
-              />
-            ))}
+            {report.categories.flatMap((c) => {
+              const name = book.name('expense', c.category);
+              const shown = open.has(c.category);
+              const own = c.spentCents - c.children.reduce((sum, s) => sum + s.spentCents, 0);
+              const subs = shown
+                ? [
+                    ...c.children.map((s) => ({ ...s, label: book.name('expense', s.category) })),
+                    ...(own > 0
+                      ? [{ category: '', spentCents: own, label: `${name}（未细分）` }]
+                      : []),
+                  ]
+                : [];
+              return [
+                <BudgetBar
+                  key={c.category}
+                  label={name}
+                  toggle={
+                    c.children.length > 0 && (
+                      <button
+                        type="button"
+                        className="ml-2 rounded px-1.5 text-xs font-normal text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-500"
+                        aria-expanded={shown}
+                        aria-label={`${shown ? '收起' : '展开'}「${name}」的子分类`}
+                        onClick={() => flip(c.category)}
+                      >
+                        {shown ? '收起' : `${c.children.length} 个子分类`}
+                      </button>
+                    )
+                  }
+                  spentCents={c.spentCents}
+                  budgetCents={c.budgetCents}
+                  shareOfCents={report.expenseCents}
+                />,
+                ...subs.map((s) => (
+                  <BudgetBar
+                    key={`${c.category}/${s.category}`}
+                    sub
+                    label={s.label}
+                    spentCents={s.spentCents}
+                    budgetCents={null}
+                    shareOfCents={c.spentCents}
+                  />
+                )),
+              ];
+            })}
           </ul>
         )}
       </section>

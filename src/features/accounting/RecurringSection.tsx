@@ -1,5 +1,6 @@
 import { Pause, Play, Plus, Repeat } from 'lucide-react';
 import { memo, useId, useState } from 'react';
+import { useCategoryBook } from '../../api/categories';
 import { useDeleteRecurring, useRecurring, useUpdateRecurring } from '../../api/recurring';
 import { ClampedText } from '../../components/ClampedText';
 import { EmptyState } from '../../components/EmptyState';
@@ -10,7 +11,6 @@ import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
 import { formatSignedCents, toCents } from '../../domain/money';
 import { formatSchedule, nextOccurrence, templateInput } from '../../domain/recurring';
-import { accountCategoryLabels, labelOf } from '../../domain/schemas/categories';
 import type { RecurringTemplate } from '../../domain/schemas/recurring';
 import { itemOf } from './item-name';
 
@@ -28,6 +28,7 @@ function status(t: RecurringTemplate, today: string): string {
 /** 周期记账: the templates, each listable, editable, pausable and deletable. */
 export const RecurringSection = memo(function RecurringSection({ today }: { today: string }) {
   const { data, isPending, refetch } = useRecurring();
+  const book = useCategoryBook();
   const update = useUpdateRecurring();
   usePreloadDialogs(!isPending, RecurringDialog);
   const { remove, deletingId } = useDeleteAction(
@@ -70,7 +71,7 @@ export const RecurringSection = memo(function RecurringSection({ today }: { toda
         <ul className="divide-y divide-slate-100">
           {templates.map((t) => {
             const expense = t.type === 'expense';
-            const label = labelOf(accountCategoryLabels(t.type), t.category);
+            const label = book.label(t.type, t.category);
             return (
               <li key={t.id} className="flex items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
@@ -107,9 +108,9 @@ export const RecurringSection = memo(function RecurringSection({ today }: { toda
                       <Pause size={16} aria-hidden="true" />
                     )}
                   </button>
-                  <EditButton item={itemOf(t)} onClick={() => setDialog({ template: t })} />
+                  <EditButton item={itemOf(t, book)} onClick={() => setDialog({ template: t })} />
                   <DeleteButton
-                    item={itemOf(t)}
+                    item={itemOf(t, book)}
                     onClick={() => remove(t)}
                     disabled={deletingId === t.id}
                   />

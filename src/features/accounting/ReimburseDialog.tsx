@@ -1,10 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { useUpdateAccount } from '../../api/accounts';
+import { useCategoryBook } from '../../api/categories';
 import { Modal } from '../../components/Modal';
 import { newestFirst } from '../../domain/accounting';
 import { formatYuan } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
-import { accountCategoryLabels, labelOf } from '../../domain/schemas/categories';
 
 /** Incomes offered as "what paid it back": the most recent ones, newest first. */
 const INCOME_CHOICES = 100;
@@ -18,6 +18,7 @@ interface ReimburseDialogProps {
 /** 报销状态: 待报销 until marked 已报销, optionally with the income that paid it back. */
 export function ReimburseDialog({ record, records, onClose }: ReimburseDialogProps) {
   const update = useUpdateAccount();
+  const book = useCategoryBook();
   const [reimbursed, setReimbursed] = useState(record.reimbursed);
   const [incomeId, setIncomeId] = useState(record.reimbursedBy ?? '');
   const selectId = useId();
@@ -89,8 +90,7 @@ export function ReimburseDialog({ record, records, onClose }: ReimburseDialogPro
         <option value="">不关联</option>
         {incomes.map((income) => (
           <option key={income.id} value={income.id}>
-            {income.date} · {labelOf(accountCategoryLabels('income'), income.category)} ·{' '}
-            {formatYuan(income.amount)}
+            {income.date} · {book.label('income', income.category)} · {formatYuan(income.amount)}
             {income.description ? ` · ${income.description}` : ''}
           </option>
         ))}

@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
+import { useCategoryBook } from '../../api/categories';
 import { useDeleteTransfer } from '../../api/wallets';
 import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { useDeleteAction } from '../../components/useDeleteAction';
+import type { CategoryBook } from '../../domain/categories';
 import { formatShortDate } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
-import { accountCategoryLabels, labelOf, walletTypeLabels } from '../../domain/schemas/categories';
+import { labelOf, walletTypeLabels } from '../../domain/schemas/categories';
 import type { Transfer } from '../../domain/schemas/transfer';
 import type { Wallet } from '../../domain/schemas/wallet';
 import { type WalletLedgerRow, walletLedger } from '../../domain/wallets';
@@ -15,12 +17,16 @@ import { type WalletLedgerRow, walletLedger } from '../../domain/wallets';
 const PAGE = 100;
 
 /** What a row is, in words: its category, or where a transfer came from or went. */
-function rowLabel(row: WalletLedgerRow, names: ReadonlyMap<string, string>): string {
+function rowLabel(
+  row: WalletLedgerRow,
+  names: ReadonlyMap<string, string>,
+  book: CategoryBook,
+): string {
   const other = names.get(row.otherWalletId) ?? '已删除的账户';
   switch (row.kind) {
     case 'income':
     case 'expense':
-      return labelOf(accountCategoryLabels(row.kind), row.category);
+      return book.label(row.kind, row.category);
     case 'transferIn':
       return `转入 · 来自${other}`;
     case 'transferOut':
@@ -62,6 +68,7 @@ export function WalletLedger({
     [wallet, entries, transfers],
   );
   const names = useMemo(() => new Map(wallets.map((w) => [w.id, w.name])), [wallets]);
+  const book = useCategoryBook();
   const [shown, setShown] = useState(PAGE);
   const byId = useMemo(() => new Map(transfers.map((t) => [t.id, t])), [transfers]);
   const { remove, deletingId } = useDeleteAction(
@@ -117,7 +124,7 @@ export function WalletLedger({
                   <span className="block text-xs text-slate-500 tablet:hidden">
                     {formatShortDate(row.date, today)}
                   </span>
-                  <span className="text-slate-900">{rowLabel(row, names)}</span>
+                  <span className="text-slate-900">{rowLabel(row, names, book)}</span>
                   {row.note && (
                     <span className="block max-w-[40vw] truncate text-xs text-slate-500 tablet:max-w-xs">
                       {row.note}
@@ -144,12 +151,12 @@ export function WalletLedger({
                     <span className="inline-flex">
                       {row.kind !== 'adjustment' && (
                         <EditButton
-                          item={rowLabel(row, names)}
+                          item={rowLabel(row, names, book)}
                           onClick={() => onEditTransfer(byId.get(row.id)!)}
                         />
                       )}
                       <DeleteButton
-                        item={rowLabel(row, names)}
+                        item={rowLabel(row, names, book)}
                         onClick={() => remove(byId.get(row.id)!)}
                         disabled={deletingId === row.id}
                       />

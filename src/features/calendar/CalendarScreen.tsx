@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ListPlus, ReceiptText } from 'lucide-react';
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useAccounts } from '../../api/accounts';
+import { useCategoryBook } from '../../api/categories';
 import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks } from '../../api/checkin-tasks';
 import { useTasks } from '../../api/tasks';
@@ -23,12 +24,7 @@ import {
 import { addDays, addMonths } from '../../domain/dates';
 import { DAY_STATE_LABELS } from '../../domain/habits';
 import { formatCents } from '../../domain/money';
-import {
-  accountCategoryLabels,
-  labelOf,
-  timeCategoryLabels,
-  workoutTypeLabels,
-} from '../../domain/schemas/categories';
+import { labelOf, timeCategoryLabels, workoutTypeLabels } from '../../domain/schemas/categories';
 import { dayTitle } from '../../domain/today';
 
 // 日历 (issue 59): every module by day, in a month (月) or a week (周) from Monday; a day's cell
@@ -163,6 +159,7 @@ function DayCell({
 }
 
 function Agenda({ day, today }: { day: DayAgenda; today: string }) {
+  const book = useCategoryBook();
   const titleId = useId();
   const [adding, setAdding] = useState<'task' | 'entry' | null>(null);
   const empty =
@@ -250,7 +247,7 @@ function Agenda({ day, today }: { day: DayAgenda; today: string }) {
           {day.entries.map((e) => (
             <li key={e.id} className="flex items-center justify-between gap-2">
               <span className="min-w-0 flex-1 truncate">
-                {labelOf(accountCategoryLabels(e.type), e.category)}
+                {book.label(e.type, e.category)}
                 {e.description && <span className="text-slate-500"> · {e.description}</span>}
               </span>
               <span

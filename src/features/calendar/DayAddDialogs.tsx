@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { useCreateAccount } from '../../api/accounts';
+import { useCategoryBook } from '../../api/categories';
 import { useCreateTask } from '../../api/tasks';
 import { FormDialog, InputField, SelectField } from '../../components/form-fields';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { evaluateAmount } from '../../domain/amount-expression';
 import { accountInputSchema } from '../../domain/schemas/account';
-import {
-  type AccountType,
-  accountCategoryLabels,
-  accountTypeLabels,
-} from '../../domain/schemas/categories';
+import { type AccountType, accountTypeLabels } from '../../domain/schemas/categories';
 import { taskInputSchema } from '../../domain/schemas/task';
 import { withTagsFrom } from '../../domain/tags';
 import { dayTitle } from '../../domain/today';
@@ -77,6 +74,7 @@ export function AddEntryDialog({ date, onClose }: { date: string; onClose: () =>
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateAccount();
+  const book = useCategoryBook();
   return (
     <FormDialog
       title={`记一笔 · ${dayTitle(date)}`}
@@ -121,7 +119,7 @@ export function AddEntryDialog({ date, onClose }: { date: string; onClose: () =>
       <SelectField
         label="分类"
         required
-        options={accountCategoryLabels(type)}
+        options={book.labels(type, category)}
         placeholder="请选择分类"
         value={category}
         error={errors.category && '请选择分类'}

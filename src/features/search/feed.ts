@@ -3,12 +3,14 @@ import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useAccounts } from '../../api/accounts';
 import { useAssets } from '../../api/assets';
 import { useAuth } from '../../api/auth';
+import { useCategoryBook } from '../../api/categories';
 import { useCheckinTasks } from '../../api/checkin-tasks';
 import { useTasks } from '../../api/tasks';
 import { useTimeRecords } from '../../api/time-records';
 import { useWorkouts } from '../../api/workouts';
 import { latestPerChain } from '../../domain/asset-versioning';
-import { DOC_OF, type SearchDoc } from '../../domain/search';
+import { BUILT_IN_BOOK, type CategoryBook } from '../../domain/categories';
+import { accountDoc, DOC_OF, type SearchDoc } from '../../domain/search';
 import { applyChanges, resetIndex, workersLost } from './client';
 import type { SearchChanges } from './engine';
 
@@ -64,6 +66,15 @@ function setSize(now: number) {
   setState({ size });
 }
 
+/** The categories the 记账 documents are named by; a change names every entry afresh. */
+let categoryBook: CategoryBook = BUILT_IN_BOOK;
+function setCategoryBook(book: CategoryBook) {
+  if (book === categoryBook) return;
+  categoryBook = book;
+  sent.delete('accounts');
+  wanted.delete('accounts');
+}
+
 const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 class Stale extends Error {}
@@ -72,7 +83,11 @@ class Stale extends Error {}
 async function feed(kind: Kind, items: readonly Record_[], gen: number) {
   const before = sent.get(kind) ?? new Map();
   const now = new Map<string, { record: object; doc: string | null }>();
-  const toDoc = DOC_OF[kind] as (record: Record_) => SearchDoc | null;
+  const toDoc = (
+    kind === 'accounts'
+      ? (record: Parameters<typeof accountDoc>[0]) => accountDoc(record, categoryBook)
+      : DOC_OF[kind]
+  ) as (record: Record_) => SearchDoc | null;
   let put: SearchDoc[] = [];
   let until = performance.now() + SLICE_MS;
   const flush = async (remove: string[] = []) => {
@@ -176,12 +191,16 @@ export function useSearchFeed(): FeedState {
   useLayoutEffect(() => ownedBy(client, user), [client, user]);
   const tasks = useTasks().data?.items;
   const accounts = useAccounts().data?.items;
+  const book = useCategoryBook();
   const assets = useAssets().data?.items;
   const workouts = useWorkouts().data?.items;
   const timeRecords = useTimeRecords().data?.items;
   const checkinTasks = useCheckinTasks().data?.items;
   useEffect(() => want('tasks', tasks), [tasks]);
-  useEffect(() => want('accounts', accounts), [accounts]);
+  useEffect(() => {
+    setCategoryBook(book);
+    want('accounts', accounts);
+  }, [accounts, book]);
   // Each asset once, as its latest version: the screen lists those (asset-versioning.ts).
   useEffect(() => want('assets', assets && latestPerChain(assets)), [assets]);
   useEffect(() => want('workouts', workouts), [workouts]);

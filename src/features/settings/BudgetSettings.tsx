@@ -1,9 +1,10 @@
+import { Link } from 'react-router-dom';
+import { useCategoryBook } from '../../api/categories';
 import { useWallets } from '../../api/wallets';
 import { InputField, SelectField } from '../../components/form-fields';
 import { useToday } from '../../components/useToday';
 import { dailyBudgetCents } from '../../domain/budget';
 import { formatCents } from '../../domain/money';
-import { expenseCategories, expenseCategoryLabels } from '../../domain/schemas/categories';
 import {
   dailyBudgetModeLabels,
   type Settings,
@@ -43,8 +44,9 @@ const amount = (value: string) => (value.trim() === '' ? null : Number(value));
 
 const toDraft = (s: Settings): Draft => ({
   monthlyBudget: text(s.monthlyBudget),
+  // Every budget set is kept, of a category shown or not (one hidden, or made a 子分类).
   categoryBudgets: Object.fromEntries(
-    expenseCategories.map((c) => [c, text(s.categoryBudgets[c])]),
+    Object.entries(s.categoryBudgets).map(([c, v]) => [c, text(v)]),
   ),
   dailyBudgetMode: s.dailyBudgetMode,
   dailyBudget: text(s.dailyBudget),
@@ -77,6 +79,13 @@ export function BudgetSettings({ saved }: { saved: Settings }) {
   // 默认账户 (issue 61): the 账户 a new entry starts with; saving an entry makes it the last used.
   const wallets = (useWallets().data?.items ?? []).filter((w) => !w.archived);
   const walletOptions = Object.fromEntries(wallets.map((w) => [w.id, w.name]));
+  // Top-level expense categories (a 子分类's spending counts against its parent's budget): the
+  // visible ones, and a hidden one while it still has a budget.
+  const book = useCategoryBook();
+  const budgeted = book
+    .topLevel('expense')
+    .filter((c) => !c.hidden || draft.categoryBudgets[c.id])
+    .map((c) => ({ category: c.id, name: c.name }));
 
   return (
     <SettingsCard title="预算" save={save}>
@@ -148,11 +157,20 @@ export function BudgetSettings({ saved }: { saved: Settings }) {
         )}
         <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">分类月预算（可选）</legend>
+          <p className="-mt-1 mb-2 text-xs text-slate-500">
+            子分类的支出计入上级分类的预算。
+            <Link
+              to="/categories"
+              className="ml-1 text-blue-700 underline-offset-2 hover:underline"
+            >
+              分类管理
+            </Link>
+          </p>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 wide:grid-cols-5">
-            {expenseCategories.map((category) => (
+            {budgeted.map(({ category, name }) => (
               <InputField
                 key={category}
-                label={expenseCategoryLabels[category]}
+                label={name}
                 error={errors[`categoryBudgets.${category}`]}
                 {...MONEY_INPUT}
                 placeholder="不设"

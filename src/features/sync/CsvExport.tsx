@@ -4,8 +4,10 @@ import { useExportData } from '../../api/sync';
 import { saveTextFile } from '../../components/save-file';
 import { useToast } from '../../components/toast';
 import { useToday } from '../../components/useToday';
+import { CategoryBook } from '../../domain/categories';
 import { csvFileName, recordsCsv } from '../../domain/csv';
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '../../domain/resources';
+import type { Category } from '../../domain/schemas/category';
 
 /**
  * 导出 CSV: any one list of the export as a file Excel opens with its Chinese intact, from the
@@ -25,7 +27,10 @@ export function CsvExport({ online, disabled }: { online: boolean; disabled: boo
         onSuccess: (file) => {
           const { exportKey, label } = RESOURCES[kind];
           const name = csvFileName(label.replace('/', '与'), today);
-          saveTextFile(name, recordsCsv(file[exportKey] ?? [], kind), 'text/csv;charset=utf-8');
+          // Categories of one's own by name, from the same file (issue 61).
+          const book = new CategoryBook((file.categories ?? []) as Category[]);
+          const text = recordsCsv(file[exportKey] ?? [], kind, book);
+          saveTextFile(name, text, 'text/csv;charset=utf-8');
           toast.success(`已导出 ${name}`);
         },
       },

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useCategoryBook } from '../../api/categories';
 import { useDeleteTag, useRenameTag, useTaggedLists } from '../../api/tags';
 import { useConfirm } from '../../components/confirm';
 import { EmptyState } from '../../components/EmptyState';
@@ -21,12 +22,7 @@ import { StatCard, toneOf } from '../../components/StatCard';
 import { useToast } from '../../components/toast';
 import { useToday } from '../../components/useToday';
 import { formatCents, toCents } from '../../domain/money';
-import {
-  accountCategoryLabels,
-  labelOf,
-  timeCategoryLabels,
-  workoutTypeLabels,
-} from '../../domain/schemas/categories';
+import { labelOf, timeCategoryLabels, workoutTypeLabels } from '../../domain/schemas/categories';
 import { TAG_PERIOD_LABELS, type TagPeriod, tagPath, tagTotals, taskDay } from '../../domain/tags';
 import { RenameTagDialog } from './RenameTagDialog';
 
@@ -62,15 +58,14 @@ export function TagScreen() {
   const [renaming, setRenaming] = useState(false);
   const rename = useRenameTag();
   const remove = useDeleteTag();
+  const book = useCategoryBook();
 
   const totals = useMemo(() => tagTotals(lists, tag, period, today), [lists, tag, period, today]);
   const groups = useMemo(() => {
     const has = (r: { tags?: readonly string[] | null }) => (r.tags ?? []).includes(tag);
     const accounts: Row[] = lists.accounts.filter(has).map((r) => ({
       key: r.id,
-      title: [labelOf(accountCategoryLabels(r.type), r.category), r.description]
-        .filter(Boolean)
-        .join(' · '),
+      title: [book.label(r.type, r.category), r.description].filter(Boolean).join(' · '),
       figure: `${r.type === 'expense' ? '-' : '+'}${formatCents(toCents(r.amount))}`,
       figureTone: r.type === 'expense' ? 'text-red-600' : 'text-emerald-700',
       day: r.date,
@@ -108,7 +103,7 @@ export function TagScreen() {
       { name: '专注', rows: focus.sort(byNewest) },
       { name: '运动', rows: workouts.sort(byNewest) },
     ];
-  }, [lists, tag]);
+  }, [lists, tag, book]);
   const count = groups.reduce((n, g) => n + g.rows.length, 0);
 
   const onDelete = async () => {

@@ -9,7 +9,9 @@ import {
   periodDays,
   spentPercent,
 } from '../../../src/domain/budget';
+import { CategoryBook } from '../../../src/domain/categories';
 import { DEFAULT_SETTINGS } from '../../../src/domain/schemas/default-settings';
+import { storedCategory } from '../../fixtures/records';
 
 const entry = (type: 'expense' | 'income', amount: number, category: string, date: string) => ({
   type,
@@ -81,19 +83,55 @@ describe('monthReport', () => {
       expenseCents: 4250_30,
       budgetCents: 5000_00,
       categories: [
-        { category: 'housing', spentCents: 4200_00, budgetCents: null },
-        { category: 'reimbursement', spentCents: 50_00, budgetCents: null },
-        { category: 'dining', spentCents: 30, budgetCents: 30 },
-        { category: 'transport', spentCents: 0, budgetCents: 300_00 },
+        { category: 'housing', spentCents: 4200_00, budgetCents: null, children: [] },
+        { category: 'reimbursement', spentCents: 50_00, budgetCents: null, children: [] },
+        { category: 'dining', spentCents: 30, budgetCents: 30, children: [] },
+        { category: 'transport', spentCents: 0, budgetCents: 300_00, children: [] },
       ],
     });
+  });
+
+  // Issue 61: a 子分类's spending counts under its parent, in the figure, against the parent's
+  // budget, and as a child for the drill-down.
+  it('rolls 子分类 up to their parent', () => {
+    const book = new CategoryBook([
+      storedCategory('pet', { name: '宠物' }),
+      storedCategory('food', { name: '猫粮', parentId: 'pet' }),
+      storedCategory('toys', { name: '玩具', parentId: 'pet' }),
+      storedCategory('stray', { name: '孤儿', parentId: 'gone' }),
+    ]);
+    const spending = [
+      entry('expense', 89, 'food', '2026-11-15'),
+      entry('expense', 10.5, 'food', '2026-11-20'),
+      entry('expense', 20, 'toys', '2026-11-02'),
+      entry('expense', 100, 'pet', '2026-11-03'),
+      entry('expense', 1, 'stray', '2026-11-03'),
+      entry('expense', 7, 'dining', '2026-11-03'),
+    ];
+    const settings = { ...DEFAULT_SETTINGS, categoryBudgets: { pet: 200, food: 50 } };
+    const report = monthReport(spending, '2026-11', settings, (c) => book.rollUp('expense', c));
+    expect(report.expenseCents).toBe(227_50);
+    expect(report.categories).toEqual([
+      {
+        category: 'pet',
+        spentCents: 219_50,
+        budgetCents: 200_00,
+        children: [
+          { category: 'food', spentCents: 99_50 },
+          { category: 'toys', spentCents: 20_00 },
+        ],
+      },
+      { category: 'dining', spentCents: 7_00, budgetCents: null, children: [] },
+      // A parent that is gone leaves its 子分类 at the top.
+      { category: 'stray', spentCents: 1_00, budgetCents: null, children: [] },
+    ]);
   });
 
   it('has no budget when none is set', () => {
     const report = monthReport(accounts, '2026-10', DEFAULT_SETTINGS);
     expect(report.budgetCents).toBeNull();
     expect(report.categories).toEqual([
-      { category: 'dining', spentCents: 99_00, budgetCents: null },
+      { category: 'dining', spentCents: 99_00, budgetCents: null, children: [] },
     ]);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CategoryBook } from '../../../src/domain/categories';
 import { csvCell, ledgerCsv, recordsCsv, toCsv } from '../../../src/domain/csv';
 import type { Account } from '../../../src/domain/schemas/account';
+import { storedCategory } from '../../fixtures/records';
 
 const bytes = (text: string) => [...new TextEncoder().encode(text)];
 
@@ -69,12 +71,33 @@ describe('ledgerCsv', () => {
       account({ id: 'a4', category: 'reimbursement', amount: 0.1, tags: ['旅行', '成都'] }),
     ]);
     expect(text.split('\r\n')).toEqual([
-      '\uFEFF日期,类型,分类,金额,备注,报销状态,周期记账,标签',
-      `2026-11-21,支出,餐饮,12.50,"'=HYPERLINK(""x"")",,,`,
-      '2026-11-21,收入,工资,18500.50,月薪,,是,',
-      '2026-11-21,支出,报销,1234567.89,,已报销,,',
-      '2026-11-21,支出,报销,0.10,,待报销,,#旅行 #成都',
+      '\uFEFF日期,类型,分类,账户,金额,备注,报销状态,周期记账,标签',
+      `2026-11-21,支出,餐饮,,12.50,"'=HYPERLINK(""x"")",,,`,
+      '2026-11-21,收入,工资,,18500.50,月薪,,是,',
+      '2026-11-21,支出,报销,,1234567.89,,已报销,,',
+      '2026-11-21,支出,报销,,0.10,,待报销,,#旅行 #成都',
       '',
+    ]);
+  });
+
+  // Issue 61: the 账户 column, and a category of one's own by name.
+  it('names the 账户 and a 子分类 with its parent', () => {
+    const book = new CategoryBook([
+      storedCategory('pet'),
+      storedCategory('food', { name: '猫粮', parentId: 'pet' }),
+    ]);
+    const text = ledgerCsv(
+      [
+        account({ category: 'food', walletId: 'w1' }),
+        account({ id: 'a2', walletId: 'gone' }),
+        account({ id: 'a3', type: 'income', category: 'other', walletId: null }),
+      ],
+      { book, wallets: new Map([['w1', '支付宝']]) },
+    );
+    expect(text.split('\r\n').slice(1, 4)).toEqual([
+      '2026-11-21,支出,宠物 / 猫粮,支付宝,12.50,,,,',
+      '2026-11-21,支出,餐饮,已删除的账户,12.50,,,,',
+      '2026-11-21,收入,其他,,12.50,,,,',
     ]);
   });
 });

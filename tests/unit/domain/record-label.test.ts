@@ -64,6 +64,7 @@ const ROWS: [ResourceName, Record<string, unknown>, string][] = [
   ],
   ['wallets', { name: '支付宝' }, '账户「支付宝」'],
   ['transfers', { amount: 500, date: '2026-11-20' }, '转账 ¥500.00 · 2026-11-20'],
+  ['categories', { name: '宠物' }, '分类「宠物」'],
 ];
 
 describe('recordLabel', () => {

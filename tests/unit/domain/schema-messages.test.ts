@@ -32,11 +32,7 @@ describe('account messages', () => {
     ['an unknown type', { type: 'transfer' }, ['type: 类型无效']],
     ['a blank category', { category: ' ' }, ['category: 请选择分类']],
     ['a missing category', { category: undefined }, ['category: 请选择分类']],
-    [
-      'a long category',
-      { category: 'x'.repeat(41) },
-      ['category: 分类最多 40 个字符'],
-    ],
+    ['a long category', { category: 'x'.repeat(41) }, ['category: 分类最多 40 个字符']],
     // 分类 of one's own (issue 61): any id is a category the schema cannot look up.
     ['a category of one’s own', { category: 'cat-pet_1' }, []],
     ['a category that is no id', { category: '宠物 猫粮' }, ['category: 分类无效']],

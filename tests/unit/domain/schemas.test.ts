@@ -123,7 +123,9 @@ describe('account', () => {
     ['an unknown type', { type: 'transfer' }, ['type']],
     ['an income category on an expense', { category: 'salary' }, ['category']],
     ['an expense category on an income', { type: 'income', category: 'dining' }, ['category']],
-    ['an unknown category', { category: 'travel' }, ['category']],
+    // 分类 of one's own (issue 61): any id may name one; text that is no id may not.
+    ['a category of one’s own', { category: 'travel' }, []],
+    ['a category that is no id', { category: '旅 行' }, ['category']],
     ['a long note', { description: 'x'.repeat(501) }, ['description']],
   ])('%s', (_, patch, paths) => {
     expect(issuePaths(accountInputSchema, { ...account, ...patch })).toEqual(paths);

@@ -57,6 +57,7 @@ describe('export files and tags', () => {
         'recurring',
         'wallets',
         'transfers',
+        'categories',
       ].map((k) => [
         k,
         (first.items as Tagged[]).filter((i) => i.category === k).map((i) => i.record),
