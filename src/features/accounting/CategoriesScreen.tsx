@@ -9,6 +9,7 @@ import {
   useSaveCategories,
 } from '../../api/categories';
 import { ListStatus } from '../../components/ListStatus';
+import { lazyDialog, usePreloadDialogs } from '../../components/lazy-with-retry';
 import { PageHeader } from '../../components/PageHeader';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { Spinner } from '../../components/Spinner';
@@ -16,7 +17,9 @@ import { useDeleteAction } from '../../components/useDeleteAction';
 import { type CategoryItem, entryCodeOf } from '../../domain/categories';
 import { type AccountType, accountTypeLabels } from '../../domain/schemas/categories';
 import type { Category } from '../../domain/schemas/category';
-import { CategoryDialog } from './CategoryDialog';
+
+// The form (react-hook-form, zod) loads once the screen is quiet or pressed (usePreloadDialogs).
+const CategoryDialog = lazyDialog(() => import('./CategoryDialog').then((m) => m.CategoryDialog));
 
 type Open =
   | { category: CategoryItem; parentId: null }
@@ -33,6 +36,7 @@ export function CategoriesScreen() {
   const [type, setType] = useState<AccountType>('expense');
   const [open, setOpen] = useState<Open>(null);
   const move = useSaveCategories();
+  usePreloadDialogs(!list.isPending, CategoryDialog);
   const entries = useAccounts().data?.items;
   const remove = useDeleteCategory();
   const { remove: askRemove } = useDeleteAction(remove, (c: Category) => {
