@@ -199,6 +199,43 @@ describe('类型 in the other bookkeeping forms: 支出 / 收入 only', () => {
   });
 });
 
+describe('日历’s 记一笔 names an 账户', () => {
+  it('saves the account chosen, and none when 不指定账户', async () => {
+    onTestFinished(async () => {
+      for (const e of await demo.store.accounts.list('demo')) {
+        await demo.store.accounts.remove('demo', e.id);
+      }
+    });
+    const user = userEvent.setup();
+    const save = async (account: string, amount: string) => {
+      const closed = vi.fn();
+      const view = render(
+        <Providers>
+          <AddEntryDialog date={TODAY} onClose={closed} />
+        </Providers>,
+      );
+      const dialog = await screen.findByRole('dialog', { name: /^记一笔 · / });
+      const select = await within(dialog).findByLabelText('账户');
+      await user.selectOptions(select, account);
+      await user.type(within(dialog).getByLabelText('金额'), amount);
+      await user.selectOptions(within(dialog).getByLabelText('分类'), 'dining');
+      await user.click(within(dialog).getByRole('button', { name: '保存' }));
+      await waitFor(() => expect(closed).toHaveBeenCalled());
+      view.unmount();
+    };
+    await save('招商银行', '30');
+    await save('不指定账户', '8');
+    await waitFor(async () =>
+      expect(
+        (await demo.store.accounts.list('demo')).map((e) => [e.amount, e.walletId]),
+      ).toEqual([
+        [30, 'cmb'],
+        [8, null],
+      ]),
+    );
+  });
+});
+
 describe('记一笔 from elsewhere returns there', () => {
   it('from 今天: saved, back on 今天 with 已记一笔; 撤销 deletes the entry', async () => {
     const { router } = renderApp('/');

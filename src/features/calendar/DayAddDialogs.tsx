@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useCreateAccount } from '../../api/accounts';
 import { useCategoryBook } from '../../api/categories';
+import { useSettings } from '../../api/settings';
 import { useCreateTask } from '../../api/tasks';
+import { useWallets } from '../../api/wallets';
 import { FormDialog, InputField, SelectField } from '../../components/form-fields';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { evaluateAmount } from '../../domain/amount-expression';
@@ -75,6 +77,13 @@ export function AddEntryDialog({ date, onClose }: { date: string; onClose: () =>
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateAccount();
   const book = useCategoryBook();
+  // 账户 (issue 61): the open accounts, starting from 设置's 默认账户 when it is one of them.
+  const settings = useSettings();
+  const wallets = (useWallets().data?.items ?? []).filter((w) => !w.archived);
+  const walletOptions = Object.fromEntries(wallets.map((w) => [w.id, w.name]));
+  const [walletId, setWalletId] = useState<string | null>(null);
+  const wallet =
+    walletId ?? (walletOptions[settings.defaultWalletId] ? settings.defaultWalletId : '');
   return (
     <FormDialog
       title={`记一笔 · ${dayTitle(date)}`}
@@ -89,6 +98,7 @@ export function AddEntryDialog({ date, onClose }: { date: string; onClose: () =>
           category,
           description,
           date,
+          walletId: wallet || null,
           // A #标签 in 备注 tags the entry, and the note keeps its words (issue 63).
           tags: withTagsFrom([], description),
         });
@@ -125,6 +135,16 @@ export function AddEntryDialog({ date, onClose }: { date: string; onClose: () =>
         error={errors.category && '请选择分类'}
         onChange={(e) => setCategory(e.target.value)}
       />
+      {wallets.length > 0 && (
+        <SelectField
+          label="账户"
+          options={walletOptions}
+          placeholder="不指定账户"
+          value={wallet}
+          error={errors.walletId}
+          onChange={(e) => setWalletId(e.target.value)}
+        />
+      )}
       <InputField
         label="备注"
         value={description}
