@@ -36,6 +36,7 @@ export const E2E_USERS = {
   channels: '提醒渠道测试',
   tags: '标签测试',
   entryForm: '记账表单测试',
+  money: '记账全程测试',
 } as const;
 
 export type E2EUser = keyof typeof E2E_USERS;

@@ -76,6 +76,11 @@ export function CategoriesScreen() {
     if (changes.length) move.mutate(changes);
   };
 
+  /** One's own, with no 子分类 left: a built-in is hidden rather than deleted. */
+  const deletable = (item: CategoryItem) => !item.builtIn && book.children(item.id).length === 0;
+  const tops = book.topLevel(type);
+  const anyDeletable = tops.some((top) => deletable(top) || book.children(top.id).some(deletable));
+
   const row = (item: CategoryItem, siblings: CategoryItem[], index: number, sub: boolean) => (
     <li
       key={item.id}
@@ -84,10 +89,14 @@ export function CategoriesScreen() {
       <span className="w-6 shrink-0 text-center text-lg" aria-hidden="true">
         {item.icon}
       </span>
-      <span className="min-w-0 flex-1 truncate text-slate-900">
-        {item.name}
+      {/* 已隐藏 stays whole: under the name on a phone, whose row has room for only a few
+          characters beside five buttons; beside it from sm up. A long name is cut. */}
+      <span className="flex min-w-0 flex-1 flex-col items-start gap-0.5 sm:flex-row sm:items-center sm:gap-2">
+        <span className="min-w-0 max-w-full truncate text-slate-900" title={item.name}>
+          {item.name}
+        </span>
         {item.hidden && (
-          <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+          <span className="shrink-0 whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
             已隐藏
           </span>
         )}
@@ -112,7 +121,10 @@ export function CategoriesScreen() {
       >
         <ArrowDown size={16} aria-hidden="true" />
       </button>
-      {!sub && (
+      {sub ? (
+        // The 添加子分类 column kept empty, so 编辑 and 删除 line up with the rows above.
+        <span className="w-8 shrink-0" aria-hidden="true" />
+      ) : (
         <button
           type="button"
           className="btn-icon"
@@ -125,7 +137,7 @@ export function CategoriesScreen() {
         </button>
       )}
       <EditButton item={item.name} onClick={() => setOpen({ category: item, parentId: null })} />
-      {!item.builtIn && book.children(item.id).length === 0 && (
+      {deletable(item) ? (
         <DeleteButton
           item={item.name}
           onClick={() => {
@@ -133,11 +145,13 @@ export function CategoriesScreen() {
             if (stored) askRemove(stored);
           }}
         />
+      ) : (
+        // As above for 删除, when some row of the list has one.
+        anyDeletable && <span className="w-8 shrink-0" aria-hidden="true" />
       )}
     </li>
   );
 
-  const tops = book.topLevel(type);
   return (
     <div className="space-y-4">
       <PageHeader
