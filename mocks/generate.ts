@@ -433,6 +433,7 @@ export function generateData(
     endDate: '',
     paused: false,
     lastDate: '',
+    walletId: 'demo-wallet-bank',
   };
   const plain = { templateId: null, reimbursed: false, reimbursedBy: null } as const;
   const transfers: Transfer[] = [];
@@ -466,7 +467,7 @@ export function generateData(
     if (d.date() === 1) {
       rent.startDate ||= date;
       rent.lastDate = date;
-      accounts.push({ ...occurrenceRecord(rent, date), walletId: 'demo-wallet-bank' });
+      accounts.push(occurrenceRecord(rent, date));
     }
     // 猫粮 each month, in the demo's own 分类: its ids stand apart so every other record keeps its.
     if (d.date() === 15) {

@@ -125,6 +125,8 @@ export const recurring = sqliteTable(
     endDate: text('end_date').notNull(),
     paused: integer('paused', { mode: 'boolean' }).notNull(),
     lastDate: text('last_date').notNull(),
+    /** The 账户 its entries are paid from or into (issue 61); null for none. */
+    walletId: text('wallet_id'),
     ...syncColumns,
   },
   (t) => [

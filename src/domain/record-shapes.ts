@@ -218,6 +218,7 @@ export const RECORD_SHAPES: Record<ResourceName, Shape> = {
       startDate: 'string',
       endDate: { optional: { union: [{ literal: [''] }, 'null', 'string'] } },
       paused: { optional: 'boolean' },
+      walletId: { optional: { nullable: 'string' } },
       id: 'string',
       lastDate: { optional: { union: [{ literal: [''] }, 'null', 'string'] } },
       updatedAt: { optional: 'string' },

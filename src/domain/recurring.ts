@@ -88,7 +88,7 @@ export function occurrenceRecord(
     templateId: template.id,
     reimbursed: false,
     reimbursedBy: null,
-    walletId: null,
+    walletId: template.walletId ?? null,
     // A #标签 in the template's 备注 tags each entry it writes (issue 63).
     tags: withTagsFrom([], template.description),
   };
@@ -119,5 +119,6 @@ export function templateInput(t: RecurringTemplate): RecurringInput {
     startDate: t.startDate,
     endDate: t.endDate,
     paused: t.paused,
+    walletId: t.walletId ?? null,
   };
 }

@@ -69,6 +69,7 @@ const template = (id: string, more: Partial<RecurringTemplate> = {}): RecurringT
   endDate: '',
   paused: false,
   lastDate: '',
+  walletId: null,
   ...more,
 });
 const asset = (id: string, amount: number, more: Partial<Asset> = {}): Asset =>

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../server/db/sqlite-store';
 import type { Store } from '../../server/store';
-import { digestOf } from '../../src/domain/digest';
+import { digestOf, recordHash } from '../../src/domain/digest';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
 import { storedRent } from '../fixtures/records';
 
@@ -251,6 +251,50 @@ describe('migration 0016 (record hashes) on an existing database', () => {
       digestOf(await store.accounts.list('bob')),
     );
     db.close();
+    store.close();
+  });
+});
+
+describe('migration 0017 (a 周期记账 template’s 账户) on a hashed database', () => {
+  it('reads walletId null for a template from before, and its digest still matches', async () => {
+    const file = join(dir, 'before-recurring-wallet.sqlite');
+    const old = databaseAtMigration(file, 17);
+    // A template as the version before 0017 stored and hashed it: the API had no walletId.
+    const before = {
+      id: 't1',
+      type: 'expense',
+      amount: 4200,
+      category: 'housing',
+      description: '房租',
+      every: 1,
+      unit: 'month',
+      startDate: '2024-01-01',
+      endDate: '',
+      paused: false,
+      lastDate: '',
+      updatedAt: '',
+      editedAt: '',
+      stamp: '',
+    };
+    const hash = recordHash(before);
+    old
+      .prepare(
+        `INSERT INTO recurring (user_id, id, type, amount_cents, category, description, every,
+           unit, start_date, end_date, paused, last_date, rev, hash_hi, hash_lo)
+         VALUES ('alice', 't1', 'expense', 420000, 'housing', '房租', 1, 'month', '2024-01-01',
+           '', 0, '', 1, ?, ?)`,
+      )
+      .run(Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16));
+    expect(
+      old.prepare("SELECT hash_hi FROM kind_digests WHERE kind = 'recurring'").pluck().get(),
+    ).toBe(Number.parseInt(hash.slice(0, 8), 16));
+    old.close();
+
+    const store = openSqliteStore(file);
+    const list = await store.recurring.list('alice');
+    expect(list).toEqual([{ ...before, walletId: null }]);
+    // The hash 0016 kept covers no walletId: 0017 drops it, and the digest hashes the row again.
+    expect(await store.recurring.digest('alice')).toEqual(expect.objectContaining(digestOf(list)));
     store.close();
   });
 });

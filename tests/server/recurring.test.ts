@@ -156,6 +156,13 @@ describe('the API', () => {
     });
     expect(((await edited.json()) as RecurringTemplate).lastDate).toBe('2026-12-01');
     expect(await dates(store)).toHaveLength(3);
+
+    // A template that names an 账户 (issue 61) writes it on each entry.
+    const named = await call('PUT', '/api/recurring/rent', { ...body, walletId: 'bank' });
+    expect(((await named.json()) as RecurringTemplate).walletId).toBe('bank');
+    expect(await catchUpUser(store, 'alice', at('2027-01-02'))).toBe(1);
+    const written = await store.accounts.get('alice', 'rent-2027-01-01');
+    expect(written).toMatchObject({ walletId: 'bank' });
     store.close();
   });
 

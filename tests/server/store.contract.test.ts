@@ -106,6 +106,7 @@ const template = (id: string, lastDate = ''): RecurringTemplate => ({
   endDate: '',
   paused: false,
   lastDate,
+  walletId: null,
 });
 const checkinRecord = fixture.everyFieldCheckin;
 

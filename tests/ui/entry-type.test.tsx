@@ -177,6 +177,30 @@ describe('类型 in the other bookkeeping forms: 支出 / 收入 only', () => {
     ).toEqual(['支出', '收入']);
     await user.click(typeRadio(dialog, '收入'));
     expect(categories(dialog)[0]).toBe('工资');
+    // Its entries name the 账户 chosen (issue 61).
+    onTestFinished(async () => {
+      for (const t of await demo.store.recurring.list('demo')) {
+        await demo.store.recurring.remove('demo', t.id);
+      }
+      for (const e of await demo.store.accounts.list('demo')) {
+        await demo.store.accounts.remove('demo', e.id);
+      }
+    });
+    await user.type(within(dialog).getByLabelText('金额'), '8000');
+    await user.click(within(dialog).getByRole('button', { name: '工资' }));
+    await user.selectOptions(within(dialog).getByLabelText('账户'), '招商银行');
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(async () =>
+      expect(await demo.store.recurring.list('demo')).toMatchObject([
+        { amount: 8000, category: 'salary', walletId: 'cmb' },
+      ]),
+    );
+    // Started today, its first entry is written at once, naming the account.
+    await waitFor(async () =>
+      expect(await demo.store.accounts.list('demo')).toMatchObject([
+        { amount: 8000, walletId: 'cmb' },
+      ]),
+    );
   });
 
   it('日历’s 记一笔', async () => {
@@ -226,9 +250,7 @@ describe('日历’s 记一笔 names an 账户', () => {
     await save('招商银行', '30');
     await save('不指定账户', '8');
     await waitFor(async () =>
-      expect(
-        (await demo.store.accounts.list('demo')).map((e) => [e.amount, e.walletId]),
-      ).toEqual([
+      expect((await demo.store.accounts.list('demo')).map((e) => [e.amount, e.walletId])).toEqual([
         [30, 'cmb'],
         [8, null],
       ]),

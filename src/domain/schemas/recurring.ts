@@ -50,6 +50,18 @@ const fields = {
   paused: z.boolean().optional().default(false),
 };
 
+/**
+ * The 账户 each entry it writes names (issue 61); null for none. Optional, so templates,
+ * uploads and exports from before 账户 stay valid.
+ */
+const walletIdInput = {
+  walletId: idSchema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+};
+const walletIdRecord = { walletId: idSchema.nullable().optional() };
+
 type Fields = {
   type: (typeof accountTypes)[number];
   category: string;
@@ -76,6 +88,7 @@ function check(v: Fields, ctx: z.RefinementCtx) {
 export const recurringInputSchema = z
   .object({
     ...fields,
+    ...walletIdInput,
     id: templateIdSchema.optional(),
     lastDate: optionalDateSchema,
     ...editedAtField,
@@ -84,7 +97,13 @@ export const recurringInputSchema = z
 
 /** A stored template. `lastDate`: the latest occurrence already created or skipped ('' none). */
 export const recurringSchema = z
-  .object({ ...fields, id: templateIdSchema, lastDate: optionalDateSchema, ...storedSyncFields })
+  .object({
+    ...fields,
+    ...walletIdRecord,
+    id: templateIdSchema,
+    lastDate: optionalDateSchema,
+    ...storedSyncFields,
+  })
   .superRefine(check);
 
 export type RecurringInput = z.input<typeof recurringInputSchema>;

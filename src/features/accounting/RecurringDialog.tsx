@@ -1,4 +1,6 @@
 import { useCreateRecurring, useUpdateRecurring } from '../../api/recurring';
+import { useSettings } from '../../api/settings';
+import { useWallets } from '../../api/wallets';
 import { FormDialog, InputField, SelectField } from '../../components/form-fields';
 import { useDialogForm } from '../../components/form-fields-dialog';
 import { templateInput } from '../../domain/recurring';
@@ -21,6 +23,12 @@ interface RecurringDialogProps {
 export function RecurringDialog({ template, today, onClose }: RecurringDialogProps) {
   const create = useCreateRecurring();
   const update = useUpdateRecurring();
+  // 账户 (issue 61): the entries it writes name it; a new template starts from 默认账户.
+  const settings = useSettings();
+  const walletList = useWallets().data?.items ?? [];
+  const wallets = walletList.filter((w) => !w.archived || w.id === template?.walletId);
+  const walletOptions = Object.fromEntries(wallets.map((w) => [w.id, w.name]));
+  const knownDefault = walletOptions[settings.defaultWalletId] ? settings.defaultWalletId : null;
   const form = useDialogForm<RecurringInput, RecurringData>(
     recurringInputSchema,
     template
@@ -33,6 +41,7 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
           unit: 'month',
           startDate: today,
           endDate: '',
+          walletId: knownDefault,
         },
   );
   const { register, handleSubmit, errors, isDirty } = form;
@@ -52,6 +61,15 @@ export function RecurringDialog({ template, today, onClose }: RecurringDialogPro
       saving={create.isPending || update.isPending}
     >
       <EntryFields form={form} initialAmount={template?.amount} />
+      {wallets.length > 0 && (
+        <SelectField
+          label="账户"
+          options={walletOptions}
+          placeholder="不指定账户"
+          error={errors.walletId?.message}
+          {...register('walletId', { setValueAs: (v: unknown) => (v ? String(v) : null) })}
+        />
+      )}
       <InputField
         label="备注"
         error={errors.description?.message}

@@ -57,7 +57,7 @@ describe('materialise', () => {
   });
 
   it('keeps a template’s lastDate on an edit (the server’s), takes an upload’s on a create', () => {
-    const data = { ...rent(), paused: false, lastDate: '' };
+    const data = { ...rent(), paused: false, lastDate: '', walletId: null };
     expect(
       materialise('recurring', { ...data, lastDate: '2026-10-01' }, { id: 'r', now: NOW }),
     ).toMatchObject({ lastDate: '2026-10-01' });

@@ -183,8 +183,12 @@ describe('occurrenceRecord', () => {
       reimbursed: false,
       reimbursedBy: null,
       tags: [],
-      // 账户 (issue 61): a template names none yet.
+      // 账户 (issue 61): a template from before names none.
       walletId: null,
+    });
+    // One that names an 账户 gives it to every entry it writes.
+    expect(occurrenceRecord({ ...template, walletId: 'bank' }, '2026-11-05')).toMatchObject({
+      walletId: 'bank',
     });
     // A #标签 in its 备注 tags the entry (issue 63), and the note keeps its words.
     const tagged = { ...template, description: '房租 #家' };

@@ -312,6 +312,8 @@ describe('周期记账 templates', () => {
       endDate: '',
       lastDate: '',
       paused: false,
+      // 账户 (issue 61): none for a template written without one.
+      walletId: null,
     });
   });
 
