@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stopEngine } from '../../src/api/engine';
 import { openLocalDb } from '../../src/api/engine/local-db';
 import { logoutWarning } from '../../src/api/logout-policy';
@@ -50,6 +50,12 @@ const account = (id: string, amount = 12.5) => ({
 async function openDialog() {
   const user = userEvent.setup();
   const { queryClient, unmount } = renderApp('/');
+  // Each case's engine stops with it: one left running (the upload of 1,200, still syncing)
+  // wrote into the next case's device copy, so a download there read 502 records, not 2.
+  onTestFinished(async () => {
+    unmount();
+    await stopEngine(queryClient, null);
+  });
   await user.click(await screen.findByRole('button', { name: '同步' }));
   const dialog = await screen.findByRole('dialog', { name: '数据同步' });
   await within(dialog).findByText('在线');
