@@ -65,11 +65,12 @@ export function ChoiceGrid({
             >
               {Icon ? (
                 <Icon size={20} aria-hidden="true" />
-              ) : glyphs?.[key] ? (
-                <span className="text-lg leading-5" aria-hidden="true">
-                  {glyphs[key]}
+              ) : (
+                // An emoji, or an empty slot: every label sits on the same line.
+                <span className="h-5 text-lg leading-5" aria-hidden="true">
+                  {glyphs?.[key]}
                 </span>
-              ) : null}
+              )}
               <span className="max-w-full truncate">{text}</span>
             </button>
           );

@@ -129,6 +129,8 @@ describe('/accounting cards and lists', () => {
     // Newest first; on one day the record added last leads.
     expect(rows[0]).toHaveTextContent('工资');
     expect(rows[0]).toHaveTextContent('+¥8,000.50');
+    // Dated as the ledger's day headings are (issue 61), not 2026-12-06.
+    expect(within(rows[0]!).getByText('今天')).toHaveAttribute('datetime', TODAY);
     expect(rows[1]).toHaveTextContent('交通');
     expect(rows[1]).toHaveTextContent('-¥0.20');
     expect(rows[3]).toHaveTextContent('报销');

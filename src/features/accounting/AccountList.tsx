@@ -4,9 +4,11 @@ import { ClampedText } from '../../components/ClampedText';
 import { PendingMark } from '../../components/PendingMark';
 import { DeleteButton, EditButton } from '../../components/RowActions';
 import { TagChips } from '../../components/TagChips';
+import { useToday } from '../../components/useToday';
 import { formatSignedCents, toCents } from '../../domain/money';
 import type { Account } from '../../domain/schemas/account';
 import { accountTypeLabels, isReimbursement } from '../../domain/schemas/categories';
+import { ledgerDayTitle } from '../../domain/today';
 import { itemOf } from './item-name';
 
 export interface RowActions {
@@ -35,6 +37,8 @@ export const AccountList = memo(function AccountList({
   dated = true,
 }: { records: readonly Account[]; dated?: boolean } & RowActions) {
   const book = useCategoryBook();
+  // 今天 / 昨天 / 12月4日 周五, as the ledger's day headings say it (issue 61).
+  const today = useToday();
   return (
     <ul className="divide-y divide-slate-100">
       {records.map((record) => {
@@ -93,7 +97,7 @@ export const AccountList = memo(function AccountList({
               </div>
               {dated && (
                 <ClampedText text={record.description} className="mt-0.5 text-sm text-slate-500">
-                  <time dateTime={record.date}>{record.date}</time>
+                  <time dateTime={record.date}>{ledgerDayTitle(record.date, today)}</time>
                   {record.description && <span> · {record.description}</span>}
                 </ClampedText>
               )}

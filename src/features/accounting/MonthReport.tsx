@@ -50,8 +50,10 @@ const axisYuan = (value: number) => {
 
 interface BudgetBarProps {
   label: string;
-  /** A 子分类's bar: indented, and named 「宠物 / 猫粮」 to the screen reader. */
+  /** A 子分类's bar: indented. */
   sub?: boolean;
+  /** The bar's name for a screen reader, when not `label` and its share of the month. */
+  barName?: string;
   /** The parent's 展开/收起 of its 子分类 (issue 61), beside its name. */
   toggle?: ReactNode;
   spentCents: number;
@@ -60,7 +62,15 @@ interface BudgetBarProps {
   shareOfCents: number;
 }
 
-function BudgetBar({ label, sub, toggle, spentCents, budgetCents, shareOfCents }: BudgetBarProps) {
+function BudgetBar({
+  label,
+  sub,
+  barName,
+  toggle,
+  spentCents,
+  budgetCents,
+  shareOfCents,
+}: BudgetBarProps) {
   const colour = budgetCents === null ? null : budgetColour(spentCents, budgetCents);
   const width =
     budgetCents === null
@@ -93,7 +103,7 @@ function BudgetBar({ label, sub, toggle, spentCents, budgetCents, shareOfCents }
       <div
         className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
         role="progressbar"
-        aria-label={`${label}${budgetCents === null ? '占本月支出' : '预算使用'}`}
+        aria-label={barName ?? `${label}${budgetCents === null ? '占本月支出' : '预算使用'}`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={width}
@@ -253,6 +263,7 @@ export const MonthReport = memo(function MonthReport({
                     key={`${c.category}/${s.category}`}
                     sub
                     label={s.label}
+                    barName={`${name} / ${s.label}占${name}支出`}
                     spentCents={s.spentCents}
                     budgetCents={null}
                     shareOfCents={c.spentCents}
