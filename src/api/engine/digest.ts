@@ -8,9 +8,10 @@ import { readers } from './record-check';
 
 // The device's copy checked against the server's on each sync (docs/architecture.md, "The
 // digest"): the digest of the kind as the device stores it (read back from IndexedDB, so a
-// record damaged there shows) against the server's (server/digests.ts). On a mismatch the
-// device asks for every record's hash, fetches the records that differ, drops those the server
-// no longer has, and stores the repaired copy. The outbox is not touched: waiting changes stay
+// record damaged there shows) against the server's, which it keeps as an index: each row's
+// hash columns and the per-kind count and XOR in `kind_digests`, kept by triggers. On a
+// mismatch the device asks for every record's hash, fetches the records that differ, drops
+// those the server no longer has, and stores the repaired copy. The outbox is not touched: waiting changes stay
 // laid on top of the copy as before.
 
 interface ServerDigest {
