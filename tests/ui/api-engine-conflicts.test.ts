@@ -100,15 +100,20 @@ describe('a write that comes back as a conflict', () => {
     await d.engine.create('tasks', { ...task('新建'), id: 'n' });
     await onTheWire;
     await d.engine.update('tasks', 'n', task('第一次'));
+    // Made while the rebase's transaction is open: it waits for that event to be taken
+    // (dispatch.ts), then merges into the rebased change.
     const store = d.engine.store;
-    const putEntry = store.putEntry.bind(store);
+    const putEntries = store.putEntries.bind(store);
     let third: Promise<unknown> | undefined;
-    store.putEntry = async (entry) => {
-      const written = putEntry(entry);
-      if (entry.op === 'update') third ??= d.engine.update('tasks', 'n', task('第二次'));
-      await third;
+    store.putEntries = async (entries) => {
+      const written = putEntries(entries);
+      if (entries.some((e) => e.op === 'update')) {
+        third ??= d.engine.update('tasks', 'n', task('第二次'));
+      }
       return written;
     };
+    await waitFor(() => expect(third).toBeDefined());
+    await third;
     await waitFor(() => expect(d.waiting()).toBe(0));
     expect(await serverTitle('n')).toBe('第二次');
     expect(d.engine.status().conflicts).toEqual([]);

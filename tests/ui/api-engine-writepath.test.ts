@@ -138,6 +138,8 @@ describe('settings through the outbox', () => {
     const keep = store.keep.bind(store);
     let second: Promise<unknown> | undefined;
     store.keep = async (key, value) => {
+      // The answer kept, not the clock's reading (kept too, when the first save is stamped).
+      if (key === 'clock') return keep(key, value);
       second ??= a.engine.put('settings', settings(222));
       await second;
       return keep(key, value);

@@ -2,9 +2,9 @@ import { editOrder } from '../../domain/hlc';
 import { isSingle, RESOURCES, type ResourceName } from '../../domain/resources';
 import { ApiError } from '../http';
 import { type Apply, followOn, keepDeleted, resolve } from './conflicts';
-import type { Row } from './delta';
+import { merge, type Row } from './delta';
 import { type KindState, touch } from './device-store';
-import { applyConfirmed, type EngineCore } from './engine-core';
+import { deletedWith, type EngineCore } from './engine-core';
 import type { OutboxEntry } from './local-db';
 import type { Outcome } from './outbox';
 import { keepSingle } from './single-records';
@@ -13,7 +13,10 @@ import { keepSingle } from './single-records';
 // held already from an earlier send, or met by another device's edit (conflicts.ts).
 
 /** The finishing of a change in the running replay (replay.ts). */
-export type Finish = (seq: number) => void;
+export type Finish = (seq: number) => Promise<void>;
+
+/** An outcome in which the server answered. */
+export type Answered = Exclude<Outcome, { type: 'unreachable' } | { type: 'unauthorized' }>;
 
 /** What comes after a change's answer: sent again, done with, or the replay stops. */
 export type Step = 'again' | 'done' | 'stop';
@@ -22,7 +25,7 @@ export type Step = 'again' | 'done' | 'stop';
 export async function settle(
   core: EngineCore,
   entry: OutboxEntry,
-  outcome: Exclude<Outcome, { type: 'unreachable' } | { type: 'unauthorized' }>,
+  outcome: Answered,
   finish: Finish,
   touched: Set<ResourceName>,
 ): Promise<Step> {
@@ -43,7 +46,7 @@ export async function settle(
   } else if (outcome.type === 'missing') {
     await keepDeleted(core, entry);
   } else if (outcome.type === 'rejected') {
-    refuse(core, entry, outcome.message, finish);
+    await refuse(core, entry, outcome.message, finish);
   } else if (heldElsewhere(entry, outcome.record)) {
     // Another device made the same record under its own id (a habit's check-in of one
     // day, one per day): the two are one record, and the later of the two wins as edits do.
@@ -67,23 +70,19 @@ export async function settle(
  * Whether the server answered at all: without an answer (or a session) the replay stops, and
  * the changes wait on the device.
  */
-export function reached(
-  core: EngineCore,
-  outcome: Outcome,
-): outcome is Exclude<Outcome, { type: 'unreachable' } | { type: 'unauthorized' }> {
+export async function reached(core: EngineCore, outcome: Outcome): Promise<boolean> {
   if (outcome.type === 'unreachable') {
-    core.setReachable(false, outcome.storage);
+    await core.setReachable(false, outcome.storage);
     core.scheduleRetry();
     // The changes are saved on the device: their callers need not wait any longer.
     for (const e of core.entries) core.release(e.seq!);
     return false;
   }
   if (outcome.type === 'unauthorized') {
-    core.board.signInNeeded = true;
-    core.changed();
+    await core.dispatch({ type: 'unauthorized' });
     return false;
   }
-  core.setReachable(true);
+  await core.setReachable(true);
   return true;
 }
 
@@ -114,8 +113,7 @@ export async function meetHeld(
 /** `entry`, a create, waits on as an edit of `held`, the server's copy of its record. */
 async function becomeEdit(core: EngineCore, entry: OutboxEntry, held: Row) {
   const edit = asEditOf(entry, held);
-  await core.store.putEntry(edit);
-  core.entries = core.entries.map((e) => (e.seq === entry.seq ? edit : e));
+  await core.dispatch({ type: 'rewrite', entry: edit });
   return edit;
 }
 
@@ -178,7 +176,12 @@ export function heldEarlier(entry: OutboxEntry, record: Row | null): boolean {
 }
 
 /** The server will never take `entry`: it is taken back, with the rest of its action. */
-export function refuse(core: EngineCore, entry: OutboxEntry, message: string, finish: Finish) {
+export async function refuse(
+  core: EngineCore,
+  entry: OutboxEntry,
+  message: string,
+  finish: Finish,
+) {
   const error = new ApiError(message, 400);
   if (!core.release(entry.seq!, error)) {
     core.notify({ tone: 'error', message: `「${entry.label}」未能同步，已撤销：${message}` });
@@ -189,8 +192,27 @@ export function refuse(core: EngineCore, entry: OutboxEntry, message: string, fi
   core.refusedGroups.add(entry.group);
   for (const other of [...core.entries]) {
     if (other.group === entry.group && other.seq !== entry.seq) {
-      finish(other.seq!);
+      await finish(other.seq!);
       core.release(other.seq!, error);
     }
+  }
+}
+
+/** The server took `entry`: its answer becomes the device's copy of the server's record. */
+function applyConfirmed(state: KindState, entry: OutboxEntry, record: Row | null) {
+  if (entry.op === 'delete') {
+    const goes = deletedWith(entry.kind as ResourceName, (entry.record ?? { id: entry.id }) as Row);
+    const gone = [entry.id];
+    state.list = state.list.filter((r) => {
+      if (!goes(r)) return true;
+      gone.push(r.id);
+      return false;
+    });
+    touch(state, [], gone);
+    return;
+  }
+  if (record) {
+    state.list = merge(state.list, [record], []);
+    touch(state, [record]);
   }
 }

@@ -12,7 +12,7 @@ import { merge, type Row } from './delta';
 import { type KindState, touch } from './device-store';
 import type { EngineCore } from './engine-core';
 import type { OutboxEntry } from './local-db';
-import { asTried, isRetry } from './outbox';
+import { isRetry } from './outbox';
 
 // Waiting creates of a kind that declares `batchCreates` (resources.ts) sent together: a bill
 // import of thousands of rows goes through the outbox in a few requests, in the outbox's order.
@@ -60,19 +60,17 @@ export function batchFrom(entries: readonly OutboxEntry[], first: OutboxEntry): 
 }
 
 /**
- * `batch` marked as sent at least once (the server may hold them from now on), in memory first
- * and then in one transaction; the entries as they are then (an edit may have merged into one).
+ * `batch` marked as sent at least once (the server may hold them from now on) and as on its
+ * way, stored in one transaction before memory takes it (reducer.ts 'send'); the entries as
+ * they are then (an edit may have merged into one).
  */
 export async function markBatchTried(
   core: EngineCore,
   batch: readonly OutboxEntry[],
 ): Promise<OutboxEntry[]> {
-  const seqs = new Set(batch.map((e) => e.seq!));
-  core.entries = core.entries.map((e) => (seqs.has(e.seq!) ? asTried(e) : e));
-  const marked = core.entries.filter((e) => seqs.has(e.seq!));
-  const tx = (await core.store.open()).transaction('outbox', 'readwrite');
-  for (const entry of marked) void tx.store.put(entry);
-  await tx.done;
+  const seqs = batch.map((e) => e.seq!);
+  await core.dispatch({ type: 'tried', seqs });
+  await core.dispatch({ type: 'send', seqs, batch: true });
   const now = new Map(core.entries.map((e) => [e.seq!, e]));
   return batch.map((e) => now.get(e.seq!)).filter((e): e is OutboxEntry => e !== undefined);
 }

@@ -117,15 +117,12 @@ export async function importChanges(
 
 /**
  * `entries` added to the outbox in one transaction (thousands of a bill import: one each took
- * a transaction and a refresh of the list apiece) and to the engine's; their seqs.
+ * a transaction and a refresh of the list apiece), then to the engine's, shown and sent
+ * (reducer.ts 'import'); their seqs.
  */
 export async function addEntries(core: EngineCore, entries: readonly OutboxEntry[]) {
-  const tx = (await core.store.open()).transaction('outbox', 'readwrite');
-  const seqs = await Promise.all(entries.map((entry) => tx.store.add(entry)));
-  await tx.done;
-  core.entries = [...core.entries, ...entries.map((entry, i) => ({ ...entry, seq: seqs[i] }))];
-  for (const seq of seqs) core.outcomes.track(seq);
-  return seqs;
+  const stored = await core.dispatch({ type: 'import', entries });
+  return (stored?.added ?? []) as number[];
 }
 
 /**

@@ -41,8 +41,7 @@ export async function resolve(
     });
     const rebased = { ...entry, base: versionOf(entry, current) };
     await followOn(core, entry, current);
-    await core.store.putEntry(rebased);
-    core.entries = core.entries.map((e) => (e.seq === entry.seq ? rebased : e));
+    await core.dispatch({ type: 'rewrite', entry: rebased });
     return true;
   }
   await apply({ ...entry, op: 'update' }, current);
@@ -69,41 +68,10 @@ function versionOf(entry: OutboxEntry, current: Row): string {
  * edits while one is sent).
  */
 export async function followOn(core: EngineCore, entry: OutboxEntry, current: Row) {
-  core.answered.set(answerKey(entry), versionOf(entry, current));
-  const follows = (later: OutboxEntry) =>
-    later.seq !== entry.seq &&
-    later.kind === entry.kind &&
-    later.id === entry.id &&
-    later.base === entry.base;
-  // Most writes have none: the outbox is left as it is (a bill import's thousands included).
-  if (!core.entries.some(follows)) return;
-  const base = versionOf(entry, current);
-  const writes: Promise<void>[] = [];
-  // In memory and on their way to the store in one go, before anything is awaited: an edit
-  // merged into one of them meanwhile starts from the rebased change, and its write to the
-  // store comes after this one (rebased after an await, such an edit was overwritten and lost:
-  // engine-convergence.test.ts, seed -575333048).
-  core.entries = core.entries.map((later) => {
-    if (!follows(later)) return later;
-    const rebased = { ...later, base };
-    writes.push(core.store.putEntry(rebased));
-    return rebased;
-  });
-  await Promise.all(writes);
-}
-
-const answerKey = (e: OutboxEntry) => `${e.kind}:${e.id}:${e.base ?? ''}`;
-
-/**
- * `entry`, just stored, as it goes: made from a version whose change the server took while
- * it was being stored, it is made from the server's answer, as `followOn` would have made it
- * had it been in memory then. Sent from the older version, an edit made while a create's
- * answer was applied went without a version and over another device's later edit
- * (engine-convergence.test.ts, seed 1687459789).
- */
-export function caughtUp(core: EngineCore, entry: OutboxEntry): OutboxEntry {
-  const base = entry.op === 'create' ? undefined : core.answered.get(answerKey(entry));
-  return base === undefined || base === entry.base ? entry : { ...entry, base };
+  // In memory and in the store in one event (reducer.ts 'follow'): an edit merged into one of
+  // the later changes meanwhile starts from the rebased change (rebased after an await, such
+  // an edit was overwritten and lost: engine-convergence.test.ts, seed -575333048).
+  await core.dispatch({ type: 'follow', entry, base: versionOf(entry, current) });
 }
 
 /** The record was deleted on another device: this device's edit is kept, not sent. */

@@ -111,10 +111,12 @@ export class DeviceFill {
     }
     if (event.type === 'failed') {
       if (event.why === 'unauthorized') {
-        this.core.board.signInNeeded = true;
+        void this.core.dispatch({ type: 'unauthorized' }).catch(() => undefined);
         notifySessionExpired();
       }
-      if (event.why === 'unreachable') this.core.setReachable(false, event.storage ?? null);
+      if (event.why === 'unreachable') {
+        void this.core.setReachable(false, event.storage ?? null).catch(() => undefined);
+      }
       this.core.changed();
     }
     this.own(event.kind);

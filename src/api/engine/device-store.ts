@@ -81,7 +81,7 @@ const isLanded = (value: unknown): value is Landed =>
   (value as Landed).touched instanceof Map;
 
 /** Work the engine was doing when its user signed out: dropped, not an error. */
-class EngineStopped extends Error {
+export class EngineStopped extends Error {
   constructor() {
     super('已退出登录');
   }
@@ -317,8 +317,11 @@ export class DeviceStore {
     return { added, merged: true };
   }
 
-  async putEntry(entry: OutboxEntry) {
-    await (await this.open()).put('outbox', entry);
+  /** `entries` rewritten in place, in one transaction. */
+  async putEntries(entries: readonly OutboxEntry[]) {
+    const tx = (await this.open()).transaction('outbox', 'readwrite');
+    for (const entry of entries) void tx.store.put(entry);
+    await tx.done;
   }
 
   async conflicts(): Promise<ConflictEntry[]> {

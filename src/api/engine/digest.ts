@@ -11,8 +11,8 @@ import { readers } from './record-check';
 // record damaged there shows) against the server's, which it keeps as an index: each row's
 // hash columns and the per-kind count and XOR in `kind_digests`, kept by triggers. On a
 // mismatch the device asks for every record's hash, fetches the records that differ, drops
-// those the server no longer has, and stores the repaired copy. The outbox is not touched: waiting changes stay
-// laid on top of the copy as before.
+// those the server no longer has, and stores the repaired copy. The outbox is not touched:
+// waiting changes stay laid on top of the copy as before.
 
 interface ServerDigest {
   count: number;

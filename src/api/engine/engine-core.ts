@@ -12,11 +12,13 @@ import type { Asset } from '../../domain/schemas/asset';
 import { resourceKeys } from '../keys';
 import type { StorageTrouble } from '../storage-trouble';
 import { DeviceClock } from './clock';
-import { merge, type Row } from './delta';
-import { DeviceStore, type KindState, touch } from './device-store';
+import type { Row } from './delta';
+import { DeviceStore, type KindState } from './device-store';
+import { Dispatcher, type Lists } from './dispatch';
 import { StatusBoard } from './engine-status';
 import type { ConflictEntry, OutboxEntry } from './local-db';
 import { effectsOf, overlay } from './outbox';
+import type { Effect, SyncEvent, SyncState } from './reducer';
 import { type Taken, WriteOutcomes } from './write-outcomes';
 
 // What the engine's parts share: the lists as the server last sent them, the waiting changes,
@@ -52,7 +54,7 @@ const RETRY_MS = [1000, 2000, 5000];
 const listKey = (kind: ResourceName) => resourceKeys(kind).list();
 
 /** Whether `record` goes when `deleted` of `kind` is deleted: itself, or its whole chain. */
-function deletedWith(kind: ResourceName, deleted: Row): (record: Row) => boolean {
+export function deletedWith(kind: ResourceName, deleted: Row): (record: Row) => boolean {
   if (!resourceDef(kind).deletesChain) return (record) => record.id === deleted.id;
   const chain = chainId(deleted as unknown as Asset);
   return (record) => chainId(record as unknown as Asset) === chain;
@@ -65,33 +67,29 @@ export abstract class EngineCore {
   private driftSaid = false;
   protected started: Promise<void> = Promise.resolve();
   readonly kinds = new Map<ResourceName, Promise<KindState>>();
-  entries: OutboxEntry[] = [];
   conflicts: ConflictEntry[] = [];
   /** Changes of this tab being stored in the outbox just now. */
-  writing = 0;
+  get writing() {
+    return this.sync.writing;
+  }
   /**
-   * Changes the replay is done with that are still in the stored outbox (it drops them when
-   * it stores the lists they changed): a reload of the outbox meanwhile must not bring them
-   * back to be sent again.
+   * The sync state: the waiting changes, those on their way and finished, their stamps as
+   * sent, the server's answers, reachable and signed in. It changes only through `dispatch`
+   * (reducer.ts, dispatch.ts); these read it.
    */
-  readonly finished = new Set<number>();
-  /**
-   * The version the server answered with for each change of this tab it took, by the change's
-   * record and the version it was made from: a change made from that version while the
-   * answer was applied, and stored after it, is made from the answer (conflicts.ts `caughtUp`).
-   */
-  readonly answered = new Map<string, string>();
-  /**
-   * The change on its way to the server, until its answer is applied (several: creates sent
-   * together): the next change to its record follows it instead of merging into it.
-   */
-  sending: number | ReadonlySet<number> | undefined;
-  /**
-   * The stamp (edit order) of each change as this tab sent it, until it is dropped from the
-   * stored outbox: one another tab merged an edit into meanwhile (a new stamp) stays, to be
-   * sent again (device-store.ts `write`).
-   */
-  readonly sentAs = new Map<number, string>();
+  readonly sync = new Dispatcher(
+    () => this.store,
+    (effect, state) => this.perform(effect, state),
+  );
+  get entries(): readonly OutboxEntry[] {
+    return this.sync.state.entries;
+  }
+  get sending() {
+    return this.sync.state.sending;
+  }
+  get answered() {
+    return this.sync.state.answered;
+  }
   /** Records the server lacks after a restore, offered for upload (restore-offer.ts). */
   offered: Partial<Record<ResourceName, Row[]>> = {};
   readonly board = new StatusBoard(() => ({
@@ -131,6 +129,8 @@ export abstract class EngineCore {
   abstract wake(): void;
   /** Brings one kind's list up to the server's. */
   abstract pull(kind: ResourceName): Promise<void>;
+  /** Sends the waiting changes. */
+  abstract flush(): Promise<void>;
 
   /** Said once a visit: another device's stamps ran ahead of the server's clock. */
   private driftSeen(aheadMs: number) {
@@ -172,7 +172,7 @@ export abstract class EngineCore {
 
   setReachable(reachable: boolean, storage: StorageTrouble | null = null) {
     if (reachable) this.retries = 0;
-    this.board.setReachable(reachable, storage);
+    return this.dispatch({ type: 'online', online: reachable, storage });
   }
 
   scheduleRetry() {
@@ -211,9 +211,7 @@ export abstract class EngineCore {
     // Another tab's changes are later than what this tab's clock has seen: an edit made here on
     // top of one of them must be stamped after it (engine-concurrency.test.ts, a second tab).
     this.clock.seen(stored as unknown as Record<string, unknown>[]);
-    if (this.entries === before && this.writing === 0) {
-      this.entries = this.finished.size ? stored.filter((e) => !this.finished.has(e.seq!)) : stored;
-    }
+    if (this.writing === 0) await this.dispatch({ type: 'loaded', before, stored });
   }
 
   /**
@@ -244,11 +242,30 @@ export abstract class EngineCore {
   /** Stores `kinds`' lists and drops the changes `done` from the outbox, and tells other tabs. */
   async persist(kinds: Iterable<ResourceName>, done: number[] = []) {
     if (this.closed) return;
-    const states: [ResourceName, KindState][] = [];
-    for (const kind of kinds) states.push([kind, await this.state(kind)]);
-    const stored = await this.store.persist(states, done, this.sentAs);
-    for (const seq of done) this.sentAs.delete(seq);
-    this.broadcast({ type: 'lists', kinds: stored });
+    const lists: Lists = [];
+    for (const kind of kinds) lists.push([kind, await this.state(kind)]);
+    await this.dispatch({ type: 'persist', kinds: lists.map(([kind]) => kind), done }, lists);
+  }
+
+  /** One event through the reducer: stored, then taken, then shown (dispatch.ts). */
+  dispatch(event: SyncEvent, lists?: Lists) {
+    return this.sync.dispatch(event, lists);
+  }
+
+  /** An effect other than a transaction, carried out once the event's state is taken. */
+  private async perform(effect: Effect, state: SyncState) {
+    if (effect.type === 'track') for (const seq of effect.seqs) this.outcomes.track(seq);
+    else if (effect.type === 'broadcast') this.broadcast(effect.message);
+    else if (effect.type === 'flush') void this.flush();
+    else if (effect.type === 'show') {
+      this.changed();
+      await this.refresh(effect.kinds);
+    } else if (effect.type === 'status') {
+      const signIn = state.signInNeeded !== this.board.signInNeeded;
+      this.board.signInNeeded = state.signInNeeded;
+      if (state.online !== null) this.board.setReachable(state.online, state.storage);
+      if (signIn) this.changed();
+    }
   }
 
   private hiddenBy(kind: ResourceName): ((record: Row) => boolean) | undefined {
@@ -325,24 +342,5 @@ export abstract class EngineCore {
       const state = await this.state(kind);
       this.client.setQueryData(listKey(kind), this.view(kind, state));
     }
-  }
-}
-
-/** The server took `entry`: its answer becomes the device's copy of the server's record. */
-export function applyConfirmed(state: KindState, entry: OutboxEntry, record: Row | null) {
-  if (entry.op === 'delete') {
-    const goes = deletedWith(entry.kind as ResourceName, (entry.record ?? { id: entry.id }) as Row);
-    const gone = [entry.id];
-    state.list = state.list.filter((r) => {
-      if (!goes(r)) return true;
-      gone.push(r.id);
-      return false;
-    });
-    touch(state, [], gone);
-    return;
-  }
-  if (record) {
-    state.list = merge(state.list, [record], []);
-    touch(state, [record]);
   }
 }

@@ -22,12 +22,10 @@ import {
   singleChange,
   updateChange,
 } from './changes';
-import { caughtUp } from './conflicts';
 import type { Row } from './delta';
 import { ignoreStopped } from './device-store';
 import type { Broadcast, EngineCore, ListResult } from './engine-core';
 import { eraseLocalDb, type OutboxEntry } from './local-db';
-import { coalesce } from './outbox';
 import { answerOffer, readOffer } from './restore-offer';
 import { keepSingle, keptSingle, waitingSingle } from './single-records';
 import { SyncLoop } from './sync-loop';
@@ -57,7 +55,11 @@ export class SyncEngine extends SyncLoop {
 
   private async start() {
     claimBrowserData(this.user);
-    this.entries = await this.store.outbox();
+    await this.dispatch({
+      type: 'loaded',
+      before: this.entries,
+      stored: await this.store.outbox(),
+    });
     this.conflicts = await this.store.conflicts();
     this.offered = await readOffer(this);
     this.changed();
@@ -179,12 +181,7 @@ export class SyncEngine extends SyncLoop {
   /** Records of `kind` made together (a bill import): sent in batches, may revive deleted ids. */
   async createMany<K extends ResourceName>(kind: K, inputs: readonly InputOf<K>[]) {
     await this.started;
-    const seqs = await addEntries(this, await createChanges(this, kind, inputs, true));
-    this.changed();
-    await this.refresh([kind]);
-    this.broadcast({ type: 'outbox' });
-    void this.flush();
-    return seqs;
+    return addEntries(this, await createChanges(this, kind, inputs, true));
   }
 
   /**
@@ -198,10 +195,6 @@ export class SyncEngine extends SyncLoop {
     const entries = await importChanges(this, items);
     const queued = entries.filter((e): e is OutboxEntry => e !== undefined);
     const seqs = await addEntries(this, queued);
-    this.changed();
-    await this.refresh(new Set(queued.map((e) => e.kind)));
-    this.broadcast({ type: 'outbox' });
-    void this.flush();
     let next = 0;
     return entries.map((e) => (e ? seqs[next++] : undefined));
   }
@@ -236,40 +229,9 @@ export class SyncEngine extends SyncLoop {
   /** Stores the change in the outbox (merged with waiting ones), shows it, and sends it. */
   private async enqueue(entry: OutboxEntry): Promise<number | undefined> {
     await this.started;
-    const { drop, replace, add } = coalesce(this.entries, entry, this.sending);
-    // The entries merged into, as this tab knows them: another tab may be sending them.
-    const dropped = new Set(drop);
-    const mergedInto = this.entries.filter((e) => dropped.has(e.seq!) || e.seq === replace?.seq);
-    // Merged in memory before anything is awaited: a replay picking its next change meanwhile
-    // sends the merged change (or none), never the one it replaces (engine-convergence).
-    this.entries = this.entries
-      .filter((e) => !dropped.has(e.seq!))
-      .map((e) => (replace && e.seq === replace.seq ? replace : e));
-    this.writing += 1;
-    let written: Awaited<ReturnType<typeof this.store.writeOutbox>>;
-    try {
-      written = await this.store.writeOutbox(drop, replace, add, { mergedInto, alone: entry });
-    } finally {
-      this.writing -= 1;
-    }
-    const added = written.added;
-    if (!written.merged) {
-      // Another tab changed or sent what this change would have merged into: it was stored as
-      // a change of its own, after them (engine-concurrency.test.ts, a second tab).
-      const stored = await this.store.outbox();
-      this.entries = stored.filter((e) => !this.finished.has(e.seq!));
-      this.outcomes.track(added!);
-    } else if (add) {
-      const entry = caughtUp(this, { ...add, seq: added });
-      this.entries = [...this.entries, entry];
-      this.outcomes.track(added!);
-      if (entry.base !== add.base) await this.store.putEntry(entry);
-    }
-    this.changed();
-    await this.refresh([entry.kind]);
-    this.broadcast({ type: 'outbox' });
-    void this.flush();
-    return added ?? replace?.seq;
+    // Merged, stored in one transaction, then taken in memory, shown and sent (reducer.ts).
+    const written = await this.dispatch({ type: 'write', entry });
+    return written?.added[0] ?? written?.replaced;
   }
 
   /**

@@ -39,13 +39,13 @@ export async function pullNow(core: EngineCore, kind: ResourceName, full = false
     answer = await fetchChanges(kind, since);
   } catch (error) {
     const outcome = classify({ kind, op: 'create', id: '', label: '', editedAt: '' }, error);
-    if (outcome.type === 'unauthorized') core.board.signInNeeded = true;
+    if (outcome.type === 'unauthorized') await core.dispatch({ type: 'unauthorized' });
     // A list nobody has read on this page has no screen to tell (one read while this was
     // on its way has).
     const state = known ?? (await core.kinds.get(kind));
     if (state) state.error = error instanceof Error ? error.message : String(error);
     if (outcome.type === 'unreachable') {
-      core.setReachable(false, outcome.storage);
+      await core.setReachable(false, outcome.storage);
       core.scheduleRetry();
     }
     core.changed();
@@ -113,7 +113,7 @@ export async function pullNow(core: EngineCore, kind: ResourceName, full = false
   state.error = undefined;
   // A list came down; whether the server can store again only a change that goes up tells
   // (a full disk still serves what it holds).
-  core.setReachable(true, core.board.storage);
+  await core.setReachable(true, core.board.storage);
   await core.persist([kind]);
   await core.refresh([kind]);
 }
@@ -137,6 +137,6 @@ async function standsAsStored(
   }
   const hadError = state?.error !== undefined;
   if (state) state.error = undefined;
-  core.setReachable(true, core.board.storage);
+  await core.setReachable(true, core.board.storage);
   if (hadError) await core.refresh([kind]);
 }

@@ -1,4 +1,3 @@
-import { editOrder } from '../../domain/hlc';
 import {
   isSingle,
   RESOURCES,
@@ -8,6 +7,7 @@ import {
 } from '../../domain/resources';
 import { ApiError, apiRequest } from '../http';
 import {
+  type Answered,
   type Finish,
   goneSince,
   heldEarlier,
@@ -22,7 +22,7 @@ import { type Apply, followOn } from './conflicts';
 import type { Row } from './delta';
 import type { EngineCore } from './engine-core';
 import type { OutboxEntry } from './local-db';
-import { asTried, classify, isRetry, type Outcome } from './outbox';
+import { classify, isRetry, type Outcome } from './outbox';
 import { sendSingle } from './single-records';
 
 // The outbox's replay: the waiting changes sent one at a time, in the order they were made,
@@ -36,10 +36,9 @@ export async function replay(core: EngineCore) {
   await core.reloadOutbox();
   const touched = new Set<ResourceName>();
   const done: number[] = [];
-  const finish = (seq: number) => {
+  const finish = async (seq: number) => {
     done.push(seq);
-    core.finished.add(seq);
-    core.entries = core.entries.filter((e) => e.seq !== seq);
+    await core.dispatch({ type: 'answer', seq });
   };
   try {
     while (!core.closed) {
@@ -52,7 +51,7 @@ export async function replay(core: EngineCore) {
       // Part of an action the server refused: it goes with it, unsent.
       if (entry.group && core.refusedGroups.has(entry.group)) {
         core.release(entry.seq!, new ApiError('同一操作的另一部分被服务器拒绝', 400));
-        finish(entry.seq!);
+        await finish(entry.seq!);
         core.changed();
         await core.refresh([entry.kind]);
         continue;
@@ -71,16 +70,16 @@ export async function replay(core: EngineCore) {
         continue;
       }
       const retry = isRetry(entry);
-      if (entry.op === 'create' && !entry.tried) {
-        // An edit may merge into it meanwhile: what goes is the entry as it is then.
-        entry = await markTried(core, entry);
-        if (!entry) continue;
-      }
-      // Held as on its way until its answer is applied: a change made meanwhile follows it
-      // instead of merging into it, to be finished with it unsent (engine-convergence.test.ts:
-      // an edit made while a 404 was being kept as a conflict was lost).
-      core.sending = entry.seq;
-      core.sentAs.set(entry.seq!, editOrder(entry));
+      // Held as on its way until its answer is applied (a create marked as sent first): a
+      // change made meanwhile follows it instead of merging into it, to be finished with it
+      // unsent (engine-convergence.test.ts: an edit made while a 404 was being kept as a
+      // conflict was lost). What goes is the entry as it is then: an edit may have merged in.
+      const seq = entry.seq;
+      if (entry.op === 'create' && !entry.tried)
+        await core.dispatch({ type: 'tried', seqs: [seq!] });
+      await core.dispatch({ type: 'send', seqs: [seq!], batch: false });
+      entry = core.entries.find((e) => e.seq === seq);
+      if (!entry || core.sending !== seq) continue;
       let step: Step;
       try {
         let outcome: Outcome;
@@ -89,25 +88,27 @@ export async function replay(core: EngineCore) {
         } catch (error) {
           outcome = classify(entry, error);
         }
-        step = reached(core, outcome)
-          ? await settle(core, entry, outcome, finish, touched)
+        step = (await reached(core, outcome))
+          ? await settle(core, entry, outcome as Answered, finish, touched)
           : 'stop';
       } finally {
-        core.sending = undefined;
+        await core.dispatch({ type: 'sent' });
       }
       if (step === 'stop') break;
       if (step === 'again') continue;
-      finish(entry.seq!);
+      await finish(entry.seq!);
       core.changed();
       await core.refresh([entry.kind]);
     }
   } finally {
-    // Nothing left to follow the answers: none is needed any longer (conflicts.ts `caughtUp`).
-    if (!core.entries.length && core.writing === 0) core.answered.clear();
+    await core.dispatch({ type: 'idle', writing: core.writing });
+    let stored = false;
     try {
       if (done.length || touched.size) await core.persist(touched, done);
+      stored = true;
     } finally {
-      for (const seq of done) core.finished.delete(seq);
+      // Not stored: the changes are sent again after a reload, and met as the retries they are.
+      if (!stored) await core.dispatch({ type: 'persistFailed', done }).catch(() => undefined);
     }
     core.changed();
   }
@@ -130,17 +131,16 @@ async function replayBatch(
   let results: Awaited<ReturnType<typeof sendBatch>> = [];
   const taken: Row[] = [];
   const confirmed: [OutboxEntry, Row][] = [];
-  // On its way until every answer is applied (as a single change's, in `replay`).
-  core.sending = new Set(batch.map((e) => e.seq!));
-  for (const e of batch) core.sentAs.set(e.seq!, editOrder(e));
+  // On its way until every answer is applied (as a single change's, in `replay`): marked so
+  // with the batch's entries (batch-creates.ts `markBatchTried`).
   try {
     try {
       results = await sendBatch(batch, retry);
     } catch (error) {
       outcome = classify(batch[0]!, error);
     }
-    if (outcome && !reached(core, outcome)) return false;
-    if (!outcome) core.setReachable(true);
+    if (outcome && !(await reached(core, outcome))) return false;
+    if (!outcome) await core.setReachable(true);
     const state = await core.state(kind);
     touched.add(kind);
     for (const [i, entry] of batch.entries()) {
@@ -150,7 +150,7 @@ async function replayBatch(
       } else if (!result || outcome || result.status === 'invalid' || !result.record) {
         const message =
           outcome?.type === 'rejected' ? outcome.message : (result?.error ?? '无法保存这条记录');
-        refuse(core, entry, message, finish);
+        await refuse(core, entry, message, finish);
       } else if (sentBefore.has(entry.seq!) && heldEarlier(entry, result.record)) {
         const apply: Apply = (_, r) => void (r && taken.push(r));
         if ((await meetHeld(core, entry, result.record, apply)) === 'again') continue;
@@ -159,7 +159,7 @@ async function replayBatch(
         confirmed.push([entry, result.record]);
         core.release(entry.seq!, undefined, result.status);
       }
-      finish(entry.seq!);
+      await finish(entry.seq!);
     }
     // Edits made while the batch was on its way go from what the server holds now, as after
     // a single create (conflicts.ts `followOn`); looked for once, not per record of thousands.
@@ -170,22 +170,11 @@ async function replayBatch(
     core.clock.seen(taken);
     applyTaken(state, taken);
   } finally {
-    core.sending = undefined;
+    await core.dispatch({ type: 'sent' });
   }
   core.changed();
   await core.refresh([kind]);
   return true;
-}
-
-/** `entry` (a create) is about to be sent: from now on the server may hold it. */
-async function markTried(core: EngineCore, entry: OutboxEntry) {
-  const current = core.entries.find((e) => e.seq === entry.seq);
-  if (!current) return undefined;
-  const tried = asTried(current);
-  // In memory first: a change made while this is stored sees it (outbox.ts `coalesce`).
-  core.entries = core.entries.map((e) => (e.seq === entry.seq ? tried : e));
-  await core.store.putEntry(tried);
-  return core.entries.find((e) => e.seq === entry.seq);
 }
 
 /**

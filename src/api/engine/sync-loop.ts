@@ -118,7 +118,9 @@ export abstract class SyncLoop extends EngineCore {
     await this.fill.done;
   }
 
+  /** Signed out (or another user signed in): nothing changes any more (reducer.ts 'signOut'). */
   close() {
+    void this.dispatch({ type: 'signOut' }).catch(() => undefined);
     this.fill?.stop();
     this.store.close();
     this.stopRetrying();
