@@ -3,12 +3,14 @@ import { useMemo } from 'react';
 import type { InputOf } from '../domain/resources';
 import type { Transfer } from '../domain/schemas/transfer';
 import {
+  balancesFromSums,
   feeEntryFor,
   feeEntryId,
   type WalletTotals,
-  walletBalances,
+  walletSums,
   walletTotals,
 } from '../domain/wallets';
+import { useKeptPart } from './dashboard';
 import { engineFor } from './engine';
 import { useAfterOpeningScreen } from './opening';
 import { listQuery, useCreateRecord, useDeleteRecord, useUpdateRecord } from './resource';
@@ -71,19 +73,26 @@ export function useDeleteTransfer() {
 
 /**
  * 资产 and 负债 of the 账户, for 资产管理 and the dashboard's 净资产 (manual assets are added
- * to it there, each counted once). Undefined while loading, and for a user without accounts,
- * who never loads the 记账 list for it: the dashboard does not read it otherwise. The 记账 list
- * is read once the screen's own lists are shown (useAfterOpeningScreen): on ten years, reading
- * its 39k entries with 资产管理's first render held the screen 1.2 s at 4× CPU (bench:web).
+ * to it there, each counted once). Undefined while loading, and for a user without accounts.
+ * The entries' share of the balances comes from the dashboard's kept part of 记账 (`walletCents`,
+ * kept whenever the list changes, src/api/dashboard.ts), so a visit reads the 记账 list only when
+ * that part does not stand (a new day, a change waiting to be sent): reading its 39k entries on
+ * ten years held 资产管理 about a second at 4× CPU after its data (bench:web). Even then it is
+ * read once the screen's own lists are shown (useAfterOpeningScreen).
  */
-export function useWalletTotals(): (WalletTotals & { count: number }) | undefined {
+export function useWalletTotals(today: string): (WalletTotals & { count: number }) | undefined {
   const wallets = useWallets().data?.items;
   const opened = useAfterOpeningScreen();
   const has = (wallets?.length ?? 0) > 0 && opened;
-  const entries = useQuery({ ...listQuery('accounts'), enabled: has }).data?.items;
+  const kept = useKeptPart('accounts', today, has);
+  const readList = has && kept.settled && !kept.part;
+  const entries = useQuery({ ...listQuery('accounts'), enabled: readList }).data?.items;
   const transfers = useQuery({ ...listQuery('transfers'), enabled: has }).data?.items;
+  const sums = kept.part?.walletCents;
   return useMemo(() => {
-    if (!wallets || !has || !entries || !transfers) return undefined;
-    return { ...walletTotals(walletBalances(wallets, entries, transfers)), count: wallets.length };
-  }, [wallets, has, entries, transfers]);
+    if (!wallets || !has || !transfers) return undefined;
+    const from = sums ?? (entries ? walletSums(entries) : undefined);
+    if (!from) return undefined;
+    return { ...walletTotals(balancesFromSums(wallets, from, transfers)), count: wallets.length };
+  }, [wallets, has, sums, entries, transfers]);
 }

@@ -7,9 +7,10 @@ import type { Task } from './schemas/task';
 import type { TimeRecord } from './schemas/time-record';
 import type { Workout } from './schemas/workout';
 import { completionPercent } from './tasks';
+import { walletSums } from './wallets';
 
 export interface DashboardInput {
-  accounts: readonly Pick<Account, 'type' | 'amount' | 'date'>[];
+  accounts: readonly (Pick<Account, 'type' | 'amount' | 'date'> & { walletId?: string | null })[];
   workouts: readonly Pick<Workout, 'date'>[];
   tasks: readonly Pick<Task, 'completed'>[];
   timeRecords: readonly Pick<TimeRecord, 'duration' | 'date' | 'category'>[];
@@ -61,7 +62,13 @@ export interface DashboardParts {
   accounts: Pick<
     DashboardAggregates,
     'incomeCents' | 'expenseCents' | 'todayIncomeCents' | 'todayExpenseCents'
-  >;
+  > & {
+    /**
+     * What the entries did to each 账户's balance (issue 61; `walletSums`): kept with the rest,
+     * so 资产管理 and 净资产 show the balances without reading ten years of 记账 back.
+     */
+    walletCents: Record<string, number>;
+  };
   workouts: Pick<DashboardAggregates, 'todayWorkouts'>;
   tasks: Pick<DashboardAggregates, 'tasksTotal' | 'tasksCompleted'>;
   timeRecords: Pick<DashboardAggregates, 'focusSecondsToday'>;
@@ -81,6 +88,7 @@ const PARTS: {
       expenseCents: sumCents(amounts('expense', false)),
       todayIncomeCents: sumCents(amounts('income', true)),
       todayExpenseCents: sumCents(amounts('expense', true)),
+      walletCents: Object.fromEntries(walletSums(accounts)),
     };
   },
   workouts: (workouts, today) => ({
@@ -115,8 +123,9 @@ export function dashboardPart<K extends DashboardList>(
 
 /** The day's sums from every list's part. */
 export function aggregatesFromParts(parts: DashboardParts): DashboardAggregates {
+  const { walletCents: _, ...accounts } = parts.accounts;
   return {
-    ...parts.accounts,
+    ...accounts,
     ...parts.workouts,
     ...parts.tasks,
     ...parts.timeRecords,

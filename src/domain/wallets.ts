@@ -89,13 +89,36 @@ export function walletBalances(
   entries: readonly EntryLike[],
   transfers: readonly TransferLike[],
 ): Map<string, number> {
-  const balances = new Map(wallets.map((w) => [w.id, toCents(w.openingBalance)]));
+  return balancesFromSums(wallets, walletSums(entries), transfers);
+}
+
+/**
+ * What the entries did to each account named, in cents (income in, expense out): the part of
+ * the balances that needs the 记账 list, which the dashboard keeps per list change
+ * (src/domain/stats.ts) so that a screen showing balances need not read the list.
+ */
+export function walletSums(
+  entries: readonly (Pick<Account, 'type' | 'amount'> & { walletId?: string | null })[],
+): Map<string, number> {
+  const sums = new Map<string, number>();
   for (const e of entries) {
     const id = e.walletId;
-    if (!id || !balances.has(id)) continue;
+    if (!id) continue;
     const cents = toCents(e.amount);
-    balances.set(id, balances.get(id)! + (e.type === 'income' ? cents : -cents));
+    sums.set(id, (sums.get(id) ?? 0) + (e.type === 'income' ? cents : -cents));
   }
+  return sums;
+}
+
+/** The balances from the opening balances, the entries' `walletSums` and the transfers. */
+export function balancesFromSums(
+  wallets: readonly WalletLike[],
+  sums: ReadonlyMap<string, number> | Readonly<Record<string, number>>,
+  transfers: readonly TransferLike[],
+): Map<string, number> {
+  const of = (id: string) =>
+    sums instanceof Map ? (sums.get(id) ?? 0) : ((sums as Record<string, number>)[id] ?? 0);
+  const balances = new Map(wallets.map((w) => [w.id, toCents(w.openingBalance) + of(w.id)]));
   for (const t of transfers) {
     const cents = toCents(t.amount);
     if (balances.has(t.fromWalletId))

@@ -57,7 +57,7 @@ export function AssetsScreen() {
   const latest = useMemo(() => latestPerChain(all), [all]);
   const manual = useMemo(() => assetTotals(latest), [latest]);
   // 账户 balances (issue 61, 记账管理 → 账户) count here too, once, beside the manual assets.
-  const wallets = useWalletTotals();
+  const wallets = useWalletTotals(today);
   const totals = useMemo(
     () => ({
       ...manual,

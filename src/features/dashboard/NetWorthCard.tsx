@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useWalletTotals } from '../../api/wallets';
 import { Money } from '../../components/Money';
 import { StatCard, toneOf } from '../../components/StatCard';
+import { useToday } from '../../components/useToday';
 import { formatCents, MASKED_AMOUNT } from '../../domain/money';
 
 interface NetWorthCardProps {
@@ -15,7 +16,7 @@ interface NetWorthCardProps {
 export function NetWorthCard(props: NetWorthCardProps) {
   const [shown, setShown] = useState(false);
   // 账户 balances (issue 61) join the manual assets, each counted once.
-  const wallets = useWalletTotals();
+  const wallets = useWalletTotals(useToday());
   const assetsCents = props.assetsCents + (wallets?.assetsCents ?? 0);
   const liabilitiesCents = props.liabilitiesCents + (wallets?.liabilitiesCents ?? 0);
   const netWorthCents = props.netWorthCents + (wallets?.netCents ?? 0);

@@ -7,11 +7,13 @@ import { walletInputSchema } from '../../../src/domain/schemas/wallet';
 import { dashboardStats } from '../../../src/domain/stats';
 import { dayMoney, monthSpentCents } from '../../../src/domain/today';
 import {
+  balancesFromSums,
   creditBill,
   feeEntryFor,
   isAdjustment,
   walletBalances,
   walletLedger,
+  walletSums,
   walletTotals,
 } from '../../../src/domain/wallets';
 import { storedExpense, storedTransfer, storedWallet } from '../../fixtures/records';
@@ -72,6 +74,10 @@ describe('walletBalances', () => {
     const balances = walletBalances([alipay, bank], [...entries, ...feesOf(transfers)], transfers);
     expect(balances.get('ali')).toBe(ali);
     expect(balances.get('cmb')).toBe(cmb);
+    // The same from the entries' sums as the dashboard keeps them (a plain object, stored).
+    const sums = Object.fromEntries(walletSums([...entries, ...feesOf(transfers)]));
+    const kept = balancesFromSums([alipay, bank], JSON.parse(JSON.stringify(sums)), transfers);
+    expect(kept).toEqual(balances);
   });
 
   it('totals 资产 from positive balances and 负债 from cards and negative ones', () => {
