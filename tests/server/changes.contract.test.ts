@@ -9,7 +9,16 @@ import type { Changes, Page, RecordStore, Store } from '../../server/store';
 import type { Account } from '../../src/domain/schemas/account';
 import type { Asset } from '../../src/domain/schemas/asset';
 import type { RecurringTemplate } from '../../src/domain/schemas/recurring';
-import { habit, storedAsset, storedExpense, storedRent, weeklyHabit } from '../fixtures/records';
+import {
+  habit,
+  storedAsset,
+  storedCategory,
+  storedExpense,
+  storedRent,
+  storedTransfer,
+  storedWallet,
+  weeklyHabit,
+} from '../fixtures/records';
 import { utf8 } from './json-bytes';
 
 // The delta protocol's store side (docs/architecture.md, Decisions "Local-first"): "what changed since change
@@ -182,6 +191,38 @@ describe.each(implementations)('%s store: changes since a cursor', (_name, open)
     expect(since.deleted).toEqual(['gone']);
     expect(since.cursor).toBeGreaterThan(cursor);
   });
+
+  // Issue 61's kinds, each with the tombstone triggers migrations 0014 and 0015 wrote by hand.
+  it.each([
+    ['wallets', (id: string) => storedWallet(id), (r: { id: string }) => ({ ...r, name: '零钱' })],
+    [
+      'transfers',
+      (id: string) => storedTransfer(id),
+      (r: { id: string }) => ({ ...r, amount: 0.5 }),
+    ],
+    [
+      'categories',
+      (id: string) => storedCategory(id),
+      (r: { id: string }) => ({ ...r, hidden: true }),
+    ],
+  ] as const)(
+    'sends %s created, replaced and deleted after the cursor',
+    async (kind, make, edit) => {
+      const records = store[kind] as unknown as RecordStore<{ id: string }>;
+      await records.create('alice', make('kept'));
+      await records.create('alice', make('edited'));
+      await records.create('alice', make('gone'));
+      const { cursor } = await records.changes('alice', 0);
+      await records.update('alice', edit(make('edited')));
+      await records.remove('alice', 'gone');
+      await records.create('alice', make('new'));
+      const since = await records.changes('alice', cursor);
+      expect(since.records).toEqual([edit(make('edited')), make('new')]);
+      expect(since.deleted).toEqual(['gone']);
+      // And nothing of it to another user.
+      expect((await records.changes('bob', 0)).records).toEqual([]);
+    },
+  );
 
   it('an id deleted and then stored again is a record, not a deletion', async () => {
     await store.accounts.create('alice', account('x'));

@@ -4,9 +4,11 @@ import { expect, it } from 'vitest';
 import { firstVersion, historyEntry, nextVersion } from '../../src/domain/asset-versioning';
 import type { ResourceName } from '../../src/domain/resources';
 import type { Asset } from '../../src/domain/schemas/asset';
+import type { Category } from '../../src/domain/schemas/category';
 import type { CheckinRecord } from '../../src/domain/schemas/checkin';
 import { DEFAULT_SETTINGS } from '../../src/domain/schemas/default-settings';
 import type { Task } from '../../src/domain/schemas/task';
+import type { Wallet } from '../../src/domain/schemas/wallet';
 import { canonical } from './canonical';
 import { type Device, device, storedTask, task } from './engine-harness';
 import { seedHabit, signIn, testServer } from './harness';
@@ -22,7 +24,17 @@ import { seedHabit, signIn, testServer } from './harness';
 const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 10);
 /** Runs so far, shrinking included. */
 let runs = 0;
-const KINDS = ['tasks', 'checkinTasks', 'checkinRecords', 'assets', 'assetHistory'] as const;
+const KINDS = [
+  'tasks',
+  'checkinTasks',
+  'checkinRecords',
+  'assets',
+  'assetHistory',
+  // Issue 61's kinds: 账户, 转账 between them, and 分类 of one's own.
+  'wallets',
+  'transfers',
+  'categories',
+] as const;
 /** The server refuses every check-in on this day (a write it will never take). */
 const REFUSED_DAY = '2026-11-13';
 const { server, demo } = await testServer({ today: '2026-11-22', clear: [...KINDS] });
@@ -48,7 +60,9 @@ type Op =
   | { type: 'deleteHeldElsewhere'; dev: number; pick: number }
   /** 设置 saved (the monthly budget set to the op's number): the last save made wins. */
   | { type: 'settings'; dev: number }
-  | { type: 'reload'; dev: number };
+  | { type: 'reload'; dev: number }
+  /** 记账's own kinds: an 账户 opened, a 转账 between two, a 分类 added or renamed. */
+  | { type: 'money'; dev: number; pick: number };
 
 const dev = fc.nat(2);
 const pick = fc.nat(20);
@@ -79,6 +93,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('settings' as const), dev }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('reload' as const), dev }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('money' as const), dev, pick }) },
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -252,6 +267,46 @@ async function run(ops: Op[], deviceCount: number) {
       changes.push({ id: target.id, title: `x${n}` });
       slow = false;
       down = wasDown;
+      continue;
+    }
+    if (o.type === 'money') {
+      const wallets = (await e.list('wallets')).items as readonly Wallet[];
+      const categories = (await e.list('categories')).items as readonly Category[];
+      const step = o.pick % 4;
+      if (step === 0 || wallets.length < 2) {
+        await e.create('wallets', {
+          id: `w${n}-${i}_${run}`,
+          name: `账户${n}`,
+          type: 'alipay',
+          openingBalance: n,
+          order: n,
+        });
+      } else if (step === 1) {
+        const from = wallets[o.pick % wallets.length]!;
+        const to = wallets[(o.pick + 1) % wallets.length]!;
+        await e.create('transfers', {
+          fromWalletId: from.id,
+          toWalletId: to.id,
+          amount: n + 0.5,
+          fee: 0,
+          date: '2026-11-20',
+          note: '',
+          tags: [],
+        });
+      } else if (step === 2 || categories.length === 0) {
+        await e.create('categories', {
+          id: `c${n}-${i}_${run}`,
+          name: `分类${n}`,
+          type: 'expense',
+          parentId: null,
+          icon: '',
+          order: n,
+          hidden: false,
+        });
+      } else {
+        const target = categories[o.pick % categories.length]!;
+        await e.update('categories', target.id, { ...target, name: `改名${n}` });
+      }
       continue;
     }
     if (o.type === 'settings') {

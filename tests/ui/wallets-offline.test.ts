@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CategoryBook } from '../../src/domain/categories';
 import { walletBalances } from '../../src/domain/wallets';
 import { type Device, device, offline } from './engine-harness';
 import { signIn, testServer } from './harness';
@@ -11,7 +12,7 @@ import { signIn, testServer } from './harness';
 const TODAY = '2026-11-22';
 const { server, demo } = await testServer({
   today: TODAY,
-  clear: ['accounts', 'wallets', 'transfers'],
+  clear: ['accounts', 'wallets', 'transfers', 'categories'],
 });
 beforeEach(async () => {
   await signIn(demo);
@@ -96,6 +97,64 @@ describe('账户 and 转账 offline', () => {
     // Another device: everything by delta, the same balances.
     const b = device();
     expect(await balancesOn(b)).toEqual(expected);
+    await reloaded.stop();
+    await b.stop();
+  });
+});
+
+// 分类 of one's own the same way: a 子分类 made offline after its parent reaches the server in
+// that order, an entry filed under it keeps its id, and another device names it alike.
+describe('分类 offline', () => {
+  it('replays a parent, its 子分类 and an entry under it, and another device rolls it up', async () => {
+    const a = device();
+    for (const kind of ['categories', 'accounts'] as const) await a.engine.list(kind);
+    offline(server);
+    await a.engine.create('categories', {
+      id: 'pet',
+      name: '宠物',
+      type: 'expense',
+      icon: '🐱',
+      order: 20,
+    });
+    await a.engine.create('categories', {
+      id: 'food',
+      name: '猫粮',
+      type: 'expense',
+      parentId: 'pet',
+      order: 0,
+    });
+    // A built-in renamed: its first record.
+    await a.engine.create('categories', { id: 'dining', name: '吃饭', type: 'expense' });
+    await a.engine.create('accounts', {
+      id: 'e2',
+      type: 'expense',
+      amount: 89,
+      category: 'food',
+      date: TODAY,
+    });
+    const bookOn = async (d: Device) => new CategoryBook((await d.engine.list('categories')).items);
+    expect((await bookOn(a)).label('expense', 'food')).toBe('宠物 / 猫粮');
+    await waitFor(() => expect(a.engine.status().reachable).toBe(false));
+    await a.stop();
+
+    const reloaded = device(a.idb);
+    expect((await bookOn(reloaded)).label('expense', 'food')).toBe('宠物 / 猫粮');
+    expect(reloaded.waiting()).toBe(4);
+    server.resetHandlers();
+    reloaded.engine.wake();
+    await waitFor(() => expect(reloaded.waiting()).toBe(0));
+    expect((await demo.store.categories.list('demo')).map((c) => c.id)).toEqual([
+      'pet',
+      'food',
+      'dining',
+    ]);
+    expect((await demo.store.accounts.get('demo', 'e2'))?.category).toBe('food');
+
+    const b = device();
+    const book = await bookOn(b);
+    expect(book.label('expense', 'food')).toBe('宠物 / 猫粮');
+    expect(book.label('expense', 'dining')).toBe('吃饭');
+    expect(book.rollUp('expense', 'food')).toBe('pet');
     await reloaded.stop();
     await b.stop();
   });
