@@ -190,3 +190,30 @@ export function deviceCopy<T = { id: string }>(
     [`pms:${username}`, kind] as const,
   );
 }
+
+/** A page of `user`, signed in at `viewport` (dark or light) and on 今天. */
+export async function signedInPage(
+  browser: Browser,
+  user: E2EUser,
+  viewport: { width: number; height: number },
+  dark = false,
+): Promise<Page> {
+  const page = await openPage(browser, viewport, { colorScheme: dark ? 'dark' : 'light' });
+  await login(page, user);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
+  return page;
+}
+
+/** The server's list at `path`, read through the API as the page's signed-in user. */
+export async function serverList(page: Page, path: string): Promise<Record<string, unknown>[]> {
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem('authToken'),
+    user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
+  }));
+  const res = await page.request.get(path, {
+    headers: { Authorization: `Bearer ${session.token}`, 'x-user-id': session.user },
+  });
+  if (res.status() !== 200) throw new Error(`${path}: ${res.status()}`);
+  return (await res.json()) as Record<string, unknown>[];
+}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, openPage, VIEWPORTS } from './browser';
+import { launchBrowser, serverList, signedInPage, VIEWPORTS } from './browser';
 import { eventually, post } from './seed';
 
 // The phone form (issue 61, item 6) in Chromium: 支出 / 收入 / 转账 at the top of 添加记录 is
@@ -13,26 +13,8 @@ afterAll(() => browser.close());
 
 const SHOTS = process.env.FORM_SHOTS;
 
-async function signedIn(viewport: { width: number; height: number }, dark = false) {
-  const page = await openPage(browser, viewport, { colorScheme: dark ? 'dark' : 'light' });
-  await login(page, 'entryForm');
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
-  return page;
-}
-
-/** The server's list, read through the API as the signed-in user. */
-async function serverList(page: Page, path: string): Promise<Record<string, unknown>[]> {
-  const session = await page.evaluate(() => ({
-    token: localStorage.getItem('authToken'),
-    user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
-  }));
-  const res = await page.request.get(path, {
-    headers: { Authorization: `Bearer ${session.token}`, 'x-user-id': session.user },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Record<string, unknown>[];
-}
+const signedIn = (viewport: { width: number; height: number }, dark = false) =>
+  signedInPage(browser, 'entryForm', viewport, dark);
 
 let walletsMade = false;
 /** 支付宝 1000 and 招商银行 5000, once for the user; the page reloads to read them. */

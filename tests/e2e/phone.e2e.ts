@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawCharts, launchBrowser, login, openPage, VIEWPORTS } from './browser';
+import { drawCharts, launchBrowser, serverList, signedInPage, VIEWPORTS } from './browser';
 import { post } from './seed';
 import type { E2EUser } from './users';
 
@@ -10,26 +10,8 @@ afterAll(() => browser.close());
 
 const SHOTS = process.env.PHONE_SHOTS;
 
-async function signedIn(user: E2EUser, viewport: { width: number; height: number }, dark = false) {
-  const page = await openPage(browser, viewport, { colorScheme: dark ? 'dark' : 'light' });
-  await login(page, user);
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('heading', { name: /^今天 · / }).waitFor();
-  return page;
-}
-
-/** The server's list, read through the API as the signed-in user. */
-async function serverList(page: Page, path: string): Promise<Record<string, unknown>[]> {
-  const session = await page.evaluate(() => ({
-    token: localStorage.getItem('authToken'),
-    user: JSON.parse(localStorage.getItem('currentUser') ?? '{}').username as string,
-  }));
-  const res = await page.request.get(path, {
-    headers: { Authorization: `Bearer ${session.token}`, 'x-user-id': session.user },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Record<string, unknown>[];
-}
+const signedIn = (user: E2EUser, viewport: { width: number; height: number }, dark = false) =>
+  signedInPage(browser, user, viewport, dark);
 
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
   const until = Date.now() + 10_000;

@@ -1,5 +1,4 @@
 import type { AccountInput } from '../schemas/account';
-import type { AccountType } from '../schemas/categories';
 import type { TransferInput } from '../schemas/transfer';
 import type { Wallet, WalletInput } from '../schemas/wallet';
 import {
@@ -10,8 +9,7 @@ import {
   importedWalletId,
   matchWallet,
 } from './accounts';
-import { draftToInput, hashText } from './drafts';
-import type { BillRow } from './parse';
+import { draftToInput, hashText, type ImportDraft } from './drafts';
 
 // What an import writes, from the rows the user keeps and the 账户 they chose for each account
 // the bill names: the new 账户 first, then the 记账 entries (each with its walletId) and the
@@ -25,15 +23,7 @@ export const NEW_ACCOUNT = ':new';
 export const NO_ACCOUNT = '';
 
 /** A row as the preview ends with it: the user's type and category, included. */
-export interface PlanDraft {
-  id: string;
-  row: BillRow;
-  type: AccountType;
-  category: string;
-  amountCents: number;
-  description: string;
-  transfer: BillTransfer | null;
-}
+export type PlanDraft = Omit<ImportDraft, 'skipReason'>;
 
 /** A bill's account, with how many kept rows name it and what it matched. */
 export interface PlannedAccount extends BillAccount {
