@@ -190,12 +190,16 @@ export async function refuse(
   // still to be stored.
   if (!entry.group) return;
   core.refusedGroups.add(entry.group);
+  const kinds = new Set<ResourceName>();
   for (const other of [...core.entries]) {
     if (other.group === entry.group && other.seq !== entry.seq) {
       await finish(other.seq!);
       core.release(other.seq!, error);
+      kinds.add(other.kind as ResourceName);
     }
   }
+  // Their lists drop them now: the replay refreshes only the refused entry's own kind.
+  if (kinds.size) await core.refresh([...kinds]);
 }
 
 /** The server took `entry`: its answer becomes the device's copy of the server's record. */
