@@ -193,10 +193,10 @@ describe('budgets, bill import and CSV export against the real server', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('日期,类型,分类,金额,备注,报销状态,周期记账,标签');
+    expect(lines[0]).toBe('日期,类型,分类,账户,金额,备注,报销状态,周期记账,标签');
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     expect(lines).toHaveLength(1 + 12 + 1);
-    expect(text).toContain(`,支出,其他,1.50,"'=cmd|"" /C calc""!A0",,,\r\n`);
+    expect(text).toContain(`,支出,其他,,1.50,"'=cmd|"" /C calc""!A0",,,\r\n`);
     await page.context().close();
   });
 

@@ -228,7 +228,8 @@ describe('日历', () => {
     await page.getByRole('heading', { name: '日历', level: 1 }).waitFor();
     const cell = page.getByRole('button', { name: new RegExp(`^${dayName(TODAY)}，今天`) });
     await cell.click();
-    const agenda = page.getByRole('region', { name: new RegExp(`^${dayName(TODAY)}`) });
+    // The day's agenda, not the week's section (named 12月7日 – 12月13日 when today starts it).
+    const agenda = page.getByRole('region', { name: new RegExp(`^${dayName(TODAY)} 周`) });
     await agenda.getByText('下午开会').waitFor();
     await agenda.getByText('午饭').waitFor();
     await agenda.getByText('写周报').waitFor();
@@ -242,7 +243,7 @@ describe('日历', () => {
       .first()
       .click();
     const later = page.getByRole('region', {
-      name: new RegExp(`^${dayName(shiftDate(TODAY, 2))}`),
+      name: new RegExp(`^${dayName(shiftDate(TODAY, 2))} 周`),
     });
     await later.getByText('重复 · 预计').waitFor();
     await screenshot(page, 'calendar-agenda-1280');
