@@ -118,27 +118,76 @@ describe('CategoryBook', () => {
 });
 
 describe('categoryProblem', () => {
+  // Plain titles: Stryker's per-test coverage matches tests by name.
   it.each([
-    [{ name: '宠物', type: 'expense', parentId: null }, '已有同名分类'],
-    [{ name: '猫粮', type: 'expense', parentId: 'pet' }, '已有同名分类'],
-    [{ name: '鱼', type: 'expense', parentId: 'food' }, '子分类下不能再添加子分类'],
-    [{ name: '鱼', type: 'expense', parentId: 'nope' }, '上级分类不存在'],
-    [{ name: '鱼', type: 'income', parentId: 'pet' }, '上级分类不存在'],
+    ['a top-level name taken', { name: '宠物', type: 'expense', parentId: null }, '已有同名分类'],
+    ['a sibling name taken', { name: '猫粮', type: 'expense', parentId: 'pet' }, '已有同名分类'],
     [
+      'a parent that is a 子分类',
+      { name: '鱼', type: 'expense', parentId: 'food' },
+      '子分类下不能再添加子分类',
+    ],
+    ['a parent that is gone', { name: '鱼', type: 'expense', parentId: 'nope' }, '上级分类不存在'],
+    [
+      'a parent of the other type',
+      { name: '鱼', type: 'income', parentId: 'pet' },
+      '上级分类不存在',
+    ],
+    [
+      'a parent with 子分类 made one',
       { id: 'pet', name: '宠物', type: 'expense', parentId: 'dining' },
       '该分类已有子分类，不能再作为子分类',
     ],
-    [{ id: 'pet', name: '宠物', type: 'expense', parentId: 'pet' }, '不能选择自己作为上级分类'],
-  ] as const)('refuses %j: %s', (draft, message) => {
-    expect(categoryProblem(book, draft)?.message).toBe(message);
+    [
+      'its own parent',
+      { id: 'pet', name: '宠物', type: 'expense', parentId: 'pet' },
+      '不能选择自己作为上级分类',
+    ],
+  ] as const)('refuses %s', (_, draft, message) => {
+    expect(categoryProblem(book, draft)).toEqual({
+      field: message === '已有同名分类' ? 'name' : 'parentId',
+      message,
+    });
   });
 
   it.each([
-    [{ name: '鱼粮', type: 'expense', parentId: 'pet' }],
-    [{ id: 'pet', name: '宠物', type: 'expense', parentId: null }],
-    [{ name: '猫粮', type: 'expense', parentId: null }],
-    [{ name: '宠物', type: 'income', parentId: null }],
-  ] as const)('accepts %j', (draft) => {
+    ['a new 子分类', { name: '鱼粮', type: 'expense', parentId: 'pet' }],
+    ['itself unchanged', { id: 'pet', name: ' 宠物 ', type: 'expense', parentId: null }],
+    ['a 子分类’s name at the top', { name: '猫粮', type: 'expense', parentId: null }],
+    ['a name of the other type', { name: '宠物', type: 'income', parentId: null }],
+    [
+      'a 子分类 without 子分类 moved',
+      { id: 'food', name: '猫粮', type: 'expense', parentId: 'pet' },
+    ],
+  ] as const)('accepts %s', (_, draft) => {
     expect(categoryProblem(book, draft)).toBeUndefined();
+  });
+});
+
+describe('CategoryBook order', () => {
+  it('sorts by order, a built-in before one of one’s own at the same order', () => {
+    const moved = new CategoryBook([
+      storedCategory('transport', { name: '交通', order: 0 }),
+      storedCategory('dining', { name: '餐饮', order: 1 }),
+      storedCategory('mine', { name: '早餐', order: 0 }),
+      storedCategory('sub-b', { name: '乙', parentId: 'mine', order: 2 }),
+      storedCategory('sub-a', { name: '甲', parentId: 'mine', order: 1 }),
+    ]);
+    expect(
+      moved
+        .topLevel('expense')
+        .map((c) => c.name)
+        .slice(0, 3),
+    ).toEqual(['交通', '早餐', '餐饮']);
+    expect(moved.children('mine').map((c) => c.name)).toEqual(['甲', '乙']);
+    expect(moved.topLevel('expense').find((c) => c.id === 'mine')?.builtIn).toBe(false);
+    expect(moved.byIdOf('dining')).toMatchObject({ builtIn: true, icon: '🐱', type: 'expense' });
+    // Built-ins keep their emoji until a record changes it.
+    expect(BUILT_IN_BOOK.byIdOf('salary')).toMatchObject({ icon: '💰', builtIn: true, order: 0 });
+    expect(BUILT_IN_BOOK.name('expense', 'gone')).toBe('gone');
+    expect(moved.name('expense', 'sub-a')).toBe('甲');
+    expect(moved.labels('expense')['sub-a']).toBe('早餐 / 甲');
+    expect(moved.accepts('expense', 'sub-a')).toBe(true);
+    expect(moved.accepts('income', 'sub-a')).toBe(false);
   });
 });
