@@ -710,17 +710,14 @@ export class PushScheduler {
   private async recurringReminders(userId: string, today: string, zone: string) {
     const out: Reminder[] = [];
     const tomorrow = addDays(today, 1);
+    // Named as the user named the category (issue 61), read once for every template.
+    const book = new CategoryBook(await this.o.store.categories.list(userId));
     for (const template of await this.o.store.recurring.list(userId)) {
       if (template.paused) continue;
       if (!dueOccurrences(template, today, tomorrow).includes(tomorrow)) continue;
       const what =
         template.description ||
-        (template.type === 'expense'
-          ? new CategoryBook(await this.o.store.categories.list(userId)).name(
-              'expense',
-              template.category,
-            )
-          : '收入') ||
+        (template.type === 'expense' ? book.name('expense', template.category) : '收入') ||
         '周期记账';
       out.push({
         key: `recurring:${template.id}`,

@@ -29,45 +29,49 @@ interface SaveCategory {
   input: InputOf<'categories'>;
 }
 
-/** A category saved: a new one, a stored one replaced, or a built-in's first record created. */
+/**
+ * Categories saved in turn, each a write of its own through the outbox: a new one created, a
+ * stored one replaced, a built-in's first record created under its id. Settles when the last
+ * has; answers the records written.
+ */
+async function saveCategories(
+  engine: ReturnType<typeof engineFor>,
+  changes: readonly SaveCategory[],
+): Promise<Category[]> {
+  const stored = new Set((await engine.list('categories')).items.map((c) => c.id));
+  const records: Category[] = [];
+  let last: number | undefined;
+  for (const { id, input } of changes) {
+    const { record, seq } =
+      id && stored.has(id)
+        ? await engine.update('categories', id, input)
+        : await engine.create('categories', id ? { ...input, id } : input);
+    records.push(record as Category);
+    last = seq;
+  }
+  if (last !== undefined) await engine.settled(last);
+  return records;
+}
+
+const SAVE_FAILED = { errorMessage: '保存分类失败：{message}' };
+
+/** One category saved (添加分类, 编辑分类). */
 export function useSaveCategory() {
   return useMutation({
-    mutationFn: async ({ id, input }: SaveCategory, { client }) => {
-      const engine = engineFor(client);
-      const stored = id
-        ? (await engine.list('categories')).items.find((c) => c.id === id)
-        : undefined;
-      const { record, seq } = stored
-        ? await engine.update('categories', stored.id, input)
-        : await engine.create('categories', id ? { ...input, id } : input);
-      await engine.settled(seq);
-      return record as Category;
-    },
+    mutationFn: async (change: SaveCategory, { client }) =>
+      (await saveCategories(engineFor(client), [change]))[0]!,
     networkMode: 'always',
-    meta: { errorMessage: '保存分类失败：{message}' },
+    meta: SAVE_FAILED,
   });
 }
 
-/**
- * Several categories saved in one go, as 上移/下移 does (two orders swap). Each is a write of
- * its own through the outbox; the mutation settles when the last has.
- */
+/** Several saved in one go, as 上移/下移 does (the siblings' orders renumbered). */
 export function useSaveCategories() {
   return useMutation({
     mutationFn: async (changes: readonly SaveCategory[], { client }) => {
-      const engine = engineFor(client);
-      const stored = new Set((await engine.list('categories')).items.map((c) => c.id));
-      let last: number | undefined;
-      for (const { id, input } of changes) {
-        const { seq } =
-          id && stored.has(id)
-            ? await engine.update('categories', id, input)
-            : await engine.create('categories', id ? { ...input, id } : input);
-        last = seq;
-      }
-      if (last !== undefined) await engine.settled(last);
+      await saveCategories(engineFor(client), changes);
     },
     networkMode: 'always',
-    meta: { errorMessage: '保存分类失败：{message}' },
+    meta: SAVE_FAILED,
   });
 }

@@ -224,30 +224,19 @@ export const WalletsSection = memo(function WalletsSection({
             })}
           </ul>
           <dl className="mt-2 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 text-sm">
-            <div>
-              <dt className="text-slate-500">资产</dt>
-              <dd
-                className="font-semibold tabular-nums text-emerald-700"
-                data-testid="wallet-assets"
-              >
-                {formatCents(totals.assetsCents)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">负债</dt>
-              <dd
-                className="font-semibold tabular-nums text-red-600"
-                data-testid="wallet-liabilities"
-              >
-                {formatCents(totals.liabilitiesCents)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">净资产</dt>
-              <dd className="font-semibold tabular-nums text-slate-900">
-                {formatCents(totals.netCents)}
-              </dd>
-            </div>
+            <Total
+              title="资产"
+              cents={totals.assetsCents}
+              tone="text-emerald-700"
+              testId="wallet-assets"
+            />
+            <Total
+              title="负债"
+              cents={totals.liabilitiesCents}
+              tone="text-red-600"
+              testId="wallet-liabilities"
+            />
+            <Total title="净资产" cents={totals.netCents} tone="text-slate-900" />
           </dl>
         </>
       )}
@@ -292,3 +281,15 @@ export const WalletsSection = memo(function WalletsSection({
     </section>
   );
 });
+
+/** One of the accounts' totals under the list: 资产, 负债, 净资产. */
+function Total(props: { title: string; cents: number; tone: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{props.title}</dt>
+      <dd className={`font-semibold tabular-nums ${props.tone}`} data-testid={props.testId}>
+        {formatCents(props.cents)}
+      </dd>
+    </div>
+  );
+}
