@@ -338,8 +338,10 @@ describe('sync dialog', () => {
     await page.goto('/accounting');
     await page.getByRole('heading', { name: '记账管理' }).waitFor();
     await expect.poll(() => deviceCopy(page, 'sync', 'accounts')).not.toBeNull();
-    await page.route('**/health', (route) => route.abort());
-    await page.route('**/api/**', (route) => route.abort());
+    // On the context, not the page: once the service worker controls the page (sooner under
+    // load), its requests pass page.route by, and /health answered 在线 (CI, twice).
+    await page.context().route('**/health', (route) => route.abort());
+    await page.context().route('**/api/**', (route) => route.abort());
     const dialog = await openSync(page, '离线');
     // An upload goes through the outbox like any write: offline it queues (docs/architecture.md).
     await expect(
