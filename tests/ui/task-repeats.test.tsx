@@ -112,12 +112,24 @@ describe('sub-tasks, postponing and finished rows', () => {
     await waitFor(async () => expect((await serverTasks())[0]!.dueDate).toBe(addDays(TODAY, 1)));
   });
 
-  it('a finished row is struck through and dimmed', async () => {
+  it('a finished row is struck through and greyed by colour, not opacity (contrast)', async () => {
     await seed('买菜', { completed: true, completedAt: '2026-01-02T00:00:00.000Z' });
     renderApp('/tasks');
     const li = await screen.findByRole('listitem', { name: '买菜' });
-    expect(li.className).toContain('opacity-60');
-    expect(within(li).getByText('买菜').className).toContain('line-through');
+    expect(li.className).not.toContain('opacity');
+    const title = within(li).getByText('买菜');
+    expect(title.className).toContain('line-through');
+    expect(title.className).toContain('text-slate-500');
+  });
+
+  it('a row opens by one button named 编辑 <title> whose name holds all its visible text', async () => {
+    await seed('体检', { dueDate: TODAY, tags: ['健康'] });
+    renderApp('/tasks');
+    const edit = await screen.findByRole('button', { name: '编辑 体检' });
+    // WCAG 2.5.3: no aria-label that leaves out the date and the chips shown inside it.
+    expect(edit.hasAttribute('aria-label')).toBe(false);
+    expect(edit.textContent).toBe('编辑 体检');
+    expect(within(row('体检')).getByText('#健康')).toBeTruthy();
   });
 });
 

@@ -112,9 +112,9 @@ export const TaskItem = memo(function TaskItem({
   const dueTone = overdue ? 'text-red-600' : dueToday ? 'text-amber-700' : 'text-slate-500';
   // 今天 and 明天 say the date in fewer characters than 12月2日 and the count beside it.
   const near = due === '今天' || due === '明天' ? due : null;
-  // Finished rows are struck through and dimmed, but stay readable (and clickable).
+  // Finished rows are struck through and greyed, but stay readable (and clickable): greyed by
+  // colour, not opacity, which took slate-500 below the 4.5:1 contrast of WCAG AA.
   const shownDone = sending ?? task.completed;
-  const done = shownDone ? 'opacity-60' : '';
   const priority = task.priority === 'medium' ? null : labelOf(taskPriorityLabels, task.priority);
 
   return (
@@ -125,7 +125,7 @@ export const TaskItem = memo(function TaskItem({
       aria-labelledby={titleId}
       aria-posinset={position}
       aria-setsize={size}
-      className={`min-w-0 border-b border-l-[3px] border-b-slate-100 ${EDGE[task.priority]} ${done}`}
+      className={`min-w-0 border-b border-l-[3px] border-b-slate-100 ${EDGE[task.priority]}`}
     >
       <div className="flex min-w-0 flex-wrap items-center gap-x-1 py-0.5 pl-1.5">
         <input
@@ -136,20 +136,25 @@ export const TaskItem = memo(function TaskItem({
           aria-labelledby={titleId}
           onChange={() => onToggle(task)}
         />
-        <button
-          type="button"
-          className="min-w-0 flex-1 rounded-md px-1.5 py-px text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-500"
-          aria-label={`编辑 ${task.title}`}
-          aria-haspopup="dialog"
-          onClick={() => onEdit(task)}
-        >
-          <span
-            id={titleId}
-            data-title
-            className={`block truncate text-[15px] leading-5 ${shownDone ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+        {/* The button holds the title alone and stretches over the details below it (its ::after),
+            so a tap anywhere opens the task while its name, 编辑 <title>, still contains all of its
+            visible text: a name that left out the date and chips failed WCAG 2.5.3. */}
+        <div className="relative min-w-0 flex-1 rounded-md px-1.5 py-px text-left hover:bg-slate-50 has-[button:focus-visible]:outline-2 has-[button:focus-visible]:outline-blue-500">
+          <button
+            type="button"
+            className="block w-full min-w-0 cursor-pointer text-left outline-none after:absolute after:inset-0 after:content-['']"
+            aria-haspopup="dialog"
+            onClick={() => onEdit(task)}
           >
-            {task.title}
-          </span>
+            <span className="sr-only">编辑 </span>
+            <span
+              id={titleId}
+              data-title
+              className={`block truncate text-[15px] leading-5 ${shownDone ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+            >
+              {task.title}
+            </span>
+          </button>
           {task.description && (
             <span className="block truncate text-xs text-slate-500">{task.description}</span>
           )}
@@ -178,7 +183,7 @@ export const TaskItem = memo(function TaskItem({
             <TagChips tags={task.tags} />
             {pending && <PendingMark />}
           </span>
-        </button>
+        </div>
         {!task.completed && (
           <a
             href={`/time?focusTask=${encodeURIComponent(task.id)}`}
@@ -224,7 +229,7 @@ export const TaskItem = memo(function TaskItem({
                 checked={sub.done}
                 onChange={() => onToggleSubtask(task, sub.id)}
               />
-              <span className={`min-w-0 truncate ${sub.done ? 'text-slate-400 line-through' : ''}`}>
+              <span className={`min-w-0 truncate ${sub.done ? 'text-slate-500 line-through' : ''}`}>
                 {sub.title}
               </span>
             </label>
