@@ -188,7 +188,11 @@ export function useDashboard(today: string): DashboardData {
   if (!aggregates) return { isPending: true };
   const failed =
     LISTS.map((kind, i) => (reads(kind) ? lists[i]?.error : null)).find(Boolean) ?? undefined;
-  const localList = data.find((d) => d?.local);
+  // Any of the five lists this device shows from its own copy, read here or not: a part kept
+  // just before its list's sync failed is shown too, and the notice must say so.
+  const localList = lists
+    .map((q) => q.data as ListResult<unknown> | undefined)
+    .find((d) => d?.local);
   const local =
     summary.isError || localList
       ? { error: localList?.error ?? summary.error?.message ?? undefined }

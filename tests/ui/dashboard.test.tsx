@@ -102,7 +102,10 @@ async function firstVisitKeepsFigures() {
     await seedDeviceCopy(kind, []);
   }
   const view = await openDashboard();
-  await waitFor(() => expect(card('累计结余')).toHaveTextContent('¥7,864.50'));
+  // Shown at once from the seeded (empty) lists, then again once they have caught up.
+  await waitFor(() => expect(card('累计结余')).toHaveTextContent('¥7,864.50'), {
+    timeout: 10_000,
+  });
   const keptCursors = async () => {
     const db = await openLocalDb('demo');
     try {
@@ -136,6 +139,30 @@ describe('今天', () => {
     expect(card('专注')).toHaveTextContent('今日共专注 65 分钟');
     await waitFor(() => expect(card('运动')).toHaveTextContent('1 次'));
     expect(card('运动')).toHaveTextContent('跑步 30 分钟');
+  });
+
+  it('shows one placeholder until the day’s lists answer, so nothing drawn moves down', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // 今日打卡's habits come late; falling through, the real server then answers them.
+    server.use(
+      http.get('*/api/checkin-tasks', async () => {
+        await held;
+      }),
+    );
+    const view = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: /^今天/ });
+    expect(screen.getByRole('status')).toHaveTextContent('加载中');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // On a phone 今日收支 sits under 今日打卡: drawn now, it would move when the habits come.
+    expect(screen.queryByRole('heading', { name: '今日收支' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /今日任务/ })).toBeNull();
+    release();
+    expect(await screen.findByRole('heading', { name: '今日收支' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /今日打卡/ })).toBeTruthy();
+    view.unmount();
   });
 
   it('ticks a repeating task in place and rolls the series on', async () => {
@@ -428,8 +455,10 @@ describe('今天', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent('服务器维护中');
     await waitFor(() => expect(card('运动')).toHaveTextContent('2 次'));
-    // The other lists catch up from the server in the background.
-    await waitFor(() => expect(card('累计结余')).toHaveTextContent('¥7,864.50'));
+    // The other lists catch up from the server in the background (after their kept ¥0.00).
+    await waitFor(() => expect(card('累计结余')).toHaveTextContent('¥7,864.50'), {
+      timeout: 10_000,
+    });
   });
 });
 

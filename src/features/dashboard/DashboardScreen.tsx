@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useAccounts } from '../../api/accounts';
 import { useAuth } from '../../api/auth';
+import { useCheckinRecords } from '../../api/checkin-records';
 import { useCheckinTasks } from '../../api/checkin-tasks';
 import { useDashboard } from '../../api/dashboard';
 import { formatError } from '../../api/errors';
 import { useSettings } from '../../api/settings';
 import { useTasks } from '../../api/tasks';
+import { useWorkouts } from '../../api/workouts';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { OfflineNotice } from '../../components/OfflineNotice';
+import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useToday } from '../../components/useToday';
 import { dailyGoals, goalFocusMinutes } from '../../domain/daily-goals';
@@ -28,6 +31,16 @@ import { WelcomeCard, welcomeDismissed } from './WelcomeCard';
 function useIsNewAccount(): boolean {
   const lists = [useTasks().data, useAccounts().data, useCheckinTasks().data];
   return lists.every((list) => list?.complete && !list.local && list.items.length === 0);
+}
+
+/**
+ * Whether the day's lists have answered (with data or an error). Until they and the sums have,
+ * 今天 shows one placeholder: drawn section by section, 今日收支 and the cards below moved down
+ * as 今日任务 and 今日打卡 filled above them on a phone (Lighthouse's CLS 0.16 on /, against 0.1).
+ */
+function useDayPending(): boolean {
+  const lists = [useTasks(), useCheckinTasks(), useCheckinRecords(), useAccounts(), useWorkouts()];
+  return lists.some((q) => q.isPending);
 }
 
 /**
@@ -55,6 +68,8 @@ export function DashboardScreen() {
   const [dismissed, setDismissed] = useState(() => welcomeDismissed(username));
   const welcoming = isNew && !dismissed;
   const name = user?.displayName ?? '';
+  // The sums (今日目标, 净资产, 今日共专注) count too: each adds a line or a card when it comes.
+  const pending = useDayPending() || (!aggregates && !error);
 
   return (
     <div className="space-y-4">
@@ -72,34 +87,42 @@ export function DashboardScreen() {
       {error && <ErrorBanner message={formatError('部分数据加载失败：{message}', error)} />}
       {welcoming && <WelcomeCard username={username} onDismiss={() => setDismissed(true)} />}
 
-      <div className="grid grid-cols-1 gap-4 wide:grid-cols-5">
-        <div className="space-y-4 wide:col-span-3">
-          <TodayTasks today={today} />
-          <TodayHabits today={today} />
+      {pending ? (
+        <div className="card" aria-busy="true">
+          <Spinner />
         </div>
-        <div className="space-y-4 wide:col-span-2">
-          <TodayMoney today={today} balanceCents={stats?.balanceCents} settings={settings} />
-          <FocusAndWorkouts
-            today={today}
-            focusMinutes={focusMinutes}
-            goalMinutes={settings.focusGoalMinutes}
-            allFocusMinutes={stats?.focusMinutes}
-          />
-          <UpNext today={today} />
-        </div>
-      </div>
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-4 wide:grid-cols-5">
+            <div className="space-y-4 wide:col-span-3">
+              <TodayTasks today={today} />
+              <TodayHabits today={today} />
+            </div>
+            <div className="space-y-4 wide:col-span-2">
+              <TodayMoney today={today} balanceCents={stats?.balanceCents} settings={settings} />
+              <FocusAndWorkouts
+                today={today}
+                focusMinutes={focusMinutes}
+                goalMinutes={settings.focusGoalMinutes}
+                allFocusMinutes={stats?.focusMinutes}
+              />
+              <UpNext today={today} />
+            </div>
+          </div>
 
-      <div className="grid grid-cols-1 gap-4 tablet:grid-cols-2 wide:grid-cols-3">
-        {goals && <DailyGoals goals={goals} shown={settings.dailyGoals} />}
-        <QuickActions />
-        {stats && (
-          <NetWorthCard
-            netWorthCents={stats.netWorthCents}
-            assetsCents={stats.assetsCents}
-            liabilitiesCents={stats.liabilitiesCents}
-          />
-        )}
-      </div>
+          <div className="grid grid-cols-1 gap-4 tablet:grid-cols-2 wide:grid-cols-3">
+            {goals && <DailyGoals goals={goals} shown={settings.dailyGoals} />}
+            <QuickActions />
+            {stats && (
+              <NetWorthCard
+                netWorthCents={stats.netWorthCents}
+                assetsCents={stats.assetsCents}
+                liabilitiesCents={stats.liabilitiesCents}
+              />
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }
