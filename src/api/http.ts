@@ -53,7 +53,7 @@ function loadKy() {
 
 const serverTimeListeners = new Set<(serverMs: number) => void>();
 
-/** Calls `listener` with the server's clock at each of its answers (src/api/clock.ts). */
+/** Calls `listener` with the server's clock at each of its answers (src/api/engine/clock.ts). */
 export function onServerTime(listener: (serverMs: number) => void): () => void {
   serverTimeListeners.add(listener);
   return () => serverTimeListeners.delete(listener);

@@ -3,7 +3,7 @@
 // order: `2026-11-27T12:00:00.000Z-0000-0123456789abcdef`. A stamp is never behind one the
 // device has seen, so an edit made after seeing another always sorts after it; the physical
 // part comes from the device's clock corrected by its measured offset from the server's
-// (api/clock.ts), so a clock a day fast does not win every conflict for a day.
+// (api/engine/clock.ts), so a clock a day fast does not win every conflict for a day.
 
 export interface Hlc {
   millis: number;

@@ -1,17 +1,14 @@
-import { formatStamp, type Hlc, MAX_DRIFT_MS, parseStamp, receive, tick } from '../../domain/hlc';
+import { parseStamp } from '../../domain/hlc';
+import { type ClockReading, type ClockState, serverNow } from './clock-state';
 import type { DeviceStore } from './device-store';
+import type { Dispatcher } from './dispatch';
 
-// This device's hybrid logical clock (domain/hlc.ts) on its clock corrected by the offset from
-// the server's, measured at every server answer (http.ts `onServerTime`) and kept on the
-// device, so that a change made offline is stamped with the server's time too.
+// The device clock's face to the rest of the engine: each reading (what was kept, the server's
+// time at every answer, http.ts `onServerTime`, changes stamped, stamps received) is an event of
+// the sync state's reducer (clock-state.ts), taken at once; this only reads the device's time.
 
-interface Kept {
-  node: string;
-  offset: number;
-  last: Hlc;
-}
-
-const KEY = 'clock';
+/** Where the clock is kept on the device (kv store). */
+export const CLOCK_KEY = 'clock';
 
 /** 16 hex digits naming this device in its stamps. */
 function newNode(): string {
@@ -23,57 +20,37 @@ function newNode(): string {
 export class DeviceClock {
   /** The device's own clock. */
   deviceNow: () => number = () => Date.now();
-  private kept: Kept = { node: newNode(), offset: 0, last: { millis: 0, counter: 0, node: '' } };
-  /** Whether `offset` was measured on this device (else a change is stamped with its clock). */
-  private measured = false;
 
   /** The node, the offset and the last stamp kept on this device have been read. */
   readonly loaded: Promise<void>;
 
   constructor(
-    private readonly store: DeviceStore,
-    /** Told when a stamp received ran far ahead of the server's clock (by how many ms). */
-    private readonly onDrift: (aheadMs: number) => void,
+    store: DeviceStore,
+    private readonly sync: Dispatcher,
   ) {
-    this.loaded = this.load().catch(() => undefined);
+    this.loaded = store
+      .readKept(CLOCK_KEY)
+      .catch(() => undefined)
+      .then((kept) => void this.read({ kind: 'kept', kept, fresh: newNode() }));
   }
 
-  private async load() {
-    const kept = (await this.store.readKept(KEY)) as Partial<Kept> | undefined;
-    if (kept && typeof kept.node === 'string' && /^[0-9a-f]{16}$/.test(kept.node)) {
-      this.kept.node = kept.node;
-      // An answer heard while this was read is newer than what was kept.
-      if (!this.measured && typeof kept.offset === 'number' && Number.isFinite(kept.offset)) {
-        this.kept.offset = kept.offset;
-        this.measured = true;
-      }
-      const last = kept.last;
-      if (last && typeof last.millis === 'number' && last.millis > this.kept.last.millis) {
-        this.kept.last = { millis: last.millis, counter: last.counter, node: '' };
-      }
-    }
-    this.kept.last = { ...this.kept.last, node: this.kept.node };
-    await this.save();
+  private read(reading: ClockReading): ClockState {
+    return this.sync.read({ type: 'clock', reading }).clock;
   }
 
   /** The server's clock, as this device best knows it. */
   now(): number {
-    return this.deviceNow() + this.kept.offset;
+    return serverNow(this.sync.state.clock, this.deviceNow());
   }
 
   /** The server answered: `serverMs` is its clock now. */
   heard(serverMs: number) {
-    const offset = serverMs - this.deviceNow();
-    // Kept only when it moved: each answer would otherwise write to the device.
-    if (this.measured && Math.abs(offset - this.kept.offset) < 250) return;
-    this.kept.offset = offset;
-    this.measured = true;
-    void this.save().catch(() => undefined);
+    this.read({ kind: 'heard', serverMs, deviceMs: this.deviceNow() });
   }
 
   /** Whether `record` was last written by a change this device stamped. */
   madeHere(record: object): boolean {
-    return parseStamp((record as { stamp?: unknown }).stamp)?.node === this.kept.node;
+    return parseStamp((record as { stamp?: unknown }).stamp)?.node === this.sync.state.clock.node;
   }
 
   /** The stamp of a change made now. */
@@ -81,43 +58,19 @@ export class DeviceClock {
     return this.stamps(1)[0]!;
   }
 
-  /**
-   * Stamps of `count` changes made now, each after the one before, kept once: a bill import
-   * of 3000 rows wrote the clock to the device 3000 times (seconds in a test browser).
-   */
+  /** Stamps of `count` changes made now, each after the one before. */
   stamps(count: number): string[] {
-    const now = this.now();
-    const out: string[] = [];
-    for (let i = 0; i < count; i++) {
-      this.kept.last = tick(this.kept.last, now);
-      out.push(formatStamp(this.kept.last));
-    }
-    void this.save().catch(() => undefined);
-    return out;
+    return [...this.read({ kind: 'stamp', count, deviceMs: this.deviceNow() }).issued];
   }
 
   /**
    * Stamps seen in records received: the clock moves past the latest, so that an edit made
-   * after seeing them sorts after them. One far ahead of the server's clock moves it no further
-   * than MAX_DRIFT_MS ahead, and is reported.
+   * after seeing them sorts after them (no further than MAX_DRIFT_MS past the server's clock).
    */
   seen(records: Iterable<Record<string, unknown>>) {
     // Stamps sort as text: the latest is found without parsing each (a full list is 39k).
     let max = '';
     for (const { stamp } of records) if (typeof stamp === 'string' && stamp > max) max = stamp;
-    let latest = parseStamp(max);
-    if (!latest) return;
-    const limit = this.now() + MAX_DRIFT_MS;
-    if (latest.millis > limit) {
-      this.onDrift(latest.millis - this.now());
-      latest = { ...latest, millis: limit, counter: 0 };
-    }
-    if (latest.millis < this.kept.last.millis) return;
-    this.kept.last = receive(this.kept.last, latest, this.now());
-    void this.save().catch(() => undefined);
-  }
-
-  private save() {
-    return this.store.keep(KEY, this.kept);
+    if (max) this.read({ kind: 'seen', latest: max, deviceMs: this.deviceNow() });
   }
 }

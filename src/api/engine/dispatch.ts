@@ -67,6 +67,19 @@ export class Dispatcher {
     return result;
   }
 
+  /**
+   * A clock reading, taken at once and synchronously (a stamp is handed back in the same call),
+   * whatever the session; its effects (keeping the clock, telling of a drift) are not waited.
+   */
+  read(event: Extract<SyncEvent, { type: 'clock' }>): SyncState {
+    const { state, effects } = reduce(this.state, event);
+    this.state = state;
+    for (const effect of effects) {
+      void Promise.resolve(this.perform(effect, state)).catch(() => undefined);
+    }
+    return state;
+  }
+
   /** An event without a transaction, taken at once. */
   private take(event: SyncEvent) {
     if (!this.state.signedIn) throw new EngineStopped();

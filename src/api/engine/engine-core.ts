@@ -11,7 +11,8 @@ import {
 import type { Asset } from '../../domain/schemas/asset';
 import { resourceKeys } from '../keys';
 import type { StorageTrouble } from '../storage-trouble';
-import { DeviceClock } from './clock';
+import { CLOCK_KEY, DeviceClock } from './clock';
+import { keptClock } from './clock-state';
 import type { Row } from './delta';
 import { DeviceStore, type KindState } from './device-store';
 import { Dispatcher, type Lists } from './dispatch';
@@ -116,7 +117,7 @@ export abstract class EngineCore {
     protected readonly client: QueryClient,
   ) {
     this.store = new DeviceStore(user);
-    this.clock = new DeviceClock(this.store, (ahead) => this.driftSeen(ahead));
+    this.clock = new DeviceClock(this.store, this.sync);
     this.channel =
       typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`pms:${user}`);
   }
@@ -260,6 +261,10 @@ export abstract class EngineCore {
     else if (effect.type === 'show') {
       this.changed();
       await this.refresh(effect.kinds);
+    } else if (effect.type === 'keepClock') {
+      void this.store.keep(CLOCK_KEY, keptClock(state.clock)).catch(() => undefined);
+    } else if (effect.type === 'drift') {
+      this.driftSeen(effect.aheadMs);
     } else if (effect.type === 'status') {
       const signIn = state.signInNeeded !== this.board.signInNeeded;
       this.board.signInNeeded = state.signInNeeded;

@@ -1,6 +1,7 @@
 import { editOrder } from '../../domain/hlc';
 import type { ChangeKind, ResourceName } from '../../domain/resources';
 import type { StorageTrouble } from '../storage-trouble';
+import { type ClockReading, type ClockState, initialClock, readClock } from './clock-state';
 import type { OutboxEntry } from './local-db';
 import { asTried, coalesce } from './outbox';
 
@@ -32,6 +33,8 @@ export interface SyncState {
   readonly signInNeeded: boolean;
   /** False after a sign-out: nothing changes any more. */
   readonly signedIn: boolean;
+  /** The device clock that stamps every change (clock-state.ts). */
+  readonly clock: ClockState;
 }
 
 export const initialState: SyncState = {
@@ -44,6 +47,7 @@ export const initialState: SyncState = {
   storage: null,
   signInNeeded: false,
   signedIn: true,
+  clock: initialClock,
 };
 
 /** One IndexedDB transaction, as data: the shell (dispatch.ts) runs it. */
@@ -109,7 +113,9 @@ export type SyncEvent =
   | { type: 'online'; online: boolean; storage: StorageTrouble | null }
   /** The server answered 401. */
   | { type: 'unauthorized' }
-  | { type: 'signOut' };
+  | { type: 'signOut' }
+  /** A clock reading: what was kept, the server's time, changes stamped, stamps received. */
+  | { type: 'clock'; reading: ClockReading };
 
 export type Effect =
   | { type: 'idb'; tx: Tx }
@@ -121,7 +127,11 @@ export type Effect =
   /** A request: the outbox sent. */
   | { type: 'flush' }
   /** The status bar: reachable or not, signed in or not. */
-  | { type: 'status' };
+  | { type: 'status' }
+  /** The clock kept on the device (a write of its own: a stamp is given at once). */
+  | { type: 'keepClock' }
+  /** Another device's stamp ran `aheadMs` ahead of the server's clock: the user is told. */
+  | { type: 'drift'; aheadMs: number };
 
 export interface Step {
   state: SyncState;
@@ -159,6 +169,8 @@ const followed = (state: SyncState, { entry, base }: { entry: OutboxEntry; base:
   new Map(state.answered).set(answerKey(entry), base);
 
 export function reduce(state: SyncState, event: SyncEvent): Step {
+  // The clock is the device's, not the session's: it reads on after a sign-out.
+  if (event.type === 'clock') return clockRead(state, event.reading);
   if (!state.signedIn) return unchanged(state);
   switch (event.type) {
     case 'loaded': {
@@ -261,8 +273,16 @@ export function reduce(state: SyncState, event: SyncEvent): Step {
     case 'unauthorized':
       return { state: { ...state, signInNeeded: true }, effects: [{ type: 'status' }] };
     case 'signOut':
-      return unchanged({ ...initialState, signedIn: false });
+      return unchanged({ ...initialState, clock: state.clock, signedIn: false });
   }
+}
+
+function clockRead(state: SyncState, reading: ClockReading): Step {
+  const { clock, keep, driftMs } = readClock(state.clock, reading);
+  const effects: Effect[] = [];
+  if (driftMs !== undefined) effects.push({ type: 'drift', aheadMs: driftMs });
+  if (keep) effects.push({ type: 'keepClock' });
+  return { state: clock === state.clock ? state : { ...state, clock }, effects };
 }
 
 /** `event`'s changes as on their way: each one's stamp as sent kept. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type ClockState, initialClock } from '../../../src/api/engine/clock-state';
 import type { DeviceStore } from '../../../src/api/engine/device-store';
 import { Dispatcher } from '../../../src/api/engine/dispatch';
 import type { OutboxEntry } from '../../../src/api/engine/local-db';
@@ -10,6 +11,7 @@ import {
   type SyncEvent,
   type SyncState,
 } from '../../../src/api/engine/reducer';
+import { formatStamp } from '../../../src/domain/hlc';
 
 // The engine's reducer (src/api/engine/reducer.ts) as a table: each event in each state that
 // matters, the state it leaves and the effects it asks for; then the shell (dispatch.ts): a
@@ -91,6 +93,8 @@ function said(effect: Effect): string {
       return `show ${effect.kinds.join(',')}`;
     case 'broadcast':
       return `broadcast ${effect.message.type}`;
+    case 'drift':
+      return `drift ${effect.aheadMs}`;
     default:
       return effect.type;
   }
@@ -184,8 +188,110 @@ describe('reduce(state, event) → { state, effects }', () => {
       'online',
       'unauthorized',
       'signOut',
+      'clock',
     ];
+    for (const [, , event] of clockRows) covered.add(event.type);
     expect([...covered].sort()).toEqual([...all].sort());
+  });
+});
+
+// The clock's readings: what was kept, the server's time, changes stamped, stamps received.
+const A = 'aaaaaaaaaaaaaaaa';
+const B = 'bbbbbbbbbbbbbbbb';
+const T = Date.parse('2026-11-22T08:00:00.000Z');
+const at = (ms: number) => new Date(ms).toISOString();
+const withClock = (clock: Partial<ClockState>, state = initialState): SyncState => ({
+  ...state,
+  clock: { ...initialClock, ...clock },
+});
+/** A loaded clock that measured the server `offset` ms ahead, its last stamp at T. */
+const measured = (offset: number) =>
+  withClock({ node: A, offset, measured: true, last: { millis: T, counter: 0, node: A } });
+const unloaded = withClock({});
+
+interface ClockView {
+  node?: string;
+  offset?: number;
+  measured?: boolean;
+  /** The last stamp, as its time and counter. */
+  last?: [string, number];
+  issued?: string[];
+  effects?: string[];
+}
+type ClockRow = [string, SyncState, Extract<SyncEvent, { type: 'clock' }>, ClockView];
+const kept = (value: unknown, fresh = B): ClockRow[2] => ({
+  type: 'clock',
+  reading: { kind: 'kept', kept: value, fresh },
+});
+const heard = (serverMs: number, deviceMs: number): ClockRow[2] => ({
+  type: 'clock',
+  reading: { kind: 'heard', serverMs, deviceMs },
+});
+const stamp = (count: number, deviceMs: number): ClockRow[2] => ({
+  type: 'clock',
+  reading: { kind: 'stamp', count, deviceMs },
+});
+const seen = (millis: number, counter: number, deviceMs: number): ClockRow[2] => ({
+  type: 'clock',
+  reading: { kind: 'seen', latest: formatStamp({ millis, counter, node: B }), deviceMs },
+});
+
+// biome-ignore format: a table reads best one row to a line
+const clockRows: ClockRow[] = [
+  ['kept: a new device names itself with the fresh node, and keeps it', unloaded, kept(undefined), { node: B, offset: 0, measured: false, effects: ['keepClock'] }],
+  ['kept: the node, offset and last stamp kept are taken', unloaded, kept({ node: A, offset: 5000, last: { millis: T, counter: 3 } }), { node: A, offset: 5000, measured: true, last: [at(T), 3], effects: ['keepClock'] }],
+  ['kept: a node that is not 16 hex digits is a new device', unloaded, kept({ node: 'A1', offset: 5000, last: { millis: T, counter: 3 } }), { node: B, offset: 0, measured: false, last: [at(0), 0] }],
+  ['kept: an offset heard while it was read stands over the kept one', withClock({ offset: -100, measured: true }), kept({ node: A, offset: 5000 }), { node: A, offset: -100 }],
+  ['kept: a later stamp already made stands over an earlier one kept', withClock({ last: { millis: T, counter: 7, node: '' } }), kept({ node: A, last: { millis: T - 1, counter: 0 } }), { last: [at(T), 7] }],
+  ['heard: the first answer measures the server 1 s ahead', unloaded, heard(T + 1000, T), { offset: 1000, measured: true, effects: ['keepClock'] }],
+  ['heard: a move under 250 ms is not kept', measured(1000), heard(T + 1249, T), { offset: 1000, effects: [] }],
+  ['heard: a move of 250 ms is', measured(1000), heard(T + 1250, T), { offset: 1250, effects: ['keepClock'] }],
+  ['heard: the server behind the device', measured(1000), heard(T - 3000, T), { offset: -3000, effects: ['keepClock'] }],
+  ['stamp: three changes, in order, on the server’s time', measured(1000), stamp(3, T - 500), { issued: [`${at(T + 500)}-0000-${A}`, `${at(T + 500)}-0001-${A}`, `${at(T + 500)}-0002-${A}`], last: [at(T + 500), 2], effects: ['keepClock'] }],
+  ['stamp: a device clock gone back still stamps after the last', measured(0), stamp(1, T - 60_000), { issued: [`${at(T)}-0001-${A}`], last: [at(T), 1] }],
+  ['seen: a later stamp moves the clock past it', measured(0), seen(T + 2000, 4, T), { last: [at(T + 2000), 5], effects: ['keepClock'] }],
+  ['seen: an earlier stamp changes nothing', measured(0), seen(T - 1000, 4, T), { last: [at(T), 0], effects: [] }],
+  ['seen: a stamp an hour ahead is told and moves the clock 5 minutes on', measured(0), seen(T + 3_600_000, 9, T), { last: [at(T + 300_000), 1], effects: ['drift 3600000', 'keepClock'] }],
+  ['seen: ahead of the device but not of the server’s clock', measured(600_000), seen(T + 600_000, 0, T), { last: [at(T + 600_000), 1], effects: ['keepClock'] }],
+  ['after sign-out the clock still reads: it is the device’s', withClock({ node: A }, signedOut), heard(T + 1000, T), { offset: 1000, effects: ['keepClock'] }],
+];
+
+describe('the clock: its readings are events of the same reducer', () => {
+  it.each(clockRows)('%s', (_name, state, event, expected) => {
+    const before = JSON.stringify(state.clock);
+    const { state: next, effects } = reduce(state, event);
+    const { node, offset, measured: isMeasured, last, issued } = next.clock;
+    const got: ClockView = {
+      node,
+      offset,
+      measured: isMeasured,
+      last: [at(last.millis), last.counter],
+      issued: [...issued],
+      effects: effects.map(said),
+    };
+    expect(got).toMatchObject(expected);
+    expect(JSON.stringify(state.clock)).toBe(before);
+    // A reading changes the clock and nothing else of the state.
+    expect(view(next)).toEqual(view(state));
+  });
+
+  it('sign-out keeps the clock: the next user of the device stamps after it', () => {
+    const out = reduce(measured(1000), { type: 'signOut' }).state;
+    expect(out.clock.node).toBe(A);
+    expect(out.clock.last.millis).toBe(T);
+  });
+
+  it('the shell takes a reading at once: its stamps come back in the same call', () => {
+    const performed: string[] = [];
+    const shell = new Dispatcher(
+      () => ({}) as DeviceStore,
+      (effect) => void performed.push(said(effect)),
+    );
+    shell.read(kept({ node: A }));
+    const state = shell.read(stamp(2, T));
+    expect(state.clock.issued).toEqual([`${at(T)}-0000-${A}`, `${at(T)}-0001-${A}`]);
+    expect(shell.state).toBe(state);
+    expect(performed).toEqual(['keepClock', 'keepClock']);
   });
 });
 
