@@ -1,5 +1,5 @@
 import { parseStamp } from '../../domain/hlc';
-import { type ClockReading, type ClockState, serverNow } from './clock-state';
+import { type ClockReading, type ClockState, keptClock, serverNow } from './clock-state';
 import type { DeviceStore } from './device-store';
 import type { Dispatcher } from './dispatch';
 
@@ -8,7 +8,7 @@ import type { Dispatcher } from './dispatch';
 // the sync state's reducer (clock-state.ts), taken at once; this only reads the device's time.
 
 /** Where the clock is kept on the device (kv store). */
-export const CLOCK_KEY = 'clock';
+const CLOCK_KEY = 'clock';
 
 /** 16 hex digits naming this device in its stamps. */
 function newNode(): string {
@@ -25,13 +25,18 @@ export class DeviceClock {
   readonly loaded: Promise<void>;
 
   constructor(
-    store: DeviceStore,
+    private readonly store: DeviceStore,
     private readonly sync: Dispatcher,
   ) {
     this.loaded = store
       .readKept(CLOCK_KEY)
       .catch(() => undefined)
       .then((kept) => void this.read({ kind: 'kept', kept, fresh: newNode() }));
+  }
+
+  /** The effect `keepClock`: `clock` written to the device, not waited for. */
+  keep(clock: ClockState) {
+    void this.store.keep(CLOCK_KEY, keptClock(clock)).catch(() => undefined);
   }
 
   private read(reading: ClockReading): ClockState {

@@ -11,8 +11,7 @@ import {
 import type { Asset } from '../../domain/schemas/asset';
 import { resourceKeys } from '../keys';
 import type { StorageTrouble } from '../storage-trouble';
-import { CLOCK_KEY, DeviceClock } from './clock';
-import { keptClock } from './clock-state';
+import { DeviceClock } from './clock';
 import type { Row } from './delta';
 import { DeviceStore, type KindState } from './device-store';
 import { Dispatcher, type Lists } from './dispatch';
@@ -262,7 +261,7 @@ export abstract class EngineCore {
       this.changed();
       await this.refresh(effect.kinds);
     } else if (effect.type === 'keepClock') {
-      void this.store.keep(CLOCK_KEY, keptClock(state.clock)).catch(() => undefined);
+      this.clock.keep(state.clock);
     } else if (effect.type === 'drift') {
       this.driftSeen(effect.aheadMs);
     } else if (effect.type === 'status') {
