@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { device, onDeviceDb, seedTask, task } from './engine-harness';
 import { signIn, testServer } from './harness';
 import { recordRequests } from './requests';
@@ -97,5 +97,59 @@ describe('the digest on each sync', () => {
       .toEqual(['/api/accounts/digest', '/api/tasks/digest']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(gets.filter((g) => g.endsWith('?ids=1'))).toEqual([]);
+  });
+  it('fetches only the record that differs, and drops one the server lacks without asking', async () => {
+    for (const id of ['s1', 's2', 's3']) await seedTask(demo, id, `标题${id}`);
+    const d = device();
+    await d.engine.list('tasks');
+    await expect.poll(() => storedTasks(d).then((rows) => rows.length)).toBe(3);
+    await damage(d, (rows) => [
+      ...rows.map((r) => (r.id === 's2' ? { ...r, title: '坏了' } : r)),
+      { ...rows[0]!, id: 'ghost', title: '服务器没有的' },
+    ]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    gets.length = 0;
+    d.engine.wake();
+    await expect
+      .poll(() => storedTasks(d).then(titles), { timeout: 8000 })
+      .toEqual(['s1:标题s1', 's2:标题s2', 's3:标题s3']);
+    const fetched = gets.filter((g) => g.startsWith('/api/tasks/') && !g.includes('digest'));
+    expect(fetched).toEqual(['/api/tasks/s2']);
+    expect(warn).toHaveBeenCalledWith(
+      '[同步] tasks: 本机副本与服务器不一致（1 条不同，1 条多余），正在修复',
+    );
+    warn.mockRestore();
+  });
+
+  it('with a record the server lacks alone, drops it and fetches nothing', async () => {
+    await seedTask(demo, 's1', '一');
+    const d = device();
+    await d.engine.list('tasks');
+    await expect.poll(() => storedTasks(d).then((rows) => rows.length)).toBe(1);
+    await damage(d, (rows) => [...rows, { ...rows[0]!, id: 'ghost', title: '多余的' }]);
+    gets.length = 0;
+    d.engine.wake();
+    await expect.poll(() => storedTasks(d).then(titles), { timeout: 8000 }).toEqual(['s1:一']);
+    expect(gets).toContain('/api/tasks/digest?ids=1');
+    expect(gets.filter((g) => g.startsWith('/api/tasks/') && !g.includes('digest'))).toEqual([]);
+    expect((await d.engine.list('tasks')).items.map((t) => t.title)).toEqual(['一']);
+  });
+
+  it('with more than 50 records that differ, downloads the list again instead', async () => {
+    const ids = Array.from({ length: 51 }, (_, i) => `t${i}`);
+    for (const id of ids) await seedTask(demo, id, '原标题');
+    const d = device();
+    await d.engine.list('tasks');
+    await expect.poll(() => storedTasks(d).then((rows) => rows.length)).toBe(51);
+    await damage(d, (rows) => rows.map((r) => ({ ...r, title: '坏了' })));
+    gets.length = 0;
+    d.engine.wake();
+    await expect
+      .poll(() => storedTasks(d).then((rows) => rows.every((r) => r.title === '原标题')), {
+        timeout: 8000,
+      })
+      .toBe(true);
+    expect(gets).toContain('/api/tasks');
+    expect(gets.filter((g) => /^\/api\/tasks\/t\d+$/.test(g))).toEqual([]);
   });
 });
